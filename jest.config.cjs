@@ -1,0 +1,15 @@
+// Jest projects: one per kind of test, so `npm test` runs them all and each can be run alone
+// (`npx jest --selectProjects engine`). TypeScript is transformed by SWC (fast, no type check;
+// the type check is its own step of `npm test`).
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
+// ESM-only packages that tests may reach are transformed too.
+const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali)/)'];
+const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
+module.exports = {
+  projects: [
+    { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
+    { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
+    { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,37 @@
+// The README's test command: type check, build the portal (the e2e suite drives the built app),
+// run every Jest project, run the API suite again on PostgreSQL when TEST_DATABASE_URL is set,
+// and end with one line `N passed, N failed` counted from Jest's JSON results (CI reads that line).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const extraArgs = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n== ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function jest(name, args, env = {}) {
+  const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'results.json');
+  step(name, 'npx', ['jest', '--ci', '--json', `--outputFile=${out}`, ...args, ...extraArgs], env);
+  if (!existsSync(out)) { failed += 1; console.log(`${name}: Jest wrote no results`); return; }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  passed += r.numPassedTests;
+  // A suite that fails to load counts as one failure, so a broken file can never hide.
+  failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+}
+
+if (!step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1; else passed += 1;
+if (!step('definitions validate', 'npx', ['tsx', 'src/cli/definitions.ts', 'validate'])) failed += 1; else passed += 1;
+if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failed += 1; else passed += 1;
+jest('jest (SQLite)', []);
+if (process.env.TEST_DATABASE_URL) {
+  jest('jest API suite (PostgreSQL)', ['--selectProjects', 'server'], { DATABASE_URL: process.env.TEST_DATABASE_URL, TEST_DB: 'postgres' });
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
