@@ -1,0 +1,125 @@
+// One Ajv instance with the keywords the product's rules need. Browser and server compile with this same
+// instance, so a rule and its message key behave identically in both places.
+import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+type KeywordFn = ((schema: any, data: any) => boolean) & { errors?: Array<{ keyword: string; message?: string; params: Record<string, unknown> }> };
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+function fail(fn: KeywordFn, keyword: string, params: Record<string, unknown>): false {
+  fn.errors = [{ keyword, params }];
+  return false;
+}
+
+export const ajv = new Ajv({
+  allErrors: true,
+  verbose: true, // errors carry parentSchema, where message keys live
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+  allowUnionTypes: true,
+  // The forms' values are strings as typed; numbers are compared with the numeric* keywords below.
+  coerceTypes: false,
+});
+addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
+
+// Annotations: message keys travel with the rule that produces them.
+ajv.addKeyword({ keyword: 'message', schemaType: 'string' });
+ajv.addKeyword({ keyword: 'messages', schemaType: 'object' });
+
+/** The value contains none of these characters (rule_valid_name, rule_invalid_tonename...). */
+const forbiddenChars: KeywordFn = (chars: string, data: unknown) => {
+  if (typeof data !== 'string') return true;
+  const found = [...data].find((c) => chars.includes(c));
+  return found === undefined ? true : fail(forbiddenChars, 'forbiddenChars', { char: found });
+};
+ajv.addKeyword({ keyword: 'forbiddenChars', schemaType: 'string', errors: true, validate: forbiddenChars });
+
+/** Decimal places of a numeric string at most N (page_price_form). */
+const maxDecimals: KeywordFn = (limit: number, data: unknown) => {
+  if (isBlank(data)) return true;
+  const s = String(data);
+  const dot = s.indexOf('.');
+  return dot < 0 || s.length - dot - 1 <= limit ? true : fail(maxDecimals, 'maxDecimals', { limit });
+};
+ajv.addKeyword({ keyword: 'maxDecimals', schemaType: 'number', errors: true, validate: maxDecimals });
+
+function numericBound(keyword: 'numericMinimum' | 'numericMaximum') {
+  const fn: KeywordFn = (limit: number, data: unknown) => {
+    if (isBlank(data) || Number.isNaN(Number(data))) return true; // the format rule reports non-numbers
+    const n = Number(data);
+    const ok = keyword === 'numericMinimum' ? n >= limit : n <= limit;
+    return ok ? true : fail(fn, keyword, { limit });
+  };
+  ajv.addKeyword({ keyword, schemaType: 'number', errors: true, validate: fn });
+}
+numericBound('numericMinimum');
+numericBound('numericMaximum');
+
+/**
+ * Passwords: every character that is not a letter or digit must be one the login configuration allows
+ * (allowed_password_special_char); with `required`, at least one of them must be present.
+ */
+const specialChars: KeywordFn = (rule: { allowed?: string; required?: boolean }, data: unknown) => {
+  if (typeof data !== 'string') return true;
+  const allowed = rule.allowed ?? '';
+  const specials = [...data].filter((c) => !/[A-Za-z0-9]/.test(c));
+  const bad = specials.find((c) => !allowed.includes(c));
+  if (bad !== undefined) return fail(specialChars, 'specialChars', { reason: 'notAllowed', char: bad, allowed });
+  if (rule.required && specials.length === 0) return fail(specialChars, 'specialChars', { reason: 'required', allowed });
+  return true;
+};
+ajv.addKeyword({
+  keyword: 'specialChars', type: 'string', errors: true, validate: specialChars,
+  metaSchema: { type: 'object', properties: { allowed: { type: 'string' }, required: { type: 'boolean' } }, additionalProperties: false },
+});
+
+/**
+ * A list typed as one string: tags 'a~b~c', emails 'a@x,b@y'. Checks the count, empty items, each item's length
+ * and, optionally, each item's pattern or format.
+ */
+const splitItems: KeywordFn = (rule: { separator: string; maxItems?: number; itemMaxLength?: number; itemFormat?: 'email'; itemPattern?: string }, data: unknown) => {
+  if (typeof data !== 'string' || data === '') return true;
+  const items = data.split(rule.separator);
+  if (rule.maxItems !== undefined && items.length > rule.maxItems) return fail(splitItems, 'splitItems', { reason: 'maxItems', limit: rule.maxItems });
+  const empty = items.findIndex((i) => i.trim() === '');
+  if (empty >= 0) return fail(splitItems, 'splitItems', { reason: 'empty', index: empty + 1 });
+  const long = items.find((i) => rule.itemMaxLength !== undefined && i.length > rule.itemMaxLength);
+  if (long !== undefined) return fail(splitItems, 'splitItems', { reason: 'itemMaxLength', limit: rule.itemMaxLength, item: long });
+  const pattern = rule.itemPattern ? new RegExp(rule.itemPattern, 'u') : undefined;
+  const format = rule.itemFormat ? compile({ type: 'string', format: rule.itemFormat }) : undefined;
+  const bad = items.find((i) => (pattern && !pattern.test(i.trim())) || (format && !format(i.trim())));
+  if (bad !== undefined) return fail(splitItems, 'splitItems', { reason: 'item', item: bad });
+  return true;
+};
+ajv.addKeyword({
+  keyword: 'splitItems', type: 'string', errors: true, validate: splitItems,
+  metaSchema: {
+    type: 'object', required: ['separator'], additionalProperties: false,
+    properties: { separator: { type: 'string' }, maxItems: { type: 'number' }, itemMaxLength: { type: 'number' }, itemFormat: { enum: ['email'] }, itemPattern: { type: 'string' } },
+  },
+});
+
+const cache = new Map<string, ValidateFunction>();
+
+/** Compiles a schema once per distinct resolved shape (configuration values change the shape). */
+export function compile(schema: AnySchemaObject): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let fn = cache.get(key);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(key, fn);
+  }
+  return fn;
+}
+
+/** Checks a schema against Ajv's meta-schema and our keywords without keeping it. */
+export function schemaProblems(schema: unknown): string | null {
+  try {
+    ajv.compile(schema as AnySchemaObject);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}

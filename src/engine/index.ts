@@ -1,0 +1,11 @@
+// Public surface of the engine: pure TypeScript, no React, no DOM (test/engine/purity.test.ts keeps it so).
+export * from './types';
+export { createEngine, type Engine, type ContextInput } from './engine';
+export { buildDefinitionSet, type DefinitionSet, type DefinitionSources } from './definitionSet';
+export { resolveScreen, formSchema } from './resolve';
+export { validateResolved, withoutEmpty } from './validate';
+export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';
+export { applyOverlay, mergePatch, checkOverlay } from './overlay';
+export { evaluate, holds } from './logic';
+export { resolvePlaceholders } from './placeholders';
+export type { RulesDoc, RuleDef } from './rules';

@@ -1,0 +1,63 @@
+// Conditions, defaults and payload expressions are JSON Logic (https://jsonlogic.com): a standard,
+// serialisable, eval-free format. The few operations JSON Logic lacks for this product are added here,
+// once, so definitions stay data.
+import jsonLogic from 'json-logic-js';
+import { daysFromToday, todayIso } from './dates';
+
+type Fn = (...args: any[]) => unknown;
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+const customOperations: Record<string, Fn> = {
+  /** "a|b|c" -> ["a","b","c"]; empty or missing -> []. */
+  split: (value: unknown, separator: unknown) => (text(value) === '' ? [] : text(value).split(text(separator))),
+  join: (list: unknown, separator: unknown) => (Array.isArray(list) ? list.map(text).join(text(separator)) : text(list)),
+  /** [{toneCode: 'a'}, ...], 'toneCode' -> ['a', ...] */
+  pluck: (list: unknown, key: unknown) => (Array.isArray(list) ? list.map((item) => (item ?? {})[text(key)]) : []),
+  length: (value: unknown) => (Array.isArray(value) ? value.length : text(value).length),
+  isEmpty: (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
+  /** First character upper-cased: toneName 'hello' -> 'H'. */
+  firstLetterUpper: (value: unknown) => text(value).trim().charAt(0).toUpperCase(),
+  toJson: (value: unknown) => JSON.stringify(value ?? {}),
+  number: (value: unknown) => (text(value) === '' ? null : Number(value)),
+  /** Fixed decimals for display or sending: 12.5, 2 -> "12.50". */
+  toFixed: (value: unknown, digits: unknown) => (text(value) === '' || Number.isNaN(Number(value)) ? text(value) : Number(value).toFixed(Number(digits))),
+  /** Decimal places of a format string such as page_price_form "0.00" -> 2. */
+  decimalPlaces: (format: unknown) => { const s = text(format); const dot = s.indexOf('.'); return dot < 0 ? 0 : s.length - dot - 1; },
+  today: () => todayIso(),
+  /** Whole days from today to an ISO date (negative in the past). */
+  daysFromToday: (date: unknown) => (text(date) === '' ? null : daysFromToday(text(date))),
+  /** ISO dates compare as text: a on or before b. Empty values pass (required rules catch them). */
+  dateOnOrBefore: (a: unknown, b: unknown) => text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),
+  /** Latest of a list of ISO dates ('' when none). */
+  maxDate: (list: unknown) => (Array.isArray(list) ? list.map(text).filter(Boolean).sort().pop() ?? '' : text(list)),
+  trim: (value: unknown) => text(value).trim(),
+  /** "a|b" option list -> [{value, label}] for option lists built from the configuration. */
+  options: (list: unknown) => (Array.isArray(list) ? list.map((v) => ({ value: text(v), label: text(v) })) : []),
+  /** Is the value one of a pipe-separated configuration list? */
+  inPipeList: (value: unknown, list: unknown) => text(list).split('|').map((s) => s.trim()).includes(text(value)),
+};
+
+for (const [name, fn] of Object.entries(customOperations)) jsonLogic.add_operation(name, fn);
+
+/** Operations a definition may use: JSON Logic's own and ours. Used by the definition linter. */
+export const KNOWN_OPERATIONS = new Set([
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
+  'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
+  ...Object.keys(customOperations),
+]);
+
+export function isLogic(value: unknown): boolean {
+  return jsonLogic.is_logic(value);
+}
+
+export function evaluate(expression: unknown, data: object): unknown {
+  return jsonLogic.apply(expression as any, data);
+}
+
+/** A condition is a boolean or an expression; absent means `fallback`. */
+export function holds(condition: unknown, data: object, fallback: boolean): boolean {
+  if (condition === undefined) return fallback;
+  if (typeof condition === 'boolean') return condition;
+  return jsonLogic.truthy(evaluate(condition, data));
+}

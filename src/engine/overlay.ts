@@ -1,0 +1,57 @@
+// Site-variant overlays are JSON Merge Patches (RFC 7396) of a screen definition. Fields, columns, actions,
+// checks, calls, search fields and menu entries are keyed objects with an explicit `order`, so an overlay adds,
+// changes or removes one of them by name. An overlay that names an entry the base does not have is an error
+// unless it is a complete new entry (it has an `order`), so a typo cannot silently add a half-defined field.
+import type { Overlay, ScreenDef } from './types';
+
+export interface OverlayProblem { path: string; reason: string }
+
+const KEYED_MAPS = ['fields', 'search', 'columns', 'actions', 'checks', 'calls', 'menu'] as const;
+const ORDERED_MAPS = new Set(['fields', 'search', 'columns', 'actions', 'menu', 'children']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** RFC 7396: objects merge recursively, null removes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
+
+function checkKeyed(base: Record<string, unknown> | undefined, patch: Record<string, unknown>, path: string, mapName: string, problems: OverlayProblem[]) {
+  for (const [name, value] of Object.entries(patch)) {
+    const exists = base !== undefined && name in base;
+    const where = `${path}.${name}`;
+    if (!exists && value === null) problems.push({ path: where, reason: `removes "${name}", which the base definition does not have` });
+    else if (!exists && isObject(value) && ORDERED_MAPS.has(mapName) && !('order' in value)) {
+      problems.push({ path: where, reason: `targets "${name}", which the base definition does not have (a new entry needs a full definition with "order")` });
+    } else if (exists && isObject(value) && isObject(base![name]) && isObject(value.children)) {
+      checkKeyed((base![name] as any).children, value.children, `${where}.children`, 'children', problems);
+    }
+  }
+}
+
+/** Problems of an overlay against its base: entries it changes or removes that do not exist. */
+export function checkOverlay(base: ScreenDef, overlay: Overlay): OverlayProblem[] {
+  const problems: OverlayProblem[] = [];
+  if ('id' in overlay && overlay.id !== base.id) problems.push({ path: '$.id', reason: `an overlay cannot rename screen "${base.id}"` });
+  for (const map of KEYED_MAPS) {
+    const patch = overlay[map];
+    if (patch === undefined || patch === null) continue;
+    if (!isObject(patch)) { problems.push({ path: `$.${map}`, reason: 'must be an object keyed by name' }); continue; }
+    checkKeyed((base as any)[map], patch, `$.${map}`, map, problems);
+  }
+  return problems;
+}
+
+export function applyOverlay(base: ScreenDef, overlay: Overlay | undefined): ScreenDef {
+  if (!overlay) return base;
+  const { $schema: _ignored, ...patch } = overlay;
+  return mergePatch(base, patch) as ScreenDef;
+}

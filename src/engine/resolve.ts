@@ -1,0 +1,153 @@
+// Resolution: a screen definition (already overlaid for its site) plus one context gives the screen as the
+// user sees it now: visible fields in order with their resolved schemas, the required set, columns, actions,
+// menu entries and calls. Pure and cheap, so forms re-resolve as the user types.
+import { holds, evaluate } from './logic';
+import { resolvePlaceholders, isLogicPlaceholder } from './placeholders';
+import { expandRules, type RulesDoc } from './rules';
+import type {
+  ActionDef, Context, FieldDef, JsonSchema, MenuEntryDef, Option, ResolvedAction, ResolvedField, ResolvedMenuEntry,
+  ResolvedScreen, ScreenDef,
+} from './types';
+
+function byOrder<T extends { order: number }>(map: Record<string, T> | undefined): Array<[string, T]> {
+  return Object.entries(map ?? {}).sort((a, b) => a[1].order - b[1].order || a[0].localeCompare(b[0]));
+}
+
+/** Does an expression read a variable under this prefix (e.g. 'row')? Such conditions wait for their data. */
+export function readsVar(expression: unknown, prefix: string): boolean {
+  if (Array.isArray(expression)) return expression.some((e) => readsVar(e, prefix));
+  if (expression && typeof expression === 'object') {
+    return Object.entries(expression).some(([k, v]) => {
+      if (k === 'var') {
+        const name = Array.isArray(v) ? v[0] : v;
+        return typeof name === 'string' && (name === prefix || name.startsWith(`${prefix}.`));
+      }
+      return readsVar(v, prefix);
+    });
+  }
+  return false;
+}
+
+/** expand_tone_infos 'genre:Y|mood:N' -> properties genre, mood; genre required. */
+function expandObject(field: FieldDef, ctx: Context): JsonSchema {
+  const spec = field.expand!;
+  const items = (ctx.config[spec.fromConfig] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const item of items) {
+    const [name, flag = ''] = item.split(':').map((s) => s.trim());
+    if (!name) continue;
+    properties[name] = { ...spec.item, title: name };
+    if (flag !== spec.optionalFlag) required.push(name);
+  }
+  return { ...field.schema, type: 'object', properties, required };
+}
+
+function resolveOptions(options: FieldDef['options'], data: Context): ResolvedField['options'] {
+  if (!Array.isArray(options)) return options;
+  return options.filter((o: Option) => holds(o.visible, data, true)).map(({ visible: _v, ...o }) => o);
+}
+
+function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesDoc): ResolvedField | null {
+  if (!holds(field.visible, ctx, true)) return null;
+  let schema = field.expand ? expandObject(field, ctx) : field.schema;
+  if (field.expand && Object.keys(schema.properties as object).length === 0) return null;
+  schema = resolvePlaceholders(expandRules(schema, field.rules, rules), ctx.config, ctx);
+  const options = resolveOptions(field.options, ctx);
+  // An option list from the definition is also the set of allowed values.
+  if (Array.isArray(options) && !schema.enum && field.widget !== 'checkboxes') schema = { ...schema, enum: options.map((o) => o.value) };
+  const def = isLogicPlaceholder(field.default) ? evaluate(field.default.$logic, ctx) : field.default;
+  return {
+    name,
+    order: field.order,
+    label: field.label,
+    help: field.help,
+    placeholder: field.placeholder,
+    section: field.section,
+    widget: field.widget,
+    schema,
+    required: holds(field.required, ctx, false),
+    disabled: holds(field.disabled, ctx, false),
+    ...(def === undefined ? {} : { default: def }),
+    ...(options === undefined ? {} : { options }),
+    messages: field.messages ?? {},
+    ...(field.ui ? { ui: field.ui } : {}),
+    ...(field.resetOn ? { resetOn: field.resetOn } : {}),
+    ...(field.clientOnly ? { clientOnly: true } : {}),
+  };
+}
+
+function resolveFields(map: Record<string, FieldDef> | undefined, ctx: Context, rules: RulesDoc): ResolvedField[] {
+  return byOrder(map).map(([name, f]) => resolveField(name, f, ctx, rules)).filter((f): f is ResolvedField => f !== null);
+}
+
+function resolveAction(name: string, a: ActionDef, ctx: Context): ResolvedAction | null {
+  const { visible, disabled, ...rest } = a;
+  const out: ResolvedAction = { name, ...rest };
+  if (readsVar(visible, 'row')) out.visibleFor = visible;
+  else if (!holds(visible, ctx, true)) return null;
+  if (readsVar(disabled, 'row')) out.disabledFor = disabled;
+  else out.disabled = holds(disabled, ctx, false);
+  return out;
+}
+
+function resolveMenu(map: Record<string, MenuEntryDef> | undefined, ctx: Context): ResolvedMenuEntry[] {
+  return byOrder(map)
+    .filter(([, e]) => holds(e.visible, ctx, true))
+    .map(([name, e]) => ({
+      name,
+      label: e.label,
+      ...(e.icon ? { icon: e.icon } : {}),
+      ...(e.route ? { route: e.route } : {}),
+      ...(e.hidden ? { hidden: true } : {}),
+      ...(e.external ? { external: true } : {}),
+      ...(e.gate ? { gate: e.gate } : {}),
+      children: resolveMenu(e.children, ctx),
+    }))
+    // A group whose entries are all hidden by conditions is not shown either.
+    .filter((e) => e.route !== undefined || e.children.length > 0);
+}
+
+/** The JSON Schema of the whole form: what @rjsf/core renders and what the validator checks. */
+export function formSchema(fields: ResolvedField[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const f of fields) properties[f.name] = f.schema;
+  return { type: 'object', properties, required: fields.filter((f) => f.required).map((f) => f.name) };
+}
+
+export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): ResolvedScreen {
+  const fields = resolveFields(def.fields, ctx, rules);
+  const available = holds(def.visible, ctx, true);
+  return {
+    id: def.id,
+    kind: def.kind,
+    ...(def.route ? { route: def.route } : {}),
+    title: def.title,
+    available,
+    ...(def.load ? { load: def.load } : {}),
+    ...(def.editWhen ? { editWhen: def.editWhen } : {}),
+    site: ctx.site,
+    mode: ctx.mode,
+    fields,
+    required: fields.filter((f) => f.required).map((f) => f.name),
+    search: resolveFields(def.search, ctx, rules),
+    checks: Object.entries(def.checks ?? {}).map(([name, c]) => ({ name, ...c })),
+    columns: byOrder(def.columns)
+      .filter(([, c]) => holds(c.visible, ctx, true))
+      .map(([name, { visible: _v, ...c }]) => ({ name, ...c })),
+    actions: byOrder(def.actions).map(([name, a]) => resolveAction(name, a, ctx)).filter((a): a is ResolvedAction => a !== null),
+    calls: resolvePlaceholders(def.calls ?? {}, ctx.config, ctx),
+    menu: available ? resolveMenu(def.menu, ctx) : [],
+    ...(def.list ? { list: def.list } : {}),
+    jsonSchema: formSchema(fields),
+  };
+}
+
+/** The screen as the server checks it: without client-only fields and the checks that read them. */
+export function serverView(screen: ResolvedScreen): ResolvedScreen {
+  const clientOnly = screen.fields.filter((f) => f.clientOnly).map((f) => f.name);
+  if (clientOnly.length === 0) return screen;
+  const fields = screen.fields.filter((f) => !f.clientOnly);
+  const checks = screen.checks.filter((c) => !clientOnly.includes(c.field) && !clientOnly.some((n) => readsVar(c.valid, `form.${n}`) || readsVar(c.when, `form.${n}`)));
+  return { ...screen, fields, checks, required: fields.filter((f) => f.required).map((f) => f.name), jsonSchema: formSchema(fields) };
+}

@@ -1,0 +1,237 @@
+// The shapes of screen definitions, overlays and what the engine resolves them into.
+// The JSON Schema in schemas/screen-definition.schema.json describes the same shapes for editors and the CLI.
+
+export type SiteId = 'generic' | 'kenya' | 'ais';
+export const SITES: readonly SiteId[] = ['generic', 'kenya', 'ais'];
+export type Mode = 'add' | 'edit';
+
+/** A JSON Logic expression (https://jsonlogic.com), evaluated against a {@link Context}. */
+export type Logic = unknown;
+/** A boolean, or a JSON Logic expression giving one. */
+export type Condition = boolean | Logic;
+
+export type Config = Record<string, string>;
+
+/** The one context every condition, default and payload expression is evaluated against. */
+export interface Context {
+  config: Config;
+  user: Record<string, unknown>;
+  site: SiteId;
+  mode: Mode;
+  form: Record<string, unknown>;
+  /** Only while a list row is rendered: the row. */
+  row?: Record<string, unknown>;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Option {
+  value: string | number;
+  label: string;
+  /** Shown only when true. */
+  visible?: Condition;
+}
+
+export interface FieldDef {
+  order: number;
+  label?: string;
+  help?: string;
+  placeholder?: string;
+  section?: string;
+  widget?: string;
+  schema: JsonSchema;
+  /** Names of shared rules in schemas/rules.json, merged into the field schema with allOf. */
+  rules?: string[];
+  required?: Condition;
+  visible?: Condition;
+  disabled?: Condition;
+  /** A value, or {"$logic": expression}. */
+  default?: unknown;
+  options?: Option[] | { dictionary: string } | { call: string };
+  messages?: Record<string, string>;
+  ui?: Record<string, unknown>;
+  expand?: ExpandDef;
+  /** When one of these fields changes, this one returns to its default. */
+  resetOn?: string[];
+  /** Not sent: only the browser checks it (confirm password); the server skips it and checks that read it. */
+  clientOnly?: boolean;
+}
+
+/**
+ * An object field whose properties come from a pipe list in the configuration, such as
+ * expand_tone_infos 'name:flag|...': one string property per item, required unless its flag is optionalFlag.
+ */
+export interface ExpandDef {
+  fromConfig: string;
+  optionalFlag: string;
+  item: JsonSchema;
+}
+
+export interface CheckDef {
+  /** Field that shows the message. */
+  field: string;
+  /** The check runs only when this holds. */
+  when?: Condition;
+  /** Must hold for the form to be valid. */
+  valid: Logic;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+export interface ColumnDef {
+  order: number;
+  label: string;
+  /** Row key shown; or `value`, an expression with `row` in the context. */
+  field?: string;
+  value?: Logic;
+  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'label';
+  /** For format 'label' / 'status': value -> i18n key. */
+  labels?: Record<string, string>;
+  /** For format 'status': value -> colour name (green, red, blue, yellow, grey). */
+  colours?: Record<string, string>;
+  visible?: Condition;
+  width?: number;
+  hidden?: boolean;
+}
+
+export interface ActionDef {
+  order: number;
+  label: string;
+  /** toolbar: above the table or form; row: per row; selection: on selected rows. */
+  scope: 'toolbar' | 'row' | 'selection' | 'form';
+  call?: string;
+  navigate?: string;
+  dialog?: string;
+  confirm?: string;
+  destructive?: boolean;
+  visible?: Condition;
+  disabled?: Condition;
+  maxSelection?: number;
+  icon?: string;
+}
+
+export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';
+
+export interface CallDef {
+  path: string;
+  client: ClientKind;
+  /** Payload mapping: key -> JSON Logic expression over the context ({"var": "form.x"}), or {"$json": {...}}. */
+  payload?: Record<string, unknown>;
+  /** Send every visible field not named in payload under its own name. */
+  sendFields?: boolean;
+  /** List answers: where rows and totals are. */
+  response?: { rows?: string; total?: string };
+  /** Codes treated like success by this call (e.g. 900439 warning on add). */
+  successCodes?: string[];
+}
+
+export interface MenuEntryDef {
+  order: number;
+  label: string;
+  icon?: string;
+  route?: string;
+  visible?: Condition;
+  hidden?: boolean;
+  external?: boolean;
+  /** Opening the entry first makes `call`: a record in the answer opens `then`, otherwise `otherwise`. */
+  gate?: { call: string; then: string; otherwise: string };
+  children?: Record<string, MenuEntryDef>;
+}
+
+export interface ScreenDef {
+  $schema?: string;
+  id: string;
+  kind: 'form' | 'list' | 'page' | 'dialog' | 'menu';
+  route?: string;
+  title: string;
+  description?: string;
+  /** The whole screen (or menu) is available only when this holds. */
+  visible?: Condition;
+  /** Edit mode: the call reading the record, and form field -> expression over {record, config, user, site, mode}. */
+  load?: { call: string; form: Record<string, unknown> };
+  /** Where the screen decides add vs edit: query parameter name and its value for edit. */
+  editWhen?: { query: string; equals: string };
+  fields?: Record<string, FieldDef>;
+  search?: Record<string, FieldDef>;
+  checks?: Record<string, CheckDef>;
+  columns?: Record<string, ColumnDef>;
+  actions?: Record<string, ActionDef>;
+  calls?: Record<string, CallDef>;
+  menu?: Record<string, MenuEntryDef>;
+  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; selectable?: boolean; maxHeight?: number };
+  /** Which of the two readings of a rule this screen follows, and why (spec README: "give both readings"). */
+  readings?: Record<string, string>;
+}
+
+/** An overlay is a JSON Merge Patch (RFC 7396) of a ScreenDef: null removes a key. */
+export type Overlay = Record<string, unknown>;
+
+export interface ResolvedField {
+  name: string;
+  order: number;
+  label?: string;
+  help?: string;
+  placeholder?: string;
+  section?: string;
+  widget?: string;
+  schema: JsonSchema;
+  required: boolean;
+  disabled: boolean;
+  default?: unknown;
+  options?: Option[] | { dictionary: string } | { call: string };
+  messages: Record<string, string>;
+  ui?: Record<string, unknown>;
+  resetOn?: string[];
+  clientOnly?: boolean;
+}
+
+export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> { name: string }
+export interface ResolvedAction extends Omit<ActionDef, 'visible' | 'disabled'> {
+  name: string;
+  /** Row actions keep their conditions: they are evaluated per row. */
+  visibleFor?: Logic;
+  disabledFor?: Logic;
+  disabled?: boolean;
+}
+export interface ResolvedMenuEntry {
+  name: string;
+  label: string;
+  icon?: string;
+  route?: string;
+  hidden?: boolean;
+  external?: boolean;
+  gate?: MenuEntryDef['gate'];
+  children: ResolvedMenuEntry[];
+}
+
+export interface ResolvedScreen {
+  id: string;
+  kind: ScreenDef['kind'];
+  route?: string;
+  title: string;
+  /** False when the screen's own `visible` condition does not hold (e.g. the menu on first login). */
+  available: boolean;
+  load?: ScreenDef['load'];
+  editWhen?: ScreenDef['editWhen'];
+  site: SiteId;
+  mode: Mode;
+  fields: ResolvedField[];
+  required: string[];
+  search: ResolvedField[];
+  checks: Array<CheckDef & { name: string }>;
+  columns: ResolvedColumn[];
+  actions: ResolvedAction[];
+  calls: Record<string, CallDef>;
+  menu: ResolvedMenuEntry[];
+  list?: ScreenDef['list'];
+  /** JSON Schema of the whole form (for @rjsf/core and for the validator). */
+  jsonSchema: JsonSchema;
+}
+
+export interface FieldError {
+  /** Top-level field name ('' for the form as a whole). */
+  field: string;
+  /** i18n message key. */
+  message: string;
+  params?: Record<string, unknown>;
+}

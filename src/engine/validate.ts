@@ -1,0 +1,75 @@
+// Validation of a resolved form: the compiled JSON Schema first, then the cross-field checks. Every error is an
+// i18n message key, found where the rule is written: the failing schema node's `message`/`messages`, then the
+// field's `messages`, then the generic `Validation.<keyword>` (the lookup order JSON Forms uses).
+import type { ErrorObject } from 'ajv';
+import { compile } from './ajv';
+import { holds } from './logic';
+import type { Context, FieldError, ResolvedField, ResolvedScreen } from './types';
+
+/** Empty inputs count as absent, so `required` reports them and other rules leave them alone. */
+export function withoutEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === '' || v === null || v === undefined) continue;
+      out[k] = withoutEmpty(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+function lookup(maps: Array<Record<string, string> | undefined>, keys: string[]): string | undefined {
+  for (const map of maps) {
+    if (!map) continue;
+    for (const key of keys) if (typeof map[key] === 'string') return map[key];
+  }
+  return undefined;
+}
+
+function messageFor(error: ErrorObject, field: ResolvedField | undefined): string {
+  const reason = typeof error.params?.reason === 'string' ? `${error.keyword}.${error.params.reason}` : undefined;
+  const keys = reason ? [reason, error.keyword] : [error.keyword];
+  const node = (error.parentSchema ?? {}) as { message?: string; messages?: Record<string, string> };
+  if (error.keyword !== 'required' && typeof node.message === 'string') return node.message;
+  return lookup([error.keyword === 'required' ? undefined : node.messages, field?.messages], keys) ?? `Validation.${reason ?? error.keyword}`;
+}
+
+function paramsOf(error: ErrorObject): Record<string, unknown> {
+  const { reason: _r, ...params } = (error.params ?? {}) as Record<string, unknown>;
+  return params;
+}
+
+/** Errors of one form, at most one per field (the first rule that fails), form-level checks last. */
+export function validateResolved(screen: ResolvedScreen, form: Record<string, unknown>, ctx: Context): FieldError[] {
+  const data = withoutEmpty(form) as Record<string, unknown>;
+  const validate = compile(screen.jsonSchema);
+  validate(data);
+  const byName = new Map(screen.fields.map((f) => [f.name, f]));
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  const push = (e: FieldError) => {
+    if (seen.has(e.field)) return;
+    seen.add(e.field);
+    errors.push(e);
+  };
+  // `allOf` wrappers report an extra error of their own; the inner one carries the message.
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'allOf' || error.keyword === 'if') continue;
+    const path = error.instancePath.split('/').filter(Boolean);
+    const name = error.keyword === 'required' && path.length === 0 ? String(error.params.missingProperty) : path[0] ?? '';
+    const field = byName.get(name);
+    // A required property inside an object field (expanded info) reports against that field with the sub-name.
+    const params = paramsOf(error);
+    if (error.keyword === 'required' && path.length > 0) params.property = error.params.missingProperty;
+    push({ field: name, message: messageFor(error, field), ...(Object.keys(params).length ? { params } : {}) });
+  }
+  const checkCtx = { ...ctx, form };
+  for (const check of screen.checks) {
+    if (check.field && !byName.has(check.field) && check.field !== '') continue; // the field is hidden
+    if (!holds(check.when, checkCtx, true)) continue;
+    if (!holds(check.valid, checkCtx, true)) push({ field: check.field, message: check.message, ...(check.params ? { params: check.params } : {}) });
+  }
+  return errors;
+}
