@@ -1,0 +1,67 @@
+// The error catalogue of 000 §8 in one place: what the user sees for every answer code and transport failure.
+// Call sites only ever see a resolved answer (success or a pass-through code) or an ApiError that has already
+// been shown.
+import { confirm, isConfirmOpen, toast } from '../ui/shell/feedback';
+import { clearSession } from '../ui/session/storage';
+import { ApiError, MOST_RELATIVE, PASS_THROUGH, SESSION_EXPIRED, SUCCESS, type Answer } from './answer';
+
+const TOAST_MS = 2000;
+const LOGIN_PATH = '/login';
+
+const onLoginPage = () => typeof location !== 'undefined' && location.pathname === LOGIN_PATH;
+
+/** Clear the session and open the login page (a full load, so no state of the old session survives). */
+export function goToLogin(): void {
+  clearSession();
+  if (typeof location !== 'undefined') location.assign(LOGIN_PATH);
+}
+
+/** One non-closable dialog however many calls fail at once; its only button logs in again. */
+async function askToLogIn(message: string): Promise<void> {
+  if (isConfirmOpen(message)) return;
+  await confirm({ title: 'request.sessionTitle', message, okLabel: 'request.relogin', cancelLabel: null, closable: false, kind: 'warning' });
+  goToLogin();
+}
+
+export function sessionExpired(): ApiError {
+  void askToLogIn('request.sessionExpired');
+  return new ApiError(SESSION_EXPIRED, 'session expired');
+}
+
+/**
+ * Decide what an answer means. Success and the pass-through codes (and the call's own extra success codes)
+ * resolve; a missing code or 900000 raises the session-expired dialog; anything else shows returnMsg for 2 s.
+ */
+export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] = []): Answer<R> {
+  const code = answer?.returnCode;
+  if (code === SUCCESS || (code && (PASS_THROUGH.has(code) || passCodes.includes(code)))) return answer;
+  if (!code || code === SESSION_EXPIRED) throw sessionExpired();
+  const message = code === MOST_RELATIVE ? 'request.mostRelative' : answer.returnMsg || 'request.error';
+  toast(message, { kind: 'error', durationMs: TOAST_MS });
+  throw new ApiError(code, message, answer);
+}
+
+/** HTTP 403: the CSRF token or the session is gone. On the login page a refresh fixes it; elsewhere log in again. */
+export function forbidden(): ApiError {
+  if (onLoginPage()) {
+    if (!isConfirmOpen('request.pageExpired')) {
+      void confirm({ title: 'Common.prompt', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
+        .then(() => location.reload());
+    }
+  } else {
+    void askToLogIn('request.loggedOut');
+  }
+  return new ApiError('403', 'forbidden', undefined, 403);
+}
+
+export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: number): ApiError {
+  const message = kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';
+  toast(message, { kind: 'error', durationMs: TOAST_MS });
+  return new ApiError(kind, message, undefined, status);
+}
+
+/** A download answered without a Content-Disposition header: the file is gone (000 §8). */
+export function fileMissing(): ApiError {
+  toast('request.fileNotExist', { kind: 'error', durationMs: TOAST_MS });
+  return new ApiError('file', 'file not exist');
+}

@@ -1,0 +1,159 @@
+// The HTTP layer: one ky instance whose hooks carry the CSRF token (taken from every response's X-CSRF-Token
+// header, sent back on every request), and the client kinds of 000 §7 as request options.
+import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
+import type { ClientKind } from '../engine/types';
+import { ApiError, type Answer } from './answer';
+import { checkAnswer, fileMissing, forbidden, networkFailure } from './errors';
+
+export const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
+const CSRF_HEADER = 'X-CSRF-Token';
+const CSRF_KEY = 'csrfToken';
+
+// In memory for speed, mirrored in session storage so a reloaded page can still write before its first read.
+let csrfToken: string | null = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CSRF_KEY);
+
+function rememberCsrf(response: Response) {
+  const token = response.headers.get(CSRF_HEADER);
+  if (token && token !== csrfToken) {
+    csrfToken = token;
+    if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(CSRF_KEY, token);
+  }
+}
+
+export const http = ky.create({
+  prefix: '/',
+  timeout: TIMEOUTS.normal,
+  retry: 0,
+  credentials: 'same-origin',
+  hooks: {
+    beforeRequest: [({ request }) => { if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken); }],
+    afterResponse: [({ response }) => { rememberCsrf(response); }],
+  },
+});
+
+export type Payload = Record<string, unknown>;
+
+/** Form and query values are strings: objects travel as JSON text, empty values are left out. */
+function toParams(payload: Payload, extra: Payload = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...payload, ...extra })) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    else params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params;
+}
+
+/** Multipart: File and Blob values (or lists of them) go under their key, the rest as text. */
+function toFormData(payload: Payload): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === undefined || v === null) continue;
+      if (v instanceof Blob) data.append(key, v, v instanceof File ? v.name : undefined);
+      else data.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  }
+  return data;
+}
+
+export interface RequestOptions {
+  kind?: ClientKind;
+  /** Codes this call treats like success besides 000000 and the pass-through codes. */
+  passCodes?: readonly string[];
+  timeout?: number;
+  signal?: AbortSignal;
+  onUploadProgress?: (percent: number) => void;
+}
+
+function optionsFor(path: string, kind: ClientKind, payload: Payload, o: RequestOptions): Options {
+  const base: Options = { timeout: o.timeout ?? TIMEOUTS.normal, signal: o.signal };
+  switch (kind) {
+    case 'get':
+      return { ...base, method: 'get', searchParams: toParams(payload, { portalType: 1 }) };
+    case 'json':
+      return { ...base, method: 'post', json: payload };
+    case 'multipart':
+      return {
+        ...base,
+        method: 'post',
+        body: toFormData(payload),
+        timeout: o.timeout ?? TIMEOUTS.batch,
+        onUploadProgress: o.onUploadProgress ? (p) => o.onUploadProgress!(Math.round(p.percent * 100)) : undefined,
+      };
+    case 'long':
+    case 'batch':
+    case 'binary':
+    case 'form':
+    default: {
+      const timeout = o.timeout ?? (kind === 'long' ? TIMEOUTS.long : kind === 'batch' ? TIMEOUTS.batch : TIMEOUTS.normal);
+      // The action header names the call, as the operator back-ends route form posts by it.
+      return { ...base, timeout, method: 'post', body: toParams(payload), headers: { action: path } };
+    }
+  }
+}
+
+async function send(path: string, kind: ClientKind, payload: Payload, o: RequestOptions): Promise<Response> {
+  try {
+    return await http(path.replace(/^\//, ''), optionsFor(path, kind, payload, o));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (isHTTPError(error)) {
+      const status = error.response.status;
+      if (status === 403) throw forbidden();
+      // An error status that still carries the envelope is judged by its code.
+      const data = error.data as Answer | undefined;
+      if (data && typeof data === 'object' && 'returnCode' in data) {
+        checkAnswer(data, o.passCodes);
+        throw new ApiError(String(data.returnCode), String(data.returnMsg ?? ''), data, status);
+      }
+      throw networkFailure(status >= 500 ? 'server' : 'network', status);
+    }
+    if (isTimeoutError(error)) throw networkFailure('timeout');
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw networkFailure('network');
+  }
+}
+
+/** A call answered with the envelope: resolves with success or pass-through answers, rejects (already shown) otherwise. */
+export async function request<R = any>(path: string, payload: Payload = {}, o: RequestOptions = {}): Promise<Answer<R>> {
+  const kind = o.kind ?? 'form';
+  if (kind === 'binary') throw new Error('use download() for binary calls');
+  const response = await send(path, kind, payload, o);
+  const answer = (await response.json().catch(() => ({}))) as Answer<R>;
+  return checkAnswer(answer, o.passCodes);
+}
+
+export interface Download { blob: Blob; filename: string }
+
+function filenameOf(disposition: string): string {
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : 'download';
+}
+
+/** Binary-response POST. Without a Content-Disposition header there is no file: an envelope is judged, else 'file not exist'. */
+export async function download(path: string, payload: Payload = {}, o: RequestOptions = {}): Promise<Download> {
+  const response = await send(path, 'binary', payload, o);
+  const disposition = response.headers.get('content-disposition');
+  if (!disposition) {
+    const answer = (await response.json().catch(() => null)) as Answer | null;
+    if (answer && typeof answer === 'object' && answer.returnCode && answer.returnCode !== '000000') checkAnswer(answer, o.passCodes);
+    throw fileMissing();
+  }
+  return { blob: await response.blob(), filename: filenameOf(disposition) };
+}
+
+/** Hand a downloaded file to the browser's save flow. */
+export function saveFile({ blob, filename }: Download): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
