@@ -1,7 +1,7 @@
 // The engine's one entry point: given a site's definition set, resolve screens, validate forms and payloads,
 // and map forms to calls. The browser and the server each create one and call the same methods.
 import type { DefinitionSet } from './definitionSet';
-import { buildPayload, payloadToForm } from './payload';
+import { buildPayload, payloadToForm, recoverableFields } from './payload';
 import { resolveScreen, serverView } from './resolve';
 import type { Context, FieldError, Mode, ResolvedScreen, ScreenDef } from './types';
 import { validateResolved } from './validate';
@@ -64,7 +64,8 @@ export function createEngine(set: DefinitionSet): Engine {
       const first = resolveScreen(definition(id), context(input), set.rules);
       const form = payloadToForm(callDef, first, payload);
       const ctx = context({ ...input, form });
-      const screen = serverView(resolveScreen(definition(id), ctx, set.rules));
+      const full = resolveScreen(definition(id), ctx, set.rules);
+      const screen = serverView(full, recoverableFields(callDef, full));
       const recovered = payloadToForm(callDef, screen, payload);
       return { form: recovered, errors: validateResolved(screen, recovered, { ...ctx, form: recovered }) };
     },

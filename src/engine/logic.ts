@@ -31,6 +31,10 @@ const customOperations: Record<string, Fn> = {
   dateOnOrBefore: (a: unknown, b: unknown) => text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),
   /** Latest of a list of ISO dates ('' when none). */
   maxDate: (list: unknown) => (Array.isArray(list) ? list.map(text).filter(Boolean).sort().pop() ?? '' : text(list)),
+  first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
+  last: (list: unknown) => (Array.isArray(list) ? list[list.length - 1] : undefined),
+  /** ['a','b'], 'toneCode' -> [{toneCode:'a'}, {toneCode:'b'}]: the inverse of pluck, for recovering payloads. */
+  wrap: (list: unknown, key: unknown) => (Array.isArray(list) ? list.map((v) => ({ [text(key)]: v })) : []),
   trim: (value: unknown) => text(value).trim(),
   /** "a|b" option list -> [{value, label}] for option lists built from the configuration. */
   options: (list: unknown) => (Array.isArray(list) ? list.map((v) => ({ value: text(v), label: text(v) })) : []),

@@ -13,13 +13,21 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** RFC 7396: objects merge recursively, null removes, anything else replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
+/**
+ * Properties holding one expression or value list: an overlay replaces them whole. Merging two JSON Logic
+ * expressions key by key would build an object with two operations, which means nothing.
+ */
+const ATOMIC = new Set(['visible', 'required', 'disabled', 'default', 'when', 'valid', 'value', 'options', 'gate', 'rules', 'enum']);
+/** Maps whose every entry is one expression (payload key -> expression). */
+const EXPRESSION_MAPS = new Set(['payload', 'recover', 'form']);
+
+/** RFC 7396: objects merge recursively, null removes, anything else replaces; expressions replace whole. */
+export function mergePatch(target: unknown, patch: unknown, key = '', parentKey = ''): unknown {
+  if (!isObject(patch) || ATOMIC.has(key) || EXPRESSION_MAPS.has(parentKey)) return patch;
   const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    else out[k] = mergePatch(out[k], v, k, key);
   }
   return out;
 }

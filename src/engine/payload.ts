@@ -97,7 +97,29 @@ export function payloadToForm(call: CallDef, screen: ResolvedScreen | { fields: 
     }
   };
   for (const [key, mapping] of Object.entries(call.payload ?? {})) recover(mapping, payload[key]);
+  for (const [field, expression] of Object.entries(call.recover ?? {})) {
+    const v = evaluate(expression, { payload });
+    if (v !== undefined && v !== null) form[field] = v;
+  }
   return form;
+}
+
+/** Fields a call carries in a shape the server can read back; the server validates exactly these. */
+export function recoverableFields(call: CallDef, screen: { fields: Array<{ name: string }> }): Set<string> {
+  const out = new Set<string>(Object.keys(call.recover ?? {}));
+  const mapped = fieldsReadBy(call.payload ?? {});
+  if (call.sendFields) for (const f of screen.fields) if (!mapped.has(f.name)) out.add(f.name);
+  const visit = (mapping: Mapping) => {
+    const field = plainField(mapping);
+    if (field) out.add(field);
+    else if (isJsonMapping(mapping)) {
+      const whole = plainField(mapping.$json);
+      if (whole) out.add(whole);
+      else Object.values(mapping.$json).forEach(visit);
+    }
+  };
+  Object.values(call.payload ?? {}).forEach(visit);
+  return out;
 }
 
 /** Page 1 of size 10 -> records 1..10 (the record range every list call takes). */

@@ -44,6 +44,10 @@ function expandObject(field: FieldDef, ctx: Context): JsonSchema {
 }
 
 function resolveOptions(options: FieldDef['options'], data: Context): ResolvedField['options'] {
+  if (options && 'fromConfig' in options) {
+    const values = (data.config[options.fromConfig] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+    return values.map((value) => ({ value, label: options.label, params: { value } }));
+  }
   if (!Array.isArray(options)) return options;
   return options.filter((o: Option) => holds(o.visible, data, true)).map(({ visible: _v, ...o }) => o);
 }
@@ -71,7 +75,7 @@ function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesD
     ...(def === undefined ? {} : { default: def }),
     ...(options === undefined ? {} : { options }),
     messages: field.messages ?? {},
-    ...(field.ui ? { ui: field.ui } : {}),
+    ...(field.ui ? { ui: resolvePlaceholders(field.ui, ctx.config, ctx) } : {}),
     ...(field.resetOn ? { resetOn: field.resetOn } : {}),
     ...(field.clientOnly ? { clientOnly: true } : {}),
   };
@@ -143,11 +147,14 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
   };
 }
 
-/** The screen as the server checks it: without client-only fields and the checks that read them. */
-export function serverView(screen: ResolvedScreen): ResolvedScreen {
-  const clientOnly = screen.fields.filter((f) => f.clientOnly).map((f) => f.name);
-  if (clientOnly.length === 0) return screen;
-  const fields = screen.fields.filter((f) => !f.clientOnly);
-  const checks = screen.checks.filter((c) => !clientOnly.includes(c.field) && !clientOnly.some((n) => readsVar(c.valid, `form.${n}`) || readsVar(c.when, `form.${n}`)));
+/**
+ * The screen as the server checks one call: only the fields that call carries (client-only fields such as
+ * confirm password, and fields another call sends, drop out), and only the checks that read none of the others.
+ */
+export function serverView(screen: ResolvedScreen, carried: Set<string>): ResolvedScreen {
+  const dropped = screen.fields.filter((f) => f.clientOnly || !carried.has(f.name)).map((f) => f.name);
+  if (dropped.length === 0) return screen;
+  const fields = screen.fields.filter((f) => !dropped.includes(f.name));
+  const checks = screen.checks.filter((c) => !dropped.includes(c.field) && !dropped.some((n) => readsVar(c.valid, `form.${n}`) || readsVar(c.when, `form.${n}`)));
   return { ...screen, fields, checks, required: fields.filter((f) => f.required).map((f) => f.name), jsonSchema: formSchema(fields) };
 }

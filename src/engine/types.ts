@@ -28,6 +28,8 @@ export type JsonSchema = Record<string, unknown>;
 export interface Option {
   value: string | number;
   label: string;
+  /** Parameters of the label's message (options built from the configuration). */
+  params?: Record<string, unknown>;
   /** Shown only when true. */
   visible?: Condition;
 }
@@ -47,7 +49,7 @@ export interface FieldDef {
   disabled?: Condition;
   /** A value, or {"$logic": expression}. */
   default?: unknown;
-  options?: Option[] | { dictionary: string } | { call: string };
+  options?: Option[] | { dictionary: string } | { call: string } | { fromConfig: string; label: string };
   messages?: Record<string, string>;
   ui?: Record<string, unknown>;
   expand?: ExpandDef;
@@ -123,6 +125,8 @@ export interface CallDef {
   response?: { rows?: string; total?: string };
   /** Codes treated like success by this call (e.g. 900439 warning on add). */
   successCodes?: string[];
+  /** Server side: form field -> JSON Logic over {payload}, for fields sent in a derived shape. */
+  recover?: Record<string, Logic>;
 }
 
 export interface MenuEntryDef {

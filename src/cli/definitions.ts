@@ -1,0 +1,67 @@
+// npm run definitions -- validate
+// npm run definitions -- resolve SCREEN --site generic|kenya|ais [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]
+// The integrator's tool: checks every definition and overlay, and prints a screen as a site and configuration
+// resolve it. Snapshot tests call the same functions.
+import { resolve as resolvePath } from 'node:path';
+import { createEngine, SITES, type SiteId } from '../engine';
+import { loadDefinitionSetFromDisk, loadLintInputFromDisk, readJson } from '../engine/fsLoader';
+import { lintDefinitions } from '../engine/lint';
+
+const USAGE = `usage:
+  npm run definitions -- validate
+  npm run definitions -- resolve SCREEN --site generic|kenya|ais [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+function readObject(file: string | undefined, what: string): Record<string, any> {
+  if (!file) return {};
+  try {
+    const value = readJson(resolvePath(file));
+    // A configuration file may be a flat map or a site config document ({"values": {...}}).
+    return what === 'config' && value && typeof value.values === 'object' ? value.values : value;
+  } catch (e) {
+    return fail(`cannot read ${what} file ${file}: ${(e as Error).message}`);
+  }
+}
+
+function validate(): void {
+  const input = loadLintInputFromDisk();
+  const problems = lintDefinitions(input);
+  for (const p of problems) process.stderr.write(`${p.file}: ${p.path}: ${p.reason}\n`);
+  const count = Object.keys(input.sources.screens).length;
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.length} problem(s) in the definitions\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`definitions valid: ${count} screens, ${SITES.length} site variants\n`);
+}
+
+function resolveCommand(args: string[]): void {
+  const screen = args[0];
+  if (!screen || screen.startsWith('--')) fail(USAGE);
+  const site = (option(args, 'site') ?? 'generic') as SiteId;
+  if (!SITES.includes(site)) fail(`unknown site "${site}" (${SITES.join(', ')})`);
+  const mode = option(args, 'mode') ?? 'add';
+  if (mode !== 'add' && mode !== 'edit') fail(`unknown mode "${mode}" (add, edit)`);
+  const config = readObject(option(args, 'config'), 'config');
+  const known = new Set(Object.keys(loadLintInputFromDisk().schemas.config.properties));
+  const unknown = Object.keys(config).filter((k) => k !== '$schema' && !known.has(k));
+  if (unknown.length) fail(`unknown configuration key(s) in ${option(args, 'config')}: ${unknown.join(', ')}`);
+  const engine = createEngine(loadDefinitionSetFromDisk(site));
+  if (!engine.screenIds().includes(screen)) fail(`unknown screen "${screen}"; screens: ${engine.screenIds().join(', ')}`);
+  const resolved = engine.resolve(screen, { config, user: readObject(option(args, 'user'), 'user'), mode, form: readObject(option(args, 'form'), 'form') });
+  process.stdout.write(`${JSON.stringify(resolved, null, 2)}\n`);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'validate') validate();
+else if (command === 'resolve') resolveCommand(rest);
+else fail(USAGE);
