@@ -1,0 +1,143 @@
+// Builds the server: database (migrated, seeded with demo data when empty), configuration, plugins by
+// domain, the envelope for every answer and the built portal. main.ts listens; tests inject.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import { join } from 'node:path';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { ConfigStore, type Site } from './services/config';
+import { OutboxNotifier, type Notifier } from './services/notifier';
+import { ApiError, envelope } from './envelope';
+import { RC, httpStatusFor } from './returnCodes';
+import { headerLang } from './http/lang';
+import { registerFormBody } from './http/formBody';
+import { FileStore } from './files/storage';
+import { ZIP_CAP_MB } from './files/accept';
+import { sessionRoutes } from './plugins/session';
+import { accountRoutes } from './plugins/account';
+import { configRoutes } from './plugins/config';
+import { fileRoutes } from './plugins/files';
+import { toneRoutes } from './plugins/tones';
+import { docsRoutes } from './plugins/docs';
+import { spa, isApiPath } from './plugins/spa';
+import { seedIfEmpty } from './seed/demo';
+import type { AppContext } from './context';
+import { translate } from './http/messages';
+import type { Violation } from './validation';
+
+export interface AppOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+  site: Site;
+  /** Seed demo data into an empty database (default true). */
+  seed?: boolean;
+  distDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  notifier?: Notifier;
+  now?: () => number;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
+  await migrate(handle);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
+  });
+  const log = (line: string) => app.log.info(line);
+  const ctx: AppContext = {
+    handle,
+    db: handle.db,
+    config: new ConfigStore(handle.db),
+    notifier: opts.notifier ?? new OutboxNotifier(handle.db, (line) => (opts.logger ? log(line) : undefined)),
+    dataDir: opts.dataDir,
+    site: opts.site,
+    now: opts.now ?? Date.now,
+  };
+  const store = new FileStore(opts.dataDir);
+  if (opts.seed !== false) await seedIfEmpty(ctx, store);
+
+  app.decorate('ctx', ctx);
+  app.decorate('apiRoutes', []);
+  app.decorateRequest('session', undefined);
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (req) => {
+    req.lang = headerLang(req);
+  });
+  // Every answer of a live session carries its CSRF token, so a reloaded page recovers it from any call.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.session) reply.header('x-csrf-token', req.session.csrfToken);
+  });
+
+  registerFormBody(app);
+  await app.register(multipart, { limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+
+  app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
+    if (err instanceof ApiError) {
+      const body = envelope(req.lang, { code: err.code, args: err.args, record: detailRecord(err.detail, req.lang) });
+      if (err.code === RC.badInput && Array.isArray(err.detail) && err.detail.length > 0) {
+        body.returnMsg = `${body.returnMsg} ${translateViolation(err.detail[0] as Violation, req.lang)}`;
+      }
+      return reply.status(httpStatusFor(err.code)).send(body);
+    }
+    if (err.validation) {
+      const violations: Violation[] = err.validation.map((v) => ({
+        field: String(v.params?.missingProperty ?? String(v.instancePath ?? '').replace(/^\//, '')),
+        message: `schema.${v.keyword}`,
+        params: { ...v.params, text: v.message },
+      }));
+      const body = envelope(req.lang, { code: RC.badInput, record: detailRecord(violations, req.lang) });
+      body.returnMsg = `${body.returnMsg} ${violations[0].field}: ${violations[0].params?.text ?? ''}`.trim();
+      return reply.status(200).send(body);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(200).send(envelope(req.lang, { code: RC.badInput, record: { errors: [{ field: '', message: err.message }] } }));
+    }
+    req.log.error(err);
+    return reply.status(500).send(envelope(req.lang, { code: RC.serverError }));
+  });
+
+  sessionRoutes(app);
+  accountRoutes(app);
+  configRoutes(app);
+  fileRoutes(app, store);
+  toneRoutes(app);
+  docsRoutes(app);
+  const distDir = opts.distDir ?? join(__dirname, '..', '..', 'dist');
+  spa(app, distDir);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    reply.status(isApiPath(path) ? 200 : 404).send(envelope(req.lang, { code: RC.notFound }));
+  });
+
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+function translateViolation(v: Violation, lang: 'en' | 'zh'): string {
+  const text = v.message.startsWith('schema.') ? String(v.params?.text ?? v.message) : translate(v.message, lang, v.params);
+  return v.field ? `${v.field}: ${text}` : text;
+}
+
+/** Field errors in the answer: the field, the message key and its text in the request's language. */
+function detailRecord(detail: unknown, lang: 'en' | 'zh') {
+  if (!Array.isArray(detail)) return undefined;
+  return { errors: (detail as Violation[]).map((v) => ({ field: v.field, message: v.message, text: translateViolation(v, lang), params: v.params ?? {} })) };
+}

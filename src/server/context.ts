@@ -1,0 +1,39 @@
+// What every plugin gets: the database, configuration, notifier, file storage and clock. Tests build one
+// with their own DATA_DIR and database; nothing here reads process.env.
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from './db/connection';
+import type { Database, Provider } from './db/schema';
+import type { Config, ConfigStore, Site } from './services/config';
+import type { Notifier } from './services/notifier';
+import type { Lang } from './returnCodes';
+
+export interface AppContext {
+  handle: DatabaseHandle;
+  db: Kysely<Database>;
+  config: ConfigStore;
+  notifier: Notifier;
+  dataDir: string;
+  /** The default site variant (SITE): login page configuration and new accounts. */
+  site: Site;
+  now(): number;
+}
+
+export interface SessionContext {
+  id: number;
+  provider: Provider;
+  csrfToken: string;
+  language: Lang;
+  config: Config;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: SessionContext;
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every call registered through routes.ts, for the OpenAPI document. */
+    apiRoutes: import('./routes').ApiRoute[];
+  }
+}

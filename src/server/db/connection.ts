@@ -1,0 +1,54 @@
+// One query layer over two databases: SQLite (embedded default, a file in DATA_DIR) and PostgreSQL (when
+// DATABASE_URL is postgres://...). Everything above this file speaks Kysely and never knows which.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the SQLite file lives, or the PostgreSQL URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL only: a schema of its own (tests and benchmarks run side by side in one database). */
+  pgSchema?: string;
+}
+
+// COUNT(*) and bigint columns (our epoch-ms timestamps) come back from pg as strings; they fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl, opts.pgSchema);
+  mkdirSync(opts.dataDir, { recursive: true });
+  const file = join(opts.dataDir, 'rbt.sqlite');
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers (the list calls) run while a writer commits; NORMAL sync is durable enough with WAL.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (schema) {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try { await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { await c.end(); }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
+}

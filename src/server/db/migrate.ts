@@ -1,0 +1,17 @@
+// Versioned migrations, run on every start. Kysely's migrator records applied versions in its own table and
+// takes a lock, so several servers starting together on PostgreSQL apply each version once.
+import { Migrator, type Migration } from 'kysely';
+import type { DatabaseHandle } from './connection';
+import * as m001 from './migrations/001_initial';
+
+// Append new versions here; never edit an applied one.
+const versions = { '001_initial': m001 };
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, mod] of Object.entries(versions)) migrations[name] = { up: (db) => mod.up(db, handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,343 @@
+// Row types of every table, as Kysely sees them. Column names are snake_case in the database; the API
+// layer maps them to the spec's camelCase names. Timestamps are epoch milliseconds (int8 on PostgreSQL,
+// parsed back to numbers in connection.ts); flags keep the spec's string values ('0', '1', ...).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface ProviderTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  password_hash: string;
+  sp_type: string;
+  first_login: string;
+  need_change_pwd: string;
+  last_login_time: number | null;
+  monthly_prefix: string;
+  weekly_prefix: string;
+  believe_cp: string;
+  is_super_sp: string;
+  namerbt_privilege: string;
+  site: string;
+  /** '1' active, '2' disabled by the operator. */
+  status: string;
+  /** Account validity end (epoch ms); past it login answers 909090. */
+  expires_at: number | null;
+  email: string;
+  phone: string;
+  contact: string;
+  address: string;
+  description: string;
+  failed_logins: number;
+  locked_until: number | null;
+  pwd_changed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  provider_id: number;
+  csrf_token: string;
+  language: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface AddressThrottleTable {
+  address: string;
+  failures: number;
+  window_start: number;
+  locked_until: number | null;
+}
+
+export interface DynamicCodeTable {
+  id: Generated<number>;
+  provider_id: number;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  attempts: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  provider_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+export interface ConfigTable {
+  /** '*' for the whole deployment, or a site id whose value wins for that site's providers. */
+  site: string;
+  key: string;
+  value: string;
+  description: string;
+  updated_at: number;
+}
+
+export interface DictionaryItemTable {
+  id: Generated<number>;
+  dict_type: string;
+  item_code: string;
+  item_label_value: string;
+  item_value: string;
+  sort_order: number;
+}
+
+export interface LanguageTable {
+  id: number;
+  language_code: string;
+  language_desc: string;
+  priority: number;
+}
+
+export interface CatalogueTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  /** 1 tones, 2 tone boxes (the spec's resourceType). */
+  resource_type: number;
+  relative_validity_period: string;
+  sort_order: number;
+}
+
+export interface TariffTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** 2 tone tariffs, 3 package tariffs (queryTariff's priceGroupType). */
+  price_group_type: number;
+  order_type: number;
+}
+
+export interface TariffDetailTable {
+  id: Generated<number>;
+  tariff_id: number;
+  operator: string;
+  order_type: string;
+  price: string;
+  start_date: string;
+  end_date: string;
+  promotion_id: string;
+  service_code: string;
+  user_type: string;
+  description: string;
+}
+
+export interface ToneTable {
+  id: Generated<number>;
+  provider_id: number;
+  /** 1..n per provider, dense and never reused (tones are deleted by status): list paging seeks by it. */
+  seq: number;
+  tone_code: string;
+  tone_name: string;
+  singer_name: string;
+  singer_sex: string;
+  status: string;
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
+  price: string;
+  caller_price: string;
+  total_price: string;
+  tariff_price: string;
+  relative_time: string;
+  tone_valid_day: string;
+  order_times: number;
+  language_id: number | null;
+  catalog_id: number | null;
+  price_group_id: number | null;
+  isrc: string;
+  mate_info: string;
+  info: string;
+  cut_flag: string;
+  tone_file: string;
+  additional_tone_info: string;
+  upload_type: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  provider_id: number;
+  tone_id: number;
+  name: string;
+}
+
+export interface CopyrightCompanyTable {
+  id: Generated<number>;
+  provider_id: number;
+  copyright_type: string;
+  company_name: string;
+  official_name: string;
+  phone_number: string;
+  email: string;
+  stage_name: string;
+  id_number: string;
+  description: string;
+  created_at: number;
+}
+
+export interface ToneBoxTable {
+  id: Generated<number>;
+  provider_id: number;
+  code: string;
+  name: string;
+  status: string;
+  type: string;
+  tone_box_type: string;
+  price: string;
+  monthly_price: string;
+  weekly_price: string;
+  valid_day: string;
+  relative_time: string;
+  description: string;
+  catalog_id: number | null;
+  price_group_id: number | null;
+  tone_file: string;
+  additional_info: string;
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ToneBoxItemTable {
+  box_id: number;
+  tone_id: number;
+  position: number;
+}
+
+export interface IvrDirectoryTable {
+  id: Generated<number>;
+  provider_id: number;
+  position: number;
+  name: string;
+  /** 1 ordinary tones, 2 tone boxes. */
+  type: string;
+  prompt_file: string;
+  status: string;
+  reject_reason: string;
+  created_at: number;
+}
+
+export interface IvrDirectoryItemTable {
+  directory_id: number;
+  tone_id: number;
+  position: number;
+}
+
+export interface NameToneTable {
+  id: Generated<number>;
+  provider_id: number;
+  name: string;
+  request_date: string;
+  initial_letter: string;
+  msisdn: string;
+  upload_count: number;
+  upload_link: string;
+  status: string;
+}
+
+export interface BatchTaskTable {
+  id: Generated<number>;
+  provider_id: number;
+  task_name: string;
+  task_type: string;
+  task_type_name: string;
+  task_desc: string;
+  request_time: number;
+  run_time: number | null;
+  /** 1 pending, 3 success, 4 not available, 6 deleted. */
+  status: string;
+  file_name: string;
+  total_count: number;
+  success_count: number;
+  progress: string;
+  data: string;
+  locked_by: string | null;
+  locked_at: number | null;
+}
+
+export interface UploadedFileTable {
+  id: Generated<number>;
+  provider_id: number;
+  saved_filename: string;
+  original_filename: string;
+  kind: string;
+  size: number;
+  info: string;
+  created_at: number;
+}
+
+export interface ChangeRequestTable {
+  id: Generated<number>;
+  entity_type: string;
+  entity_id: number;
+  provider_id: number;
+  /** add | modify | delete */
+  kind: string;
+  payload: string;
+  /** pending | approved | rejected */
+  status: string;
+  reason: string;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  provider_id: number | null;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  detail: string;
+  ip: string;
+}
+
+export interface Database {
+  providers: ProviderTable;
+  sessions: SessionTable;
+  address_throttle: AddressThrottleTable;
+  dynamic_codes: DynamicCodeTable;
+  outbox: OutboxTable;
+  config: ConfigTable;
+  dictionary_items: DictionaryItemTable;
+  languages: LanguageTable;
+  catalogues: CatalogueTable;
+  tariffs: TariffTable;
+  tariff_details: TariffDetailTable;
+  tones: ToneTable;
+  tags: TagTable;
+  copyright_companies: CopyrightCompanyTable;
+  tone_boxes: ToneBoxTable;
+  tone_box_items: ToneBoxItemTable;
+  ivr_directories: IvrDirectoryTable;
+  ivr_directory_items: IvrDirectoryItemTable;
+  name_tones: NameToneTable;
+  batch_tasks: BatchTaskTable;
+  uploaded_files: UploadedFileTable;
+  change_requests: ChangeRequestTable;
+  audit_log: AuditLogTable;
+}
+
+export type Provider = Selectable<ProviderTable>;
+export type NewProvider = Insertable<ProviderTable>;
+export type ProviderUpdate = Updateable<ProviderTable>;
+export type Session = Selectable<SessionTable>;
+export type Tone = Selectable<ToneTable>;
+export type NewTone = Insertable<ToneTable>;

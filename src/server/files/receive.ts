@@ -1,0 +1,43 @@
+// Streams one multipart file part to a temporary file while counting its size and keeping its first bytes
+// (for the content check and the wav/image headers). Stops as soon as the size limit is passed, so an
+// oversize upload never fills the disk; memory stays at one chunk plus the head.
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { FileStore } from './storage';
+
+export const HEAD_BYTES = 64 * 1024;
+
+export class TooLargeError extends Error {}
+
+export interface Received { path: string; size: number; head: Buffer }
+
+export async function receiveToTemp(file: Readable, store: FileStore, limit: number): Promise<Received> {
+  const { path, stream } = store.temp();
+  let size = 0;
+  const head: Buffer[] = [];
+  let headLen = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (size > limit) return cb(new TooLargeError());
+      if (headLen < HEAD_BYTES) {
+        const piece = chunk.subarray(0, HEAD_BYTES - headLen);
+        head.push(piece);
+        headLen += piece.length;
+      }
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, meter, stream);
+  } catch (e) {
+    await store.discard(path);
+    throw e;
+  }
+  if ((file as Readable & { truncated?: boolean }).truncated) {
+    await store.discard(path);
+    throw new TooLargeError();
+  }
+  return { path, size, head: Buffer.concat(head) };
+}

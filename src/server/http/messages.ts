@@ -1,0 +1,24 @@
+// Texts of the engine's message keys (i18n/en.json, i18n/zh.json, owned by the engine) for the server's
+// answers, so a field error reads the same in a curl answer as under the field in the browser.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lang } from '../returnCodes';
+
+const cache = new Map<Lang, Record<string, string>>();
+const I18N_DIR = join(__dirname, '..', '..', '..', 'i18n');
+
+function table(lang: Lang): Record<string, string> {
+  let t = cache.get(lang);
+  if (!t) {
+    const file = join(I18N_DIR, `${lang}.json`);
+    t = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+    cache.set(lang, t);
+  }
+  return t;
+}
+
+/** The text of a message key with {name} parameters filled in; the key itself when no text exists. */
+export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
+  const text = table(lang)[key] ?? table('en')[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+}

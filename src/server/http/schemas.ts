@@ -1,0 +1,20 @@
+// Parameter schema pieces shared by the routes. Values arrive as strings from form bodies and queries, so
+// schemas describe strings; Fastify's validator turns a JSON number into its string where a string is asked.
+import type { JsonSchema } from '../routes';
+
+export const portalType: JsonSchema = { type: 'string', enum: ['1'], description: 'Always 1 for this portal.' };
+export const accountCode: JsonSchema = { type: 'string', pattern: '^\\d{6,20}$', description: 'Provider account code, 6-20 digits.' };
+export const password: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
+export const language: JsonSchema = { type: 'string', enum: ['en', 'zh'] };
+
+export const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties: { portalType, ...properties },
+  required,
+});
+
+export const paging: Record<string, JsonSchema> = {
+  startRecordNum: { type: 'string', pattern: '^\\d{1,9}$', description: 'First row, 1-based.' },
+  endRecordNum: { type: 'string', pattern: '^(-1|\\d{1,9})$', description: 'Last row, inclusive; -1 for all rows.' },
+  queryType: { type: 'string', enum: ['1', '2', '3'], description: '1 only count (recordSum), 2 rows and count.' },
+};

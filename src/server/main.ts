@@ -1,0 +1,23 @@
+// Entry point of `npm start` / `npm run serve`: builds the app from the environment and listens.
+import { buildApp } from './app';
+import { readEnv } from './env';
+
+async function main() {
+  const env = readEnv();
+  const { app, ctx, close } = await buildApp({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    site: env.site,
+    // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
+    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+  });
+  await app.listen({ port: env.port, host: env.host });
+  const shown = env.host === '0.0.0.0' ? 'localhost' : env.host;
+  console.log(`RBT provider portal: http://${shown}:${env.port}/  (site ${env.site}, database ${ctx.handle.location}, data ${env.dataDir})`);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void close().then(() => process.exit(0)));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,229 @@
+// Account calls of 000 §7: weak-password check, password change, forgot password (dynamic code + reset),
+// own information, its update and download.
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../routes';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { obj, password, accountCode } from '../http/schemas';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import { isWeakPassword, changePolicyViolations } from '../security/passwordPolicy';
+import { newDynamicCode, sha256 } from '../security/tokens';
+import { registerFallback, validateRequest, assertValid } from '../validation';
+import { findProviderByCode, selfInfo, userInfo } from '../services/providers';
+import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
+import { endAllSessions } from '../services/sessions';
+import { audit } from '../services/audit';
+import { num, type Config } from '../services/config';
+import type { Provider } from '../db/schema';
+import type { AppContext } from '../context';
+
+// Until the engine's changePassword definition lands, its submit rules are checked here.
+registerFallback('changePassword', 'submit', (p, ctx) =>
+  changePolicyViolations(String(p.newPwd ?? ''), String(ctx.user.code ?? ''), ctx.config.allowed_password_special_char ?? ''),
+);
+registerFallback('forgetPassword', 'reset', (p, ctx) =>
+  changePolicyViolations(String(p.newPwd ?? ''), String(p.account ?? ''), ctx.config.allowed_password_special_char ?? ''),
+);
+
+/** The checks every new password goes through: policy (via the screen rules), not the old one, not weak. */
+async function checkNewPassword(p: Provider, config: Config, newPwd: string, screen: string, call: string, extra: Record<string, unknown>) {
+  assertValid(validateRequest(screen, call, { ...extra, newPwd }, { config, user: userInfo(p, config), site: p.site, mode: 'edit' }));
+  if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
+  if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
+}
+
+async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('providers')
+    .set({ password_hash: await hashPassword(newPwd), first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
+    .where('id', '=', p.id)
+    .execute();
+}
+
+const email = { type: 'string', maxLength: 255, pattern: '^$|^(?=.{6,255}$)[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+$' };
+const phone = { type: 'string', pattern: '^\\d{0,15}$' };
+
+export function accountRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/checkweakpwd',
+      tag: 'account',
+      summary: 'Is a candidate password weak?',
+      description: '000000 when acceptable, 920013 when weak (a common password, the account code inside it, four repeated or sequential characters).',
+      auth: 'session',
+      allowPending: true,
+      allowExpired: true,
+      params: obj({ pwd: password }, ['pwd']),
+      codes: ['920013'],
+      async handler(req, _reply, params) {
+        return { code: isWeakPassword(String(params.pwd), req.session!.provider.code) ? RC.weakPassword : RC.ok };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/updatecppwd',
+      tag: 'account',
+      summary: 'Change the password (also the forced first-login change)',
+      description:
+        'The change policy of 000 §5 (8-20 characters, lower, upper, digit and an allowed special character, not the account code), not the old password, not weak. 312011 wrong old password (counted towards the account lock); 950011 same as old; 920013 weak; 950004 policy. spvCode: optional 8-digit verification code, accepted for compatibility and format-checked; the reference server does not require one. Other sessions of the account end; this one stays.',
+      auth: 'session',
+      write: true,
+      maintenanceWindow: false,
+      allowPending: true,
+      allowExpired: true,
+      params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, ['oldPwd', 'newPwd']),
+      codes: ['312011', '950011', '920013', '942201'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const s = req.session!;
+        const p = s.provider;
+        const now = ctx.now();
+        if (!(await verifyPassword(String(params.oldPwd), p.password_hash))) {
+          const locked = await recordAccountFailure(ctx.db, p, now, limitsOf(s.config));
+          if (locked) {
+            await endAllSessions(ctx.db, p.id);
+            throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
+          }
+          throw new ApiError(RC.oldPasswordWrong);
+        }
+        await checkNewPassword(p, s.config, String(params.newPwd), 'changePassword', 'submit', params);
+        await setPassword(ctx, p, String(params.newPwd));
+        await ctx.db.deleteFrom('sessions').where('provider_id', '=', p.id).where('id', '!=', s.id).execute();
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/senddynamicpassword',
+      tag: 'account',
+      summary: 'Forgot password: send a dynamic code',
+      description:
+        'Sends a 6-character dynamic code through the notifier (default: the outbox table and the server log) to the account\'s phone or email. Answers 000000 whether or not the account exists, so the call does not reveal accounts; 950012 when a code was sent less than dynamic_code_resend_seconds ago. The code expires after dynamic_code_ttl_minutes, is single use and allows 5 wrong tries. It never appears in an answer.',
+      auth: 'public',
+      params: obj({ account: accountCode }, ['account']),
+      codes: ['950012'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const now = ctx.now();
+        const p = await findProviderByCode(ctx.db, String(params.account));
+        if (!p || p.status !== '1') return {};
+        const config = await ctx.config.forSite(p.site);
+        const last = await ctx.db.selectFrom('dynamic_codes').select('created_at').where('provider_id', '=', p.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const resendMs = num(config, 'dynamic_code_resend_seconds', 60) * 1000;
+        if (last && now - last.created_at < resendMs) throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last.created_at)) / 1000)]);
+        const code = newDynamicCode();
+        const ttlMin = num(config, 'dynamic_code_ttl_minutes', 10);
+        // A new code replaces any earlier one.
+        await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('provider_id', '=', p.id).where('used_at', 'is', null).execute();
+        await ctx.db.insertInto('dynamic_codes').values({ provider_id: p.id, code_hash: sha256(code), created_at: now, expires_at: now + ttlMin * 60_000, used_at: null, attempts: 0 }).execute();
+        await ctx.notifier.send({
+          providerId: p.id,
+          channel: p.phone ? 'sms' : 'email',
+          recipient: p.phone || p.email,
+          subject: `Dynamic code for account ${p.code}`,
+          body: `Your dynamic code is ${code}. It expires in ${ttlMin} minutes.`,
+        });
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.code.sent', ip: req.ip });
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/restpassword',
+      tag: 'account',
+      summary: 'Forgot password: set a new password with the dynamic code',
+      description: '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change. Success ends every session of the account and clears its lock.',
+      auth: 'public',
+      params: obj({ account: accountCode, dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' }, newPwd: password, confirmPwd: password }, ['account', 'dynamicCode', 'newPwd']),
+      codes: ['900014', '950011', '920013'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const now = ctx.now();
+        if (params.confirmPwd !== undefined && params.confirmPwd !== params.newPwd) throw new ApiError(RC.badInput, [], [{ field: 'confirmPwd', message: 'CommonRes.confirmPassword' }]);
+        const p = await findProviderByCode(ctx.db, String(params.account));
+        const row = p
+          ? await ctx.db.selectFrom('dynamic_codes').selectAll().where('provider_id', '=', p.id).where('used_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst()
+          : undefined;
+        if (!p || !row || row.expires_at <= now || row.attempts >= 5) throw new ApiError(RC.dynamicCodeWrong);
+        if (row.code_hash !== sha256(String(params.dynamicCode).toUpperCase())) {
+          await ctx.db.updateTable('dynamic_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+          throw new ApiError(RC.dynamicCodeWrong);
+        }
+        const config = await ctx.config.forSite(p.site);
+        await checkNewPassword(p, config, String(params.newPwd), 'forgetPassword', 'reset', params);
+        // Mark used first: two racing requests cannot both reset with one code.
+        const used = await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) throw new ApiError(RC.dynamicCodeWrong);
+        await setPassword(ctx, p, String(params.newPwd));
+        await clearAccountFailures(ctx.db, p.id);
+        await endAllSessions(ctx.db, p.id);
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.reset', ip: req.ip });
+        return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/qrycpselfInfo',
+      tag: 'account',
+      summary: 'Own account information',
+      auth: 'session',
+      allowExpired: true,
+      record: { type: 'object', description: 'User info plus email, phone, contact, address, description, status.' },
+      async handler(req) {
+        const s = req.session!;
+        return { record: selfInfo(s.provider, s.config) };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/updatecpinfo',
+      tag: 'account',
+      summary: 'Update own contact information',
+      description: 'Only name, email (6-255), phone (digits, up to 15), contact, address and description (up to 1000) of the logged-in provider; code, type and flags are the operator\'s.',
+      auth: 'session',
+      write: true,
+      params: obj({
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        email,
+        phone,
+        contact: { type: 'string', maxLength: 100 },
+        address: { type: 'string', maxLength: 255 },
+        description: { type: 'string', maxLength: 1000 },
+      }),
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const fields = ['name', 'email', 'phone', 'contact', 'address', 'description'] as const;
+        const set: Partial<Record<(typeof fields)[number], string>> = {};
+        for (const f of fields) if (typeof params[f] === 'string') set[f] = params[f];
+        await ctx.db.updateTable('providers').set({ ...set, updated_at: ctx.now() }).where('id', '=', p.id).execute();
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: Object.keys(set), ip: req.ip });
+        const updated = (await findProviderByCode(ctx.db, p.code))!;
+        return { record: selfInfo(updated, req.session!.config) };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/accountdownload',
+      tag: 'account',
+      summary: 'Download own account information (CSV file)',
+      description: 'Binary answer with Content-Disposition; the password hash is never included.',
+      auth: 'session',
+      allowExpired: true,
+      raw: true,
+      async handler(req, reply) {
+        const s = req.session!;
+        const info = selfInfo(s.provider, s.config);
+        const esc = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+        const csv = Object.entries(info).map(([k, v]) => `${k},${esc(String(v))}`).join('\n') + '\n';
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="account_${s.provider.code}.csv"`)
+          .send('\uFEFF' + csv);
+      },
+    },
+  ]);
+}

@@ -1,0 +1,123 @@
+// Configuration and reference data: operator configuration, the login page's configuration, languages,
+// data dictionaries and the name-tone category.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerRoutes } from '../routes';
+import { obj } from '../http/schemas';
+import { RC } from '../returnCodes';
+import type { Database } from '../db/schema';
+
+export async function dictionaries(db: Kysely<Database>, dictType?: string) {
+  let q = db.selectFrom('dictionary_items').select(['dict_type', 'item_code', 'item_label_value', 'item_value']).orderBy('dict_type').orderBy('sort_order');
+  if (dictType) q = q.where('dict_type', '=', dictType);
+  return (await q.execute()).map((r) => ({ dictType: r.dict_type, itemCode: r.item_code, itemLabelValue: r.item_label_value, itemValue: r.item_value }));
+}
+
+export async function languages(db: Kysely<Database>) {
+  const rows = await db.selectFrom('languages').selectAll().orderBy('priority', 'desc').orderBy('id').execute();
+  return rows.map((r) => ({ languageID: String(r.id), languageCode: r.language_code, languageDesc: r.language_desc, priority: String(r.priority) }));
+}
+
+const dictItem = { type: 'object', properties: { dictType: { type: 'string' }, itemCode: { type: 'string' }, itemLabelValue: { type: 'string' }, itemValue: { type: 'string' } } };
+
+export function configRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/common/queryconfig',
+      tag: 'config',
+      summary: "Operator configuration for the logged-in provider's site",
+      description: 'All keys of the deployment with the site-variant values of the provider\'s site on top, as strings.',
+      auth: 'session',
+      allowPending: true,
+      allowExpired: true,
+      record: { type: 'object', additionalProperties: { type: 'string' } },
+      async handler(req) {
+        return { record: req.session!.config };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/queryloginconfig',
+      tag: 'config',
+      summary: 'What the login and forgot-password pages need',
+      description: 'Picture code on/off, the special characters passwords may contain, the password policies of 000 §5, the default site, the throttling limit and the data dictionaries (dropdowns).',
+      auth: 'public',
+      record: {
+        type: 'object',
+        properties: {
+          pictureCode: { type: 'string', enum: ['0', '1'] },
+          allowedPasswordSpecialChar: { type: 'string' },
+          passwordPolicy: { type: 'object' },
+          site: { type: 'string' },
+          maxErrorTimes: { type: 'string' },
+          dictionaries: { type: 'array', items: dictItem },
+        },
+      },
+      async handler(req) {
+        const { ctx } = req.server;
+        const c = await ctx.config.forSite(ctx.site);
+        return {
+          record: {
+            pictureCode: c.login_picture_code === '1' ? '1' : '0',
+            allowedPasswordSpecialChar: c.allowed_password_special_char ?? '',
+            passwordPolicy: {
+              login: { minLength: 6, maxLength: 20, rule: 'letters and non-letters' },
+              change: { minLength: 8, maxLength: 20, rule: 'lower case, upper case, digit and special character; not the account code' },
+              internalAuth: { minLength: 16, maxLength: 20 },
+            },
+            site: ctx.site,
+            maxErrorTimes: c.login_max_failures ?? '5',
+            dictionaries: await dictionaries(ctx.db),
+          },
+        };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/querylanguagelist',
+      tag: 'config',
+      summary: 'Content languages, highest priority first',
+      auth: 'session',
+      allowPending: true,
+      record: { type: 'array', items: { type: 'object', properties: { languageID: { type: 'string' }, languageCode: { type: 'string' }, languageDesc: { type: 'string' }, priority: { type: 'string' } } } },
+      async handler(req) {
+        const record = await languages(req.server.ctx.db);
+        return { record, recordSum: record.length };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/queryAllDataDictItem',
+      tag: 'config',
+      summary: 'Data dictionary items, of one dictType or all',
+      auth: 'session',
+      allowPending: true,
+      params: obj({ dictType: { type: 'string', maxLength: 64 } }),
+      record: { type: 'array', items: dictItem },
+      async handler(req, _reply, params) {
+        const record = await dictionaries(req.server.ctx.db, params.dictType || undefined);
+        return { record, recordSum: record.length };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/getcategoryid',
+      tag: 'config',
+      summary: 'Name-tone category of the provider (privilege check)',
+      description: 'With the name-tone privilege: 000000 and the category record (catalogID, catName, resultInfo). Without: 956012 and no record, and the portal opens noPrivilege.',
+      auth: 'session',
+      params: obj({}),
+      record: { type: 'object', properties: { catalogID: { type: 'string' }, catName: { type: 'string' }, resultInfo: { type: 'string' } } },
+      codes: ['956012'],
+      async handler(req) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        if (p.namerbt_privilege !== '1') return { code: RC.noNameTonePrivilege };
+        const cat = await ctx.db.selectFrom('catalogues').select(['id', 'name']).where('resource_type', '=', 3).orderBy('id').limit(1).executeTakeFirst();
+        if (!cat) return { code: RC.noNameTonePrivilege };
+        return { record: { catalogID: String(cat.id), catName: cat.name, resultInfo: 'ok' } };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,84 @@
+// GET /docs/openapi.json: the OpenAPI 3.1 document of every call, generated from the same route declarations
+// (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
+import type { FastifyInstance } from 'fastify';
+import { RETURN_CODES } from '../returnCodes';
+import type { ApiRoute } from '../routes';
+
+const envelopeSchema = (record?: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['returnCode', 'returnMsg'],
+  properties: {
+    returnCode: { type: 'string', description: 'See components.x-return-codes.' },
+    returnMsg: { type: 'string', description: 'Text of the code in the session language (else Accept-Language, else English).' },
+    record: record ?? {},
+    recordSum: { type: 'integer', description: 'Total rows of a list.' },
+  },
+});
+
+function operation(r: ApiRoute, method: 'get' | 'post') {
+  const op: Record<string, unknown> = {
+    operationId: `${method}${r.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    tags: [r.tag],
+    summary: r.summary,
+    description: [
+      r.description ?? '',
+      r.auth === 'session' ? 'Needs a session (cookie rbt_session); 900000 otherwise.' : 'No session needed.',
+      r.write ? 'Changes state: send the X-CSRF-Token header (950001, HTTP 403, without it).' : '',
+      r.write && r.maintenanceWindow !== false && r.auth === 'session' ? 'Refused during maintenance_window (950002).' : '',
+      r.auth === 'session' && !r.allowPending ? 'Answers 312022 while the password must be changed.' : '',
+      r.codes?.length ? `Other codes: ${r.codes.join(', ')}.` : '',
+    ].filter(Boolean).join(' '),
+    security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
+    responses: {
+      '200': {
+        description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
+        headers: r.auth === 'session' || r.url === '/sp/sploginhs' ? { 'X-CSRF-Token': { schema: { type: 'string' }, description: 'CSRF token of the session, to send back on writes.' } } : undefined,
+        content: { 'application/json': { schema: envelopeSchema(r.record) } },
+      },
+    },
+  };
+  const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  if (r.multipart) {
+    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } };
+    const q = params?.properties ?? {};
+    op.parameters = Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+  } else if (method === 'get') {
+    op.parameters = [...pathParams, ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: params?.required?.includes(name) ?? false, schema }))];
+  } else {
+    if (pathParams.length) op.parameters = pathParams;
+    if (params) op.requestBody = { content: { 'application/x-www-form-urlencoded': { schema: params }, 'application/json': { schema: params } } };
+  }
+  return op;
+}
+
+export function openApiDocument(routes: ApiRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:(\w+)/g, '{$1}');
+    const item = (paths[path] ??= {});
+    const methods = r.method === 'READ' ? (['get', 'post'] as const) : ([r.method.toLowerCase() as 'get' | 'post'] as const);
+    for (const m of methods) item[m] = operation(r, m);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'RBT provider portal: reference API',
+      version: '1.0.0',
+      description:
+        'Every answer is {returnCode, returnMsg, record, recordSum}. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries.',
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'rbt_session' },
+        csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+      },
+      'x-return-codes': RETURN_CODES,
+    },
+  };
+}
+
+export function docsRoutes(app: FastifyInstance): void {
+  app.get('/docs/openapi.json', async () => openApiDocument(app.apiRoutes));
+}

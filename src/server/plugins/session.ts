@@ -1,0 +1,208 @@
+// Session calls of 000 §7: login, session info, login check, logout, error-count check, language switch.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerRoutes } from '../routes';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { setSessionCookie, clearSessionCookie } from '../http/cookies';
+import { parseLang } from '../http/lang';
+import { obj, password, language } from '../http/schemas';
+import { verifyPassword, dummyHash } from '../security/passwords';
+import { createSession, endSession } from '../services/sessions';
+import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP } from '../services/providers';
+import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
+import { audit } from '../services/audit';
+import type { Provider } from '../db/schema';
+import type { Config } from '../services/config';
+
+const userInfoSchema = {
+  type: 'object',
+  properties: Object.fromEntries(['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'site'].map((k) => [k, { type: 'string' }])),
+};
+const sessionRecordSchema = {
+  type: 'object',
+  properties: {
+    userInfo: userInfoSchema,
+    needChangePwd: { type: 'string', enum: ['0', '1'] },
+    language: { type: 'string' },
+    visitorIp: { type: 'string' },
+    isSuperSP: { type: 'string' },
+    ossLoginUser: { type: 'string', description: "Always '0': the reference server has no OSS single sign-on." },
+    roles: { type: 'array', items: { type: 'string' } },
+    permissions: { type: 'array', items: { type: 'string' } },
+    config: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
+
+/** The session as the portal stores it (000 §3); the token itself stays in the HttpOnly cookie. */
+function sessionRecord(p: Provider, config: Config, lang: string, ip: string) {
+  return {
+    userInfo: userInfo(p, config),
+    needChangePwd: mustChangePassword(p) ? '1' : '0',
+    language: lang,
+    visitorIp: ip,
+    isSuperSP: isSuperSP(p, config) ? '1' : '0',
+    ossLoginUser: '0',
+    roles: ['cp'],
+    permissions: [],
+    config,
+  };
+}
+
+const ipOf = (req: FastifyRequest) => req.ip;
+
+export function sessionRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'POST',
+      url: '/sp/sploginhs',
+      tag: 'session',
+      summary: 'Log in with account code and password',
+      description:
+        'Sets the HttpOnly session cookie and answers the CSRF token in the X-CSRF-Token header. 000000 on success; 312022 when the account must change its password (first login or operator reset: only password, session and configuration calls are then allowed); 950003 wrong account or password; 942201 account locked / 942202 address blocked after repeated failures (returnMsg says for how many minutes); 201002 account disabled.',
+      auth: 'public',
+      params: obj({ account: { type: 'string', minLength: 1, maxLength: 20 }, pwd: password, language }, ['account', 'pwd']),
+      record: sessionRecordSchema,
+      codes: ['312022', '950003', '942201', '942202', '201002'],
+      async handler(req, reply, params) {
+        const { ctx } = req.server;
+        const now = ctx.now();
+        const ip = ipOf(req);
+        const siteConfig = await ctx.config.forSite(ctx.site);
+        const limits = limitsOf(siteConfig);
+        const addr = await addressState(ctx.db, ip, now, limits);
+        if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
+        const p = await findProviderByCode(ctx.db, String(params.account));
+        if (p) {
+          const locked = accountLockedUntil(p, now);
+          if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
+        }
+        // Unknown accounts still cost one hash, so the answer time does not tell which accounts exist.
+        const ok = await verifyPassword(String(params.pwd), p ? p.password_hash : await dummyHash());
+        if (!p || !ok) {
+          await recordAddressFailure(ctx.db, ip, now, limits);
+          const lockedNow = p ? await recordAccountFailure(ctx.db, p, now, limits) : null;
+          if (p) await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login.failed', ip });
+          if (lockedNow) throw new ApiError(RC.accountLocked, [minutesLeft(lockedNow, now)]);
+          throw new ApiError(RC.badCredentials);
+        }
+        if (p.status !== '1') throw new ApiError(RC.accountUnavailable);
+        await clearAccountFailures(ctx.db, p.id);
+        const config = await ctx.config.forSite(p.site);
+        const lang = parseLang(params.language) ?? req.lang;
+        const s = await createSession(ctx.db, p, config, lang, ip, now);
+        // The answer shows the previous login time (whether_record_admin_login), then records this one.
+        await ctx.db.updateTable('providers').set({ last_login_time: now }).where('id', '=', p.id).execute();
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login', ip });
+        setSessionCookie(req, reply, s.token, s.maxAgeSeconds);
+        reply.header('x-csrf-token', s.csrfToken);
+        req.lang = lang;
+        const record = sessionRecord(p, config, lang, ip);
+        return { code: mustChangePassword(p) ? RC.mustChangePassword : RC.ok, record };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/checkLoginInfo',
+      tag: 'session',
+      summary: 'The current session (user info, flags, configuration)',
+      description: '900000 without a live session; 909090 (with the record) when the account has expired. Answers the CSRF token header, so a reloaded page recovers it.',
+      auth: 'session',
+      allowPending: true,
+      allowExpired: true,
+      record: sessionRecordSchema,
+      codes: ['909090'],
+      async handler(req) {
+        const s = req.session!;
+        const record = sessionRecord(s.provider, s.config, s.language, ipOf(req));
+        return { code: isExpired(s.provider, req.server.ctx.now()) ? RC.accountExpired : RC.ok, record };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/checkcplogin',
+      tag: 'session',
+      summary: 'Login check before an upload or a sensitive step',
+      description: '000000 while the session is live, 900000 otherwise.',
+      auth: 'session',
+      allowPending: true,
+      allowExpired: true,
+      async handler() {
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/common/logout',
+      tag: 'session',
+      summary: 'End the session',
+      description: 'Deletes the session and clears the cookie. Requires the CSRF token.',
+      auth: 'session',
+      write: true,
+      maintenanceWindow: false,
+      allowPending: true,
+      allowExpired: true,
+      async handler(req, reply) {
+        await endSession(req.server.ctx.db, req.session!.id);
+        await audit(req.server.ctx.db, { providerId: req.session!.provider.id, actor: req.session!.provider.code, action: 'logout', ip: ipOf(req) });
+        req.session = undefined;
+        clearSessionCookie(reply);
+        return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/checkModifyErrorTimes',
+      tag: 'session',
+      summary: 'Failed password attempts and lock state',
+      description:
+        'For the login page (pass account) or a logged-in user (no parameter): wrong passwords counted for the account and for the calling address, the limits, and whether either is locked and for how many minutes. Unknown accounts report zero.',
+      auth: 'public',
+      params: obj({ account: { type: 'string', maxLength: 20 } }),
+      record: {
+        type: 'object',
+        properties: Object.fromEntries(['errorTimes', 'maxErrorTimes', 'remainingTimes', 'lockMinutes', 'addressErrorTimes', 'addressMaxErrorTimes', 'addressLockMinutes'].map((k) => [k, { type: 'integer' }]).concat([['locked', { type: 'string' }], ['addressLocked', { type: 'string' }]])),
+      },
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const now = ctx.now();
+        const limits = limitsOf(await ctx.config.forSite(ctx.site));
+        const p = params.account ? await findProviderByCode(ctx.db, String(params.account)) : undefined;
+        const locked = p ? accountLockedUntil(p, now) : null;
+        const errorTimes = p && !(p.locked_until && p.locked_until <= now) ? p.failed_logins : 0;
+        const addr = await addressState(ctx.db, ipOf(req), now, limits);
+        return {
+          record: {
+            errorTimes,
+            maxErrorTimes: limits.accountMax,
+            remainingTimes: Math.max(0, limits.accountMax - errorTimes),
+            locked: locked ? '1' : '0',
+            lockMinutes: locked ? minutesLeft(locked, now) : 0,
+            addressErrorTimes: addr.failures,
+            addressMaxErrorTimes: limits.addressMax,
+            addressLocked: addr.lockedUntil ? '1' : '0',
+            addressLockMinutes: addr.lockedUntil ? minutesLeft(addr.lockedUntil, now) : 0,
+          },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/common/switchlanguage',
+      tag: 'session',
+      summary: 'Set the language of the session (answers and messages)',
+      description: 'Answers follow the session language, else Accept-Language, else English.',
+      auth: 'session',
+      write: true,
+      maintenanceWindow: false,
+      allowPending: true,
+      allowExpired: true,
+      params: obj({ language }, ['language']),
+      async handler(req, _reply, params) {
+        const lang = params.language === 'zh' ? 'zh' : 'en';
+        await req.server.ctx.db.updateTable('sessions').set({ language: lang }).where('id', '=', req.session!.id).execute();
+        req.lang = lang;
+        return { record: { language: lang } };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,41 @@
+// The built portal (vite's dist/) on the same origin as the API, with history-mode fallback: a GET that is
+// not an API call and not a file answers index.html, so /rbtMaintenance survives a reload.
+// Served with plain streams rather than @fastify/static: a handful of content types is all a Vite build
+// needs, and @fastify/static's ESM-only dependency does not load under the CommonJS test runner.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const API_PREFIXES = ['/sp/', '/common/', '/admin/', '/docs/', '/checkLoginInfo'];
+export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.gif': 'image/gif', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
+};
+
+function sendFile(reply: FastifyReply, file: string, cache: string) {
+  return reply
+    .header('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
+    .header('content-length', statSync(file).size)
+    .header('cache-control', cache)
+    .send(createReadStream(file));
+}
+
+export function spa(app: FastifyInstance, distDir: string): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return false;
+  const root = normalize(distDir + sep);
+  app.get('/*', (req, reply) => {
+    const path = decodeURIComponent(req.url.split('?')[0]);
+    if (isApiPath(path)) return reply.callNotFound();
+    const file = normalize(join(distDir, path));
+    if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+      // Vite's assets carry a content hash in their names: cache them for good.
+      return sendFile(reply, file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    return sendFile(reply, index, 'no-cache');
+  });
+  return true;
+}

@@ -1,0 +1,88 @@
+// The tone list (sp/qrytone, 001 §7) as far as the server foundation needs it: the provider's own tones with
+// the basic filters and paging that stays fast at a million tones. The tone screens' issue adds the other
+// tone calls and filters here.
+//
+// Paging: tones are never deleted (deletion is a status), and each provider's tones carry seq 1..n, dense,
+// in upload order. An unfiltered page is therefore a range of seq read from the (provider_id, seq) index, and
+// recordSum is max(seq): both O(page) whatever the page number. A filtered page walks the filter's index
+// (provider_id, filter, id) in order: OFFSET there skips index entries only, never table rows.
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj, paging } from '../http/schemas';
+import { pageRange } from '../db/paging';
+import type { Tone } from '../db/schema';
+
+export function toneRecord(t: Tone, cpName: string) {
+  return {
+    toneID: String(t.id),
+    toneCode: t.tone_code,
+    toneName: t.tone_name,
+    cpName,
+    singerName: t.singer_name,
+    cutFlag: t.cut_flag,
+    status: t.status,
+    approveType: t.approve_type,
+    tableType: t.table_type,
+    askType: t.ask_type,
+    refuseReason: t.refuse_reason,
+    price: t.price,
+    totalPrice: t.total_price,
+    callerPrice: t.caller_price,
+    tariffPrice: t.tariff_price,
+    relativeTime: t.relative_time,
+    toneValidDay: t.tone_valid_day,
+    orderTimes: String(t.order_times),
+    language: t.language_id === null ? '' : String(t.language_id),
+    uploadTime: new Date(t.created_at).toISOString(),
+  };
+}
+
+const TONE_FILTERS = {
+  toneCode: { type: 'string', pattern: '^\\d{0,22}$' },
+  toneName: { type: 'string', maxLength: 1024, description: 'Prefix of the tone name.' },
+  singerName: { type: 'string', maxLength: 1024, description: 'Prefix of the singer name.' },
+  status: { type: 'string', pattern: '^\\d{0,2}$' },
+  approveType: { type: 'string', pattern: '^\\d{0,2}$' },
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+export function toneRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/qrytone',
+      tag: 'tones',
+      summary: "The provider's tones, newest first, paged",
+      description: 'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
+      auth: 'session',
+      params: obj({ ...paging, ...TONE_FILTERS, isQuerySelf: { type: 'string' }, orderBy: { type: 'string' }, resourceServiceType: { type: 'string' }, uploadType: { type: 'string' } }),
+      record: { type: 'array', items: { type: 'object' } },
+      async handler(req, _reply, params) {
+        const { db } = req.server.ctx;
+        const p = req.session!.provider;
+        const range = pageRange(params);
+        const filtered = ['toneCode', 'toneName', 'singerName', 'status', 'approveType'].some((k) => typeof params[k] === 'string' && params[k] !== '');
+        if (!filtered) {
+          const { total } = await db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.id).executeTakeFirstOrThrow();
+          const recordSum = Number(total ?? 0);
+          if (range.countOnly) return { recordSum };
+          const hi = recordSum - range.offset;
+          const lo = Math.max(1, hi - range.limit + 1);
+          const rows = hi < 1 ? [] : await db.selectFrom('tones').selectAll().where('provider_id', '=', p.id).where('seq', '>=', lo).where('seq', '<=', hi).orderBy('seq', 'desc').execute();
+          return { record: rows.map((t) => toneRecord(t, p.name)), recordSum };
+        }
+        let q = db.selectFrom('tones').where('provider_id', '=', p.id);
+        if (params.toneCode) q = q.where('tone_code', '=', String(params.toneCode));
+        if (params.status) q = q.where('status', '=', String(params.status));
+        if (params.approveType) q = q.where('approve_type', '=', String(params.approveType));
+        if (params.toneName) q = q.where('tone_name', 'like', `${escapeLike(String(params.toneName))}%`);
+        if (params.singerName) q = q.where('singer_name', 'like', `${escapeLike(String(params.singerName))}%`);
+        const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        if (range.countOnly) return { recordSum: Number(n) };
+        const rows = await q.selectAll().orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute();
+        return { record: rows.map((t) => toneRecord(t, p.name)), recordSum: Number(n) };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,101 @@
+// The route registry. Every call is declared once with its parameter schema, its access rules and its
+// handler; the same declaration registers the Fastify route (whose schema validates the request) and feeds
+// the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
+// session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
+// account expired (909090) -> maintenance window on writes (950002) -> schema -> screen rules -> handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, envelope, type Result } from './envelope';
+import { RC } from './returnCodes';
+import { readCookie, SESSION_COOKIE } from './http/cookies';
+import { findSession } from './services/sessions';
+import { isExpired, mustChangePassword } from './services/providers';
+import { inMaintenanceWindow } from './services/maintenanceWindow';
+import { assertValid, validateRequest } from './validation';
+import { userInfo } from './services/providers';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ApiRoute {
+  /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
+  method: 'GET' | 'POST' | 'READ';
+  url: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: 'public' | 'session';
+  /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
+  write?: boolean;
+  maintenanceWindow?: boolean;
+  /** Allowed while the account must change its password (first login, operator reset). */
+  allowPending?: boolean;
+  /** Allowed while the account is expired (909090 otherwise). */
+  allowExpired?: boolean;
+  /** Parameters (query for GET, body for POST), validated before the handler. */
+  params?: JsonSchema;
+  /** Shape of `record` in the answer, for the document. */
+  record?: JsonSchema;
+  /** Screen definition and call whose rules validate the parameters (engine). */
+  screen?: { id: string; call: string };
+  /** multipart/form-data body, read by the handler as a stream. */
+  multipart?: boolean;
+  /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
+  raw?: boolean;
+  /** Extra answer codes the call may give, for the document. */
+  codes?: string[];
+  handler(req: FastifyRequest, reply: FastifyReply, params: Record<string, any>): Promise<Result | void>;
+}
+
+const paramsOf = (req: FastifyRequest): Record<string, any> => ({
+  ...((req.query as object) ?? {}),
+  ...(req.body && typeof req.body === 'object' && !req.isMultipart() ? (req.body as object) : {}),
+});
+
+async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
+  const { ctx } = req.server;
+  if (route.auth === 'public') return;
+  const token = readCookie(req, SESSION_COOKIE);
+  const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
+  if (!found) throw new ApiError(RC.sessionExpired);
+  const config = await ctx.config.forSite(found.provider.site);
+  req.session = { id: found.id, provider: found.provider, csrfToken: found.csrfToken, language: found.language, config };
+  req.lang = found.language;
+  if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
+  if (!route.allowPending && mustChangePassword(found.provider)) throw new ApiError(RC.mustChangePassword);
+  if (!route.allowExpired && isExpired(found.provider, ctx.now())) throw new ApiError(RC.accountExpired);
+  if (route.write && route.maintenanceWindow !== false && inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))) {
+    throw new ApiError(RC.prohibitedWindow);
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
+  for (const route of routes) {
+    app.apiRoutes.push(route);
+    const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
+    for (const method of methods) {
+      const schema = route.params && !route.multipart ? (method === 'GET' ? { querystring: route.params } : { body: route.params }) : undefined;
+      app.route({
+        method,
+        url: route.url,
+        schema,
+        preValidation: async (req) => guard(route, req),
+        handler: async (req, reply) => {
+          const params = paramsOf(req);
+          if (route.screen) {
+            const s = req.session;
+            assertValid(
+              validateRequest(route.screen.id, route.screen.call, params, {
+                config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
+                user: s ? userInfo(s.provider, s.config) : {},
+                site: s?.provider.site ?? req.server.ctx.site,
+                mode: 'add',
+              }),
+            );
+          }
+          const result = await route.handler(req, reply, params);
+          if (route.raw) return reply;
+          return envelope(req.lang, result ?? {});
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,122 @@
+// Demo data for an empty database (README: demo accounts): configuration, reference data, the accounts of
+// demo-accounts.json with their roles, about fifty tones in every state with real short wav files, and the
+// change requests behind the pending ones, so the portal has something in it and the approval flow moves.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { seedConfigRows } from '../services/config';
+import { createProvider, type ProviderInput } from '../services/providers';
+import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
+import { FileStore } from '../files/storage';
+import { sineWav, readWavInfo } from '../files/wav';
+import { CATALOGUES, DICTIONARIES, LANGUAGES, TARIFFS, type CatalogueSeed } from './reference';
+
+export interface DemoAccount { account: string; password: string; site: string; note: string }
+export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
+export const demoAccounts = (): DemoAccount[] => JSON.parse(readFileSync(DEMO_ACCOUNTS_FILE, 'utf8'));
+
+const DAY = 86_400_000;
+
+/** Roles of the demo accounts beyond demo-accounts.json's fields. */
+function rolesOf(account: string, radioCode: string): Partial<ProviderInput> & { name: string } {
+  switch (account) {
+    case '8800010': return { name: 'Generic Music Ltd', namerbtPrivilege: true, email: 'cp8800010@example.com', phone: '254700000010' };
+    case '8800020': return { name: 'Nairobi Sounds', email: 'cp8800020@example.com', phone: '254700000020' };
+    case '8800030': return { name: 'Yangon Records', email: 'cp8800030@example.com' };
+    case '8800002': return { name: 'Disc Super SP', spType: '2' };
+    case '8800040': return { name: 'New Provider', firstLogin: true };
+    case '8800050': return { name: 'Trusted Label', believeCP: '1' };
+    case '8800060': return { name: 'Pending Approvals Co', email: 'cp8800060@example.com' };
+    case '8800070': return { name: 'Lapsed Contract', expiresAt: Date.now() - DAY };
+    default: return { name: account === radioCode ? 'City Radio FM' : `Provider ${account}` };
+  }
+}
+
+async function seedCatalogues(db: Kysely<Database>, type: 1 | 2 | 3, items: CatalogueSeed[], parent: number | null): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, c] of items.entries()) {
+    const { id } = await db.insertInto('catalogues').values({ parent_id: parent, name: c.name, resource_type: type, relative_validity_period: c.period ?? '', sort_order: i }).returning('id').executeTakeFirstOrThrow();
+    ids.push(id, ...(c.children ? await seedCatalogues(db, type, c.children, id) : []));
+  }
+  return ids;
+}
+
+const SINGERS = ['Amani Otieno', 'Lina Haddad', 'Tesfaye Bekele', 'Hodan Warsame', 'Claire Dubois', 'Daniel Mwangi', 'Sara Rahimi', 'Group Sawti'];
+const TITLES = ['Morning Light', 'Safari Road', 'Desert Rain', 'Blue Nile', 'City Lights', 'Hello Friend', 'Golden Hour', 'Ocean Breeze', 'Heartbeat', 'Sunrise Prayer', 'Market Day', 'Long Distance'];
+
+/** Tone states cycled through: [status, approveType, tableType, askType, refuseReason, change request kind]. */
+const STATES: Array<[string, string, string, string, string, ChangeKind | null]> = [
+  ['1', '2', '', '', '', null],
+  ['1', '2', '', '', '', null],
+  ['2', '2', '', '', '', null],
+  ['4', '2', '', '', '', null],
+  ['0', '1', '1', '1', '', 'add'],
+  ['1', '1', '1', '3', '', 'modify'],
+  ['1', '1', '1', '2', '', 'delete'],
+  ['0', '3', '1', '', 'Audio quality too low', null],
+];
+
+export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<boolean> {
+  const { db } = ctx;
+  const existing = await db.selectFrom('providers').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const now = ctx.now();
+  await db.insertInto('config').values(seedConfigRows(ctx.site, now)).execute();
+  const config = await ctx.config.forSite(ctx.site);
+  await db.insertInto('languages').values(LANGUAGES).execute();
+  const toneCatalogues = await seedCatalogues(db, 1, CATALOGUES[1], null);
+  await seedCatalogues(db, 2, CATALOGUES[2], null);
+  await seedCatalogues(db, 3, CATALOGUES[3], null);
+  const tariffIds: number[] = [];
+  for (const t of TARIFFS) {
+    const { id } = await db.insertInto('tariffs').values({ name: t.name, description: t.description, price_group_type: t.type, order_type: 2 }).returning('id').executeTakeFirstOrThrow();
+    if (t.type === 2) tariffIds.push(id);
+    await db
+      .insertInto('tariff_details')
+      .values(t.details.map(([operator, order_type, price, user_type, service_code]) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id: '-1', description: `${t.name} ${price}` })))
+      .execute();
+  }
+  const dictRows = Object.entries(DICTIONARIES).flatMap(([type, items]) => items.map(([code, label, value], i) => ({ dict_type: type, item_code: code, item_label_value: label, item_value: value, sort_order: i })));
+  await db.insertInto('dictionary_items').values(dictRows).execute();
+
+  // Accounts: hashing is the slow part (scrypt at OWASP cost), so all hash in parallel.
+  const accounts = demoAccounts();
+  const ids = await Promise.all(accounts.map((a) => createProvider(db, { code: a.account, password: a.password, site: a.site, ...rolesOf(a.account, config.radio_cp_code ?? '') }, now)));
+  const byCode = new Map(accounts.map((a, i) => [a.account, ids[i]]));
+
+  // Tones: twelve for each site provider and the approval account, a few for the others (~50 in all).
+  const plan: Array<[string, number]> = [['8800010', 12], ['8800020', 10], ['8800030', 8], ['8800060', 12], ['8800050', 4], ['8800001', 2], ['8800002', 2]];
+  let n = 0;
+  for (const [code, count] of plan) {
+    const providerId = byCode.get(code)!;
+    for (let seq = 1; seq <= count; seq++, n++) {
+      const [status, approveType, tableType, askType, refuse, change] = STATES[(seq - 1) % STATES.length];
+      const wav = sineWav({ seconds: 1, frequency: 330 + n * 11 });
+      const saved = FileStore.savedName('wav');
+      store.write(providerId, saved, wav);
+      await db.insertInto('uploaded_files').values({ provider_id: providerId, saved_filename: saved, original_filename: `tone${n + 1}.wav`, kind: 'wav', size: wav.length, info: JSON.stringify(readWavInfo(wav, wav.length)), created_at: now }).execute();
+      const title = `${TITLES[n % TITLES.length]}${n >= TITLES.length ? ` ${Math.floor(n / TITLES.length) + 1}` : ''}`;
+      const { id } = await db
+        .insertInto('tones')
+        .values({
+          provider_id: providerId, seq, tone_code: `${code}${String(seq).padStart(4, '0')}`, tone_name: title, singer_name: SINGERS[n % SINGERS.length], singer_sex: String([1, 2, -1][n % 3]),
+          status, approve_type: approveType, table_type: tableType, ask_type: askType, refuse_reason: refuse,
+          price: (1 + (n % 5)).toFixed(2), caller_price: (1 + (n % 5)).toFixed(2), total_price: '', tariff_price: '5.00', relative_time: '90',
+          tone_valid_day: new Date(now + (200 + n) * DAY).toISOString().slice(0, 10), order_times: (n * 37) % 500, language_id: LANGUAGES[n % LANGUAGES.length].id,
+          catalog_id: toneCatalogues[n % toneCatalogues.length], price_group_id: tariffIds[n % tariffIds.length], isrc: `KE-A1B-24-${String(10000 + n)}`, mate_info: '', info: `Demo tone ${n + 1}`,
+          cut_flag: '0', tone_file: JSON.stringify({ webAuditon: saved, aipPlay: saved }), additional_tone_info: '{}', upload_type: '1', created_at: now - (count - seq) * 3600_000, updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (change) await createChangeRequest(db, { entityType: 'tone', entityId: id, providerId, kind: change, payload: change === 'modify' ? { toneName: `${title} (new mix)` } : {}, now });
+      if (seq <= 2) await db.insertInto('tags').values([{ provider_id: providerId, tone_id: id, name: 'demo' }, { provider_id: providerId, tone_id: id, name: title.split(' ')[0].toLowerCase() }]).execute();
+    }
+  }
+  // A copyright owner per provider, so ownership filters show a difference.
+  for (const [code, providerId] of byCode) {
+    await db.insertInto('copyright_companies').values({ provider_id: providerId, copyright_type: '2', company_name: `Rights of ${code}`, official_name: `Owner ${code}`, phone_number: `2547${code}`, email: `rights${code}@example.com`, stage_name: '', id_number: `ID${code}`, description: '', created_at: now }).execute();
+  }
+  return true;
+}

@@ -1,0 +1,29 @@
+// The audit log: who did what to which entity, for operators and disputes. Never holds secrets.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface AuditEntry {
+  providerId: number | null;
+  actor: string;
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  detail?: unknown;
+  ip?: string;
+}
+
+export async function audit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: Date.now(),
+      provider_id: e.providerId,
+      actor: e.actor,
+      action: e.action,
+      entity_type: e.entityType ?? '',
+      entity_id: e.entityId === undefined ? '' : String(e.entityId),
+      detail: e.detail === undefined ? '' : JSON.stringify(e.detail),
+      ip: e.ip ?? '',
+    })
+    .execute();
+}

@@ -1,0 +1,81 @@
+// Changes awaiting the operator's approval (000 §4, 001 §4): one generic table (entity type and id, provider,
+// kind add/modify/delete, payload JSON, status, reason) and, per entity type, what approval and rejection do
+// to the entity. The tone handler is here; tone boxes and directories register theirs the same way.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { audit } from './audit';
+
+export type ChangeKind = 'add' | 'modify' | 'delete';
+type Tx = Transaction<Database>;
+
+export interface ApprovalHandler {
+  approve(tx: Tx, entityId: number, kind: ChangeKind, payload: Record<string, unknown>, now: number): Promise<void>;
+  reject(tx: Tx, entityId: number, kind: ChangeKind, reason: string, now: number): Promise<void>;
+}
+
+const handlers = new Map<string, ApprovalHandler>();
+export const registerApprovalHandler = (entityType: string, h: ApprovalHandler) => handlers.set(entityType, h);
+
+/** Tone columns a modification may change (payload keys are the API's camelCase names). */
+const TONE_FIELDS: Record<string, keyof Database['tones']> = {
+  toneName: 'tone_name', singerName: 'singer_name', price: 'price', callerPrice: 'caller_price', toneValidDay: 'tone_valid_day',
+  relativeTime: 'relative_time', info: 'info', mateInfo: 'mate_info', isrc: 'isrc', toneFile: 'tone_file', catalogID: 'catalog_id', priceGroupID: 'price_group_id',
+};
+
+// Tone states of 001 §4: status '1' normal, '2' hidden, '4' hidden and unavailable, '0' not yet on sale,
+// '6' deleted. Pending: approveType 1 + tableType 1 + askType 1 (addition), 3 (modification), 2 (deletion);
+// approveType 3 + tableType 1 rejected.
+registerApprovalHandler('tone', {
+  async approve(tx, id, kind, payload, now) {
+    const cleared = { approve_type: '2', table_type: '', ask_type: '', refuse_reason: '', updated_at: now };
+    if (kind === 'add') await tx.updateTable('tones').set({ ...cleared, status: '1' }).where('id', '=', id).execute();
+    else if (kind === 'delete') await tx.updateTable('tones').set({ ...cleared, status: '6' }).where('id', '=', id).execute();
+    else {
+      const set: Record<string, unknown> = { ...cleared };
+      for (const [k, col] of Object.entries(TONE_FIELDS)) if (payload[k] !== undefined) set[col] = payload[k];
+      await tx.updateTable('tones').set(set).where('id', '=', id).execute();
+    }
+  },
+  async reject(tx, id, _kind, reason, now) {
+    await tx.updateTable('tones').set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now }).where('id', '=', id).execute();
+  },
+});
+
+export async function createChangeRequest(db: Kysely<Database> | Tx, r: { entityType: string; entityId: number; providerId: number; kind: ChangeKind; payload?: unknown; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('change_requests')
+    .values({ entity_type: r.entityType, entity_id: r.entityId, provider_id: r.providerId, kind: r.kind, payload: JSON.stringify(r.payload ?? {}), status: 'pending', reason: '', created_at: r.now, decided_at: null, decided_by: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function listPending(db: Kysely<Database>, providerCode?: string) {
+  let q = db
+    .selectFrom('change_requests')
+    .innerJoin('providers', 'providers.id', 'change_requests.provider_id')
+    .select(['change_requests.id', 'entity_type', 'entity_id', 'kind', 'payload', 'change_requests.created_at', 'providers.code as provider'])
+    .where('change_requests.status', '=', 'pending')
+    .orderBy('change_requests.id');
+  if (providerCode) q = q.where('providers.code', '=', providerCode);
+  return q.execute();
+}
+
+export type DecideResult = 'ok' | 'not-found' | 'not-pending' | 'no-handler';
+
+/** Approves or rejects one pending request; the entity moves in the same transaction. */
+export async function decide(db: Kysely<Database>, id: number, approve: boolean, reason: string, actor: string, now = Date.now()): Promise<DecideResult> {
+  return db.transaction().execute(async (tx) => {
+    const cr = await tx.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!cr) return 'not-found';
+    if (cr.status !== 'pending') return 'not-pending';
+    const h = handlers.get(cr.entity_type);
+    if (!h) return 'no-handler';
+    const kind = cr.kind as ChangeKind;
+    if (approve) await h.approve(tx, cr.entity_id, kind, JSON.parse(cr.payload || '{}'), now);
+    else await h.reject(tx, cr.entity_id, kind, reason, now);
+    await tx.updateTable('change_requests').set({ status: approve ? 'approved' : 'rejected', reason, decided_at: now, decided_by: actor }).where('id', '=', id).execute();
+    await audit(tx, { providerId: cr.provider_id, actor, action: approve ? 'change.approve' : 'change.reject', entityType: cr.entity_type, entityId: cr.entity_id, detail: { request: id, kind, reason } });
+    return 'ok';
+  });
+}

@@ -1,0 +1,12 @@
+// The 0:00-5:00 rule (000 §8, 001 §8): write calls are refused while the background data run may be
+// working. The window is configuration (maintenance_window 'HH:MM-HH:MM' in server time, may wrap midnight,
+// '24:00' allowed as an end; empty switches it off), so tests and demos set it instead of waiting for the clock.
+export function inMaintenanceWindow(window: string | undefined, at: Date): boolean {
+  const m = /^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$/.exec(window ?? '');
+  if (!m) return false;
+  const start = Number(m[1]) * 60 + Number(m[2]);
+  const end = Number(m[3]) * 60 + Number(m[4]);
+  const now = at.getHours() * 60 + at.getMinutes();
+  if (start === end) return false;
+  return start < end ? now >= start && now < end : now >= start || now < end;
+}

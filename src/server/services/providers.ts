@@ -1,0 +1,117 @@
+// Provider accounts: creation (seed and operator CLI), the user info the portal reads (000 §3), and the
+// operator's disable/reset. Passwords arrive in clear only here and leave only as scrypt hashes.
+import type { Kysely } from 'kysely';
+import type { Database, Provider } from '../db/schema';
+import { hashPassword } from '../security/passwords';
+import type { Config } from './config';
+
+export interface ProviderInput {
+  code: string;
+  name: string;
+  password: string;
+  site: string;
+  spType?: string;
+  firstLogin?: boolean;
+  believeCP?: string;
+  isSuperSP?: boolean;
+  namerbtPrivilege?: boolean;
+  monthlyPrefix?: string;
+  weeklyPrefix?: string;
+  email?: string;
+  phone?: string;
+  expiresAt?: number | null;
+}
+
+export const ACCOUNT_CODE = /^\d{6,20}$/;
+
+export async function createProvider(db: Kysely<Database>, p: ProviderInput, now = Date.now()): Promise<number> {
+  if (!ACCOUNT_CODE.test(p.code)) throw new Error(`account code must be 6-20 digits: ${p.code}`);
+  const row = await db
+    .insertInto('providers')
+    .values({
+      code: p.code,
+      name: p.name,
+      password_hash: await hashPassword(p.password),
+      sp_type: p.spType ?? '1',
+      first_login: p.firstLogin ? '1' : '0',
+      need_change_pwd: '0',
+      last_login_time: null,
+      monthly_prefix: p.monthlyPrefix ?? '8',
+      weekly_prefix: p.weeklyPrefix ?? '9',
+      believe_cp: p.believeCP ?? '0',
+      is_super_sp: p.isSuperSP ? '1' : '0',
+      namerbt_privilege: p.namerbtPrivilege ? '1' : '0',
+      site: p.site,
+      status: '1',
+      expires_at: p.expiresAt ?? null,
+      email: p.email ?? '',
+      phone: p.phone ?? '',
+      contact: '',
+      address: '',
+      description: '',
+      failed_logins: 0,
+      locked_until: null,
+      pwd_changed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const findProviderByCode = (db: Kysely<Database>, code: string) =>
+  db.selectFrom('providers').selectAll().where('code', '=', code).executeTakeFirst();
+
+/** The super-SP rule of 000 §4: config enables it, spType is 2 and the code is in the pipe list (or the operator set the flag). */
+export function isSuperSP(p: Provider, config: Config): boolean {
+  if (p.is_super_sp === '1') return true;
+  const list = (config.music_disc_super_sp_list ?? '').split('|').map((s) => s.trim());
+  return config.music_disc_super_sp === '1' && p.sp_type === '2' && list.includes(p.code);
+}
+
+/** User info as the portal stores it (000 §3). */
+export function userInfo(p: Provider, config: Config) {
+  return {
+    name: p.name,
+    code: p.code,
+    spType: p.sp_type,
+    firstLogin: p.first_login,
+    lastLoginTime: p.last_login_time ? new Date(p.last_login_time).toISOString() : '',
+    monthlyPrefix: p.monthly_prefix,
+    weeklyPrefix: p.weekly_prefix,
+    believeCP: p.believe_cp,
+    isSuperSP: isSuperSP(p, config) ? '1' : '0',
+    site: p.site,
+  };
+}
+
+/** The own-account view of /sp/qrycpselfInfo: user info plus contact details. */
+export function selfInfo(p: Provider, config: Config) {
+  return { ...userInfo(p, config), email: p.email, phone: p.phone, contact: p.contact, address: p.address, description: p.description, status: p.status };
+}
+
+export const isExpired = (p: Provider, now: number) => p.expires_at !== null && p.expires_at <= now;
+export const mustChangePassword = (p: Provider) => p.first_login !== '0' || p.need_change_pwd === '1';
+
+export async function setProviderStatus(db: Kysely<Database>, code: string, status: '1' | '2'): Promise<boolean> {
+  const r = await db.updateTable('providers').set({ status, updated_at: Date.now() }).where('code', '=', code).executeTakeFirst();
+  if (status === '2') {
+    const p = await findProviderByCode(db, code);
+    if (p) await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
+  }
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Operator reset: a new password the provider must change at next login; locks and sessions cleared. */
+export async function resetProviderPassword(db: Kysely<Database>, code: string, password: string): Promise<boolean> {
+  const p = await findProviderByCode(db, code);
+  if (!p) return false;
+  await db
+    .updateTable('providers')
+    .set({ password_hash: await hashPassword(password), need_change_pwd: '1', failed_logins: 0, locked_until: null, pwd_changed_at: Date.now(), updated_at: Date.now() })
+    .where('id', '=', p.id)
+    .execute();
+  await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
+  return true;
+}

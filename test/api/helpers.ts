@@ -1,0 +1,148 @@
+// A real server per test file: its own temp DATA_DIR and its own database (a SQLite file there, or, when
+// TEST_DB=postgres, a fresh schema in DATABASE_URL), seeded with the demo data. Requests go through
+// fastify.inject, with a tiny cookie jar and the CSRF header, like the portal's client.
+import { mkdtempSync, rmSync, readdirSync, statSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import type { Site } from '../../src/server/services/config';
+
+// Hashing at the OWASP cost takes ~0.5 s a password; the suite uses a lower cost (account.test checks the default).
+process.env.RBT_SCRYPT_LOG2N = process.env.RBT_SCRYPT_LOG2N ?? '12';
+
+export const usingPostgres = process.env.TEST_DB === 'postgres';
+
+export interface TestServer extends App {
+  dataDir: string;
+  clock: { now: number };
+  base: string;
+  client(): Client;
+  login(account: string, password: string, headers?: Record<string, string>): Promise<Client>;
+  /** Every file under DATA_DIR/files and DATA_DIR/tmp. */
+  storedFiles(): string[];
+}
+
+export interface Answer { status: number; headers: Record<string, unknown>; body: any; raw: string }
+
+export class Client {
+  cookie = '';
+  csrf = '';
+  constructor(readonly base: string) {}
+
+  async request(method: 'GET' | 'POST', url: string, opts: { body?: Record<string, unknown>; form?: boolean; csrf?: boolean; headers?: Record<string, string>; payload?: FormData | Buffer | string } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (opts.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
+    let payload: FormData | Buffer | string | undefined = opts.payload;
+    if (opts.body && method === 'POST') {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v)])).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(opts.body);
+      }
+    }
+    const query = method === 'GET' && opts.body ? '?' + new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v)])).toString() : '';
+    const body0 = Buffer.isBuffer(payload) ? new Uint8Array(payload) : payload;
+    const res = await fetch(this.base + url + query, { method, headers, body: body0 });
+    const raw = await res.text();
+    const resHeaders = Object.fromEntries(res.headers.entries());
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const csrf = res.headers.get('x-csrf-token');
+    if (csrf) this.csrf = csrf;
+    let body: any;
+    try { body = JSON.parse(raw); } catch { body = undefined; }
+    return { status: res.status, headers: resHeaders, body, raw };
+  }
+
+  /** multipart/form-data upload: files as [name, bytes] under the field multipartFiles. */
+  upload(files: Array<[string, Buffer]>, opts: { csrf?: boolean; query?: string } = {}) {
+    const form = new FormData();
+    for (const [name, data] of files) form.append('multipartFiles', new Blob([new Uint8Array(data)]), name);
+    return this.request('POST', '/sp/uploadfile' + (opts.query ?? ''), { payload: form, csrf: opts.csrf });
+  }
+
+  post(url: string, body: Record<string, unknown> = {}, opts: { form?: boolean; csrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request('POST', url, { ...opts, body });
+  }
+
+  get(url: string, body: Record<string, unknown> = {}, opts: { headers?: Record<string, string> } = {}) {
+    return this.request('GET', url, { ...opts, body: { portalType: 1, ...body } });
+  }
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+export async function startServer(opts: { site?: Site; distDir?: string } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
+  const clock = { now: Date.now() };
+  const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+    pgSchema,
+    site: opts.site ?? 'generic',
+    distDir: opts.distDir ?? join(dataDir, 'no-dist'),
+    now: () => clock.now,
+  });
+  // Tests set the maintenance window themselves; by default it is off so the clock never decides a test.
+  await app.ctx.config.set('maintenance_window', '');
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server: TestServer = {
+    ...app,
+    dataDir,
+    clock,
+    base,
+    client: () => new Client(base),
+    async login(account, password, headers) {
+      const c = new Client(base);
+      const r = await c.post('/sp/sploginhs', { account, pwd: password }, { form: true, headers });
+      if (!['000000', '312022'].includes(r.body?.returnCode)) throw new Error(`login ${account}: ${r.raw}`);
+      return c;
+    },
+    storedFiles: () => [...listFiles(join(dataDir, 'files')), ...listFiles(join(dataDir, 'tmp'))].sort(),
+    async close() {
+      await app.close();
+      if (pgSchema) {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${pgSchema} CASCADE`);
+        await c.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+// The demo accounts as the README lists them: tests log in with demo-accounts.json's own passwords.
+const demoFile: Array<{ account: string; password: string; site: string }> = JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8'));
+const demo = (account: string) => {
+  const a = demoFile.find((d) => d.account === account);
+  if (!a) throw new Error(`demo-accounts.json has no ${account}`);
+  return { account: a.account, password: a.password };
+};
+
+export const DEMO = {
+  generic: demo('8800010'),
+  kenya: demo('8800020'),
+  ais: demo('8800030'),
+  radio: demo('8800001'),
+  superSP: demo('8800002'),
+  firstLogin: demo('8800040'),
+  believe: demo('8800050'),
+  approval: demo('8800060'),
+  expired: demo('8800070'),
+};

@@ -1,0 +1,228 @@
+// Session behaviour an integrator relies on: login answers, the CSRF header and its enforcement, logout,
+// timeouts, forced password change, expired accounts, throttling, the maintenance window, answer language.
+import { startServer, DEMO, type TestServer } from './helpers';
+
+let s: TestServer;
+beforeAll(async () => { s = await startServer(); });
+afterAll(async () => { await s.close(); });
+
+describe('login', () => {
+  test('a demo account logs in: 000000, user info, HttpOnly cookie and a CSRF header', async () => {
+    const c = s.client();
+    const r = await c.post('/sp/sploginhs', { account: DEMO.generic.account, pwd: DEMO.generic.password }, { form: true });
+    expect(r.body.returnCode).toBe('000000');
+    expect(r.body.record.userInfo).toMatchObject({ code: DEMO.generic.account, firstLogin: '0', name: 'Generic Music Ltd' });
+    expect(r.headers['x-csrf-token']).toMatch(/^[\w-]{30,}$/);
+    expect(String(r.headers['set-cookie'])).toMatch(/^rbt_session=[^;]+;.*HttpOnly.*SameSite=Strict/);
+    // Neither the password nor its hash nor the session token travel in the answer.
+    expect(r.raw).not.toContain(DEMO.generic.password);
+    expect(r.raw).not.toContain('scrypt');
+    expect(r.raw).not.toContain(c.cookie.split('=')[1]);
+  });
+
+  test('JSON bodies work as well as form bodies', async () => {
+    const r = await s.client().post('/sp/sploginhs', { account: DEMO.kenya.account, pwd: DEMO.kenya.password });
+    expect(r.body.returnCode).toBe('000000');
+    expect(r.body.record.userInfo.site).toBe('kenya');
+  });
+
+  test('wrong password and unknown account give the same refusal and no session', async () => {
+    const a = await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: 'Wrong!Pass1' });
+    const b = await s.client().post('/sp/sploginhs', { account: '1234567', pwd: 'Wrong!Pass1' });
+    expect(a.body.returnCode).toBe('950003');
+    expect(b.body).toEqual(a.body);
+    expect(a.headers['set-cookie']).toBeUndefined();
+    expect(a.headers['x-csrf-token']).toBeUndefined();
+  });
+
+  test('missing password is bad input with a clear message', async () => {
+    const r = await s.client().post('/sp/sploginhs', { account: DEMO.ais.account });
+    expect(r.body.returnCode).toBe('950004');
+    expect(r.body.returnMsg).toContain('pwd');
+  });
+
+  test('lastLoginTime shows the previous login', async () => {
+    const first = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
+    s.clock.now += 60_000;
+    const second = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
+    expect(second.body.record.userInfo.lastLoginTime).not.toBe(first.body.record.userInfo.lastLoginTime);
+    expect(Date.parse(second.body.record.userInfo.lastLoginTime)).toBeLessThan(s.clock.now);
+  });
+});
+
+describe('CSRF and logout', () => {
+  test('a write without the token is refused with 950001 / HTTP 403 and changes nothing', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const refused = await c.post('/sp/updatecpinfo', { contact: 'Mallory' }, { csrf: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.returnCode).toBe('950001');
+    const wrong = await c.post('/sp/updatecpinfo', { contact: 'Mallory' }, { headers: { 'x-csrf-token': 'forged' }, csrf: false });
+    expect(wrong.body.returnCode).toBe('950001');
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).toBe('');
+    const ok = await c.post('/sp/updatecpinfo', { contact: 'Alice' }, { form: true });
+    expect(ok.body.returnCode).toBe('000000');
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).toBe('Alice');
+  });
+
+  test('the token of one session does not work for another', async () => {
+    const a = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const b = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect(a.csrf).not.toBe(b.csrf);
+    const r = await a.post('/sp/updatecpinfo', { contact: 'X' }, { headers: { 'x-csrf-token': b.csrf }, csrf: false });
+    expect(r.body.returnCode).toBe('950001');
+  });
+
+  test('a reloaded page recovers the token from checkLoginInfo', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const token = c.csrf;
+    c.csrf = '';
+    const r = await c.get('/checkLoginInfo');
+    expect(r.body.returnCode).toBe('000000');
+    expect(r.headers['x-csrf-token']).toBe(token);
+  });
+
+  test('logout needs the token, then ends the session', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await c.post('/common/logout', {}, { csrf: false })).body.returnCode).toBe('950001');
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('000000');
+    const out = await c.post('/common/logout');
+    expect(out.body.returnCode).toBe('000000');
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    // Even a client that keeps the old cookie is logged out.
+    c.cookie = c.cookie || 'x';
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
+    expect((await c.get('/sp/qrytone')).body.returnCode).toBe('900000');
+  });
+
+  test('no cookie means 900000 on every session call', async () => {
+    for (const url of ['/checkLoginInfo', '/sp/qrytone', '/common/queryconfig', '/sp/qrycpselfInfo']) {
+      expect((await s.client().get(url)).body.returnCode).toBe('900000');
+    }
+    expect((await s.client().post('/sp/updatecpinfo', { name: 'x' })).body.returnCode).toBe('900000');
+  });
+});
+
+describe('timeouts', () => {
+  test('inactivity ends a session (session_idle_timeout_minutes)', async () => {
+    const c = await s.login(DEMO.ais.account, DEMO.ais.password);
+    s.clock.now += 29 * 60_000;
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('000000');
+    s.clock.now += 29 * 60_000; // active 29 minutes ago: still alive
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('000000');
+    s.clock.now += 31 * 60_000;
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
+  });
+
+  test('a busy session still ends at the absolute timeout', async () => {
+    const c = await s.login(DEMO.ais.account, DEMO.ais.password);
+    for (let h = 0; h < 12 * 4 - 1; h++) {
+      s.clock.now += 15 * 60_000;
+      expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('000000');
+    }
+    s.clock.now += 15 * 60_000;
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
+  });
+});
+
+describe('first login and expired accounts', () => {
+  test('first login answers 312022; only the password change is open until it is done', async () => {
+    const c = s.client();
+    const r = await c.post('/sp/sploginhs', { account: DEMO.firstLogin.account, pwd: DEMO.firstLogin.password });
+    expect(r.body.returnCode).toBe('312022');
+    expect(r.body.record.needChangePwd).toBe('1');
+    expect((await c.get('/sp/qrytone')).body.returnCode).toBe('312022');
+    expect((await c.get('/checkLoginInfo')).body.returnCode).toBe('000000');
+    const changed = await c.post('/sp/updatecppwd', { oldPwd: DEMO.firstLogin.password, newPwd: 'Nw!Secret842' });
+    expect(changed.body.returnCode).toBe('000000');
+    expect((await c.get('/sp/qrytone')).body.returnCode).toBe('000000');
+    const again = await s.client().post('/sp/sploginhs', { account: DEMO.firstLogin.account, pwd: 'Nw!Secret842' });
+    expect(again.body.returnCode).toBe('000000');
+    expect(again.body.record.userInfo.firstLogin).toBe('0');
+  });
+
+  test('an expired account logs in, user info answers 909090 and data calls are refused', async () => {
+    const c = s.client();
+    expect((await c.post('/sp/sploginhs', DEMO.expired.account ? { account: DEMO.expired.account, pwd: DEMO.expired.password } : {})).body.returnCode).toBe('000000');
+    const info = await c.get('/checkLoginInfo');
+    expect(info.body.returnCode).toBe('909090');
+    expect(info.body.record.userInfo.code).toBe(DEMO.expired.account);
+    expect((await c.get('/sp/qrytone')).body.returnCode).toBe('909090');
+  });
+});
+
+describe('throttling', () => {
+  test('five wrong passwords lock the account; checkModifyErrorTimes tells; the lock ends after its time', async () => {
+    const { account, password } = DEMO.superSP;
+    for (let i = 1; i <= 4; i++) {
+      expect((await s.client().post('/sp/sploginhs', { account, pwd: 'Nope!1234x' })).body.returnCode).toBe('950003');
+    }
+    const info = await s.client().post('/common/checkModifyErrorTimes', { account });
+    expect(info.body.record).toMatchObject({ errorTimes: 4, maxErrorTimes: 5, remainingTimes: 1, locked: '0' });
+    const fifth = await s.client().post('/sp/sploginhs', { account, pwd: 'Nope!1234x' });
+    expect(fifth.body.returnCode).toBe('942201');
+    expect(fifth.body.returnMsg).toContain('15 minutes');
+    // Locked: even the right password is refused.
+    expect((await s.client().post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('942201');
+    expect((await s.client().post('/common/checkModifyErrorTimes', { account })).body.record).toMatchObject({ locked: '1', lockMinutes: 15 });
+    s.clock.now += 16 * 60_000;
+    expect((await s.client().post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('000000');
+    expect((await s.client().post('/common/checkModifyErrorTimes', { account })).body.record.errorTimes).toBe(0);
+  });
+
+  test('one address trying many accounts is blocked (942202)', async () => {
+    await s.ctx.config.set('address_max_failures', '3');
+    const headers = { 'x-forwarded-for': 'ignored' }; // no proxy trust: the socket address counts
+    try {
+      for (let i = 0; i < 3; i++) await s.client().post('/sp/sploginhs', { account: `99900${i}1`, pwd: 'Nope!1234x' }, { headers });
+      const r = await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password });
+      expect(r.body.returnCode).toBe('942202');
+      expect((await s.client().get('/common/checkModifyErrorTimes')).body.record).toMatchObject({ addressLocked: '1', addressErrorTimes: 3 });
+    } finally {
+      await s.ctx.config.set('address_max_failures', '20');
+      s.clock.now += 16 * 60_000;
+    }
+    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body.returnCode).toBe('000000');
+  });
+});
+
+describe('maintenance window', () => {
+  afterEach(async () => { await s.ctx.config.set('maintenance_window', ''); });
+
+  test('writes are refused inside the configured window and allowed outside; reads always work', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const at = new Date(s.clock.now);
+    const hh = (h: number) => String((h + 24) % 24).padStart(2, '0');
+    // A window around the (test) clock's current hour, then one that ended an hour ago.
+    await s.ctx.config.set('maintenance_window', `${hh(at.getHours())}:00-${hh(at.getHours() + 1)}:00`);
+    const refused = await c.post('/sp/updatecpinfo', { contact: 'Night' });
+    expect(refused.body.returnCode).toBe('950002');
+    expect(refused.body.returnMsg).toBe('Operations are prohibited from 0:00 to 5:00 because of the system background data run');
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).not.toBe('Night');
+    expect((await c.get('/sp/qrytone')).body.returnCode).toBe('000000');
+    await s.ctx.config.set('maintenance_window', `${hh(at.getHours() - 2)}:00-${hh(at.getHours() - 1)}:00`);
+    expect((await c.post('/sp/updatecpinfo', { contact: 'Day' })).body.returnCode).toBe('000000');
+  });
+
+  test('a window wrapping midnight covers both sides', async () => {
+    const { inMaintenanceWindow } = await import('../../src/server/services/maintenanceWindow');
+    const at = (h: number, m = 0) => new Date(2026, 0, 1, h, m);
+    expect(inMaintenanceWindow('00:00-05:00', at(0))).toBe(true);
+    expect(inMaintenanceWindow('00:00-05:00', at(4, 59))).toBe(true);
+    expect(inMaintenanceWindow('00:00-05:00', at(5))).toBe(false);
+    expect(inMaintenanceWindow('22:00-02:00', at(23))).toBe(true);
+    expect(inMaintenanceWindow('22:00-02:00', at(1))).toBe(true);
+    expect(inMaintenanceWindow('22:00-02:00', at(12))).toBe(false);
+    expect(inMaintenanceWindow('', at(1))).toBe(false);
+  });
+});
+
+describe('answer language', () => {
+  test('Accept-Language zh before login, then the session language', async () => {
+    const r = await s.client().post('/sp/sploginhs', { account: '1234567', pwd: 'x' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(r.body.returnMsg).toBe('账号或密码错误。');
+    const c = await s.login(DEMO.kenya.account, DEMO.kenya.password, { 'accept-language': 'zh-CN' });
+    expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe('页面已过期，请刷新页面。');
+    await c.post('/common/switchlanguage', { language: 'en' });
+    expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe('The page has expired. Please refresh the page.');
+  });
+});
