@@ -1,0 +1,177 @@
+// A form rendered from a screen definition: the engine resolves it again on every change (visibility,
+// required, options follow the data), validates it (messages shown after a field is touched or the form is
+// submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { FieldError, Mode, ResolvedAction } from '../../engine';
+import { useI18n } from '../i18n';
+import { toast } from '../shell/feedback';
+import type { Answer } from './api';
+import { engineValidator } from './engineValidator';
+import { FieldsForm } from './FieldsForm';
+import { errorText, type FormContext } from './formContext';
+import { withDefaults, withResets } from './formState';
+import { useScreenEnv } from './screenEnv';
+import { useSubmit, REENABLE_MS } from './useSubmit';
+import { WithQueryClient } from './queryClient';
+import './form.css';
+
+export interface SubmittedEvent { action: ResolvedAction; answer?: Answer; form: Record<string, unknown>; reset(): void }
+
+export interface DefinitionFormProps {
+  screenId: string;
+  mode?: Mode;
+  /** Starting values (a record read for edit, query values); defaults fill the rest. */
+  initial?: Record<string, unknown>;
+  /** After a successful call. Without it: a success toast, then the action's `navigate` after 2 s, or a fresh form in add mode. */
+  onSubmitted?(event: SubmittedEvent): void;
+  /** Called with every change (a parent that shows a preview or keeps a draft). */
+  onChange?(form: Record<string, unknown>): void;
+  /** Extra buttons after the definition's form actions (Back in a dialog). */
+  extraButtons?: ReactNode;
+  /** Override of the button bar (a dialog puts its buttons in its footer through `renderButtons`). */
+  renderButtons?(buttons: ReactNode): ReactNode;
+}
+
+export function DefinitionForm(props: DefinitionFormProps) {
+  return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
+}
+
+function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, extraButtons, renderButtons }: DefinitionFormProps) {
+  const env = useScreenEnv();
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
+  const resolveWith = useCallback((form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }), [env.engine, screenId, base]);
+
+  const start = useCallback(() => {
+    let form = { ...(initial ?? {}) };
+    // Defaults can make more fields visible (and give them defaults): settle in a few rounds.
+    for (let i = 0; i < 3; i++) form = withDefaults(form, resolveWith(form).fields);
+    return form;
+  }, [initial, resolveWith]);
+
+  const [form, setForm] = useState<Record<string, unknown>>(start);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
+  const errors = useMemo(() => env.engine.validate(screenId, { ...base, form }), [env.engine, screenId, base, form]);
+  const { run, pending, busy } = useSubmit();
+  const formId = `form-${screenId}`;
+  const formRef = useRef(form);
+  formRef.current = form;
+
+  const change = useCallback((next: Record<string, unknown>) => {
+    const before = formRef.current;
+    const visibleBefore = new Set(resolveWith(before).fields.map((f) => f.name));
+    let out = withResets(before, next, resolveWith(next).fields);
+    out = withDefaults(out, resolveWith(out).fields, visibleBefore);
+    formRef.current = out;
+    setForm(out);
+    onChange?.(out);
+  }, [resolveWith, onChange]);
+
+  const reset = useCallback(() => {
+    const fresh = start();
+    formRef.current = fresh;
+    setForm(fresh);
+    setTouched(new Set());
+    setSubmitted(false);
+  }, [start]);
+
+  const context: FormContext = useMemo(() => {
+    // Plain data, not only closures: rjsf skips re-rendering a field when its props are deep-equal, and it
+    // compares functions as equal, so what a field shows must change as data.
+    const shown: Record<string, FieldError> = {};
+    for (const e of errors) if (!(e.field in shown) && (submitted || touched.has(e.field))) shown[e.field] = e;
+    return {
+      shown,
+      t,
+      env,
+      screenId,
+      calls: screen.calls,
+      fields: new Map(screen.fields.map((f) => [f.name, f])),
+      form,
+      errorFor: (name) => shown[name],
+      touch: (name) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name))),
+      setValue: (name, value) => change({ ...formRef.current, [name]: value }),
+    };
+  }, [t, env, screenId, screen, form, errors, submitted, touched, change]);
+
+  const validator = useMemo(
+    () => engineValidator((f) => env.engine.validate(screenId, { ...base, form: f }), (e) => errorText(context, e) ?? e.message),
+    [env.engine, screenId, base, context],
+  );
+
+  const press = async (action: ResolvedAction) => {
+    if (action.navigate && !action.call) {
+      navigate(action.navigate);
+      return;
+    }
+    if (!action.call) return;
+    // Only the submitting action checks the form; a download of the same screen does not need a valid form.
+    const validates = action.name === 'submit' || action === primary;
+    if (validates && errors.length > 0) {
+      setSubmitted(true);
+      toast('Common.checkValidation', { kind: 'warning' });
+      focusFirstError(formId, errors);
+      return;
+    }
+    const call = screen.calls[action.call];
+    const payload = env.engine.payload(screenId, action.call, { ...base, form });
+    const outcome = await run(call, payload);
+    if (!outcome.ok) return;
+    const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
+    if (onSubmitted) return onSubmitted(event);
+    toast('Form.saved', { kind: 'success' });
+    if (action.navigate) setTimeout(() => navigate(action.navigate!), REENABLE_MS);
+    else if (mode === 'add' && validates) reset();
+  };
+
+  const formActions = screen.actions.filter((a) => a.scope === 'form');
+  const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call);
+  const buttons = (
+    <div className="form-actions button-row">
+      {formActions.map((a) => (
+        <button
+          key={a.name}
+          type="button"
+          className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : 'btn--secondary'}`}
+          disabled={busy || a.disabled}
+          aria-busy={(pending && a === primary) || undefined}
+          onClick={() => void press(a)}
+        >
+          {pending && a === primary && <span className="btn__spinner" aria-hidden="true" />}
+          {t(a.label)}
+        </button>
+      ))}
+      {extraButtons}
+    </div>
+  );
+
+  return (
+    <div className="definition-form-wrap" data-screen={screenId}>
+      <FieldsForm
+        id={formId}
+        schema={screen.jsonSchema}
+        fields={screen.fields}
+        formData={form}
+        context={context}
+        validator={validator}
+        onChange={change}
+        onSubmit={() => primary && void press(primary)}
+      />
+      {renderButtons ? renderButtons(buttons) : buttons}
+    </div>
+  );
+}
+
+/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
+function focusFirstError(formId: string, errors: FieldError[]) {
+  requestAnimationFrame(() => {
+    for (const e of errors) {
+      const el = document.querySelector<HTMLElement>(`#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`);
+      if (el) { el.focus(); return; }
+    }
+  });
+}

@@ -1,0 +1,86 @@
+// A form page: title, the definition's form, and in edit mode the record read by the screen's `load` call
+// (mapped to the form by the definition's `load.form`). Edit mode comes from the route query when the
+// definition says where (`editWhen`), else from the `mode` prop.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { formFromRecord, type Mode } from '../../engine';
+import { useI18n } from '../i18n';
+import { callApi, succeeded } from './api';
+import { DefinitionForm, type DefinitionFormProps } from './DefinitionForm';
+import { WithQueryClient } from './queryClient';
+import { useScreenEnv } from './screenEnv';
+
+export interface FormScreenProps extends Omit<DefinitionFormProps, 'mode' | 'initial'> {
+  mode?: Mode;
+  /** Route query (type=modify...): decides edit mode through the definition's editWhen. */
+  query?: URLSearchParams | Record<string, string>;
+  /** Starting values known by the caller (a record from session storage, query fields). */
+  initial?: Record<string, unknown>;
+  /** Shown above the form (e.g. a notice on first login). */
+  intro?: ReactNode;
+}
+
+function queryValue(query: FormScreenProps['query'], key: string): string | undefined {
+  if (!query) return undefined;
+  return query instanceof URLSearchParams ? query.get(key) ?? undefined : query[key];
+}
+
+export function FormScreen(props: FormScreenProps) {
+  return <WithQueryClient><FormScreenInner {...props} /></WithQueryClient>;
+}
+
+function FormScreenInner({ screenId, mode: modeProp, query, initial, intro, ...rest }: FormScreenProps) {
+  const env = useScreenEnv();
+  const { t } = useI18n();
+  const def = env.engine.definition(screenId);
+  const mode: Mode = def.editWhen ? (queryValue(query, def.editWhen.query) === def.editWhen.equals ? 'edit' : 'add') : modeProp ?? 'add';
+  const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user, mode }), [env, screenId, mode]);
+  // A screen with `load` reads its record in edit mode, or always when it has no add mode at all (my account).
+  const load = screen.load && (mode === 'edit' || !def.editWhen) ? screen.load : undefined;
+  const record = useQuery({
+    queryKey: ['form-load', screenId, mode],
+    enabled: Boolean(load),
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async () => {
+      const call = screen.calls[load!.call];
+      const answer = await callApi(call, env.engine.payload(screenId, load!.call, { config: env.config, user: env.user, mode, form: initial ?? {} }));
+      if (!succeeded(call, answer)) throw new Error(answer.returnMsg ?? 'load failed');
+      const rec = (Array.isArray(answer.record) ? answer.record[0] : answer.record) as Record<string, unknown> | undefined;
+      return formFromRecord(load!, rec ?? {}, env.engine.context({ config: env.config, user: env.user, mode }));
+    },
+  });
+
+  const start = load ? (record.data ? { ...(initial ?? {}), ...record.data } : undefined) : initial;
+  return (
+    <section className="card form-screen" aria-labelledby={`${screenId}-title`}>
+      <header className="card__header">
+        <h1 className="card__title" id={`${screenId}-title`}>{t(screen.title)}</h1>
+      </header>
+      <div className="card__body">
+        {intro}
+        {load && record.isLoading && <FormSkeleton rows={Math.min(screen.fields.length, 6)} label={t('Form.loading')} />}
+        {load && record.isError && (
+          <div className="alert alert--error" role="alert">
+            {t('Form.loadFailed')}
+            <button type="button" className="btn btn--link" onClick={() => void record.refetch()}>{t('Form.retry')}</button>
+          </div>
+        )}
+        {start !== undefined || !load ? (
+          // Keyed by the loaded record so a reload starts a fresh form with its values.
+          <DefinitionForm key={JSON.stringify(start ?? {})} screenId={screenId} mode={mode} initial={start} {...rest} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function FormSkeleton({ rows, label }: { rows: number; label: string }) {
+  return (
+    <div className="form-skeleton" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="form-skeleton__row"><div className="skeleton" style={{ width: 120 }} /><div className="skeleton" style={{ height: 36 }} /></div>
+      ))}
+    </div>
+  );
+}

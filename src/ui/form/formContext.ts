@@ -1,0 +1,34 @@
+// What the templates and widgets of one rendered form share, passed through rjsf's formContext: translated
+// labels, the resolved fields, the engine's errors and when to show them (after touch or submit).
+import type { CallDef, FieldError, ResolvedField } from '../../engine';
+import type { ScreenEnv } from './screenEnv';
+
+export interface FormContext {
+  t(key: string, params?: Record<string, unknown>): string;
+  env: ScreenEnv;
+  screenId: string;
+  calls: Record<string, CallDef>;
+  fields: Map<string, ResolvedField>;
+  form: Record<string, unknown>;
+  /** The engine's errors to show now, by field (field touched, or the form submitted). */
+  shown: Record<string, FieldError>;
+  /** The engine's error of a field, when it should be shown. */
+  errorFor(name: string): FieldError | undefined;
+  touch(name: string): void;
+  /** Set another field's value (widgets that fill two fields, e.g. an upload's saved name and its url). */
+  setValue(name: string, value: unknown): void;
+  /** Compact layout: the inline search bar of a list. */
+  compact?: boolean;
+}
+
+/** rjsf ids are `root_<name>` for top-level fields; the field name is what the engine speaks. */
+export function fieldName(id: string): string {
+  return id.replace(/^root_/, '');
+}
+
+export function errorText(ctx: FormContext, error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  const field = ctx.fields.get(error.field);
+  const label = field?.label ? ctx.t(field.label) : error.field;
+  return ctx.t(error.message, { label, ...(error.params ?? {}) });
+}

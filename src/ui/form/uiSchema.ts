@@ -1,0 +1,27 @@
+// The rjsf uiSchema of a resolved screen: field order, widget, disabled state and the definition's widget
+// options. Everything visible about a field comes from its definition; nothing is chosen per screen here.
+import type { UiSchema } from '@rjsf/utils';
+import type { ResolvedField } from '../../engine';
+
+/** The widget of a field: the definition's choice, else one that fits its options or schema type. */
+export function widgetOf(field: ResolvedField): string {
+  if (field.widget) return field.widget;
+  if (field.options) return 'select';
+  if (field.schema.type === 'boolean') return 'checkbox';
+  // Objects (expanded tone infos) are rendered by rjsf's object field with our templates; no widget.
+  if (field.schema.type === 'object') return '';
+  return 'text';
+}
+
+export function uiSchemaFor(fields: ResolvedField[]): UiSchema {
+  const ui: UiSchema = { 'ui:order': [...fields.map((f) => f.name), '*'], 'ui:submitButtonOptions': { norender: true } };
+  for (const f of fields) {
+    const widget = widgetOf(f);
+    ui[f.name] = {
+      ...(widget ? { 'ui:widget': widget } : {}),
+      'ui:disabled': f.disabled,
+      'ui:options': { ...(f.ui ?? {}), label: false },
+    };
+  }
+  return ui;
+}

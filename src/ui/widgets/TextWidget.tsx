@@ -1,0 +1,36 @@
+// Text, password and number inputs. ui.inputType 'digits' (or ui.digitsOnly) drops every non-digit as typed:
+// the numeric range inputs of a list search accept digits only (000 §2).
+import type { WidgetProps } from '@rjsf/utils';
+import { emptyToUndefined, widgetContext } from './widgetProps';
+
+export function TextWidget(props: WidgetProps) {
+  const { ctx, name, aria, ui, placeholder } = widgetContext(props);
+  const digits = ui.inputType === 'digits' || ui.digitsOnly === true;
+  const type = props.options.inputType === 'password' || ui.inputType === 'password' ? 'password' : 'text';
+  const maxLength = typeof props.schema.maxLength === 'number' && ui.enforceMaxLength !== false ? props.schema.maxLength : undefined;
+  return (
+    <input
+      id={props.id}
+      name={props.name}
+      className="input"
+      type={type}
+      inputMode={digits || ui.inputType === 'number' ? 'numeric' : undefined}
+      autoComplete={typeof ui.autocomplete === 'string' ? ui.autocomplete : type === 'password' ? 'current-password' : 'off'}
+      value={props.value ?? ''}
+      placeholder={placeholder}
+      disabled={props.disabled || props.readonly}
+      maxLength={maxLength}
+      autoFocus={props.autofocus}
+      {...aria}
+      onChange={(e) => {
+        const v = digits ? e.target.value.replace(/\D+/g, '') : e.target.value;
+        props.onChange(emptyToUndefined(v));
+      }}
+      onBlur={() => ctx.touch(name)}
+    />
+  );
+}
+
+export function PasswordWidget(props: WidgetProps) {
+  return <TextWidget {...props} options={{ ...props.options, inputType: 'password' }} />;
+}

@@ -1,0 +1,36 @@
+// The widget set of the portal, by the names screen definitions use (schemas/screen-definition.schema.json).
+// Widgets of later screens (tone and copyright selection, tariff choice...) register themselves here.
+import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
+import { DisplayWidget, HiddenWidget } from './DisplayWidget';
+import { TextareaWidget } from './TextareaWidget';
+import { PasswordWidget, TextWidget } from './TextWidget';
+
+const widgets: RegistryWidgetsType = {
+  text: TextWidget,
+  TextWidget,
+  number: TextWidget,
+  password: PasswordWidget,
+  PasswordWidget,
+  textarea: TextareaWidget,
+  TextareaWidget,
+  select: SelectWidget,
+  SelectWidget,
+  radio: RadioWidget,
+  RadioWidget,
+  checkbox: CheckboxWidget,
+  CheckboxWidget,
+  checkboxes: CheckboxesWidget,
+  CheckboxesWidget,
+  display: DisplayWidget,
+  hidden: HiddenWidget,
+  HiddenWidget,
+};
+
+export function registerWidget(name: string, widget: Widget): void {
+  widgets[name] = widget;
+}
+
+export function widgetRegistry(): RegistryWidgetsType {
+  return widgets;
+}
