@@ -1,0 +1,38 @@
+// /forgetpassword (public): the forgetPassword definition in the public frame. "Send code" asks the server to
+// send a dynamic code (never shown here); submitting sets the new password under the change policy, then the
+// provider goes back to the login page.
+import { useNavigate } from 'react-router-dom';
+import { DefinitionForm, type SubmittedEvent } from '../../form/DefinitionForm';
+import { ScreenEnvProvider } from '../../form/screenEnv';
+import { useI18n } from '../../i18n';
+import { toast } from '../../shell/feedback';
+import { PageLoading } from '../../shell/PageLoading';
+import { AuthLayout } from '../AuthLayout';
+import { useLoginConfig } from '../useLoginConfig';
+
+const NO_USER = {};
+
+export default function ForgetPasswordPage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const setup = useLoginConfig();
+
+  const onSubmitted = ({ action }: SubmittedEvent) => {
+    if (action.name === 'sendCode') {
+      toast('ForgetPassword.codeSent', { kind: 'success', durationMs: 4000 });
+      return;
+    }
+    toast('ForgetPassword.done', { kind: 'success' });
+    setTimeout(() => navigate('/login', { replace: true }), 2000);
+  };
+
+  return (
+    <AuthLayout title={t('ForgetPassword.title')} subtitle={t('ForgetPassword.subtitle')}>
+      {setup.ready ? (
+        <ScreenEnvProvider site={setup.site} config={setup.config} user={NO_USER} dictionaries={setup.raw.dictionaries}>
+          <DefinitionForm screenId="forgetPassword" onSubmitted={onSubmitted} />
+        </ScreenEnvProvider>
+      ) : <PageLoading />}
+    </AuthLayout>
+  );
+}

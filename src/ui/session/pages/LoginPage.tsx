@@ -1,0 +1,104 @@
+// /login (000 §2, §4): the login definition rendered by the light PlainForm and validated by the engine.
+// 000000 and 312022 store the session and continue (the guard then sends a first login to /changepassword);
+// pass-through refusals (disabled, locked) show inline; after any failure the error counter of
+// checkModifyErrorTimes tells the provider how many attempts remain or how long the lock lasts.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, api, request, type ErrorTimes } from '../../../api';
+import { useI18n } from '../../i18n';
+import { loginEngine } from '../loginEngine';
+import { PlainForm } from '../PlainForm';
+import { useSession } from '../SessionContext';
+import { AuthLayout } from '../AuthLayout';
+import { useLoginConfig } from '../useLoginConfig';
+import { PictureCode } from '../PictureCode';
+
+const SCREEN = 'login';
+
+function throttleMessage(e: ErrorTimes): { key: string; params: Record<string, unknown> } | undefined {
+  if (e.addressLocked === '1') return { key: 'Login.addressLocked', params: { minutes: e.addressLockMinutes } };
+  if (e.locked === '1') return { key: 'Login.accountLocked', params: { minutes: e.lockMinutes } };
+  if (e.errorTimes > 0) return { key: 'Login.attemptsLeft', params: { count: e.remainingTimes, max: e.maxErrorTimes } };
+  return undefined;
+}
+
+export default function LoginPage() {
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
+  const session = useSession();
+  const setup = useLoginConfig();
+  const engine = loginEngine(setup.site);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ key: string; params?: Record<string, unknown>; kind: 'error' | 'warning' } | undefined>();
+  const [pictureKey, setPictureKey] = useState(0);
+
+  const input = useMemo(() => ({ config: setup.config, form: values }), [setup.config, values]);
+  const screen = useMemo(() => engine.resolve(SCREEN, input), [engine, input]);
+  const errors = useMemo(() => engine.validate(SCREEN, input), [engine, input]);
+  const forgot = screen.actions.find((a) => a.navigate);
+
+  const failed = async (code?: string, message?: string) => {
+    setPictureKey((k) => k + 1);
+    setValues((v) => ({ ...v, password: '', pictureCode: '' }));
+    if (code && message && ['201002', '942201', '942202'].includes(code)) setNotice({ key: message, kind: 'error' });
+    const times = values.account ? await api.errorTimes(values.account).catch(() => undefined) : undefined;
+    const throttle = times?.record ? throttleMessage(times.record) : undefined;
+    if (throttle) setNotice({ ...throttle, kind: throttle.key === 'Login.attemptsLeft' ? 'warning' : 'error' });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (errors.length > 0) {
+      document.getElementById(`login-${errors[0].field}`)?.focus();
+      return;
+    }
+    const call = screen.calls.submit;
+    setBusy(true);
+    setNotice(undefined);
+    try {
+      const payload = { ...engine.payload(SCREEN, 'submit', input), language };
+      const answer = await request(call.path, payload, { kind: call.client, passCodes: call.successCodes });
+      if (answer.returnCode === '000000' || answer.returnCode === '312022') {
+        await session.completeLogin(answer.record);
+        navigate('/', { replace: true });
+        return;
+      }
+      await failed(answer.returnCode, answer.returnMsg);
+    } catch (error) {
+      if (error instanceof ApiError) await failed(error.code);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('Login.title')} subtitle={t('Login.subtitle')}>
+      <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy} data-screen="login">
+        {notice && (
+          <div className={`alert alert--${notice.kind}`} role="alert" data-notice="login">{t(notice.key, notice.params)}</div>
+        )}
+        <PlainForm
+          idPrefix="login"
+          fields={screen.fields}
+          values={values}
+          errors={errors}
+          show={(f) => submitted || touched.has(f)}
+          onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
+          onBlur={(f) => setTouched((s) => new Set(s).add(f))}
+          addon={(f) => (f.widget === 'pictureCode' ? <PictureCode refreshKey={pictureKey} onRefresh={() => setPictureKey((k) => k + 1)} /> : null)}
+        />
+        <div className="auth__row">
+          {forgot && <Link to={forgot.navigate!} className="auth__link">{t(forgot.label)}</Link>}
+        </div>
+        <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || !setup.ready}>
+          {busy && <span className="btn__spinner" aria-hidden="true" />}
+          {t(screen.actions.find((a) => a.name === 'submit')?.label ?? 'Login.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+// The login configuration (common/queryloginconfig): picture code on/off, allowed special characters, the
+// site variant and the dropdown dictionaries. Read once per page load and shared by the public pages.
+import { useEffect, useState } from 'react';
+import { api, type LoginConfig } from '../../api';
+import type { SiteId } from '../../engine/types';
+
+let cached: Promise<LoginConfig> | undefined;
+
+export function loadLoginConfig(): Promise<LoginConfig> {
+  cached ??= api.loginConfig().then((a) => a.record ?? {}, () => ({}));
+  return cached;
+}
+
+export interface LoginSetup {
+  ready: boolean;
+  site: SiteId;
+  /** The login configuration as operator configuration keys, for the definitions' conditions and placeholders. */
+  config: Record<string, string>;
+  raw: LoginConfig;
+}
+
+const SITES: SiteId[] = ['generic', 'kenya', 'ais'];
+
+export function useLoginConfig(): LoginSetup {
+  const [raw, setRaw] = useState<LoginConfig | undefined>(undefined);
+  useEffect(() => { void loadLoginConfig().then(setRaw); }, []);
+  const site = SITES.includes(raw?.site as SiteId) ? (raw!.site as SiteId) : 'generic';
+  const config: Record<string, string> = {};
+  if (raw?.pictureCode !== undefined) config.login_picture_code = raw.pictureCode;
+  if (raw?.allowedPasswordSpecialChar) config.allowed_password_special_char = raw.allowedPasswordSpecialChar;
+  return { ready: raw !== undefined, site, config, raw: raw ?? {} };
+}

@@ -1,0 +1,64 @@
+// The layout of every logged-in route: top bar, sidebar, breadcrumb, the screen, footer. It also provides what
+// the screens need: the session's engine context (ScreenEnvProvider) and the query client.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { fallbackQueryClient } from '../form/queryClient';
+import { ScreenEnvProvider } from '../form/screenEnv';
+import { useI18n } from '../i18n';
+import { useSession } from '../session/SessionContext';
+import { Breadcrumb } from './Breadcrumb';
+import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
+import { Footer } from './Footer';
+import { PageLoading } from './PageLoading';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { useLayoutHeight } from './useLayoutHeight';
+
+const MOBILE = '(max-width: 768px)';
+
+export default function Layout() {
+  const { t } = useI18n();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const mobile = typeof matchMedia !== 'undefined' && matchMedia(MOBILE).matches;
+  // Desktop: the cookie decides. Mobile: the sidebar is a drawer, closed until asked for.
+  const [collapsed, setCollapsed] = useState(() => (mobile ? true : readSidebarCollapsed()));
+  useLayoutHeight();
+
+  const toggle = useCallback(() => {
+    setCollapsed((c) => {
+      if (!matchMedia(MOBILE).matches) writeSidebarCollapsed(!c);
+      return !c;
+    });
+  }, []);
+  const closeDrawer = useCallback(() => { if (matchMedia(MOBILE).matches) setCollapsed(true); }, []);
+
+  // A reloaded page re-reads the session from the server (user info, flags, configuration, CSRF token).
+  const { refresh } = session;
+  useEffect(() => { void refresh().catch(() => undefined); }, [refresh]);
+
+  return (
+    <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
+      <QueryClientProvider client={fallbackQueryClient}>
+        <div className={`app${collapsed ? ' is-collapsed' : ''}`}>
+          <a className="skip-link" href="#main">{t('Common.skipToContent')}</a>
+          <TopBar collapsed={collapsed} onToggle={toggle} />
+          <div className="app__body">
+            <Sidebar collapsed={collapsed && !mobile} onNavigate={closeDrawer} />
+            {!collapsed && <div className="app__scrim" aria-hidden="true" onClick={closeDrawer} />}
+            <div className="app__main">
+              <Breadcrumb />
+              <main id="main" className="app__content" tabIndex={-1}>
+                <Suspense key={pathname} fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </main>
+              <Footer />
+            </div>
+          </div>
+        </div>
+      </QueryClientProvider>
+    </ScreenEnvProvider>
+  );
+}

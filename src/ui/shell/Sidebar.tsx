@@ -1,0 +1,97 @@
+// The sidebar menu: the resolved menu.json tree (groups hide themselves when empty, entries marked hidden are
+// routes only). Groups fold open and closed; the group of the current route starts open. Collapsed, only the
+// group icons show, with the group name as tooltip and accessible name.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { ResolvedMenuEntry } from '../../engine/types';
+import { useI18n } from '../i18n';
+import { Icon } from './Icon';
+import { useMenuOpener } from './useMenuOpener';
+import { useResolved } from './useResolved';
+
+const visibleChildren = (e: ResolvedMenuEntry) => e.children.filter((c) => !c.hidden);
+const routeOf = (e: ResolvedMenuEntry) => e.gate?.then ?? e.route;
+const isActive = (e: ResolvedMenuEntry, path: string) => routeOf(e)?.toLowerCase() === path.toLowerCase();
+
+function MenuLink({ entry, path, onOpen }: { entry: ResolvedMenuEntry; path: string; onOpen(e: ResolvedMenuEntry): void }) {
+  const { t } = useI18n();
+  const active = isActive(entry, path);
+  return (
+    <li>
+      <a
+        className={`sidebar__link${active ? ' is-active' : ''}`}
+        href={entry.gate ? entry.gate.then : entry.route}
+        aria-current={active ? 'page' : undefined}
+        data-menu={entry.name}
+        onClick={(e) => {
+          // Let the browser handle new-tab clicks; a plain click routes in the page (and runs a gate first).
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          onOpen(entry);
+        }}
+      >
+        {t(entry.label)}
+      </a>
+    </li>
+  );
+}
+
+function MenuGroup({ group, path, collapsed, onOpen }: { group: ResolvedMenuEntry; path: string; collapsed: boolean; onOpen(e: ResolvedMenuEntry): void }) {
+  const { t } = useI18n();
+  const children = visibleChildren(group);
+  const containsActive = group.children.some((c) => isActive(c, path));
+  const [open, setOpen] = useState(true);
+  useEffect(() => { if (containsActive) setOpen(true); }, [containsActive]);
+  const id = `menu-group-${group.name}`;
+  if (children.length === 0) return null;
+  return (
+    <li className={`sidebar__group${containsActive ? ' has-active' : ''}`} data-menu-group={group.name}>
+      <button
+        type="button"
+        className="sidebar__group-toggle"
+        aria-expanded={collapsed ? undefined : open}
+        aria-controls={collapsed ? undefined : id}
+        title={collapsed ? t(group.label) : undefined}
+        onClick={() => (collapsed ? onOpen(children[0]) : setOpen(!open))}
+      >
+        <Icon name={group.icon} />
+        <span className="sidebar__label">{t(group.label)}</span>
+        <Icon name="chevronDown" size={14} className={`icon sidebar__chevron${open ? ' is-open' : ''}`} />
+      </button>
+      {!collapsed && open && (
+        <ul id={id} className="sidebar__links">
+          {children.map((c) => <MenuLink key={c.name} entry={c} path={path} onOpen={onOpen} />)}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const menu = useResolved('menu');
+  const open = useMenuOpener();
+  const onOpen = (e: ResolvedMenuEntry) => { void open(e); onNavigate?.(); };
+  const home = isActive({ name: 'home', label: '', route: '/dashboard', children: [] }, pathname);
+  return (
+    <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
+      <ul className="sidebar__groups">
+        <li className="sidebar__group">
+          <a
+            className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
+            href="/dashboard"
+            aria-current={home ? 'page' : undefined}
+            title={collapsed ? t('Dashboard.title') : undefined}
+            onClick={(e) => { e.preventDefault(); onOpen({ name: 'dashboard', label: 'Dashboard.title', route: '/dashboard', children: [] }); }}
+          >
+            <Icon name="home" />
+            <span className="sidebar__label">{t('Dashboard.title')}</span>
+          </a>
+        </li>
+        {menu.menu.map((g) => <MenuGroup key={g.name} group={g} path={pathname} collapsed={collapsed} onOpen={onOpen} />)}
+      </ul>
+      {!menu.available && !collapsed && <p className="sidebar__note">{t('Menu.unavailable')}</p>}
+    </nav>
+  );
+}
