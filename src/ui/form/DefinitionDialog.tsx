@@ -1,0 +1,40 @@
+// A dialog holding a definition's form (Add Copyright...). Its buttons go to the dialog footer with a Back
+// button; a successful submit closes it and tells the opener something changed (the list reloads).
+import type { Mode } from '../../engine';
+import { useI18n } from '../i18n';
+import { Dialog } from '../shell/feedback';
+import { toast } from '../shell/feedback';
+import { DefinitionForm, type SubmittedEvent } from './DefinitionForm';
+import { useScreenEnv } from './screenEnv';
+
+export interface DefinitionDialogProps {
+  screenId: string;
+  /** i18n key; the screen's own title when absent. */
+  title?: string;
+  mode?: Mode;
+  initial?: Record<string, unknown>;
+  size?: 'small' | 'medium' | 'large';
+  onClose(changed: boolean): void;
+  onSubmitted?(event: SubmittedEvent): void;
+}
+
+export function DefinitionDialog({ screenId, title, mode, initial, size = 'medium', onClose, onSubmitted }: DefinitionDialogProps) {
+  const { t } = useI18n();
+  const env = useScreenEnv();
+  return (
+    <Dialog open size={size} title={t(title ?? env.engine.definition(screenId).title)} onClose={() => onClose(false)}>
+      <DefinitionForm
+        screenId={screenId}
+        mode={mode}
+        initial={initial}
+        onSubmitted={(event) => {
+          if (onSubmitted) onSubmitted(event);
+          else toast('Form.saved', { kind: 'success' });
+          onClose(true);
+        }}
+        extraButtons={<button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
+        renderButtons={(buttons) => <div className="dialog-form__footer">{buttons}</div>}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+// The table of a list page: TanStack Table (v8, headless) over one server page of rows. Columns come from the
+// definition; a selection column when the list is selectable; an operation column for row actions with the
+// width rule of 000 §9. Scrolls inside 656 px with a sticky header.
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useMemo, type ReactNode } from 'react';
+import type { ResolvedAction, ResolvedColumn } from '../../engine';
+import { useScreenEnv } from '../form/screenEnv';
+import { useI18n } from '../i18n';
+import { cellValue, renderCell } from './cells';
+import { operationWidth, TABLE_MAX_HEIGHT } from './listState';
+import { RowActions, rowActionsFor } from './RowActions';
+import type { Row } from './useSelection';
+
+export interface DataTableProps {
+  columns: ResolvedColumn[];
+  rows: Row[];
+  rowKey: string;
+  rowActions: ResolvedAction[];
+  running: string | null;
+  onRowAction(action: ResolvedAction, row: Row): void;
+  selection?: { isSelected(r: Row): boolean; toggle(r: Row, on: boolean): void; togglePage(rows: Row[], on: boolean): void };
+  loading: boolean;
+  /** Shown instead of rows when there are none (empty or error state). */
+  placeholder?: ReactNode;
+  maxHeight?: number;
+  caption: string;
+}
+
+export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAction, selection, loading, placeholder, maxHeight, caption }: DataTableProps) {
+  const env = useScreenEnv();
+  const { t } = useI18n();
+  const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
+  const visible = columns.filter((c) => !c.hidden);
+  const labelColumn = visible[0];
+  const rowLabel = (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? '');
+  const maxButtons = Math.max(0, ...rows.map((r) => rowActionsFor(rowActions, r, ctx).length), rows.length ? 0 : Math.min(rowActions.length, 2));
+
+  const defs = useMemo<ColumnDef<Row>[]>(() => {
+    const out: ColumnDef<Row>[] = [];
+    if (selection) {
+      out.push({
+        id: '__select',
+        size: 44,
+        header: () => {
+          const all = rows.length > 0 && rows.every((r) => selection.isSelected(r));
+          const some = rows.some((r) => selection.isSelected(r));
+          return (
+            <input
+              type="checkbox"
+              aria-label={t('List.selectPage')}
+              checked={all}
+              ref={(el) => { if (el) el.indeterminate = some && !all; }}
+              onChange={(e) => selection.togglePage(rows, e.target.checked)}
+            />
+          );
+        },
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={t('List.selectRow', { name: rowLabel(row.original) })}
+            checked={selection.isSelected(row.original)}
+            onChange={(e) => selection.toggle(row.original, e.target.checked)}
+          />
+        ),
+      });
+    }
+    for (const c of visible) {
+      out.push({
+        id: c.name,
+        size: c.width,
+        header: () => t(c.label),
+        cell: ({ row }) => renderCell(c, row.original, cellValue(c, row.original, ctx), { config: env.config, t, rowId: row.id }),
+      });
+    }
+    if (rowActions.length > 0) {
+      out.push({
+        id: '__operation',
+        size: operationWidth(maxButtons),
+        header: () => t('List.operation'),
+        cell: ({ row }) => (
+          <RowActions items={rowActionsFor(rowActions, row.original, ctx)} running={running} rowLabel={rowLabel(row.original)} onRun={(a) => onRowAction(a, row.original)} />
+        ),
+      });
+    }
+    return out;
+    // rowLabel and the selection callbacks change with the rows and the selection, which are listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible, rowActions, selection, rows, running, maxButtons, ctx, t, env.config]);
+
+  const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel(), getRowId: (r, i) => String(r[rowKey] ?? i), manualPagination: true });
+
+  return (
+    <div className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined}>
+      <table>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((hg) => (
+            <tr key={hg.id}>
+              {hg.headers.map((h) => {
+                const fixed = h.column.id === '__select' || h.column.id === '__operation' || columns.find((c) => c.name === h.column.id)?.width;
+                return (
+                  <th key={h.id} scope="col" className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`} style={fixed ? { width: h.getSize(), minWidth: h.getSize() } : undefined}>
+                    {flexRender(h.column.columnDef.header, h.getContext())}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {placeholder ? (
+            <tr><td colSpan={defs.length} className="data-table__placeholder">{placeholder}</td></tr>
+          ) : (
+            table.getRowModel().rows.map((r) => (
+              <tr key={r.id} data-row-key={r.id} className={selection?.isSelected(r.original) ? 'is-selected' : undefined}>
+                {r.getVisibleCells().map((cell) => {
+                  const column = columns.find((c) => c.name === cell.column.id);
+                  const text = column && (column.format ?? 'text') === 'text' ? cellValue(column, r.original, ctx) : undefined;
+                  return (
+                    <td key={cell.id} className={`data-table__td data-table__td--${cell.column.id.replace(/^__/, '')}`} title={typeof text === 'string' && text.length > 24 ? text : undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {loading && rows.length > 0 && <div className="data-table__overlay" aria-hidden="true"><span className="spinner" /></div>}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// The generic list page (000 §2): search form, toolbar, a server-paged table and the pager, all from the
+// screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
+// survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
+import { useCallback, useMemo, useState } from 'react';
+import type { ResolvedAction } from '../../engine';
+import { DefinitionDialog } from '../form/DefinitionDialog';
+import { WithQueryClient } from '../form/queryClient';
+import { useScreenEnv } from '../form/screenEnv';
+import { useI18n } from '../i18n';
+import { toast } from '../shell/feedback';
+import { DataTable } from './DataTable';
+import { initialState, PAGER_THRESHOLD, pageSizesOf, type ListState } from './listState';
+import { Pager } from './Pager';
+import { SearchBar } from './SearchBar';
+import { useActions } from './useActions';
+import { useListQuery } from './useListQuery';
+import { useSelection, type Row } from './useSelection';
+import './list.css';
+
+export interface ListScreenProps {
+  screenId: string;
+  /** Inside a dialog or another screen: no card and no page title. */
+  embedded?: boolean;
+  initialFilters?: Record<string, unknown>;
+  /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
+  selection?: { initial?: Row[]; max?: number; onChange(rows: Row[]): void };
+}
+
+export function ListScreen(props: ListScreenProps) {
+  return <WithQueryClient><ListScreenInner {...props} /></WithQueryClient>;
+}
+
+function ListScreenInner({ screenId, embedded, initialFilters, selection: parent }: ListScreenProps) {
+  const env = useScreenEnv();
+  const { t } = useI18n();
+  const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user }), [env, screenId]);
+  const rowKey = screen.list?.rowKey ?? 'id';
+  const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
+  const query = useListQuery(screenId, state, screen.calls);
+  const selectable = Boolean(screen.list?.selectable || parent);
+  const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange);
+  const onDone = useCallback((a: ResolvedAction) => { if (a.scope === 'selection') selection.clear(); }, [selection]);
+  const actions = useActions(screen, rowKey, onDone);
+
+  const rows = query.data?.rows ?? [];
+  const total = query.data?.total ?? 0;
+  const toolbar = screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection');
+  const rowActions = screen.actions.filter((a) => a.scope === 'row');
+  const titleId = `${screenId}-title`;
+
+  const toggle = (r: Row, on: boolean) => {
+    if (!selection.toggle(r, on)) toast('List.maxSelection', { kind: 'warning', params: { max: parent?.max } });
+  };
+
+  const placeholder = query.isError ? (
+    <div className="list-state list-state--error" role="alert">
+      <span>{t('List.loadFailed')}</span>
+      <button type="button" className="btn btn--secondary btn--small" onClick={() => void query.refetch()}>{t('Form.retry')}</button>
+    </div>
+  ) : query.isLoading ? (
+    <div className="list-state" role="status"><span className="spinner" aria-hidden="true" /> {t('Form.loading')}</div>
+  ) : rows.length === 0 ? (
+    <div className="list-state list-state--empty"><EmptyIcon /><span>{t('List.empty')}</span></div>
+  ) : undefined;
+
+  const body = (
+    <>
+      {screen.search.length > 0 && (
+        <SearchBar screenId={screenId} fields={screen.search} calls={screen.calls} onSearch={(filters) => setState((s) => ({ ...s, page: 1, filters }))} />
+      )}
+      {(toolbar.length > 0 || selectable) && (
+        <div className="list-toolbar">
+          <div className="button-row">
+            {toolbar.map((a) => (
+              <button
+                key={a.name}
+                type="button"
+                className={`btn ${a.destructive ? 'btn--danger' : a.scope === 'toolbar' ? 'btn--primary' : 'btn--secondary'}`}
+                disabled={a.disabled || actions.running === a.name}
+                onClick={() => void actions.run(a, a.scope === 'selection' ? selection.rows() : [])}
+              >
+                {a.icon === 'plus' && <span aria-hidden="true">＋</span>}
+                {t(a.label)}
+              </button>
+            ))}
+          </div>
+          {selectable && (
+            <div className="list-toolbar__selection" aria-live="polite">
+              {selection.count > 0 && (
+                <>
+                  <span>{t('List.selected', { count: selection.count })}</span>
+                  <button type="button" className="btn btn--link" onClick={selection.clear}>{t('List.clearSelection')}</button>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      <DataTable
+        caption={t(screen.title)}
+        columns={screen.columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowActions={rowActions}
+        running={actions.running}
+        onRowAction={(a, r) => void actions.run(a, [r])}
+        selection={selectable ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage } : undefined}
+        loading={query.isFetching}
+        placeholder={placeholder}
+        maxHeight={screen.list?.maxHeight}
+      />
+      {total > PAGER_THRESHOLD && (
+        <Pager
+          page={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          pageSizes={pageSizesOf(screen)}
+          onPage={(page) => setState((s) => ({ ...s, page }))}
+          onPageSize={(pageSize) => setState((s) => ({ ...s, page: 1, pageSize }))}
+        />
+      )}
+      {actions.dialog && (
+        <DefinitionDialog screenId={actions.dialog.screenId} title={actions.dialog.title} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+      )}
+    </>
+  );
+
+  if (embedded) return <div className="list-screen list-screen--embedded" data-screen={screenId}>{body}</div>;
+  return (
+    <section className="card list-screen" aria-labelledby={titleId} data-screen={screenId}>
+      <header className="card__header"><h1 className="card__title" id={titleId}>{t(screen.title)}</h1></header>
+      <div className="card__body">{body}</div>
+    </section>
+  );
+}
+
+const EmptyIcon = () => (
+  <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false">
+    <rect x="8" y="12" width="32" height="26" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M8 22h10l2 4h8l2-4h10" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);

@@ -1,0 +1,59 @@
+// How a column shows a value, by its definition's `format`. Empty values show as '----' (000 §3); status
+// values are badges whose colour the definition gives (000 §4: normal green; deleted/rejected red; transcode
+// blue; pending approval yellow; anything else grey).
+import type { ReactNode } from 'react';
+import { evaluate, type Config, type ResolvedColumn } from '../../engine';
+import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
+import { EMPTY_TEXT } from '../widgets/DisplayWidget';
+import type { Row } from './useSelection';
+
+export const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as const;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+export function cellValue(column: ResolvedColumn, row: Row, ctx: { config: Config; user: Record<string, unknown> }): unknown {
+  if (column.value !== undefined) return evaluate(column.value, { row, config: ctx.config, user: ctx.user });
+  return row[column.field ?? column.name];
+}
+
+/** '20240131235959' or '2024-01-31T23:59:59' -> '2024-01-31 23:59:59'; dates keep their first 10 characters. */
+export function formatDate(value: unknown, withTime: boolean): string {
+  const s = String(value);
+  const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?$/.exec(s);
+  const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]} ${compact[4] ?? '00'}:${compact[5] ?? '00'}:${compact[6] ?? '00'}` : s.replace('T', ' ').replace(/\.\d+Z?$|Z$/, '');
+  return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
+}
+
+/** Decimal places of page_price_form ('0.00' -> 2), 2 when not configured. */
+export function priceDecimals(config: Config): number {
+  const f = config.page_price_form;
+  if (!f) return 2;
+  const dot = f.indexOf('.');
+  return dot < 0 ? 0 : f.length - dot - 1;
+}
+
+export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx: { config: Config; t(key: string): string; rowId: string }): ReactNode {
+  const format = column.format ?? 'text';
+  if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
+  if (isEmpty(value) || value === EMPTY_TEXT) return <span className="cell-empty">{EMPTY_TEXT}</span>;
+  switch (format) {
+    case 'date':
+      return formatDate(value, false);
+    case 'datetime':
+      return formatDate(value, true);
+    case 'price':
+      return Number.isNaN(Number(value)) ? String(value) : Number(value).toFixed(priceDecimals(ctx.config));
+    case 'label': {
+      const key = column.labels?.[String(value)];
+      return key ? ctx.t(key) : String(value);
+    }
+    case 'status': {
+      const key = column.labels?.[String(value)];
+      const colour = column.colours?.[String(value)] ?? 'grey';
+      const safe = (STATUS_COLOURS as readonly string[]).includes(colour) ? colour : 'grey';
+      return <span className={`badge badge--${safe}`}>{key ? ctx.t(key) : String(value)}</span>;
+    }
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,73 @@
+// Runs the actions of a list definition: a confirmation first for destructive ones, then a dialog, a route or
+// a call. A row action's call sees the row as `form`; a selection action's call sees `form.selection` (the
+// selected rows) and `form.keys` (their row keys), so definitions map them with ordinary JSON Logic.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ResolvedAction, ResolvedScreen } from '../../engine';
+import { callApi, succeeded } from '../form/api';
+import { useScreenEnv } from '../form/screenEnv';
+import { confirm, toast } from '../shell/feedback';
+import type { Row } from './useSelection';
+
+export interface OpenDialog { screenId: string; title: string; initial?: Row }
+
+/** '/musicBoxDetail?toneBoxID={toneBoxID}' with the row's values. */
+export function fillRoute(route: string, row: Row | undefined): string {
+  return route.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(String(row?.[key] ?? '')));
+}
+
+export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (action: ResolvedAction) => void) {
+  const env = useScreenEnv();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+
+  const run = useCallback(async (action: ResolvedAction, rows: Row[]) => {
+    const scope = action.scope;
+    if (scope === 'selection') {
+      if (rows.length === 0) return void toast('List.selectFirst', { kind: 'warning' });
+      if (action.maxSelection !== undefined && rows.length > action.maxSelection) {
+        return void toast('List.maxSelection', { kind: 'warning', params: { max: action.maxSelection } });
+      }
+    }
+    if (action.confirm || action.destructive) {
+      const ok = await confirm({
+        message: action.confirm ?? 'List.confirmDestructive',
+        params: { count: rows.length, name: String(rows[0]?.[rowKey] ?? '') },
+        kind: action.destructive ? 'danger' : 'warning',
+        okLabel: action.destructive ? action.label : undefined,
+      });
+      if (!ok) return;
+    }
+    if (action.dialog) return setDialog({ screenId: action.dialog, title: action.label, initial: scope === 'row' ? rows[0] : undefined });
+    if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
+    if (!action.call) return;
+    const call = screen.calls[action.call];
+    const form = scope === 'row' ? rows[0] : { selection: rows, keys: rows.map((r) => r[rowKey]) };
+    setRunning(action.name);
+    try {
+      const answer = await callApi(call, env.engine.payload(screen.id, action.call, { config: env.config, user: env.user, form }));
+      if (!succeeded(call, answer)) {
+        if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
+        return;
+      }
+      toast('List.done', { kind: 'success' });
+      onDone(action);
+      await queries.invalidateQueries({ queryKey: ['list', screen.id] });
+      if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
+    } catch {
+      // shown by the API client
+    } finally {
+      setRunning(null);
+    }
+  }, [env, screen, rowKey, navigate, queries, onDone]);
+
+  const closeDialog = useCallback((changed: boolean) => {
+    setDialog(null);
+    if (changed) void queries.invalidateQueries({ queryKey: ['list', screen.id] });
+  }, [queries, screen.id]);
+
+  return { run, running, dialog, closeDialog };
+}
