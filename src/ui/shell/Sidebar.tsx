@@ -76,6 +76,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const home = isActive({ name: 'home', label: '', route: '/dashboard', children: [] }, pathname);
   return (
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
+      <div className="sidebar__inner">
       <ul className="sidebar__groups">
         <li className="sidebar__group">
           <a
@@ -92,6 +93,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         {menu.menu.map((g) => <MenuGroup key={g.name} group={g} path={pathname} collapsed={collapsed} onOpen={onOpen} />)}
       </ul>
       {!menu.available && !collapsed && <p className="sidebar__note">{t('Menu.unavailable')}</p>}
+      </div>
     </nav>
   );
 }

@@ -1,0 +1,89 @@
+// The login guard of 000 §2, one test per rule, against the real server and the built portal.
+import type { Browser, Page } from 'playwright-core';
+import { demo, expectPath, launch, login, openPage, pathOf } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(90_000);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
+afterEach(async () => { await page.context().close(); });
+
+/** Put values in session storage as a previous login would have, then open a path. */
+async function withStorage(values: Record<string, string>, path: string) {
+  await page.goto('/login');
+  await page.evaluate((v) => { for (const [k, val] of Object.entries(v)) sessionStorage.setItem(k, val); }, values);
+  await page.goto(path);
+}
+
+describe('login guard (000 §2)', () => {
+  test('rule 1: without a stored token every path but /login and /forgetpassword goes to /login', async () => {
+    for (const path of ['/', '/dashboard', '/rbtMaintenance', '/myaccount', '/changepassword', '/no/such/page']) {
+      await page.goto(path);
+      await expectPath(page, '/login');
+    }
+    await page.goto('/forgetpassword');
+    await page.waitForSelector('[data-screen="forgetPassword"]');
+    expect(pathOf(page)).toBe('/forgetpassword');
+    await page.goto('/login');
+    await page.waitForSelector('form[data-screen="login"]');
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  test('rule 2: a logged-in user opening /login is sent to / (and on to the dashboard)', async () => {
+    await login(page, demo('Generic site'));
+    await expectPath(page, '/dashboard');
+    await page.goto('/login');
+    await expectPath(page, '/dashboard');
+  });
+
+  test("rule 3: a stored user whose firstLogin is not '0' is sent from every gated route to /changepassword", async () => {
+    await login(page, demo('First login'));
+    await expectPath(page, '/changepassword');
+    for (const path of ['/', '/dashboard', '/rbtUploading', '/myaccount', '/help']) {
+      await page.goto(path);
+      await expectPath(page, '/changepassword');
+    }
+    // The same from storage alone: the rule reads the stored user, not the server.
+    await page.context().clearCookies();
+    await withStorage({ token: '1', user: JSON.stringify({ code: '8800099', firstLogin: '1' }), needChangePwd: '0' }, '/musicBoxMaintenance');
+    await expectPath(page, '/changepassword');
+  });
+
+  test("rule 3: the session flag needChangePwd '1' sends every gated route to /changepassword", async () => {
+    await withStorage({ token: '1', user: JSON.stringify({ code: '8800010', firstLogin: '0' }), needChangePwd: '1' }, '/rbtMaintenance');
+    await expectPath(page, '/changepassword');
+  });
+
+  test("rule 3: a stored user value of length 1 counts as firstLogin '0'", async () => {
+    await withStorage({ token: '1', user: '1', needChangePwd: '0' }, '/help');
+    // Not redirected to /changepassword (the server then says the session is gone, which is another rule).
+    await page.waitForSelector('[data-screen="help"]');
+    expect(pathOf(page)).toBe('/help');
+  });
+
+  test('/changepassword is not gated by the password-change rule: a normal user may open it', async () => {
+    await login(page, demo('Generic site'));
+    await page.goto('/changepassword');
+    await page.waitForSelector('[data-screen="changePassword"]');
+    expect(pathOf(page)).toBe('/changepassword');
+  });
+
+  test("'/' redirects to the dashboard ('Current Position')", async () => {
+    await login(page, demo('Generic site'));
+    await page.goto('/');
+    await expectPath(page, '/dashboard');
+    await expect(page.locator('.breadcrumb [aria-current="page"]').textContent()).resolves.toBe('Current Position');
+  });
+});

@@ -1,0 +1,76 @@
+// Debian's Chromium driven by playwright-core, with the few steps every e2e file repeats: open a page in a
+// language, log in, read where the guard sent us, take a named screenshot, run axe-core.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './server';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+export interface DemoAccount { account: string; password: string; site: string; note: string }
+const accounts: DemoAccount[] = JSON.parse(readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8'));
+
+/** A demo account by a word of its note or its site (e.g. 'First login', 'Radio', 'kenya'). */
+export function demo(match: string): DemoAccount {
+  const found = accounts.find((a) => a.note.toLowerCase().startsWith(match.toLowerCase())) ?? accounts.find((a) => a.site === match);
+  if (!found) throw new Error(`no demo account matching "${match}"`);
+  return found;
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+export interface OpenOptions { language?: 'en' | 'zh'; width?: number; height?: number }
+
+/** A fresh context (empty storage) with the language chosen before the first page loads. */
+export async function openPage(browser: Browser, baseUrl: string, o: OpenOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: o.width ?? 1280, height: o.height ?? 860 } });
+  await context.addInitScript((lang) => { if (!localStorage.getItem('portal.language')) localStorage.setItem('portal.language', lang); }, o.language ?? 'en');
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.warn(`[page error] ${e.message}`));
+  return page;
+}
+
+/** Log in through the login page; resolves once the app has navigated away from /login. */
+export async function login(page: Page, who: DemoAccount | { account: string; password: string }): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.fill('#login-account', who.account);
+  await page.fill('#login-password', who.password);
+  await page.click('form[data-screen="login"] button[type="submit"]');
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 15_000 });
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Wait for the guard to settle on a path. */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname.toLowerCase() === path.toLowerCase(), { timeout: 10_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }
+
+/** axe-core's serious and critical violations on the current page. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+/** The session storage of the page, as the guard reads it. */
+export async function sessionStore(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
+}

@@ -1,0 +1,77 @@
+// Starts the real reference server for an e2e file: a fresh DATA_DIR, a free port, the built portal (dist/,
+// built once if missing). The database is opened beside it for what only an operator could do (configuration
+// flags, reading the outbox of the notifier, ending sessions).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OperatorDb } from './operatorDb';
+
+export const ROOT = join(__dirname, '..', '..', '..');
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  db: OperatorDb;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The e2e suite drives the built app; `npm test` builds it first, a lone `jest` run builds it here. */
+export function ensureBuilt(): void {
+  if (existsSync(join(ROOT, 'dist', 'index.html'))) return;
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+export async function startServer(options: { site?: 'generic' | 'kenya' | 'ais' } = {}): Promise<TestServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('http://')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+  });
+  child.removeAllListeners('exit');
+  const db = new OperatorDb(join(dataDir, 'rbt.sqlite'));
+  // Tests run at any hour: the 0:00-5:00 write ban of 000 §8 would make them depend on the clock.
+  db.setConfig('maintenance_window', '');
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    db,
+    async stop() {
+      db.close();
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
