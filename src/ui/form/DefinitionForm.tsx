@@ -11,6 +11,7 @@ import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
 import { errorText, type FormContext } from './formContext';
 import { withDefaults, withResets } from './formState';
+import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { WithQueryClient } from './queryClient';
@@ -54,6 +55,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const [form, setForm] = useState<Record<string, unknown>>(start);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [dialog, setDialog] = useState<ResolvedAction | null>(null);
   const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
   const errors = useMemo(() => env.engine.validate(screenId, { ...base, form }), [env.engine, screenId, base, form]);
   const { run, pending, busy } = useSubmit();
@@ -104,13 +106,15 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   );
 
   const press = async (action: ResolvedAction) => {
+    // A dialog action opens another screen with this form's values (the tariff detail of the chosen price group).
+    if (action.dialog) return setDialog(action);
     if (action.navigate && !action.call) {
       navigate(action.navigate);
       return;
     }
     if (!action.call) return;
-    // Only the submitting action checks the form; a download of the same screen does not need a valid form.
-    const validates = action.name === 'submit' || action === primary;
+    // Actions that send the form check it first; a download (binary call) of the same screen does not need it.
+    const validates = screen.calls[action.call]?.client !== 'binary';
     if (validates && errors.length > 0) {
       setSubmitted(true);
       toast('Common.checkValidation', { kind: 'warning' });
@@ -129,7 +133,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   };
 
   const formActions = screen.actions.filter((a) => a.scope === 'form');
-  const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call);
+  const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
   const buttons = (
     <div className="form-actions button-row">
       {formActions.map((a) => (
@@ -162,6 +166,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
         onSubmit={() => primary && void press(primary)}
       />
       {renderButtons ? renderButtons(buttons) : buttons}
+      {dialog?.dialog && <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -12,7 +12,8 @@ function FieldTemplate(props: FieldTemplateProps) {
   const field = ctx.fields.get(name);
   if (hidden || field?.widget === 'hidden') return <div hidden>{children}</div>;
   const error = errorText(ctx, ctx.errorFor(name));
-  const help = field?.help ? ctx.t(field.help) : undefined;
+  // ui.tipParams fill the help text's parameters (price range tip: {min} to {max} from the configuration).
+  const help = field?.help ? ctx.t(field.help, (field.ui?.tipParams as Record<string, unknown> | undefined) ?? undefined) : undefined;
   // Group widgets (radio, checkboxes, uploads) label a fieldset themselves; a plain label targets the control.
   const grouped = field?.widget && ['radio', 'checkboxes'].includes(field.widget);
   const label = field?.label ? ctx.t(field.label) : name;

@@ -2,10 +2,14 @@
 // options. Everything visible about a field comes from its definition; nothing is chosen per screen here.
 import type { UiSchema } from '@rjsf/utils';
 import type { ResolvedField } from '../../engine';
+import { hasWidget, PENDING_WIDGET } from '../widgets/registry';
 
 /** The widget of a field: the definition's choice, else one that fits its options or schema type. */
 export function widgetOf(field: ResolvedField): string {
-  if (field.widget) return field.widget;
+  // Objects (expanded tone infos) are rendered by rjsf's object field with our templates; no widget.
+  if (field.schema.type === 'object') return '';
+  // A widget a later screen will register (tone selection, tariff table...) shows a placeholder until then.
+  if (field.widget) return hasWidget(field.widget) ? field.widget : PENDING_WIDGET;
   if (field.options) return 'select';
   if (field.schema.type === 'boolean') return 'checkbox';
   // Objects (expanded tone infos) are rendered by rjsf's object field with our templates; no widget.

@@ -14,7 +14,7 @@ export function TextWidget(props: WidgetProps) {
       name={props.name}
       className="input"
       type={type}
-      inputMode={digits || ui.inputType === 'number' ? 'numeric' : undefined}
+      inputMode={digits || ui.inputType === 'number' ? 'numeric' : ui.inputMode === 'decimal' ? 'decimal' : undefined}
       autoComplete={typeof ui.autocomplete === 'string' ? ui.autocomplete : type === 'password' ? 'current-password' : 'off'}
       value={props.value ?? ''}
       placeholder={placeholder}
@@ -26,7 +26,11 @@ export function TextWidget(props: WidgetProps) {
         const v = digits ? e.target.value.replace(/\D+/g, '') : e.target.value;
         props.onChange(emptyToUndefined(v));
       }}
-      onBlur={() => ctx.touch(name)}
+      onBlur={(e) => {
+        // ui.trim: the value is trimmed when the user leaves the field (000 §5 music box name).
+        if (ui.trim === true && e.target.value !== e.target.value.trim()) props.onChange(emptyToUndefined(e.target.value.trim()));
+        ctx.touch(name);
+      }}
     />
   );
 }

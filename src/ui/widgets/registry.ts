@@ -1,8 +1,9 @@
 // The widget set of the portal, by the names screen definitions use (schemas/screen-definition.schema.json).
 // Widgets of later screens (tone and copyright selection, tariff choice...) register themselves here.
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import { DateWidget } from './date/DateWidget';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
-import { DisplayWidget, HiddenWidget } from './DisplayWidget';
+import { DisplayWidget, HiddenWidget, PendingWidget } from './DisplayWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { PasswordWidget, TextWidget } from './TextWidget';
 
@@ -22,10 +23,20 @@ const widgets: RegistryWidgetsType = {
   CheckboxWidget,
   checkboxes: CheckboxesWidget,
   CheckboxesWidget,
+  date: DateWidget,
+  datetime: DateWidget,
+  yearMonth: DateWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
+  pending: PendingWidget,
   HiddenWidget,
 };
+
+export const PENDING_WIDGET = 'pending';
+
+export function hasWidget(name: string): boolean {
+  return name in widgets;
+}
 
 export function registerWidget(name: string, widget: Widget): void {
   widgets[name] = widget;

@@ -1,0 +1,209 @@
+// The date picker (000 §2): a read-only text showing the value in the calendar of the site (Gregorian, or
+// Persian when support_persian_calendar is '1'), opening a panel that walks the steps of its type (year,
+// month, day, time). The stored value is always ISO (see dateValue.ts). Escape closes and returns focus to
+// the input; at 480 px and below the panel is a bottom sheet.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../../i18n';
+import type { Calendar } from './calendars';
+import { ChoiceGrid } from './ChoiceGrid';
+import { displayValue, parseValue, stepsOf, toValue, type PickerType, type Step, type Time } from './dateValue';
+import { DayGrid, shiftMonth } from './DayGrid';
+import { allowed, type Limits } from './limits';
+import { TimeSpinner } from './TimeSpinner';
+import './date.css';
+
+export interface DatePickerProps {
+  id: string;
+  value: string | undefined;
+  type: PickerType;
+  calendar: Calendar;
+  limits: Limits;
+  disabled?: boolean;
+  placeholder?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  required?: boolean;
+  onChange(value: string | undefined): void;
+  onBlur?(): void;
+}
+
+export function DatePicker({ id, value, type, calendar, limits, disabled, placeholder, invalid, describedBy, required, onChange, onBlur }: DatePickerProps) {
+  const { t, language } = useI18n();
+  const parsed = useMemo(() => parseValue(value, type), [value, type]);
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const shown = displayValue(parsed.date, parsed.time, type, calendar, language);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) input.current?.focus();
+    onBlur?.();
+  };
+
+  // A click outside closes the panel (the value stays as it was).
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) close(false); };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  });
+
+  return (
+    <div className={`date-picker${open ? ' is-open' : ''}`} ref={root}>
+      <div className="date-picker__field">
+        <input
+          ref={input}
+          id={id}
+          className="input date-picker__input"
+          readOnly
+          value={shown}
+          placeholder={placeholder ?? t(type === 'time' ? 'DatePicker.chooseTime' : 'DatePicker.choose')}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          aria-required={required || undefined}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          data-value={value ?? ''}
+          onClick={() => !disabled && setOpen(true)}
+          onKeyDown={(e) => {
+            if (['Enter', ' ', 'ArrowDown'].includes(e.key)) { e.preventDefault(); setOpen(true); }
+            if ((e.key === 'Backspace' || e.key === 'Delete') && value && !required) onChange(undefined);
+          }}
+        />
+        <button type="button" className="date-picker__toggle" tabIndex={-1} aria-hidden="true" disabled={disabled} onClick={() => setOpen((o) => !o)}>
+          <CalendarIcon />
+        </button>
+      </div>
+      {open && (
+        <>
+          <div className="date-picker__backdrop" aria-hidden="true" onClick={() => close(true)} />
+          <Panel
+            id={panelId}
+            type={type}
+            calendar={calendar}
+            limits={limits}
+            initialDate={parsed.date}
+            initialTime={parsed.time}
+            clearable={!required && Boolean(value)}
+            onCommit={(v) => { onChange(v); close(true); }}
+            onCancel={() => close(true)}
+            t={t}
+            language={language as 'en' | 'zh'}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+interface PanelProps {
+  id: string;
+  type: PickerType;
+  calendar: Calendar;
+  limits: Limits;
+  initialDate?: Date;
+  initialTime: Time;
+  clearable: boolean;
+  onCommit(value: string | undefined): void;
+  onCancel(): void;
+  t(key: string, params?: Record<string, unknown>): string;
+  language: 'en' | 'zh';
+}
+
+function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable, onCommit, onCancel, t, language }: PanelProps) {
+  const steps = stepsOf(type);
+  const today = new Date();
+  const startDate = initialDate ?? (limits.min && !allowed(today, limits) ? limits.min : today);
+  const [view, setView] = useState<Step>(steps[0]);
+  const [focus, setFocus] = useState<Date>(startDate);
+  const [date, setDate] = useState<Date | undefined>(initialDate);
+  const [time, setTime] = useState<Time>(initialTime);
+  const year = calendar.year(focus);
+  const month = calendar.month(focus);
+
+  const commit = (d: Date | undefined, tm: Time = time) => onCommit(toValue(d, tm, type, calendar));
+  /** The next step of the type after `step`, or undefined when the value is complete. */
+  const after = (step: Step) => steps[steps.indexOf(step) + 1];
+
+  const chooseYear = (y: number) => {
+    const d = calendar.make(y, steps.includes('year') ? 0 : month, 1);
+    setFocus(d);
+    if (type === 'year') return commit(d);
+    // In a date type the year step is only navigation: back to months.
+    setView('month');
+  };
+  const chooseMonth = (m: number) => {
+    const d = calendar.make(year, m, 1);
+    setFocus(d);
+    if (type === 'month' || type === 'year-month') return commit(d);
+    setView('day');
+  };
+  const chooseDay = (d: Date) => {
+    setDate(d);
+    setFocus(d);
+    const next = after('day');
+    if (next) setView(next);
+    else commit(d);
+  };
+
+  const keyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      // Escape in a navigation step goes back to the day grid; in the first step it closes.
+      if (view !== steps[0] && (view === 'year' || view === 'month')) setView(steps[0]);
+      else onCancel();
+    }
+  };
+
+  const yearItems = calendar.years(today).map((y) => ({ value: y, text: String(y) }));
+  const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: calendar.monthName(m, language) }));
+
+  return (
+    <div id={id} className="date-picker__panel" role="dialog" aria-modal="false" aria-label={t('DatePicker.dialog')} onKeyDown={keyDown} data-calendar={calendar.kind}>
+      {(view === 'day' || view === 'month') && (
+        <div className="date-picker__header">
+          {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.previousMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, -1))}>‹</button>}
+          <div className="date-picker__title">
+            {view === 'day' && <button type="button" className="date-picker__title-button" onClick={() => setView('month')} aria-label={t('DatePicker.chooseMonth')}>{calendar.monthName(month, language)}</button>}
+            <button type="button" className="date-picker__title-button" onClick={() => setView('year')} aria-label={t('DatePicker.chooseYear')}>{year}</button>
+          </div>
+          {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.nextMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, 1))}>›</button>}
+        </div>
+      )}
+      {view === 'year' && <ChoiceGrid label={t('DatePicker.chooseYear')} items={yearItems} selected={date ? calendar.year(date) : undefined} initial={year} columns={4} onChoose={chooseYear} />}
+      {view === 'month' && <ChoiceGrid label={t('DatePicker.chooseMonth')} items={monthItems} selected={date && calendar.year(date) === year ? calendar.month(date) : undefined} initial={month} columns={3} onChoose={chooseMonth} />}
+      {view === 'day' && (
+        <DayGrid calendar={calendar} language={language} year={year} month={month} focus={focus} selected={date} limits={limits} label={`${calendar.monthName(month, language)} ${year}`} onFocus={setFocus} onChoose={chooseDay} />
+      )}
+      {view === 'time' && (
+        <>
+          {date && <div className="date-picker__chosen">{displayValue(date, time, 'date', calendar, language)}</div>}
+          <TimeSpinner time={time} onChange={setTime} t={t} />
+        </>
+      )}
+      <div className="date-picker__footer">
+        {clearable && <button type="button" className="btn btn--ghost btn--small" onClick={() => onCommit(undefined)}>{t('DatePicker.clear')}</button>}
+        {view === 'day' && allowed(today, limits) && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => chooseDay(new Date(today.getFullYear(), today.getMonth(), today.getDate()))}>{t('DatePicker.today')}</button>
+        )}
+        {view === 'time' && (
+          <>
+            {steps.includes('day') && <button type="button" className="btn btn--ghost btn--small" onClick={() => setView('day')}>{t('Common.back')}</button>}
+            <button type="button" className="btn btn--primary btn--small" onClick={() => commit(date ?? (type === 'time' ? undefined : focus))}>{t('Common.ok')}</button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const CalendarIcon = () => (
+  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+    <rect x="3" y="4.5" width="14" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path d="M3 8.5h14M7 2.8v3.4M13 2.8v3.4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+  </svg>
+);
