@@ -80,7 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   registerFormBody(app);
-  await app.register(multipart, { limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+  // preservePath: the name as sent, so '../x.wav' is refused for its special characters rather than silently shortened.
+  await app.register(multipart, { preservePath: true, limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
 
   app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {

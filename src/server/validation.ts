@@ -1,25 +1,34 @@
 // The one door every request payload goes through after its route's JSON schema: the rules of the screen
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
-// rules and message keys. Calls whose screen is not defined yet rely on their route schema and on the
-// fallback checks registered here.
+// rules and message keys as the form. Calls whose screen is not defined (yet) rely on their route schema.
+import { createEngine, type Engine, type SiteId } from '../engine';
+import { loadDefinitionSetFromDisk } from '../engine/fsLoader';
 import type { Config } from './services/config';
 import { ApiError } from './envelope';
 import { RC } from './returnCodes';
 
 export interface Violation { field: string; message: string; params?: Record<string, unknown> }
 export interface ValidationContext { config: Config; user: Record<string, unknown>; site: string; mode: 'add' | 'edit' }
-type Fallback = (payload: Record<string, unknown>, ctx: ValidationContext) => Violation[];
+const engines = new Map<string, Engine>();
 
-const fallbacks = new Map<string, Fallback>();
-
-/** A check used for screen/call until the engine provides its definition. */
-export function registerFallback(screenId: string, call: string, fn: Fallback): void {
-  fallbacks.set(`${screenId}/${call}`, fn);
+/** The engine of a site, built once from the definitions on disk. */
+export function engineFor(site: string): Engine {
+  const key = ['generic', 'kenya', 'ais'].includes(site) ? site : 'generic';
+  let e = engines.get(key);
+  if (!e) {
+    e = createEngine(loadDefinitionSetFromDisk(key as SiteId));
+    engines.set(key, e);
+  }
+  return e;
 }
 
 export function validateRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext): Violation[] {
-  const fallback = fallbacks.get(`${screenId}/${call}`);
-  return fallback ? fallback(payload, ctx) : [];
+  const engine = engineFor(ctx.site);
+  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
+  if (def?.calls?.[call]) {
+    return engine.validateCall(screenId, call, payload, { config: ctx.config, user: ctx.user, mode: ctx.mode }).errors;
+  }
+  return [];
 }
 
 /** Throws the catalogued bad-input refusal when there are violations. */

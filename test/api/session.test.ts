@@ -53,22 +53,22 @@ describe('login', () => {
 describe('CSRF and logout', () => {
   test('a write without the token is refused with 950001 / HTTP 403 and changes nothing', async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
-    const refused = await c.post('/sp/updatecpinfo', { contact: 'Mallory' }, { csrf: false });
+    const refused = await c.post('/sp/updatecpinfo', { contactName: 'Mallory' }, { csrf: false });
     expect(refused.status).toBe(403);
     expect(refused.body.returnCode).toBe('950001');
-    const wrong = await c.post('/sp/updatecpinfo', { contact: 'Mallory' }, { headers: { 'x-csrf-token': 'forged' }, csrf: false });
+    const wrong = await c.post('/sp/updatecpinfo', { contactName: 'Mallory' }, { headers: { 'x-csrf-token': 'forged' }, csrf: false });
     expect(wrong.body.returnCode).toBe('950001');
-    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).toBe('');
-    const ok = await c.post('/sp/updatecpinfo', { contact: 'Alice' }, { form: true });
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).toBe('');
+    const ok = await c.post('/sp/updatecpinfo', { contactName: 'Alice', phoneNumber: '254700000010', email: 'cp8800010@example.com' }, { form: true });
     expect(ok.body.returnCode).toBe('000000');
-    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).toBe('Alice');
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).toBe('Alice');
   });
 
   test('the token of one session does not work for another', async () => {
     const a = await s.login(DEMO.generic.account, DEMO.generic.password);
     const b = await s.login(DEMO.generic.account, DEMO.generic.password);
     expect(a.csrf).not.toBe(b.csrf);
-    const r = await a.post('/sp/updatecpinfo', { contact: 'X' }, { headers: { 'x-csrf-token': b.csrf }, csrf: false });
+    const r = await a.post('/sp/updatecpinfo', { contactName: 'X' }, { headers: { 'x-csrf-token': b.csrf }, csrf: false });
     expect(r.body.returnCode).toBe('950001');
   });
 
@@ -176,7 +176,7 @@ describe('throttling', () => {
       for (let i = 0; i < 3; i++) await s.client().post('/sp/sploginhs', { account: `99900${i}1`, pwd: 'Nope!1234x' }, { headers });
       const r = await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password });
       expect(r.body.returnCode).toBe('942202');
-      expect((await s.client().get('/common/checkModifyErrorTimes')).body.record).toMatchObject({ addressLocked: '1', addressErrorTimes: 3 });
+      expect((await s.client().get('/common/checkModifyErrorTimes', { account: DEMO.radio.account })).body.record).toMatchObject({ addressLocked: '1', addressErrorTimes: 3, errorTimes: 0 });
     } finally {
       await s.ctx.config.set('address_max_failures', '20');
       s.clock.now += 16 * 60_000;
@@ -194,13 +194,13 @@ describe('maintenance window', () => {
     const hh = (h: number) => String((h + 24) % 24).padStart(2, '0');
     // A window around the (test) clock's current hour, then one that ended an hour ago.
     await s.ctx.config.set('maintenance_window', `${hh(at.getHours())}:00-${hh(at.getHours() + 1)}:00`);
-    const refused = await c.post('/sp/updatecpinfo', { contact: 'Night' });
+    const refused = await c.post('/sp/updatecpinfo', { contactName: 'Night', phoneNumber: '254700000010', email: 'cp8800010@example.com' });
     expect(refused.body.returnCode).toBe('950002');
     expect(refused.body.returnMsg).toBe('Operations are prohibited from 0:00 to 5:00 because of the system background data run');
-    expect((await c.get('/sp/qrycpselfInfo')).body.record.contact).not.toBe('Night');
+    expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).not.toBe('Night');
     expect((await c.get('/sp/qrytone')).body.returnCode).toBe('000000');
     await s.ctx.config.set('maintenance_window', `${hh(at.getHours() - 2)}:00-${hh(at.getHours() - 1)}:00`);
-    expect((await c.post('/sp/updatecpinfo', { contact: 'Day' })).body.returnCode).toBe('000000');
+    expect((await c.post('/sp/updatecpinfo', { contactName: 'Day', phoneNumber: '254700000010', email: 'cp8800010@example.com' })).body.returnCode).toBe('000000');
   });
 
   test('a window wrapping midnight covers both sides', async () => {
@@ -218,7 +218,7 @@ describe('maintenance window', () => {
 
 describe('answer language', () => {
   test('Accept-Language zh before login, then the session language', async () => {
-    const r = await s.client().post('/sp/sploginhs', { account: '1234567', pwd: 'x' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const r = await s.client().post('/sp/sploginhs', { account: '1234567', pwd: 'Wrong!Pass1' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
     expect(r.body.returnMsg).toBe('账号或密码错误。');
     const c = await s.login(DEMO.kenya.account, DEMO.kenya.password, { 'accept-language': 'zh-CN' });
     expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe('页面已过期，请刷新页面。');

@@ -6,28 +6,19 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, password, accountCode } from '../http/schemas';
 import { hashPassword, verifyPassword } from '../security/passwords';
-import { isWeakPassword, changePolicyViolations } from '../security/passwordPolicy';
+import { isWeakPassword } from '../security/passwordPolicy';
 import { newDynamicCode, sha256 } from '../security/tokens';
-import { registerFallback, validateRequest, assertValid } from '../validation';
-import { findProviderByCode, selfInfo, userInfo } from '../services/providers';
+import { findProviderByCode, selfInfo } from '../services/providers';
 import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
 import { endAllSessions } from '../services/sessions';
 import { audit } from '../services/audit';
-import { num, type Config } from '../services/config';
+import { num } from '../services/config';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 
-// Until the engine's changePassword definition lands, its submit rules are checked here.
-registerFallback('changePassword', 'submit', (p, ctx) =>
-  changePolicyViolations(String(p.newPwd ?? ''), String(ctx.user.code ?? ''), ctx.config.allowed_password_special_char ?? ''),
-);
-registerFallback('forgetPassword', 'reset', (p, ctx) =>
-  changePolicyViolations(String(p.newPwd ?? ''), String(p.account ?? ''), ctx.config.allowed_password_special_char ?? ''),
-);
 
-/** The checks every new password goes through: policy (via the screen rules), not the old one, not weak. */
-async function checkNewPassword(p: Provider, config: Config, newPwd: string, screen: string, call: string, extra: Record<string, unknown>) {
-  assertValid(validateRequest(screen, call, { ...extra, newPwd }, { config, user: userInfo(p, config), site: p.site, mode: 'edit' }));
+/** After the policy (the screen's rules, checked by the route): not the current password, not weak. */
+async function checkNewPassword(p: Provider, newPwd: string) {
   if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
   if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
 }
@@ -41,8 +32,6 @@ async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promis
     .execute();
 }
 
-const email = { type: 'string', maxLength: 255, pattern: '^$|^(?=.{6,255}$)[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+$' };
-const phone = { type: 'string', pattern: '^\\d{0,15}$' };
 
 export function accountRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -56,6 +45,7 @@ export function accountRoutes(app: FastifyInstance): void {
       allowPending: true,
       allowExpired: true,
       params: obj({ pwd: password }, ['pwd']),
+      screen: { id: 'changePassword', call: 'weakCheck' },
       codes: ['920013'],
       async handler(req, _reply, params) {
         return { code: isWeakPassword(String(params.pwd), req.session!.provider.code) ? RC.weakPassword : RC.ok };
@@ -74,6 +64,7 @@ export function accountRoutes(app: FastifyInstance): void {
       allowPending: true,
       allowExpired: true,
       params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, ['oldPwd', 'newPwd']),
+      screen: { id: 'changePassword', call: 'submit' },
       codes: ['312011', '950011', '920013', '942201'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
@@ -88,7 +79,7 @@ export function accountRoutes(app: FastifyInstance): void {
           }
           throw new ApiError(RC.oldPasswordWrong);
         }
-        await checkNewPassword(p, s.config, String(params.newPwd), 'changePassword', 'submit', params);
+        await checkNewPassword(p, String(params.newPwd));
         await setPassword(ctx, p, String(params.newPwd));
         await ctx.db.deleteFrom('sessions').where('provider_id', '=', p.id).where('id', '!=', s.id).execute();
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
@@ -104,6 +95,7 @@ export function accountRoutes(app: FastifyInstance): void {
         'Sends a 6-character dynamic code through the notifier (default: the outbox table and the server log) to the account\'s phone or email. Answers 000000 whether or not the account exists, so the call does not reveal accounts; 950012 when a code was sent less than dynamic_code_resend_seconds ago. The code expires after dynamic_code_ttl_minutes, is single use and allows 5 wrong tries. It never appears in an answer.',
       auth: 'public',
       params: obj({ account: accountCode }, ['account']),
+      screen: { id: 'forgetPassword', call: 'sendCode' },
       codes: ['950012'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
@@ -138,6 +130,7 @@ export function accountRoutes(app: FastifyInstance): void {
       description: '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change. Success ends every session of the account and clears its lock.',
       auth: 'public',
       params: obj({ account: accountCode, dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' }, newPwd: password, confirmPwd: password }, ['account', 'dynamicCode', 'newPwd']),
+      screen: { id: 'forgetPassword', call: 'submit' },
       codes: ['900014', '950011', '920013'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
@@ -152,8 +145,7 @@ export function accountRoutes(app: FastifyInstance): void {
           await ctx.db.updateTable('dynamic_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
           throw new ApiError(RC.dynamicCodeWrong);
         }
-        const config = await ctx.config.forSite(p.site);
-        await checkNewPassword(p, config, String(params.newPwd), 'forgetPassword', 'reset', params);
+        await checkNewPassword(p, String(params.newPwd));
         // Mark used first: two racing requests cannot both reset with one code.
         const used = await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw new ApiError(RC.dynamicCodeWrong);
@@ -171,7 +163,7 @@ export function accountRoutes(app: FastifyInstance): void {
       summary: 'Own account information',
       auth: 'session',
       allowExpired: true,
-      record: { type: 'object', description: 'User info plus email, phone, contact, address, description, status.' },
+      record: { type: 'object', description: 'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.' },
       async handler(req) {
         const s = req.session!;
         return { record: selfInfo(s.provider, s.config) };
@@ -182,23 +174,23 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/updatecpinfo',
       tag: 'account',
       summary: 'Update own contact information',
-      description: 'Only name, email (6-255), phone (digits, up to 15), contact, address and description (up to 1000) of the logged-in provider; code, type and flags are the operator\'s.',
+      description: "The myAccount screen's fields: contactName, phoneNumber, email (comma-separated list, up to 10), address, description; validated by the screen's rules. Code, name, type and flags are the operator's.",
       auth: 'session',
       write: true,
       params: obj({
-        name: { type: 'string', minLength: 1, maxLength: 200 },
-        email,
-        phone,
-        contact: { type: 'string', maxLength: 100 },
+        contactName: { type: 'string', maxLength: 100 },
+        phoneNumber: { type: 'string', maxLength: 15 },
+        email: { type: 'string', maxLength: 255 },
         address: { type: 'string', maxLength: 255 },
         description: { type: 'string', maxLength: 1000 },
       }),
+      screen: { id: 'myAccount', call: 'submit' },
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const p = req.session!.provider;
-        const fields = ['name', 'email', 'phone', 'contact', 'address', 'description'] as const;
-        const set: Partial<Record<(typeof fields)[number], string>> = {};
-        for (const f of fields) if (typeof params[f] === 'string') set[f] = params[f];
+        const columns = { contactName: 'contact', phoneNumber: 'phone', email: 'email', address: 'address', description: 'description' } as const;
+        const set: Partial<Record<(typeof columns)[keyof typeof columns], string>> = {};
+        for (const [field, col] of Object.entries(columns)) if (typeof params[field] === 'string') set[col] = params[field];
         await ctx.db.updateTable('providers').set({ ...set, updated_at: ctx.now() }).where('id', '=', p.id).execute();
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: Object.keys(set), ip: req.ip });
         const updated = (await findProviderByCode(ctx.db, p.code))!;

@@ -3,6 +3,7 @@
 // not allowed here, the content is not what the extension claims, or it is larger than its kind allows.
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -37,6 +38,21 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
 }
 
 export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
+
+/**
+ * After a refusal, reads and discards the rest of the request body, so the client (which is still sending)
+ * receives the answer instead of a reset connection. Bounded by the multipart limits (files, sizes).
+ */
+function drainRequest(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  raw.unpipe();
+  return new Promise((resolve) => {
+    raw.once('end', resolve);
+    raw.once('close', resolve);
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
+}
 
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
@@ -82,6 +98,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           if (accepted.length === 0) throw new ApiError(RC.noFile);
         } catch (e) {
           for (const a of accepted) await store.discard(a.path);
+          await drainRequest(req.raw);
           throw e;
         }
         const record: Record<string, unknown> = {};

@@ -60,7 +60,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       description:
         'Sets the HttpOnly session cookie and answers the CSRF token in the X-CSRF-Token header. 000000 on success; 312022 when the account must change its password (first login or operator reset: only password, session and configuration calls are then allowed); 950003 wrong account or password; 942201 account locked / 942202 address blocked after repeated failures (returnMsg says for how many minutes); 201002 account disabled.',
       auth: 'public',
-      params: obj({ account: { type: 'string', minLength: 1, maxLength: 20 }, pwd: password, language }, ['account', 'pwd']),
+      params: obj({ account: { type: 'string', minLength: 1, maxLength: 20 }, pwd: password, pictureCode: { type: 'string', maxLength: 4 }, language }, ['account', 'pwd']),
+      screen: { id: 'login', call: 'submit' },
       record: sessionRecordSchema,
       codes: ['312022', '950003', '942201', '942202', '201002'],
       async handler(req, reply, params) {
@@ -155,9 +156,10 @@ export function sessionRoutes(app: FastifyInstance): void {
       tag: 'session',
       summary: 'Failed password attempts and lock state',
       description:
-        'For the login page (pass account) or a logged-in user (no parameter): wrong passwords counted for the account and for the calling address, the limits, and whether either is locked and for how many minutes. Unknown accounts report zero.',
+        'For the login page: wrong passwords counted for the account and for the calling address, the limits, and whether either is locked and for how many minutes. Unknown accounts report zero.',
       auth: 'public',
       params: obj({ account: { type: 'string', maxLength: 20 } }),
+      screen: { id: 'login', call: 'errorTimes' },
       record: {
         type: 'object',
         properties: Object.fromEntries(['errorTimes', 'maxErrorTimes', 'remainingTimes', 'lockMinutes', 'addressErrorTimes', 'addressMaxErrorTimes', 'addressLockMinutes'].map((k) => [k, { type: 'integer' }]).concat([['locked', { type: 'string' }], ['addressLocked', { type: 'string' }]])),

@@ -86,9 +86,19 @@ export function userInfo(p: Provider, config: Config) {
   };
 }
 
-/** The own-account view of /sp/qrycpselfInfo: user info plus contact details. */
+/** The own-account view of /sp/qrycpselfInfo: user info plus the myAccount screen's fields. */
 export function selfInfo(p: Provider, config: Config) {
-  return { ...userInfo(p, config), email: p.email, phone: p.phone, contact: p.contact, address: p.address, description: p.description, status: p.status };
+  return {
+    ...userInfo(p, config),
+    spCode: p.code,
+    spName: p.name,
+    contactName: p.contact,
+    phoneNumber: p.phone,
+    email: p.email,
+    address: p.address,
+    description: p.description,
+    status: p.status,
+  };
 }
 
 export const isExpired = (p: Provider, now: number) => p.expires_at !== null && p.expires_at <= now;
