@@ -17,7 +17,10 @@ export function useMenuOpener() {
   const navigate = useNavigate();
   return useCallback(async (entry: ResolvedMenuEntry) => {
     if (entry.external && entry.route) {
-      window.open(entry.route, '_blank', 'noopener');
+      // Not 'noopener': the new window must receive a copy of session storage (the login token) to pass the
+      // guard. The opener link is cut right after.
+      const win = window.open(entry.route, '_blank');
+      if (win) win.opener = null;
       return;
     }
     if (entry.gate) {

@@ -11,12 +11,11 @@ export class OperatorDb {
     this.db.pragma('busy_timeout = 5000');
   }
 
-  /** Set a key for the whole deployment ('*', also overriding any site row) or for one site. */
+  /** Set a key for the whole deployment ('*') or for one site (a site's row wins over '*' for its providers). */
   setConfig(key: string, value: string, site: string = '*'): void {
     const now = Date.now();
     this.db.prepare(`INSERT INTO config (site, key, value, description, updated_at) VALUES (?, ?, ?, '', ?)
       ON CONFLICT (site, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`).run(site, key, value, now);
-    if (site === '*') this.db.prepare('UPDATE config SET value = ?, updated_at = ? WHERE key = ? AND site != ?').run(value, now, key, '*');
   }
 
   getConfig(key: string, site: string = '*'): string | undefined {

@@ -1,0 +1,206 @@
+// The sidebar menu rules of 000 §2 (one test per rule), the top-bar dropdown and the sidebar cookie, with site
+// variants from the demo providers (one per site) and flags set in the server's configuration.
+import type { Browser, Page } from 'playwright-core';
+import { demo, expectPath, launch, login, openPage, pathOf, type DemoAccount } from './support/browser';
+import { openUserMenu, sidebarMenu } from './support/menu';
+import { CONFIG_CACHE_MS } from './support/operatorDb';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const changed: Array<[string, string, string]> = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
+afterEach(async () => {
+  await page.context().close();
+  // Put every flag a test changed back, so tests do not depend on their order.
+  for (const [key, value, site] of changed.splice(0).reverse()) server.db.setConfig(key, value, site);
+  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+});
+
+/** Set operator flags (restored after the test) and wait for the server's configuration cache. */
+async function flags(values: Record<string, string>, site = '*') {
+  for (const [key, value] of Object.entries(values)) {
+    changed.push([key, server.db.getConfig(key, site) ?? '', site]);
+    server.db.setConfig(key, value, site);
+  }
+  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+}
+
+async function menuAs(who: DemoAccount) {
+  await login(page, who);
+  return sidebarMenu(page);
+}
+
+const generic = () => demo('Generic site');
+
+describe('sidebar menu (000 §2)', () => {
+  test('1-1 to 1-3: RBT upload, batch upload and maintenance', async () => {
+    const menu = await menuAs(generic());
+    expect(menu.entries.rbt).toEqual(['upload', 'batchUpload', 'maintenance']);
+  });
+
+  test('1-4 on the Ais site: batch update of the expiry date, never copyright maintenance', async () => {
+    await flags({ support_copyright_maintenance: '1' }, 'ais');
+    const menu = await menuAs(demo('ais'));
+    expect(menu.entries.rbt).toContain('batchUpdateExpireDate');
+    expect(menu.entries.rbt).not.toContain('copyrightMaintenance');
+  });
+
+  test('1-4 elsewhere: copyright maintenance when enabled', async () => {
+    let menu = await menuAs(generic());
+    expect(menu.entries.rbt).not.toContain('copyrightMaintenance');
+    expect(menu.entries.rbt).not.toContain('batchUpdateExpireDate');
+    await page.context().clearCookies();
+    await flags({ support_copyright_maintenance: '1' });
+    await page.evaluate(() => sessionStorage.clear());
+    menu = await menuAs(generic());
+    expect(menu.entries.rbt).toContain('copyrightMaintenance');
+  });
+
+  test('1-5: batch operation when the Kenya flag is on', async () => {
+    expect((await menuAs(generic())).entries.rbt).not.toContain('batchOperation');
+    await page.context().close();
+    page = await openPage(browser, server.baseUrl);
+    const kenya = await menuAs(demo('kenya'));
+    expect(kenya.entries.rbt).toEqual(expect.arrayContaining(['copyrightMaintenance', 'batchOperation']));
+  });
+
+  test("2: music box shown when the musicbox flag is '1' and disc and package are not both '0'", async () => {
+    expect((await menuAs(generic())).entries.musicBox).toEqual(['upload', 'maintenance']);
+    await page.context().close();
+    await flags({ support_music_disc: '0', support_music_package: '1' });
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(generic())).groups).toContain('musicBox');
+    await page.context().close();
+    await flags({ support_music_package: '0' });
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(generic())).groups).not.toContain('musicBox');
+    await page.context().close();
+    await flags({ support_music_disc: '1', support_musicbox: '0' });
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(generic())).groups).not.toContain('musicBox');
+  });
+
+  test("2-1: upload opens the dialog variant when sp_add_music_box_dialog is '1'", async () => {
+    await flags({ sp_add_music_box_dialog: '1' });
+    const menu = await menuAs(generic());
+    expect(menu.entries.musicBox).toEqual(['uploadDialog', 'maintenance']);
+    await page.click('[data-menu-group="musicBox"] [data-menu="uploadDialog"]');
+    await expectPath(page, '/musicBoxUploadNew');
+  });
+
+  test('3: IVR for non-radio accounts when its flags are on, with a hidden help entry', async () => {
+    const menu = await menuAs(generic());
+    expect(menu.entries.ivr).toEqual(['salutatory', 'directory']);
+    await page.context().close();
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(demo('Radio'))).groups).not.toContain('ivr');
+    await page.context().close();
+    await flags({ support_ivr_function: '0' });
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(generic())).groups).not.toContain('ivr');
+    await page.context().close();
+    await flags({ support_ivr_function: '1', ivr_portal_enabled: '0' });
+    page = await openPage(browser, server.baseUrl);
+    expect((await menuAs(generic())).groups).not.toContain('ivr');
+  });
+
+  test("4: Name-RBT when support_namerbt_feature is '1'; upload fetches the category first", async () => {
+    expect((await menuAs(generic())).groups).not.toContain('nameRbt');
+    await page.context().close();
+    await flags({ support_namerbt_feature: '1' });
+    page = await openPage(browser, server.baseUrl);
+    const menu = await menuAs(generic());
+    expect(menu.entries.nameRbt).toEqual(['info', 'upload']);
+    // With the privilege: the category record comes back and the upload page opens with it as query.
+    await page.click('[data-menu-group="nameRbt"] [data-menu="upload"]');
+    await expectPath(page, '/namerbtUpload');
+    expect(new URL(page.url()).searchParams.get('catName')).toBeTruthy();
+    // Without it: noPrivilege.
+    await page.context().close();
+    page = await openPage(browser, server.baseUrl);
+    await menuAs(demo('kenya'));
+    await page.click('[data-menu-group="nameRbt"] [data-menu="upload"]');
+    await expectPath(page, '/noPrivilege');
+    await page.waitForSelector('[data-screen="noPrivilege"]');
+  });
+
+  test('the menu is hidden while the account is expired', async () => {
+    const menu = await menuAs(demo('Expired'));
+    expect(menu.groups).toEqual([]);
+    await page.waitForSelector('.sidebar__note');
+  });
+
+  test('the menu is hidden on first login (password change required)', async () => {
+    await login(page, demo('First login'));
+    await expectPath(page, '/changepassword');
+    expect((await sidebarMenu(page)).groups).toEqual([]);
+  });
+
+  test('the collapsed state of the sidebar is kept in a cookie', async () => {
+    await login(page, generic());
+    await page.click('.topbar__toggle');
+    await page.waitForSelector('nav.sidebar.is-collapsed');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebarStatus');
+    expect(cookie?.value).toBe('1');
+    await page.reload();
+    await page.waitForSelector('nav.sidebar.is-collapsed');
+    await page.click('.topbar__toggle');
+    await page.waitForSelector('nav.sidebar:not(.is-collapsed)');
+    expect((await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+  });
+});
+
+describe('top-bar dropdown (000 §2)', () => {
+  test('my account, change password, help and log out; last login time when whether_record_admin_login is 1', async () => {
+    await login(page, generic());
+    expect(await openUserMenu(page)).toEqual(['myAccount', 'changePassword', 'help', 'logout']);
+    await page.waitForSelector('[data-info="lastLoginTime"]');
+    await page.context().close();
+    await flags({ whether_record_admin_login: '0' });
+    page = await openPage(browser, server.baseUrl);
+    await login(page, generic());
+    await openUserMenu(page);
+    expect(await page.$('[data-info="lastLoginTime"]')).toBeNull();
+  });
+
+  test('my account and change password are hidden for an OSS login user', async () => {
+    // The reference server has no OSS single sign-on: its session answer is given the OSS flag here.
+    await page.route(/\/(sp\/sploginhs|checkLoginInfo)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.record) body.record.ossLoginUser = '1';
+      await route.fulfill({ response, json: body });
+    });
+    await login(page, generic());
+    expect(await openUserMenu(page)).toEqual(['help', 'logout']);
+  });
+
+  test('help opens in a new window', async () => {
+    await login(page, generic());
+    await openUserMenu(page);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('[role="menu"] [data-menu="help"]')]);
+    await popup.waitForSelector('[data-screen="help"]');
+    expect(pathOf(popup)).toBe('/help');
+  });
+
+  test('breadcrumb starts with Current Position, then the group and the screen', async () => {
+    await login(page, generic());
+    await page.click('[data-menu-group="rbt"] [data-menu="maintenance"]');
+    await expectPath(page, '/rbtMaintenance');
+    const crumbs = await page.$$eval('.breadcrumb li', (li) => li.map((l) => l.textContent));
+    expect(crumbs).toEqual(['Current Position', 'RBT', 'RBT Maintenance']);
+  });
+});
