@@ -1,7 +1,9 @@
 // The widget set of the portal, by the names screen definitions use (schemas/screen-definition.schema.json).
 // Widgets of later screens (tone and copyright selection, tariff choice...) register themselves here.
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
+import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
 import { DisplayWidget, HiddenWidget, PendingWidget } from './DisplayWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -26,6 +28,9 @@ const widgets: RegistryWidgetsType = {
   date: DateWidget,
   datetime: DateWidget,
   yearMonth: DateWidget,
+  upload: FileUploadWidget,
+  image: ImageUploadWidget,
+  cascader: CascaderWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
   pending: PendingWidget,

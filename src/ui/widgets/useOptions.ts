@@ -9,15 +9,21 @@ import { dictionaryItems } from '../form/screenEnv';
 
 export interface Choice { value: string | number; label: string }
 
-export function useOptions(field: ResolvedField | undefined, ctx: FormContext): { choices: Choice[]; loading: boolean } {
+/** The rows of a field's option call (cached per screen and call, shared by every field using it). */
+export function useCallRows(field: ResolvedField | undefined, ctx: FormContext) {
   const source = field?.options;
   const callName = source && !Array.isArray(source) && 'call' in source ? source.call : undefined;
   const callDef = callName ? ctx.calls[callName] : undefined;
-  const query = useQuery({
+  return useQuery({
     queryKey: ['options', ctx.screenId, callName],
     enabled: Boolean(callDef),
-    queryFn: async () => readListAnswer(await callApi(callDef!, {}), callDef!.response).rows,
+    queryFn: async () => readListAnswer(await callApi(callDef!, ctx.env.engine.payload(ctx.screenId, callName!, { config: ctx.env.config, user: ctx.env.user, form: ctx.form })), callDef!.response).rows,
   });
+}
+
+export function useOptions(field: ResolvedField | undefined, ctx: FormContext): { choices: Choice[]; loading: boolean } {
+  const source = field?.options;
+  const query = useCallRows(field, ctx);
   if (!source) {
     const values = (field?.schema.enum as Array<string | number> | undefined) ?? [];
     return { choices: values.map((v) => ({ value: v, label: String(v) })), loading: false };

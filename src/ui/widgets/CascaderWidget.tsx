@@ -1,0 +1,65 @@
+// The catalogue cascader (000 §2, 001 §4): a parent select and, when the parent has sub-catalogues, a child
+// select. Options come from the field's option call, nested under ui.childrenKey (catalogInfo); the value is
+// the child's id when one is chosen, else the parent's (001 §3: "the child id is used if present").
+import type { WidgetProps } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { useCallRows } from './useOptions';
+import { widgetContext } from './widgetProps';
+
+type Node = Record<string, unknown>;
+
+export function CascaderWidget(props: WidgetProps) {
+  const { ctx, name, field, ui, aria, t } = widgetContext(props);
+  const rows = useCallRows(field, ctx);
+  const valueKey = String(ui.valueKey ?? 'catalogID');
+  const labelKey = String(ui.labelKey ?? 'catalogName');
+  const childrenKey = String(ui.childrenKey ?? 'catalogInfo');
+  const children = (n: Node | undefined): Node[] => (Array.isArray(n?.[childrenKey]) ? (n![childrenKey] as Node[]) : []);
+  const tree = rows.data ?? [];
+  const value = props.value === undefined || props.value === null ? '' : String(props.value);
+
+  // Which parent (and child) the stored id is: a parent's own id, or one of its children's.
+  const [parent, child] = useMemo(() => {
+    for (const p of tree) {
+      if (String(p[valueKey]) === value) return [p, undefined];
+      const c = children(p).find((x) => String(x[valueKey]) === value);
+      if (c) return [p, c];
+    }
+    return [undefined, undefined];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tree, value, valueKey, childrenKey]);
+  const subs = children(parent);
+  const disabled = props.disabled || props.readonly || rows.isLoading;
+
+  return (
+    <div className="cascader input-group">
+      <select
+        id={props.id}
+        className="select input"
+        value={parent ? String(parent[valueKey]) : ''}
+        disabled={disabled}
+        aria-busy={rows.isLoading || undefined}
+        {...aria}
+        onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={() => ctx.touch(name)}
+      >
+        <option value="">{t('Form.pleaseSelect')}</option>
+        {tree.map((p) => <option key={String(p[valueKey])} value={String(p[valueKey])}>{String(p[labelKey] ?? p[valueKey])}</option>)}
+      </select>
+      {subs.length > 0 && (
+        <select
+          id={`${props.id}-child`}
+          className="select input"
+          aria-label={t('Form.subCategory', { name: String(parent?.[labelKey] ?? '') })}
+          value={child ? String(child[valueKey]) : ''}
+          disabled={disabled}
+          onChange={(e) => props.onChange(e.target.value === '' ? String(parent![valueKey]) : e.target.value)}
+          onBlur={() => ctx.touch(name)}
+        >
+          <option value="">{t('Form.allSubCategories')}</option>
+          {subs.map((c) => <option key={String(c[valueKey])} value={String(c[valueKey])}>{String(c[labelKey] ?? c[valueKey])}</option>)}
+        </select>
+      )}
+    </div>
+  );
+}

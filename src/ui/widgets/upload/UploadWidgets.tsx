@@ -1,0 +1,102 @@
+// rjsf upload widgets. The value is the saved file name the server returned (what toneFile and the other
+// payloads carry). `upload`: audio/video/text files by ui.accept and ui.maxSizeMB. `image`: jpg/gif (png when
+// ui.accept says so), with a preview and, with ui.exactSize [350, 350], the server's measured width and height
+// must match (001 §5.2).
+import type { WidgetProps } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { toast } from '../../shell/feedback';
+import { widgetContext } from '../widgetProps';
+import { rulesOf } from './fileRules';
+import { UploadBox } from './UploadBox';
+import { useUpload } from './useUpload';
+import './upload.css';
+
+/** A saved name such as '20240101_abc_song.wav' shown as the user's original name when known. */
+function useShownName(value: unknown) {
+  const [original, setOriginal] = useState<{ saved: string; name: string } | null>(null);
+  const saved = typeof value === 'string' ? value : '';
+  return { name: original && original.saved === saved ? original.name : saved || undefined, remember: (s: string, name: string) => setOriginal({ saved: s, name }) };
+}
+
+export function FileUploadWidget(props: WidgetProps) {
+  const { ctx, name, ui, aria, t } = widgetContext(props);
+  const rules = useMemo(() => rulesOf(ui), [ui]);
+  const { upload, progress } = useUpload(rules, {
+    wrongType: typeof ui.formatError === 'string' ? ui.formatError : undefined,
+    tooLarge: typeof ui.sizeError === 'string' ? ui.sizeError : undefined,
+    failed: 'Common.uploadFailed',
+  });
+  const shown = useShownName(props.value);
+  return (
+    <UploadBox
+      id={props.id}
+      rules={rules}
+      fileName={shown.name}
+      progress={progress}
+      disabled={props.disabled || props.readonly}
+      describedBy={aria['aria-describedby']}
+      invalid={Boolean(aria['aria-invalid'])}
+      hint={typeof ui.hint === 'string' ? t(ui.hint) : undefined}
+      onFile={async (file) => {
+        const done = await upload(file);
+        ctx.touch(name);
+        if (!done) return;
+        shown.remember(done.savedFilename, done.originalFilename);
+        props.onChange(done.savedFilename);
+      }}
+      onRemove={props.required ? undefined : () => props.onChange(undefined)}
+    />
+  );
+}
+
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif'];
+
+export function ImageUploadWidget(props: WidgetProps) {
+  const { ctx, name, ui, aria, t } = widgetContext(props);
+  const rules = useMemo(() => {
+    const r = rulesOf({ maxSizeMB: 10, ...ui });
+    return r.extensions.length ? r : { ...r, extensions: IMAGE_EXTENSIONS };
+  }, [ui]);
+  const { upload, progress } = useUpload(rules, { wrongType: 'Common.onlyJpgGif', tooLarge: 'Common.avatarTooLarge', failed: 'Common.uploadPicFailed' });
+  const shown = useShownName(props.value);
+  const [preview, setPreview] = useState<string | undefined>(typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined);
+  const exact = Array.isArray(ui.exactSize) ? (ui.exactSize as number[]) : undefined;
+  return (
+    <UploadBox
+      id={props.id}
+      rules={rules}
+      fileName={shown.name}
+      progress={progress}
+      disabled={props.disabled || props.readonly}
+      describedBy={aria['aria-describedby']}
+      invalid={Boolean(aria['aria-invalid'])}
+      hint={exact ? `${t('Upload.allowedTypes', { types: rules.extensions.join(', ') })} · ${t('Upload.exactSize', { width: exact[0], height: exact[1] })}` : undefined}
+      preview={
+        <div className="upload__preview" aria-hidden={!preview}>
+          {preview ? <img src={preview} alt={t('Upload.preview', { name: shown.name ?? '' })} /> : <ImageIcon />}
+        </div>
+      }
+      onFile={async (file) => {
+        const done = await upload(file);
+        ctx.touch(name);
+        if (!done) return;
+        if (exact && (Number(done.width) !== exact[0] || Number(done.height) !== exact[1])) {
+          toast('Upload.imageSize', { kind: 'error', params: { width: exact[0], height: exact[1] }, durationMs: 3000 });
+          return;
+        }
+        shown.remember(done.savedFilename, done.originalFilename);
+        setPreview(typeof done.url === 'string' ? done.url : URL.createObjectURL(file));
+        props.onChange(done.savedFilename);
+      }}
+      onRemove={props.required ? undefined : () => { setPreview(undefined); props.onChange(undefined); }}
+    />
+  );
+}
+
+const ImageIcon = () => (
+  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+    <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <circle cx="9" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+  </svg>
+);

@@ -1,0 +1,61 @@
+// One upload as the widgets run it: the file is checked against the field's rules, the login is checked
+// (common/checkuploadpath; the API client raises the session dialog when it has expired), then the file is
+// sent with progress. The answer record, keyed by the original name, gives the saved name (and an image's
+// measured size). Failures are toasts: the field's own message, the server's returnMsg, or the generic one.
+import { useCallback, useRef, useState } from 'react';
+import { ApiError, checkAnswer, request } from '../../../api';
+import { sessionExpired } from '../../../api/errors';
+import { toast } from '../../shell/feedback';
+import { fileProblem, type FileRules } from './fileRules';
+import { xhrUpload, type UploadRecord } from './xhrUpload';
+
+export type Uploaded = UploadRecord[string] & { originalFilename: string };
+
+export function useUpload(rules: FileRules, messages: { wrongType?: string; tooLarge?: string; failed: string }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const upload = useCallback(async (file: File): Promise<Uploaded | null> => {
+    const problem = fileProblem(file, rules);
+    if (problem) {
+      const key = problem.key === 'Upload.wrongType' ? messages.wrongType ?? problem.key : messages.tooLarge ?? problem.key;
+      toast(key, { kind: 'error', params: problem.params, durationMs: 3000 });
+      return null;
+    }
+    try {
+      // 000 §5 / 001 §5.2: the login must be valid before each upload.
+      await request('common/checkuploadpath', {}, { kind: 'get' });
+    } catch {
+      return null; // the client has shown why (session dialog, storage not writable...)
+    }
+    abort.current = new AbortController();
+    setProgress(0);
+    try {
+      const result = await xhrUpload(file, { fileType: rules.fileType, onProgress: setProgress, signal: abort.current.signal });
+      if (result.kind === 'expired') {
+        sessionExpired();
+        return null;
+      }
+      if (result.kind === 'failed') {
+        toast(messages.failed, { kind: 'error' });
+        return null;
+      }
+      checkAnswer(result.answer); // toasts returnMsg (special characters, wrong content...) and throws
+      const record = result.answer.record ?? {};
+      const entry = record[file.name] ?? Object.values(record)[0];
+      if (!entry?.savedFilename) {
+        toast(result.answer.returnMsg || messages.failed, { kind: 'error' });
+        return null;
+      }
+      return { ...entry, originalFilename: entry.originalFilename ?? file.name };
+    } catch (error) {
+      if (!(error instanceof ApiError)) toast(messages.failed, { kind: 'error' });
+      return null;
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  }, [rules, messages.failed, messages.tooLarge, messages.wrongType]);
+
+  return { upload, progress, cancel: () => abort.current?.abort() };
+}
