@@ -44,9 +44,25 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function buildApp(opts: AppOptions): Promise<App> {
+/** Database (migrated, demo data when empty), configuration, notifier and file store: shared by the server and the operator CLI. */
+export async function openContext(opts: AppOptions, log: (line: string) => void = () => undefined): Promise<{ ctx: AppContext; store: FileStore }> {
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   await migrate(handle);
+  const ctx: AppContext = {
+    handle,
+    db: handle.db,
+    config: new ConfigStore(handle.db),
+    notifier: opts.notifier ?? new OutboxNotifier(handle.db, log),
+    dataDir: opts.dataDir,
+    site: opts.site,
+    now: opts.now ?? Date.now,
+  };
+  const store = new FileStore(opts.dataDir);
+  if (opts.seed !== false) await seedIfEmpty(ctx, store);
+  return { ctx, store };
+}
+
+export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -54,18 +70,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
   });
-  const log = (line: string) => app.log.info(line);
-  const ctx: AppContext = {
-    handle,
-    db: handle.db,
-    config: new ConfigStore(handle.db),
-    notifier: opts.notifier ?? new OutboxNotifier(handle.db, (line) => (opts.logger ? log(line) : undefined)),
-    dataDir: opts.dataDir,
-    site: opts.site,
-    now: opts.now ?? Date.now,
-  };
-  const store = new FileStore(opts.dataDir);
-  if (opts.seed !== false) await seedIfEmpty(ctx, store);
+  const { ctx, store } = await openContext(opts, (line) => app.log.info(line));
+  const handle = ctx.handle;
 
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);

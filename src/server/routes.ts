@@ -12,6 +12,7 @@ import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
 import { assertValid, validateRequest } from './validation';
 import { userInfo } from './services/providers';
+import { obj } from './http/schemas';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -68,7 +69,9 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
 }
 
 export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
-  for (const route of routes) {
+  for (const declared of routes) {
+    // Every call takes at least portalType (GETs carry portalType=1), so every call has a parameter schema.
+    const route: ApiRoute = { ...declared, params: declared.params ?? obj({}) };
     app.apiRoutes.push(route);
     const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
     for (const method of methods) {

@@ -87,7 +87,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   const byCode = new Map(accounts.map((a, i) => [a.account, ids[i]]));
 
   // Tones: twelve for each site provider and the approval account, a few for the others (~50 in all).
-  const plan: Array<[string, number]> = [['8800010', 12], ['8800020', 10], ['8800030', 8], ['8800060', 12], ['8800050', 4], ['8800001', 2], ['8800002', 2]];
+  const plan: Array<[string, number]> = [['8800010', 12], ['8800020', 10], ['8800030', 8], ['8800060', 13], ['8800050', 4], ['8800001', 2], ['8800002', 2]];
   let n = 0;
   for (const [code, count] of plan) {
     const providerId = byCode.get(code)!;

@@ -1,0 +1,160 @@
+// The operator's commands (npm run operator -- help): provider accounts, configuration keys, and the other
+// half of the approval flow. Written against an AppContext and an output function so tests run them directly.
+import { randomInt } from 'node:crypto';
+import type { AppContext } from '../context';
+import { createProvider, findProviderByCode, resetProviderPassword, setProviderStatus, ACCOUNT_CODE } from '../services/providers';
+import { decide, listPending } from '../services/changeRequests';
+import { isSite, SERVER_CONFIG_DEFAULTS } from '../services/config';
+import { audit } from '../services/audit';
+
+export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
+
+  provider list
+  provider create <code> --name <name> [--site generic|kenya|ais] [--password <pwd>] [--sp-type 1|2]
+                  [--believe-cp 0|1|2] [--email <email>] [--phone <digits>]
+      Creates an account (code: 6-20 digits). Without --password a random one is printed; the provider
+      must change it at first login.
+  provider disable <code>           Refuses its logins and ends its sessions.
+  provider enable <code>
+  provider reset <code> [--password <pwd>]
+      New password (random when omitted, printed), to be changed at next login; clears locks and sessions.
+
+  config get [<key>] [--site <site>]   All keys, or one; --site shows what that site's providers see.
+  config set <key> <value> [--site <site>]
+      Without --site the deployment's value; with it, a value for that site only. Examples:
+        config set maintenance_window ""          (switch the 0:00-5:00 write window off)
+        config set maintenance_window 00:00-05:00
+
+  changes list [--provider <code>]     Pending change requests (tones and others waiting for approval).
+  changes approve <id> [--reason <text>]
+  changes reject <id> --reason <text>
+
+  outbox [--account <code>] [--limit <n>]
+      Messages the default notifier kept (forgot-password dynamic codes), newest first.
+`;
+
+type Out = (line: string) => void;
+
+function parse(args: string[]): { positional: string[]; flags: Record<string, string | true> } {
+  const positional: string[] = [];
+  const flags: Record<string, string | true> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.startsWith('--')) {
+      const next = args[i + 1];
+      if (next !== undefined && !next.startsWith('--')) { flags[a.slice(2)] = next; i++; } else flags[a.slice(2)] = true;
+    } else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+/** A random password that satisfies the change policy of 000 §5 (lower, upper, digit, special; 12 characters). */
+export function randomPassword(): string {
+  const pick = (set: string) => set[randomInt(set.length)];
+  const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '!@#$%*?'];
+  const chars = [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(sets[randomInt(3)]))];
+  for (let i = chars.length - 1; i > 0; i--) { const j = randomInt(i + 1); [chars[i], chars[j]] = [chars[j], chars[i]]; }
+  return chars.join('');
+}
+
+const flag = (f: Record<string, string | true>, k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
+
+/** Runs one command; returns the process exit code. */
+export async function runOperator(args: string[], ctx: AppContext, out: Out, err: Out = out): Promise<number> {
+  const { positional, flags } = parse(args);
+  const [group, action, ...rest] = positional;
+  const fail = (msg: string) => { err(msg); return 1; };
+  const db = ctx.db;
+
+  if (!group || group === 'help' || flags.help) { out(HELP); return 0; }
+
+  if (group === 'provider') {
+    if (action === 'list') {
+      const rows = await db.selectFrom('providers').select(['code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp']).orderBy('code').execute();
+      for (const r of rows) out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+      return 0;
+    }
+    const code = rest[0];
+    if (!code) return fail(`provider ${action ?? ''}: account code missing\n\n${HELP}`);
+    if (action === 'create') {
+      if (!ACCOUNT_CODE.test(code)) return fail('account code must be 6-20 digits');
+      if (await findProviderByCode(db, code)) return fail(`account ${code} already exists`);
+      const site = flag(flags, 'site') ?? ctx.site;
+      if (!isSite(site)) return fail('site must be generic, kenya or ais');
+      const name = flag(flags, 'name');
+      if (!name) return fail('--name is required');
+      const password = flag(flags, 'password') ?? randomPassword();
+      await createProvider(db, { code, name, site, password, firstLogin: true, spType: flag(flags, 'sp-type'), believeCP: flag(flags, 'believe-cp'), email: flag(flags, 'email'), phone: flag(flags, 'phone') }, ctx.now());
+      await audit(db, { providerId: null, actor: 'operator', action: 'provider.create', entityType: 'provider', entityId: code });
+      out(`created ${code} (${site})${flags.password ? '' : `, password: ${password}`}; it must be changed at first login`);
+      return 0;
+    }
+    if (action === 'disable' || action === 'enable') {
+      if (!(await setProviderStatus(db, code, action === 'disable' ? '2' : '1'))) return fail(`no account ${code}`);
+      await audit(db, { providerId: null, actor: 'operator', action: `provider.${action}`, entityType: 'provider', entityId: code });
+      out(`${code} ${action}d`);
+      return 0;
+    }
+    if (action === 'reset') {
+      const password = flag(flags, 'password') ?? randomPassword();
+      if (!(await resetProviderPassword(db, code, password))) return fail(`no account ${code}`);
+      await audit(db, { providerId: null, actor: 'operator', action: 'provider.reset', entityType: 'provider', entityId: code });
+      out(`${code} reset${flags.password ? '' : `, password: ${password}`}; it must be changed at next login`);
+      return 0;
+    }
+    return fail(`unknown provider command ${action}\n\n${HELP}`);
+  }
+
+  if (group === 'config') {
+    const site = flag(flags, 'site');
+    if (site !== undefined && !isSite(site)) return fail('site must be generic, kenya or ais');
+    if (action === 'get') {
+      const config = await ctx.config.forSite(site ?? '*');
+      const keys = rest[0] ? [rest[0]] : Object.keys(config).sort();
+      if (rest[0] && config[rest[0]] === undefined) return fail(`no configuration key ${rest[0]}`);
+      for (const k of keys) out(`${k}=${config[k]}`);
+      return 0;
+    }
+    if (action === 'set') {
+      const [key, value] = rest;
+      if (!key || value === undefined) return fail('config set <key> <value>');
+      const known = await ctx.config.forSite('*');
+      if (known[key] === undefined && !SERVER_CONFIG_DEFAULTS[key] && !flags.new) return fail(`unknown key ${key} (add --new to create it)`);
+      await ctx.config.set(key, value, site ?? '*');
+      await audit(db, { providerId: null, actor: 'operator', action: 'config.set', entityType: 'config', entityId: `${site ?? '*'}:${key}`, detail: { value } });
+      out(`${key}=${value}${site ? ` (site ${site})` : ''}`);
+      return 0;
+    }
+    return fail(`unknown config command ${action}\n\n${HELP}`);
+  }
+
+  if (group === 'changes') {
+    if (action === 'list') {
+      const rows = await listPending(db, flag(flags, 'provider'));
+      if (rows.length === 0) out('no pending change requests');
+      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${new Date(r.created_at).toISOString()}\t${r.payload}`);
+      return 0;
+    }
+    if (action === 'approve' || action === 'reject') {
+      const id = Number(rest[0]);
+      if (!Number.isInteger(id)) return fail(`changes ${action} <id>`);
+      const reason = flag(flags, 'reason') ?? '';
+      if (action === 'reject' && !reason.trim()) return fail('a rejection needs --reason');
+      const r = await decide(db, id, action === 'approve', reason, 'operator', ctx.now());
+      if (r !== 'ok') return fail(`change request #${id}: ${r}`);
+      out(`#${id} ${action === 'approve' ? 'approved' : 'rejected'}`);
+      return 0;
+    }
+    return fail(`unknown changes command ${action}\n\n${HELP}`);
+  }
+
+  if (group === 'outbox') {
+    let q = db.selectFrom('outbox').leftJoin('providers', 'providers.id', 'outbox.provider_id').select(['outbox.id', 'outbox.created_at', 'outbox.channel', 'outbox.recipient', 'outbox.body', 'providers.code']).orderBy('outbox.id', 'desc').limit(Number(flag(flags, 'limit') ?? 10));
+    const account = flag(flags, 'account');
+    if (account) q = q.where('providers.code', '=', account);
+    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${r.recipient}\t${r.body}`);
+    return 0;
+  }
+
+  return fail(`unknown command ${group}\n\n${HELP}`);
+}

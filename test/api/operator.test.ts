@@ -1,0 +1,115 @@
+// The operator CLI: accounts, configuration and the approval flow, checked through what the portal then sees.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer, DEMO, type TestServer } from './helpers';
+import { runOperator } from '../../src/server/cli/commands';
+
+let s: TestServer;
+beforeAll(async () => { s = await startServer(); });
+afterAll(async () => { await s.close(); });
+
+async function op(...args: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await runOperator(args, s.ctx, (l) => lines.push(l));
+  return { code, out: lines.join('\n') };
+}
+
+const toneRow = async (c: Awaited<ReturnType<TestServer['login']>>, toneID: number) => {
+  const r = await c.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 100 });
+  return r.body.record.find((t: { toneID: string }) => t.toneID === String(toneID));
+};
+
+test('npm run operator -- help prints the commands', () => {
+  const r = spawnSync('npx', ['tsx', 'src/server/cli/operator.ts', 'help'], {
+    cwd: join(__dirname, '..', '..'),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: join(s.dataDir, 'cli'), RBT_SCRYPT_LOG2N: '12' },
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(0);
+  expect(r.stdout).toContain('changes approve <id>');
+  expect(r.stdout).toContain('provider create <code>');
+}, 60_000);
+
+describe('approval flow', () => {
+  test('approve an addition, a modification and a deletion; reject with a reason', async () => {
+    const c = await s.login(DEMO.approval.account, DEMO.approval.password);
+    const { out } = await op('changes', 'list', '--provider', DEMO.approval.account);
+    const pending = [...out.matchAll(/^#(\d+)\t\d+\t(\w+)\ttone (\d+)/gm)].map((m) => ({ id: m[1], kind: m[2], tone: Number(m[3]) }));
+    expect(pending.map((p) => p.kind).sort()).toEqual(['add', 'add', 'delete', 'modify']);
+    const [add, add2] = pending.filter((p) => p.kind === 'add');
+    const modify = pending.find((p) => p.kind === 'modify')!;
+    const del = pending.find((p) => p.kind === 'delete')!;
+
+    expect(await toneRow(c, add.tone)).toMatchObject({ approveType: '1', tableType: '1', askType: '1' });
+    expect((await op('changes', 'approve', add.id)).code).toBe(0);
+    expect(await toneRow(c, add.tone)).toMatchObject({ status: '1', askType: '', tableType: '' });
+
+    const before = await toneRow(c, modify.tone);
+    expect(before.askType).toBe('3');
+    await op('changes', 'approve', modify.id);
+    expect((await toneRow(c, modify.tone)).toneName).toBe(`${before.toneName} (new mix)`);
+
+    await op('changes', 'approve', del.id);
+    expect((await toneRow(c, del.tone)).status).toBe('6');
+
+    expect((await op('changes', 'reject', add2.id)).code).toBe(1); // a reason is required
+    expect((await op('changes', 'reject', add2.id, '--reason', 'Cover art missing')).code).toBe(0);
+    expect(await toneRow(c, add2.tone)).toMatchObject({ approveType: '3', tableType: '1', refuseReason: 'Cover art missing' });
+
+    expect((await op('changes', 'approve', add.id)).out).toContain('not-pending');
+    expect((await op('changes', 'list', '--provider', DEMO.approval.account)).out).toBe('no pending change requests');
+  });
+});
+
+describe('accounts', () => {
+  test('create: the new account logs in and must change its password', async () => {
+    const r = await op('provider', 'create', '123456789', '--name', 'Fresh Label', '--site', 'kenya');
+    expect(r.code).toBe(0);
+    const password = /password: (\S+);/.exec(r.out)![1];
+    const login = await s.client().post('/sp/sploginhs', { account: '123456789', pwd: password });
+    expect(login.body.returnCode).toBe('312022');
+    expect(login.body.record.userInfo).toMatchObject({ site: 'kenya', name: 'Fresh Label' });
+    expect((await op('provider', 'create', '123456789', '--name', 'Again')).code).toBe(1);
+    expect((await op('provider', 'create', '12ab', '--name', 'Bad')).code).toBe(1);
+  });
+
+  test('disable ends sessions and refuses logins; enable restores', async () => {
+    const c = await s.login(DEMO.ais.account, DEMO.ais.password);
+    await op('provider', 'disable', DEMO.ais.account);
+    expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
+    expect((await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode).toBe('201002');
+    await op('provider', 'enable', DEMO.ais.account);
+    expect((await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode).toBe('000000');
+  });
+
+  test('reset: old password refused, new one must be changed', async () => {
+    const r = await op('provider', 'reset', DEMO.radio.account, '--password', 'Temp!Reset42');
+    expect(r.code).toBe(0);
+    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body.returnCode).toBe('950003');
+    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: 'Temp!Reset42' })).body.returnCode).toBe('312022');
+  });
+});
+
+describe('configuration', () => {
+  test('set for the deployment and for one site; providers see it', async () => {
+    const generic = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    expect((await op('config', 'set', 'max_export_num', '7')).code).toBe(0);
+    expect((await op('config', 'set', 'support_persian_calendar', '1', '--site', 'kenya')).code).toBe(0);
+    s.clock.now += 5000; // configuration is cached for 2 s across processes
+    await new Promise((r) => setTimeout(r, 2100));
+    const g = (await generic.get('/common/queryconfig')).body.record;
+    const k = (await kenya.get('/common/queryconfig')).body.record;
+    expect(g.max_export_num).toBe('7');
+    expect(k.max_export_num).toBe('7');
+    expect(g.support_persian_calendar).toBe('0');
+    expect(k.support_persian_calendar).toBe('1');
+    expect((await op('config', 'get', 'support_persian_calendar', '--site', 'kenya')).out).toBe('support_persian_calendar=1');
+    expect((await op('config', 'set', 'no_such_key', '1')).code).toBe(1);
+  });
+
+  test('outbox shows the dynamic code sent by forgot password', async () => {
+    await s.client().post('/sp/senddynamicpassword', { account: DEMO.kenya.account });
+    expect((await op('outbox', '--account', DEMO.kenya.account)).out).toMatch(/dynamic code is [A-Z0-9]{6}/);
+  });
+});
