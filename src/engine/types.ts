@@ -110,6 +110,8 @@ export interface ActionDef {
   disabled?: Condition;
   maxSelection?: number;
   icon?: string;
+  /** Form actions: the fields checked before the call (default: the whole form). */
+  validates?: string[];
 }
 
 export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';

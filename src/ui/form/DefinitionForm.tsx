@@ -115,10 +115,13 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (!action.call) return;
     // Actions that send the form check it first; a download (binary call) of the same screen does not need it.
     const validates = screen.calls[action.call]?.client !== 'binary';
-    if (validates && errors.length > 0) {
-      setSubmitted(true);
+    // An action may check only some fields (sending a code needs the account, not the new password).
+    const blocking = action.validates ? errors.filter((e) => action.validates!.includes(e.field)) : errors;
+    if (validates && blocking.length > 0) {
+      if (action.validates) setTouched((s) => new Set([...s, ...action.validates!]));
+      else setSubmitted(true);
       toast('Common.checkValidation', { kind: 'warning' });
-      focusFirstError(formId, errors);
+      focusFirstError(formId, blocking);
       return;
     }
     const call = screen.calls[action.call];
