@@ -23,7 +23,7 @@ export default function ChangePasswordPage(_props: ScreenProps) {
   };
 
   return (
-    <div className="narrow-page" data-screen="changePassword">
+    <div className="narrow-page single-column" data-screen="changePassword">
       <FormScreen
         screenId="changePassword"
         onSubmitted={() => void onSubmitted()}

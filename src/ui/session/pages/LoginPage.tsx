@@ -88,7 +88,9 @@ export default function LoginPage() {
           errors={errors}
           show={(f) => submitted || touched.has(f)}
           onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
-          onBlur={(f) => setTouched((s) => new Set(s).add(f))}
+          // Leaving an untouched empty field says nothing yet ("required" waits for submit): a message appearing
+          // on blur would move the page under a pointer that is on its way to another control.
+          onBlur={(f) => { if (values[f]) setTouched((s) => new Set(s).add(f)); }}
           addon={(f) => (f.widget === 'pictureCode' ? <PictureCode refreshKey={pictureKey} onRefresh={() => setPictureKey((k) => k + 1)} /> : null)}
         />
         <div className="auth__row">

@@ -1,0 +1,156 @@
+// Login, the forced first-login password change, log out, forgotten password (code read from the outbox),
+// and the session-ending answers of 000 §8 (session expired, HTTP 403), against the real server.
+import type { Browser, Page } from 'playwright-core';
+import { demo, expectPath, launch, login, openPage, sessionStore } from './support/browser';
+import { sidebarMenu } from './support/menu';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
+afterEach(async () => { await page.context().close(); });
+
+/** Call the API from the page, as the portal would (cookies and CSRF header of the page). */
+const apiFromPage = (path: string) => page.evaluate(async (p) => (await fetch(p, { method: 'POST' })).json(), path);
+
+describe('login (000 §4)', () => {
+  test('000000 stores the session (token, user, config, language) and opens the dashboard', async () => {
+    await login(page, demo('Generic site'));
+    await expectPath(page, '/dashboard');
+    const store = await sessionStore(page);
+    expect(store.token).toBeTruthy();
+    expect(JSON.parse(store.user).code).toBe('8800010');
+    expect(JSON.parse(store.config).support_musicbox).toBe('1');
+    await page.waitForSelector('[data-fact="code"]');
+    expect(await page.textContent('.user-menu__name')).toBe('Generic Music Ltd');
+  });
+
+  test('the login form validates with the engine before calling the server', async () => {
+    await page.goto('/login');
+    await page.click('form[data-screen="login"] button[type="submit"]');
+    await page.waitForSelector('[data-field="account"] .field__error');
+    expect(await page.textContent('[data-field="account"] .field__error')).toBeTruthy();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-account');
+  });
+
+  test('a wrong password shows the server message and how many attempts remain', async () => {
+    await page.goto('/login');
+    await page.fill('#login-account', '8800050');
+    await page.fill('#login-password', 'Wrong!pass1');
+    await page.click('form[data-screen="login"] button[type="submit"]');
+    await page.waitForSelector('.toast--error');
+    await page.waitForSelector('[data-notice="login"]');
+    expect(await page.textContent('[data-notice="login"]')).toMatch(/attempts left/);
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  test('312022 (first login) continues into the forced change, and a successful change leads back into the portal', async () => {
+    const first = demo('First login');
+    await login(page, first);
+    await expectPath(page, '/changepassword');
+    await page.waitForSelector('[data-notice="firstLogin"]');
+    const newPassword = 'Brand!New42x';
+    await page.fill('[data-field="oldPwd"] input', first.password);
+    await page.fill('[data-field="newPwd"] input', newPassword);
+    await page.fill('[data-field="confirmPwd"] input', newPassword);
+    await page.click('[data-screen="changePassword"] .form-actions .btn--primary');
+    await expectPath(page, '/dashboard');
+    expect((await sidebarMenu(page)).groups).toContain('rbt');
+    // The new password works on the next login.
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await login(page, { account: first.account, password: newPassword });
+    await expectPath(page, '/dashboard');
+  });
+
+  test('logout clears session storage, ends the server session and reloads into the login page', async () => {
+    await login(page, demo('Generic site'));
+    await page.click('.user-menu__button');
+    await page.click('[role="menu"] [data-menu="logout"]');
+    await expectPath(page, '/login');
+    const store = await sessionStore(page);
+    expect(store.token).toBeUndefined();
+    expect(store.user).toBeUndefined();
+    const answer = await apiFromPage('/sp/qrycpselfInfo');
+    expect(answer.returnCode).toBe('900000');
+  });
+});
+
+describe('forgotten password', () => {
+  test('sends a dynamic code (read here from the outbox) and resets the password with it', async () => {
+    const who = demo('believeCP');
+    await page.goto('/login');
+    await page.click('text=Forgot password?');
+    await expectPath(page, '/forgetpassword');
+    await page.fill('[data-field="account"] input', who.account);
+    await page.click('[data-screen="forgetPassword"] button:has-text("Send")');
+    await page.waitForSelector('.toast--success');
+    let code: string | undefined;
+    for (let i = 0; i < 20 && !code; i++) {
+      code = server.db.latestDynamicCode(who.account);
+      if (!code) await page.waitForTimeout(200);
+    }
+    expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
+    const newPassword = 'Reset!Pass77q';
+    await page.fill('[data-field="dynamicCode"] input', code!);
+    await page.fill('[data-field="newPwd"] input', newPassword);
+    await page.fill('[data-field="confirmPwd"] input', newPassword);
+    await page.click('[data-screen="forgetPassword"] .form-actions .btn--primary');
+    await expectPath(page, '/login');
+    await login(page, { account: who.account, password: newPassword });
+    await expectPath(page, '/dashboard');
+  });
+});
+
+describe('session answers of 000 §8', () => {
+  test('900000 (session gone) opens a non-closable dialog whose re-login clears storage and opens /login', async () => {
+    const who = demo('Approval flow');
+    await login(page, who);
+    server.db.endSessions(who.account);
+    await page.goto('/myaccount');
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.locator('.dialog__close').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor();
+    await dialog.locator('.btn--primary').click();
+    await expectPath(page, '/login');
+    expect((await sessionStore(page)).token).toBeUndefined();
+  });
+
+  test('HTTP 403 outside the login page asks to log in again', async () => {
+    await login(page, demo('Generic site'));
+    // A write whose CSRF token does not match is refused by the server with HTTP 403.
+    await page.route('**/common/switchlanguage', (route) => route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'stale' } }));
+    await page.click('.topbar [data-language="zh"]');
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/重新登录/);
+    await dialog.locator('.btn--primary').click();
+    await expectPath(page, '/login');
+  });
+
+  test('HTTP 403 on the login page asks to refresh the page', async () => {
+    await page.route('**/sp/sploginhs', (route) => route.fulfill({ status: 403, json: { returnCode: '950001', returnMsg: 'expired' } }));
+    await page.goto('/login');
+    await page.fill('#login-account', '8800010');
+    await page.fill('#login-password', 'Whatever1!');
+    await page.click('form[data-screen="login"] button[type="submit"]');
+    const dialog = page.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/refresh/i);
+    await Promise.all([page.waitForEvent('load'), dialog.locator('.btn--primary').click()]);
+  });
+});
