@@ -13,7 +13,9 @@ async function main() {
   });
   await app.listen({ port: env.port, host: env.host });
   const shown = env.host === '0.0.0.0' ? 'localhost' : env.host;
-  console.log(`RBT provider portal: http://${shown}:${env.port}/  (site ${env.site}, database ${ctx.handle.location}, data ${env.dataDir})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  console.log(`RBT provider portal: http://${shown}:${port}/  (site ${env.site}, database ${ctx.handle.location}, data ${env.dataDir})`);
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void close().then(() => process.exit(0)));
 }
 

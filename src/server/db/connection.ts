@@ -37,8 +37,29 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; with better-sqlite3 that preparation costs more than running a small
+ * query. Queries built by the same code have the same SQL text, so prepared statements are kept by text
+ * (cleared past 500 distinct texts). Safe because Kysely runs one query at a time on this connection.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (!stmt) {
+        if (cache.size >= 500) cache.clear();
+        stmt = sqlite.prepare(sqlText);
+        cache.set(sqlText, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {

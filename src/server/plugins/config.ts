@@ -24,6 +24,16 @@ export function configRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
     {
       method: 'READ',
+      url: '/common/ping',
+      tag: 'config',
+      summary: 'Health check (load balancers, the benchmark\'s bare route)',
+      auth: 'public',
+      async handler() {
+        return {};
+      },
+    },
+    {
+      method: 'READ',
       url: '/common/queryconfig',
       tag: 'config',
       summary: "Operator configuration for the logged-in provider's site",

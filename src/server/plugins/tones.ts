@@ -4,15 +4,20 @@
 //
 // Paging: tones are never deleted (deletion is a status), and each provider's tones carry seq 1..n, dense,
 // in upload order. An unfiltered page is therefore a range of seq read from the (provider_id, seq) index, and
-// recordSum is max(seq): both O(page) whatever the page number. A filtered page walks the filter's index
-// (provider_id, filter, id) in order: OFFSET there skips index entries only, never table rows.
+// recordSum is max(seq): both O(page) whatever the page number. A filtered page first reads the ids of the
+// page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, then
+// fetches those rows by primary key (a deferred join).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import type { Tone } from '../db/schema';
 
-export function toneRecord(t: Tone, cpName: string) {
+/** Columns a list row shows (not the file maps and extra info, which the detail call returns). */
+const LIST_COLUMNS = ['id', 'tone_code', 'tone_name', 'singer_name', 'cut_flag', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'total_price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'created_at'] as const;
+type ListRow = Pick<Tone, (typeof LIST_COLUMNS)[number]>;
+
+export function toneRecord(t: ListRow, cpName: string) {
   return {
     toneID: String(t.id),
     toneCode: t.tone_code,
@@ -69,7 +74,7 @@ export function toneRoutes(app: FastifyInstance): void {
           if (range.countOnly) return { recordSum };
           const hi = recordSum - range.offset;
           const lo = Math.max(1, hi - range.limit + 1);
-          const rows = hi < 1 ? [] : await db.selectFrom('tones').selectAll().where('provider_id', '=', p.id).where('seq', '>=', lo).where('seq', '<=', hi).orderBy('seq', 'desc').execute();
+          const rows = hi < 1 ? [] : await db.selectFrom('tones').select(LIST_COLUMNS).where('provider_id', '=', p.id).where('seq', '>=', lo).where('seq', '<=', hi).orderBy('seq', 'desc').execute();
           return { record: rows.map((t) => toneRecord(t, p.name)), recordSum };
         }
         let q = db.selectFrom('tones').where('provider_id', '=', p.id);
@@ -80,7 +85,8 @@ export function toneRoutes(app: FastifyInstance): void {
         if (params.singerName) q = q.where('singer_name', 'like', `${escapeLike(String(params.singerName))}%`);
         const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         if (range.countOnly) return { recordSum: Number(n) };
-        const rows = await q.selectAll().orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute();
+        const ids = (await q.select('id').orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute()).map((r) => r.id);
+        const rows = ids.length === 0 ? [] : await db.selectFrom('tones').select(LIST_COLUMNS).where('id', 'in', ids).orderBy('id', 'desc').execute();
         return { record: rows.map((t) => toneRecord(t, p.name)), recordSum: Number(n) };
       },
     },
