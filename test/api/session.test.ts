@@ -41,7 +41,41 @@ describe('login', () => {
     expect(r.body.returnMsg).toContain('pwd');
   });
 
+  test('with login_picture_code 1 the picture code of the last image is required, once', async () => {
+    await s.ctx.config.set('login_picture_code', '1');
+    try {
+      expect((await s.client().get('/common/queryloginconfig')).body.record.pictureCode).toBe('1');
+      const { account, password } = DEMO.believe;
+      const c = s.client();
+      // The login screen's rules require the field; a wrong or missing image answers 900014.
+      expect((await c.post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('950004');
+      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: 'AB12' })).body.returnCode).toBe('900014');
+      const image = await fetch(`${s.base}/common/picturecode`);
+      expect(image.headers.get('content-type')).toBe('image/svg+xml');
+      c.cookie = image.headers.get('set-cookie')!.split(';')[0];
+      const code = [...(await image.text()).matchAll(/>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+      expect(code).toMatch(/^[A-Z0-9]{4}$/);
+      const picCookie = c.cookie;
+      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code.toLowerCase() })).body.returnCode).toBe('000000');
+      c.cookie = picCookie;
+      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code })).body.returnCode).toBe('900014');
+    } finally {
+      await s.ctx.config.set('login_picture_code', '0');
+    }
+  });
+
+  test('logging in again from the same browser ends the previous session', async () => {
+    const c = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const old = c.cookie;
+    await c.post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
+    expect(c.cookie).not.toBe(old);
+    const stale = s.client();
+    stale.cookie = old;
+    expect((await stale.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
+  });
+
   test('lastLoginTime shows the previous login', async () => {
+    s.clock.now += 60_000;
     const first = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
     s.clock.now += 60_000;
     const second = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });

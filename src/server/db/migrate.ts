@@ -3,9 +3,10 @@
 import { Migrator, type Migration } from 'kysely';
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_picture_codes';
 
 // Append new versions here; never edit an applied one.
-const versions = { '001_initial': m001 };
+const versions = { '001_initial': m001, '002_picture_codes': m002 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations: Record<string, Migration> = {};

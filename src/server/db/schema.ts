@@ -309,6 +309,12 @@ export interface AuditLogTable {
   ip: string;
 }
 
+export interface PictureCodeTable {
+  id_hash: string;
+  code_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   providers: ProviderTable;
   sessions: SessionTable;
@@ -333,6 +339,7 @@ export interface Database {
   uploaded_files: UploadedFileTable;
   change_requests: ChangeRequestTable;
   audit_log: AuditLogTable;
+  picture_codes: PictureCodeTable;
 }
 
 export type Provider = Selectable<ProviderTable>;

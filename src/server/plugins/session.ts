@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { setSessionCookie, clearSessionCookie } from '../http/cookies';
+import { setSessionCookie, clearSessionCookie, setCookie, readCookie, PICTURE_COOKIE, SESSION_COOKIE } from '../http/cookies';
+import { newPictureCode, pictureSvg } from '../security/pictureCode';
+import { newToken, sha256 } from '../security/tokens';
 import { parseLang } from '../http/lang';
 import { obj, password, language } from '../http/schemas';
 import { verifyPassword, dummyHash } from '../security/passwords';
-import { createSession, endSession } from '../services/sessions';
+import { createSession, endSession, findSession } from '../services/sessions';
 import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP } from '../services/providers';
 import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
 import { audit } from '../services/audit';
@@ -49,6 +51,18 @@ function sessionRecord(p: Provider, config: Config, lang: string, ip: string) {
 }
 
 const ipOf = (req: FastifyRequest) => req.ip;
+const PICTURE_TTL_MS = 5 * 60_000;
+
+/** The picture code typed on the login page against the one last shown to this browser; single use. */
+async function checkPictureCode(req: FastifyRequest, typed: unknown): Promise<boolean> {
+  const { ctx } = req.server;
+  const id = readCookie(req, PICTURE_COOKIE);
+  if (!id || typeof typed !== 'string') return false;
+  const row = await ctx.db.selectFrom('picture_codes').selectAll().where('id_hash', '=', sha256(id)).executeTakeFirst();
+  if (!row) return false;
+  await ctx.db.deleteFrom('picture_codes').where('id_hash', '=', row.id_hash).execute();
+  return row.expires_at > ctx.now() && row.code_hash === sha256(typed.toUpperCase());
+}
 
 export function sessionRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -58,12 +72,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       tag: 'session',
       summary: 'Log in with account code and password',
       description:
-        'Sets the HttpOnly session cookie and answers the CSRF token in the X-CSRF-Token header. 000000 on success; 312022 when the account must change its password (first login or operator reset: only password, session and configuration calls are then allowed); 950003 wrong account or password; 942201 account locked / 942202 address blocked after repeated failures (returnMsg says for how many minutes); 201002 account disabled.',
+        'Sets the HttpOnly session cookie and answers the CSRF token in the X-CSRF-Token header (a previous session of the same browser ends). With login_picture_code 1, pictureCode must match the last image of GET /common/picturecode (900014 otherwise). 000000 on success; 312022 when the account must change its password (first login or operator reset: only password, session and configuration calls are then allowed); 950003 wrong account or password; 942201 account locked / 942202 address blocked after repeated failures (returnMsg says for how many minutes); 201002 account disabled.',
       auth: 'public',
       params: obj({ account: { type: 'string', minLength: 1, maxLength: 20 }, pwd: password, pictureCode: { type: 'string', maxLength: 4 }, language }, ['account', 'pwd']),
       screen: { id: 'login', call: 'submit' },
       record: sessionRecordSchema,
-      codes: ['312022', '950003', '942201', '942202', '201002'],
+      codes: ['312022', '950003', '942201', '942202', '201002', '900014'],
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const now = ctx.now();
@@ -72,6 +86,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         const limits = limitsOf(siteConfig);
         const addr = await addressState(ctx.db, ip, now, limits);
         if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
+        if (siteConfig.login_picture_code === '1' && !(await checkPictureCode(req, params.pictureCode))) throw new ApiError(RC.dynamicCodeWrong);
         const p = await findProviderByCode(ctx.db, String(params.account));
         if (p) {
           const locked = accountLockedUntil(p, now);
@@ -90,6 +105,10 @@ export function sessionRoutes(app: FastifyInstance): void {
         await clearAccountFailures(ctx.db, p.id);
         const config = await ctx.config.forSite(p.site);
         const lang = parseLang(params.language) ?? req.lang;
+        // A browser that logs in again leaves its previous session behind: end it.
+        const previous = readCookie(req, SESSION_COOKIE);
+        const old = previous ? await findSession(ctx.db, previous, (site) => ctx.config.forSite(site), now) : undefined;
+        if (old) await endSession(ctx.db, old.id);
         const s = await createSession(ctx.db, p, config, lang, ip, now);
         // The answer shows the previous login time (whether_record_admin_login), then records this one.
         await ctx.db.updateTable('providers').set({ last_login_time: now }).where('id', '=', p.id).execute();
@@ -99,6 +118,24 @@ export function sessionRoutes(app: FastifyInstance): void {
         req.lang = lang;
         const record = sessionRecord(p, config, lang, ip);
         return { code: mustChangePassword(p) ? RC.mustChangePassword : RC.ok, record };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/common/picturecode',
+      tag: 'session',
+      summary: 'A picture code image for the login page (SVG)',
+      description: 'Sets the short-lived HttpOnly cookie rbt_pic naming this image; the code (4 characters) is valid for 5 minutes and one login attempt. Only needed when queryloginconfig answers pictureCode 1.',
+      auth: 'public',
+      raw: true,
+      async handler(req, reply) {
+        const { ctx } = req.server;
+        const id = newToken();
+        const code = newPictureCode();
+        await ctx.db.deleteFrom('picture_codes').where('expires_at', '<', ctx.now()).execute();
+        await ctx.db.insertInto('picture_codes').values({ id_hash: sha256(id), code_hash: sha256(code), expires_at: ctx.now() + PICTURE_TTL_MS }).execute();
+        setCookie(req, reply, PICTURE_COOKIE, id, PICTURE_TTL_MS / 1000);
+        reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(pictureSvg(code));
       },
     },
     {
