@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
+import { precompiled } from '../db/precompiled';
 import type { Tone } from '../db/schema';
 
 /** Columns a list row shows (not the file maps and extra info, which the detail call returns). */
@@ -50,6 +51,12 @@ const TONE_FILTERS = {
   approveType: { type: 'string', pattern: '^\\d{0,2}$' },
 };
 
+// The unfiltered page, asked on every visit of the maintenance screen: compiled once.
+const toneCount = precompiled(['providerId'], (db, p) => db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.providerId));
+const tonePageBySeq = precompiled(['providerId', 'lo', 'hi'], (db, p) =>
+  db.selectFrom('tones').select(LIST_COLUMNS).where('provider_id', '=', p.providerId).where('seq', '>=', p.lo).where('seq', '<=', p.hi).orderBy('seq', 'desc'),
+);
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export function toneRoutes(app: FastifyInstance): void {
@@ -69,12 +76,12 @@ export function toneRoutes(app: FastifyInstance): void {
         const range = pageRange(params);
         const filtered = ['toneCode', 'toneName', 'singerName', 'status', 'approveType'].some((k) => typeof params[k] === 'string' && params[k] !== '');
         if (!filtered) {
-          const { total } = await db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.id).executeTakeFirstOrThrow();
+          const [{ total }] = await toneCount(db, { providerId: p.id });
           const recordSum = Number(total ?? 0);
           if (range.countOnly) return { recordSum };
           const hi = recordSum - range.offset;
           const lo = Math.max(1, hi - range.limit + 1);
-          const rows = hi < 1 ? [] : await db.selectFrom('tones').select(LIST_COLUMNS).where('provider_id', '=', p.id).where('seq', '>=', lo).where('seq', '<=', hi).orderBy('seq', 'desc').execute();
+          const rows = hi < 1 ? [] : await tonePageBySeq(db, { providerId: p.id, lo, hi });
           return { record: rows.map((t) => toneRecord(t, p.name)), recordSum };
         }
         let q = db.selectFrom('tones').where('provider_id', '=', p.id);

@@ -3,7 +3,8 @@
 // client in the X-CSRF-Token response header and required back on every write.
 // Timeouts (configuration): session_idle_timeout_minutes without a request, session_absolute_timeout_hours
 // after login. last_seen_at is written at most once a minute, so reads stay reads.
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { precompiled } from '../db/precompiled';
 import type { Database, Provider } from '../db/schema';
 import { newToken, sha256 } from '../security/tokens';
 import { num, type Config } from './config';
@@ -31,26 +32,20 @@ export interface FoundSession {
   provider: Provider;
 }
 
-function sessionQuery(db: Kysely<Database>, tokenHash: string) {
-  return db
+// Every request looks its session up: compiled once (db/precompiled.ts).
+const sessionQuery = precompiled(['tokenHash'], (db, p) =>
+  db
     .selectFrom('sessions')
     .innerJoin('providers', 'providers.id', 'sessions.provider_id')
     .selectAll('providers')
     // Aliased: providers has an expires_at of its own (account validity).
     .select(['sessions.id as session_id', 'sessions.csrf_token as session_csrf', 'sessions.language as session_language', 'sessions.last_seen_at as session_seen', 'sessions.expires_at as session_expires'])
-    .where('sessions.token_hash', '=', tokenHash);
-}
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>;
-
-// Every request looks its session up: the query is compiled once per database and rerun with the token's hash.
-const compiledSql = new WeakMap<Kysely<Database>, string>();
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
 
 /** The live session for a cookie token, or undefined (unknown, expired by either timeout, or provider disabled). */
 export async function findSession(db: Kysely<Database>, token: string, configFor: (site: string) => Promise<Config>, now: number): Promise<FoundSession | undefined> {
-  let sqlText = compiledSql.get(db);
-  if (!sqlText) compiledSql.set(db, (sqlText = sessionQuery(db, '').compile().sql));
-  const result = await db.executeQuery<NonNullable<SessionRow>>(CompiledQuery.raw(sqlText, [sha256(token)]));
-  const row = result.rows[0];
+  const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
   const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
   const config = await configFor(provider.site);
