@@ -83,6 +83,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Every answer of a live session carries its CSRF token, so a reloaded page recovers it from any call.
   app.addHook('onSend', async (req, reply) => {
     if (req.session) reply.header('x-csrf-token', req.session.csrfToken);
+    // Uploaded files are served inline: browsers must not guess a type (an HTML-looking txt stays text), and
+    // the portal is never framed by another site.
+    reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin');
     // Time spent in the server for this answer (the benchmark's "server time"; browsers show it too).
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });

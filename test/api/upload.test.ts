@@ -48,6 +48,7 @@ describe('accepted uploads', () => {
     // Served to its owner with its content type...
     const res = await fetch(`${s.base}/sp/file/${rec.savedFilename}`, { headers: { cookie: c.cookie } });
     expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer()).equals(wav)).toBe(true);
     // ...and to nobody else.
     const other = await s.login(DEMO.kenya.account, DEMO.kenya.password);

@@ -9,7 +9,7 @@ import { newToken, sha256 } from '../security/tokens';
 import { parseLang } from '../http/lang';
 import { obj, password, language } from '../http/schemas';
 import { verifyPassword, dummyHash } from '../security/passwords';
-import { createSession, endSession, findSession } from '../services/sessions';
+import { createSession, endSession, findSession, purgeExpiredSessions } from '../services/sessions';
 import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP } from '../services/providers';
 import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
 import { audit } from '../services/audit';
@@ -109,6 +109,8 @@ export function sessionRoutes(app: FastifyInstance): void {
         const previous = readCookie(req, SESSION_COOKIE);
         const old = previous ? await findSession(ctx.db, previous, (site) => ctx.config.forSite(site), now) : undefined;
         if (old) await endSession(ctx.db, old.id);
+        // Housekeeping on the way: sessions past their absolute expiry (an indexed range delete).
+        await purgeExpiredSessions(ctx.db, now);
         const s = await createSession(ctx.db, p, config, lang, ip, now);
         // The answer shows the previous login time (whether_record_admin_login), then records this one.
         await ctx.db.updateTable('providers').set({ last_login_time: now }).where('id', '=', p.id).execute();
