@@ -26,7 +26,12 @@ export const http = ky.create({
   retry: 0,
   credentials: 'same-origin',
   hooks: {
-    beforeRequest: [({ request }) => { if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken); }],
+    beforeRequest: [({ request }) => {
+      if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
+      // The server answers in the session's language, else in this one: messages before login follow the switch.
+      const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
+      if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+    }],
     afterResponse: [({ response }) => { rememberCsrf(response); }],
   },
 });

@@ -67,6 +67,7 @@ export function saveSession(record: SessionRecord, extra: Partial<SessionFlags> 
   s.setItem(KEYS.user, JSON.stringify(record.userInfo ?? {}));
   if (record.config) s.setItem(KEYS.config, JSON.stringify(record.config));
   s.setItem(KEYS.needChangePwd, record.needChangePwd === '1' ? '1' : '0');
+  if (record.language) s.setItem(KEYS.language, record.language);
   const flags: SessionFlags = {
     needChangePwd: record.needChangePwd,
     ossLoginUser: record.ossLoginUser,

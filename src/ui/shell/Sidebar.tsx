@@ -78,7 +78,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
       <div className="sidebar__inner">
       <ul className="sidebar__groups">
-        <li className="sidebar__group">
+        {menu.available && <li className="sidebar__group">
           <a
             className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
             href="/dashboard"
@@ -89,7 +89,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
             <Icon name="home" />
             <span className="sidebar__label">{t('Dashboard.title')}</span>
           </a>
-        </li>
+        </li>}
         {menu.menu.map((g) => <MenuGroup key={g.name} group={g} path={pathname} collapsed={collapsed} onOpen={onOpen} />)}
       </ul>
       {!menu.available && !collapsed && <p className="sidebar__note">{t('Menu.unavailable')}</p>}

@@ -22,7 +22,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
       <button type="button" className="icon-button topbar__toggle" aria-label={t(collapsed ? 'Menu.expand' : 'Menu.collapse')} aria-expanded={!collapsed} onClick={onToggle}>
         <Icon name="menu" size={20} />
       </button>
-      <Link to="/dashboard" className="topbar__brand" aria-label={t('App.home')}><Brand /></Link>
+      <Link to="/dashboard" className="topbar__brand"><Brand /></Link>
       <div className="topbar__spacer" />
       <LanguageSwitch loggedIn tone="dark" />
       <UserMenu />

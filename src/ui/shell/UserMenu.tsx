@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ResolvedMenuEntry } from '../../engine/types';
 import { useI18n } from '../i18n';
 import { useSession } from '../session/SessionContext';
+import { formatValue } from './formatValue';
 import { Icon } from './Icon';
 import { useMenuOpener } from './useMenuOpener';
 import { useResolved } from './useResolved';
@@ -19,7 +20,7 @@ function initials(name: string): string {
 }
 
 export function UserMenu() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const session = useSession();
   const resolved = useResolved('userMenu');
   const openEntry = useMenuOpener();
@@ -55,7 +56,8 @@ export function UserMenu() {
     else if (e.key === 'Escape' || e.key === 'Tab') { setOpen(false); if (e.key === 'Escape') button.current?.focus(); }
   };
 
-  const info = resolved.fields.map((f) => ({ field: f, value: session.user[f.name] })).filter((i) => i.value);
+  // The definition's display fields (their values are expressions over the session, e.g. the last login time).
+  const info = resolved.fields.filter((f) => f.default !== undefined && f.default !== '');
 
   return (
     <div className="user-menu">
@@ -78,9 +80,9 @@ export function UserMenu() {
           <div className="user-menu__head">
             <strong>{name}</strong>
             {session.user.code && <span className="muted mono">{session.user.code}</span>}
-            {info.map(({ field, value }) => (
+            {info.map((field) => (
               <span key={field.name} className="user-menu__info" data-info={field.name}>
-                <Icon name="clock" size={14} /> {t(field.label ?? field.name)}: {String(value)}
+                <Icon name="clock" size={14} /> {t(field.label ?? field.name)}: {formatValue(field, field.default, t, language)}
               </span>
             ))}
           </div>

@@ -1,0 +1,86 @@
+// Every shell and account screen in both languages, at desktop width and at 480 px: a screenshot each (under
+// test-results/screenshots) and axe-core with no serious or critical violation.
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, demo, launch, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(240_000);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Who is logged in (none: a public page). */
+  as?: () => DemoAccount;
+  /** Wait for this before the picture. */
+  ready: string;
+  /** Bring the page into the state to show. */
+  act?(page: Page): Promise<void>;
+}
+
+const generic = () => demo('Generic site');
+
+const SHOTS: Shot[] = [
+  { name: 'login', path: '/login', ready: 'form[data-screen="login"]' },
+  {
+    name: 'login-errors', path: '/login', ready: 'form[data-screen="login"]',
+    act: async (p) => { await p.click('form[data-screen="login"] button[type="submit"]'); await p.waitForSelector('.field__error'); },
+  },
+  { name: 'forgetpassword', path: '/forgetpassword', ready: '[data-screen="forgetPassword"]' },
+  { name: 'dashboard', path: '/dashboard', as: generic, ready: '[data-fact="code"]' },
+  {
+    name: 'user-menu', path: '/dashboard', as: generic, ready: '[data-fact="code"]',
+    act: async (p) => { await p.click('.user-menu__button'); await p.waitForSelector('[role="menu"]'); },
+  },
+  { name: 'changepassword', path: '/changepassword', as: generic, ready: '[data-screen="changePassword"] input' },
+  { name: 'changepassword-first-login', path: '/changepassword', as: () => demo('First login'), ready: '[data-notice="firstLogin"]' },
+  { name: 'myaccount', path: '/myaccount', as: generic, ready: '[data-screen="myAccount"] [data-field="email"] input' },
+  { name: 'help', path: '/help', as: generic, ready: '[data-screen="help"]' },
+  { name: 'noprivilege', path: '/noPrivilege', as: generic, ready: '[data-screen="noPrivilege"]' },
+  { name: 'not-available', path: '/musicBoxDetail', as: generic, ready: '[data-screen="notAvailable"], [data-screen="musicBoxDetail"]' },
+  { name: 'not-found', path: '/no-such-page', as: generic, ready: '[data-screen="notFound"]' },
+  { name: 'expired-account', path: '/dashboard', as: () => demo('Expired'), ready: '[data-fact="status"]' },
+  {
+    name: 'session-expired', path: '/dashboard', as: () => demo('Approval flow'), ready: '[data-fact="code"]',
+    act: async (p) => {
+      server.db.endSessions(demo('Approval flow').account);
+      await p.goto('/myaccount');
+      await p.waitForSelector('[role="alertdialog"]');
+    },
+  },
+];
+
+const LANGUAGES = ['en', 'zh'] as const;
+const WIDTHS = [1280, 480] as const;
+
+describe.each(LANGUAGES)('screens in %s', (language) => {
+  test.each(SHOTS.map((s) => [s.name, s] as const))('%s: screenshot and no serious accessibility violation', async (_name, shot) => {
+    for (const width of WIDTHS) {
+      const page = await openPage(browser, server.baseUrl, { language, width });
+      try {
+        if (shot.as) {
+          await page.goto('/login');
+          await login(page, shot.as());
+        }
+        await page.goto(shot.path);
+        await page.waitForSelector(shot.ready);
+        await shot.act?.(page);
+        await screenshot(page, `${shot.name}-${language}-${width}`);
+        if (width === 1280) expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+});
