@@ -80,7 +80,11 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         method,
         url: route.url,
         schema,
-        preValidation: async (req) => guard(route, req),
+        preValidation: async (req) => {
+          await guard(route, req);
+          // A POST without a body (curl -X POST, ky without json) has no parameters rather than a bad body.
+          if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === '')) req.body = {};
+        },
         handler: async (req, reply) => {
           const params = paramsOf(req);
           if (route.screen) {
