@@ -19,8 +19,9 @@ export interface ScreenEnv {
 
 const ScreenEnvContext = createContext<ScreenEnv | null>(null);
 
-export function ScreenEnvProvider({ site, config, user, dictionaries, children }: Omit<ScreenEnv, 'engine'> & { children: ReactNode }) {
-  const value = useMemo(() => ({ engine: engineFor(site), site, config, user, dictionaries }), [site, config, user, dictionaries]);
+/** `engine` defaults to the site's engine over the bundled definitions; a test page may bring its own. */
+export function ScreenEnvProvider({ site, config, user, dictionaries, engine, children }: Omit<ScreenEnv, 'engine'> & { engine?: Engine; children: ReactNode }) {
+  const value = useMemo(() => ({ engine: engine ?? engineFor(site), site, config, user, dictionaries }), [engine, site, config, user, dictionaries]);
   return <ScreenEnvContext.Provider value={value}>{children}</ScreenEnvContext.Provider>;
 }
 

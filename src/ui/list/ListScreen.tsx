@@ -1,6 +1,7 @@
 // The generic list page (000 §2): search form, toolbar, a server-paged table and the pager, all from the
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction } from '../../engine';
 import { DefinitionDialog } from '../form/DefinitionDialog';
@@ -33,6 +34,7 @@ export function ListScreen(props: ListScreenProps) {
 function ListScreenInner({ screenId, embedded, initialFilters, selection: parent }: ListScreenProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
+  const queries = useQueryClient();
   const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user }), [env, screenId]);
   const rowKey = screen.list?.rowKey ?? 'id';
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
@@ -66,9 +68,18 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const body = (
     <>
       {screen.search.length > 0 && (
-        <SearchBar screenId={screenId} fields={screen.search} calls={screen.calls} onSearch={(filters) => setState((s) => ({ ...s, page: 1, filters }))} />
+        <SearchBar
+          screenId={screenId}
+          fields={screen.search}
+          calls={screen.calls}
+          onSearch={(filters) => {
+            setState((s) => ({ ...s, page: 1, filters }));
+            // Search always asks the server again, even for filters whose pages are cached.
+            void queries.invalidateQueries({ queryKey: ['list', screenId] });
+          }}
+        />
       )}
-      {(toolbar.length > 0 || selectable) && (
+      {(toolbar.length > 0 || selection.count > 0) && (
         <div className="list-toolbar">
           <div className="button-row">
             {toolbar.map((a) => (

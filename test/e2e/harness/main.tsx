@@ -1,42 +1,53 @@
-// Test-only page for the renderer and widget e2e tests: mounts one screen (form or list) or the widget gallery
-// with a session given in the URL, without the shell. Never part of the shipped app (its own Vite config).
-//   /?screen=myAccount&site=generic&lang=zh&config={"support_persian_calendar":"1"}&user={"code":"123"}
+// Test-only page for the renderer and widget e2e tests, served on the real server's origin under /__harness/
+// (the tests route it from the built files), so the session of a real login and the real calls apply.
+// It mounts one screen (form or list) without the shell; the screen set is the product's definitions plus the
+// test definitions of ./definitions (e.g. a tone list before the tone screens exist).
+//   /__harness/?screen=harnessTones&kind=list&lang=zh
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import type { SiteId } from '../../../src/engine';
+import { buildDefinitionSet, createEngine, SITES, type DefinitionSources, type ScreenDef, type SiteId } from '../../../src/engine';
 import { FormScreen } from '../../../src/ui/form/FormScreen';
 import { ScreenEnvProvider } from '../../../src/ui/form/screenEnv';
-import { I18nProvider } from '../../../src/ui/i18n';
+import { I18nProvider, WithCatalogue } from '../../../src/ui/i18n';
 import { ListScreen } from '../../../src/ui/list/ListScreen';
+import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
-import '../../../src/ui/styles/tokens.css';
-import '../../../src/ui/styles/base.css';
-import '../../../src/ui/styles/controls.css';
-import '../../../src/ui/styles/feedback.css';
-import { WidgetGallery } from './WidgetGallery';
+import '../../../src/ui/styles/index.css';
+
+const screenFiles = import.meta.glob<ScreenDef>(['../../../screen-definitions/*.json', './definitions/*.json'], { eager: true, import: 'default' });
+const variantFiles = import.meta.glob<Record<string, unknown>>('../../../site-variants/*/*.json', { eager: true, import: 'default' });
+const rulesFile = import.meta.glob<DefinitionSources['rules']>('../../../schemas/rules.json', { eager: true, import: 'default' });
+const baseName = (path: string) => path.split('/').pop()!.replace(/\.json$/, '');
+
+function engineOf(site: SiteId) {
+  const screens: DefinitionSources['screens'] = {};
+  for (const [path, def] of Object.entries(screenFiles)) screens[baseName(path)] = def;
+  const overlays = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['overlays'];
+  const siteConfig = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['siteConfig'];
+  for (const [path, file] of Object.entries(variantFiles)) {
+    const s = path.split('/').slice(-2)[0] as SiteId;
+    if (baseName(path) === 'config') siteConfig[s] = (file as { values: Record<string, string> }).values;
+    else overlays[s][baseName(path)] = file;
+  }
+  return createEngine(buildDefinitionSet({ screens, overlays, siteConfig, rules: Object.values(rulesFile)[0] }, site));
+}
 
 const q = new URLSearchParams(location.search);
 if (q.get('lang')) localStorage.setItem('portal.language', q.get('lang') === 'zh' ? 'zh' : 'en');
-const json = (key: string) => (q.get(key) ? JSON.parse(q.get(key)!) : {});
-const site = (q.get('site') ?? 'generic') as SiteId;
-const screen = q.get('screen');
-const engineKind = screen ? (q.get('kind') ?? 'form') : 'widgets';
-
-function Harness() {
-  return (
-    <main style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
-      {engineKind === 'widgets' && <WidgetGallery />}
-      {engineKind === 'form' && <FormScreen screenId={screen!} query={q} />}
-      {engineKind === 'list' && <ListScreen screenId={screen!} />}
-    </main>
-  );
-}
+const user = (readUser() ?? {}) as Record<string, unknown>;
+const site = (SITES.includes(user.site as SiteId) ? user.site : 'generic') as SiteId;
+const screen = q.get('screen') ?? 'harnessTones';
+const kind = q.get('kind') ?? 'list';
 
 createRoot(document.getElementById('root')!).render(
   <I18nProvider>
     <BrowserRouter>
-      <ScreenEnvProvider site={site} config={json('config')} user={json('user')} dictionaries={json('dictionaries')}>
-        <Harness />
+      <ScreenEnvProvider engine={engineOf(site)} site={site} config={readConfig()} user={user}>
+        <main id="main" style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
+          <WithCatalogue part="rest">
+            {kind === 'list' ? <ListScreen screenId={screen} /> : <FormScreen screenId={screen} query={q} />}
+          </WithCatalogue>
+        </main>
       </ScreenEnvProvider>
     </BrowserRouter>
     <FeedbackHost />

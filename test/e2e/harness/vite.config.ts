@@ -1,13 +1,13 @@
-// Vite config of the test harness only (npx vite --config test/e2e/harness/vite.config.ts).
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+// Vite config of the test harness only: the portal's own config (plugins such as the i18n parts) with another
+// root, base and output. Built into test-results/harness and routed by the e2e tests under /__harness/ on the
+// real server's origin. Never part of the shipped app.
 import { fileURLToPath } from 'node:url';
+import { mergeConfig } from 'vite';
+import portal from '../../../vite.config';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-
-export default defineConfig({
-  root: here,
-  plugins: [react()],
-  server: { port: Number(process.env.HARNESS_PORT ?? 5199), strictPort: true, proxy: process.env.API_TARGET ? { '^/(sp|common|admin)/': process.env.API_TARGET } : undefined },
-  build: { outDir: fileURLToPath(new URL('../../../test-results/harness', import.meta.url)), emptyOutDir: true },
+export default mergeConfig(portal, {
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/__harness/',
+  logLevel: 'warn',
+  build: { outDir: fileURLToPath(new URL('../../../test-results/harness', import.meta.url)), emptyOutDir: true, manifest: false, chunkSizeWarningLimit: 4000 },
 });

@@ -1,0 +1,164 @@
+// The form and list renderers on real screens and real data: validation messages of the engine in both
+// languages (my account, change password), a server-paged list with selection kept across pages, the search
+// rules of the generic list page. Screenshots in English and Chinese, desktop and 480 px; axe on each screen.
+import type { Browser, Page } from 'playwright-core';
+import { demo, launch, login, openPage, screenshot, type AxeViolation } from './support/browser';
+import { buildHarness, routeHarness } from './support/harness';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  buildHarness();
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => { await page?.context().close(); });
+
+async function open(language: 'en' | 'zh', width = 1280) {
+  page = await openPage(browser, server.baseUrl, { language, width });
+  await routeHarness(page.context());
+  await login(page, demo('Generic site'));
+}
+
+/** axe-core's serious and critical violations inside the renderer's own region (the shell is tested by its owner). */
+async function axeViolations(p: Page, selector = '[data-screen]'): Promise<AxeViolation[]> {
+  await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const result = await p.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
+  }, selector);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+const fieldError = (name: string) => page.locator(`[data-field="${name}"] .field__error`);
+
+describe('form renderer', () => {
+  test.each(['en', 'zh'] as const)('my account: messages after touch, in %s, from the engine', async (language) => {
+    await open(language);
+    await page.goto('/myaccount');
+    const contact = page.locator('#root_contactName');
+    await contact.waitFor();
+    // The record is loaded (the phone number of the demo provider is filled in).
+    await page.waitForFunction(() => (document.querySelector('#root_phoneNumber') as HTMLInputElement)?.value !== '');
+    // Nothing is shown before the user has touched a field.
+    expect(await page.locator('.field__error').count()).toBe(0);
+    await contact.fill('');
+    await contact.blur();
+    await fieldError('contactName').waitFor();
+    const required = language === 'en' ? /contact/i : /联系人/;
+    expect(await fieldError('contactName').textContent()).toMatch(required);
+    await page.fill('#root_email', 'not-an-email');
+    await page.locator('#root_email').blur();
+    expect(await fieldError('email').textContent()).toMatch(language === 'en' ? /not-an-email.*(email|valid)/i : /not-an-email.*无效/);
+    await page.fill('#root_phoneNumber', '12ab');
+    await page.locator('#root_phoneNumber').blur();
+    await fieldError('phoneNumber').waitFor();
+    expect(await page.locator('#root_phoneNumber').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, `renderers-myaccount-invalid-${language}`);
+    expect(await axeViolations(page)).toEqual([]);
+    // Corrected, the message goes away as the user types.
+    await contact.fill('Jane Provider');
+    expect(await fieldError('contactName').count()).toBe(0);
+  });
+
+  test('change password: submit shows every message at once, focus on the first; cross-field check', async () => {
+    await open('en');
+    await page.goto('/changepassword');
+    await page.locator('#root_oldPwd').waitFor();
+    await page.click('[data-screen="changePassword"] .form-actions .btn--primary');
+    await fieldError('oldPwd').waitFor();
+    expect(await fieldError('newPwd').count()).toBe(1);
+    expect(await fieldError('confirmPwd').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_oldPwd');
+    await page.fill('#root_oldPwd', 'Gen!Tone57x');
+    await page.fill('#root_newPwd', 'Abcdef1!x');
+    await page.fill('#root_confirmPwd', 'Abcdef1!y');
+    expect(await fieldError('oldPwd').count()).toBe(0);
+    expect(await fieldError('confirmPwd').textContent()).toMatch(/match|same|equal/i);
+    await page.setViewportSize({ width: 480, height: 860 });
+    await screenshot(page, 'renderers-changepassword-480-en');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('list renderer (harness tone list over sp/qrytone)', () => {
+  const rows = () => page.locator('.data-table tbody tr[data-row-key]');
+  const keys = () => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
+
+  test('server paging: pager over 10, page sizes, selection kept across pages', async () => {
+    await open('en');
+    await page.goto('/__harness/?screen=harnessTones&kind=list');
+    await rows().first().waitFor();
+    expect(await rows().count()).toBe(10);
+    const firstPage = await keys();
+    await page.locator('.pager').waitFor();
+    expect(await page.locator('.pager__total').textContent()).toMatch(/Total \d+ records/);
+
+    await rows().nth(0).locator('input[type="checkbox"]').check();
+    await rows().nth(2).locator('input[type="checkbox"]').check();
+    await page.click('.pager [aria-label="Page 2"]');
+    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !== first, firstPage[0]);
+    const secondPage = await keys();
+    expect(secondPage.some((k) => firstPage.includes(k))).toBe(false);
+    await rows().nth(1).locator('input[type="checkbox"]').check();
+    expect(await page.locator('.list-toolbar__selection').textContent()).toContain('3 selected');
+
+    await page.click('.pager [aria-label="Page 1"]');
+    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') === first, firstPage[0]);
+    expect(await rows().nth(0).locator('input[type="checkbox"]').isChecked()).toBe(true);
+    expect(await rows().nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
+    expect(await rows().nth(2).locator('input[type="checkbox"]').isChecked()).toBe(true);
+    await screenshot(page, 'renderers-list-selection-en');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const total = Number(/\d+/.exec((await page.locator('.pager__total').textContent()) ?? '')![0]);
+    await page.selectOption('.pager__size select', '20');
+    await page.waitForFunction((n) => document.querySelectorAll('.data-table tbody tr[data-row-key]').length === n, Math.min(total, 20));
+    expect(await page.locator('.pager [aria-current="page"]').textContent()).toBe('1');
+  });
+
+  test('search: digits-only code input, status filter mapping (above 10 -> any, below 0 -> 2), empty state', async () => {
+    await open('zh');
+    await page.goto('/__harness/?screen=harnessTones&kind=list');
+    await rows().first().waitFor();
+    const total = await page.locator('.pager__total').textContent();
+
+    await page.locator('#search-harnessTones #root_toneCode').pressSequentially('12ab3');
+    expect(await page.inputValue('#search-harnessTones #root_toneCode')).toBe('123');
+    await page.fill('#search-harnessTones #root_toneCode', '');
+
+    await page.fill('#search-harnessTones #root_status', '-5');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/sp/qrytone') && (r.request().postData() ?? '').includes('status=2'));
+    await page.click('.search-bar .btn--primary');
+    await answer;
+    expect(await page.inputValue('#search-harnessTones #root_status')).toBe('2');
+    await page.waitForFunction(() => [...document.querySelectorAll('.data-table tbody .badge')].every((b) => b.textContent === '隐藏'));
+    expect(await rows().count()).toBeGreaterThan(0);
+    await screenshot(page, 'renderers-list-hidden-zh');
+
+    await page.fill('#search-harnessTones #root_status', '99');
+    await page.click('.search-bar .btn--primary');
+    expect(await page.inputValue('#search-harnessTones #root_status')).toBe('');
+    await page.waitForFunction((t) => document.querySelector('.pager__total')?.textContent === t, total);
+
+    await page.fill('#search-harnessTones #root_toneName', 'zzz-no-such-tone');
+    await page.click('.search-bar .btn--primary');
+    await page.locator('.list-state--empty').waitFor();
+    expect(await page.locator('.pager').count()).toBe(0);
+    expect(await page.locator('.list-state--empty').textContent()).toContain('暂无数据');
+    await page.setViewportSize({ width: 480, height: 860 });
+    await page.click('.search-bar .btn--ghost');
+    await rows().first().waitFor();
+    await screenshot(page, 'renderers-list-480-zh');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
