@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { seedConfigRows } from '../services/config';
 import { createProvider, type ProviderInput } from '../services/providers';
 import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
+import { insertTone } from '../services/tones';
 import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
 import { CATALOGUES, DICTIONARIES, LANGUAGES, TARIFFS, type CatalogueSeed } from './reference';
@@ -98,18 +99,14 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       store.write(providerId, saved, wav);
       await db.insertInto('uploaded_files').values({ provider_id: providerId, saved_filename: saved, original_filename: `tone${n + 1}.wav`, kind: 'wav', size: wav.length, info: JSON.stringify(readWavInfo(wav, wav.length)), created_at: now }).execute();
       const title = `${TITLES[n % TITLES.length]}${n >= TITLES.length ? ` ${Math.floor(n / TITLES.length) + 1}` : ''}`;
-      const { id } = await db
-        .insertInto('tones')
-        .values({
-          provider_id: providerId, seq, tone_code: `${code}${String(seq).padStart(4, '0')}`, tone_name: title, singer_name: SINGERS[n % SINGERS.length], singer_sex: String([1, 2, -1][n % 3]),
+      const { id } = await insertTone(db, {
+          provider_id: providerId, tone_code: `${code}${String(seq).padStart(4, '0')}`, tone_name: title, singer_name: SINGERS[n % SINGERS.length], singer_sex: String([1, 2, -1][n % 3]),
           status, approve_type: approveType, table_type: tableType, ask_type: askType, refuse_reason: refuse,
           price: (1 + (n % 5)).toFixed(2), caller_price: (1 + (n % 5)).toFixed(2), total_price: '', tariff_price: '5.00', relative_time: '90',
           tone_valid_day: new Date(now + (200 + n) * DAY).toISOString().slice(0, 10), order_times: (n * 37) % 500, language_id: LANGUAGES[n % LANGUAGES.length].id,
           catalog_id: toneCatalogues[n % toneCatalogues.length], price_group_id: tariffIds[n % tariffIds.length], isrc: `KE-A1B-24-${String(10000 + n)}`, mate_info: '', info: `Demo tone ${n + 1}`,
           cut_flag: '0', tone_file: JSON.stringify({ webAuditon: saved, aipPlay: saved }), additional_tone_info: '{}', upload_type: '1', created_at: now - (count - seq) * 3600_000, updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      });
       if (change) await createChangeRequest(db, { entityType: 'tone', entityId: id, providerId, kind: change, payload: change === 'modify' ? { toneName: `${title} (new mix)` } : {}, now });
       if (seq <= 2) await db.insertInto('tags').values([{ provider_id: providerId, tone_id: id, name: 'demo' }, { provider_id: providerId, tone_id: id, name: title.split(' ')[0].toLowerCase() }]).execute();
     }
