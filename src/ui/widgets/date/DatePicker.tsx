@@ -64,6 +64,8 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           aria-required={required || undefined}
+          // A combobox whose popup is the calendar dialog: the role that carries aria-expanded for a text input.
+          role="combobox"
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
@@ -168,8 +170,8 @@ function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable
         <div className="date-picker__header">
           {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.previousMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, -1))}>‹</button>}
           <div className="date-picker__title">
-            {view === 'day' && <button type="button" className="date-picker__title-button" onClick={() => setView('month')} aria-label={t('DatePicker.chooseMonth')}>{calendar.monthName(month, language)}</button>}
-            <button type="button" className="date-picker__title-button" onClick={() => setView('year')} aria-label={t('DatePicker.chooseYear')}>{year}</button>
+            {view === 'day' && <button type="button" className="date-picker__title-button" onClick={() => setView('month')} aria-label={`${calendar.monthName(month, language)}, ${t('DatePicker.chooseMonth')}`}>{calendar.monthName(month, language)}</button>}
+            <button type="button" className="date-picker__title-button" onClick={() => setView('year')} aria-label={`${year}, ${t('DatePicker.chooseYear')}`}>{year}</button>
           </div>
           {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.nextMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, 1))}>›</button>}
         </div>
