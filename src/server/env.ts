@@ -1,9 +1,10 @@
 // The server's environment (README): PORT, HOST, DATA_DIR (default ./data), DATABASE_URL (absent: SQLite
-// in DATA_DIR; postgres://...: PostgreSQL), SITE (generic|kenya|ais, default variant of the demo).
+// in DATA_DIR; postgres://...: PostgreSQL), DATABASE_SCHEMA (PostgreSQL schema to use, created if missing;
+// default the user's search_path), SITE (generic|kenya|ais, default variant of the demo).
 import { resolve } from 'node:path';
 import { isSite, type Site } from './services/config';
 
-export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; site: Site }
+export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: Site }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const site = env.SITE ?? 'generic';
@@ -13,6 +14,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     site,
   };
 }

@@ -7,6 +7,7 @@ async function main() {
   const { app, ctx, close } = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
+    pgSchema: env.pgSchema,
     site: env.site,
     // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },

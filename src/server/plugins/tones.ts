@@ -51,10 +51,21 @@ const TONE_FILTERS = {
   approveType: { type: 'string', pattern: '^\\d{0,2}$' },
 };
 
-// The unfiltered page, asked on every visit of the maintenance screen: compiled once.
-const toneCount = precompiled(['providerId'], (db, p) => db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.providerId));
-const tonePageBySeq = precompiled(['providerId', 'lo', 'hi'], (db, p) =>
-  db.selectFrom('tones').select(LIST_COLUMNS).where('provider_id', '=', p.providerId).where('seq', '>=', p.lo).where('seq', '<=', p.hi).orderBy('seq', 'desc'),
+// The unfiltered page, asked on every visit of the maintenance screen, in one round trip: the total
+// (max(seq)) joined with the rows whose seq lies in (total - offset - limit, total - offset]. With no rows
+// in range the left join still gives one row carrying the total. Compiled once.
+const tonePageBySeq = precompiled(['providerId', 'offset', 'limit'], (db, p) =>
+  db
+    .selectFrom(db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.providerId).as('m'))
+    .leftJoin('tones as t', (join) =>
+      join
+        .on('t.provider_id', '=', p.providerId)
+        .on((eb) => eb('t.seq', '<=', eb(eb.ref('m.total'), '-', p.offset)))
+        .on((eb) => eb('t.seq', '>', eb(eb(eb.ref('m.total'), '-', p.offset), '-', p.limit))),
+    )
+    .select('m.total')
+    .select(LIST_COLUMNS.map((c) => `t.${c}` as const))
+    .orderBy('t.seq', 'desc'),
 );
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -76,13 +87,11 @@ export function toneRoutes(app: FastifyInstance): void {
         const range = pageRange(params);
         const filtered = ['toneCode', 'toneName', 'singerName', 'status', 'approveType'].some((k) => typeof params[k] === 'string' && params[k] !== '');
         if (!filtered) {
-          const [{ total }] = await toneCount(db, { providerId: p.id });
-          const recordSum = Number(total ?? 0);
+          const rows = await tonePageBySeq(db, { providerId: p.id, offset: range.countOnly ? 0 : range.offset, limit: range.countOnly ? 0 : range.limit });
+          const recordSum = Number(rows[0]?.total ?? 0);
           if (range.countOnly) return { recordSum };
-          const hi = recordSum - range.offset;
-          const lo = Math.max(1, hi - range.limit + 1);
-          const rows = hi < 1 ? [] : await tonePageBySeq(db, { providerId: p.id, lo, hi });
-          return { record: rows.map((t) => toneRecord(t, p.name)), recordSum };
+          const page = rows.filter((r) => r.id !== null) as ListRow[];
+          return { record: page.map((t) => toneRecord(t, p.name)), recordSum };
         }
         let q = db.selectFrom('tones').where('provider_id', '=', p.id);
         if (params.toneCode) q = q.where('tone_code', '=', String(params.toneCode));
