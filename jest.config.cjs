@@ -10,6 +10,8 @@ module.exports = {
     { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
     { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
     { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+    // Pure rules of the React renderers and widgets (list state, form state, date values), run in Node.
+    { ...base, displayName: 'ui', testMatch: ['<rootDir>/test/ui/**/*.test.ts'], moduleNameMapper: { '\\.css$': '<rootDir>/test/ui/styleStub.cjs' } },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],
 };

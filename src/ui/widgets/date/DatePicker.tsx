@@ -34,7 +34,7 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const shown = displayValue(parsed.date, parsed.time, type, calendar, language);
+  const shown = value ? displayValue(parsed.date, parsed.time, type, calendar, language) : '';
 
   const close = (refocus: boolean) => {
     setOpen(false);

@@ -1,0 +1,22 @@
+// How list cells read and show values: '----' for empty, dates, prices by page_price_form, column expressions.
+import { cellValue, formatDate, priceDecimals } from '../../src/ui/list/cells';
+import { EMPTY_TEXT } from '../../src/ui/widgets/DisplayWidget';
+
+test('dates and datetimes from the server formats', () => {
+  expect(formatDate('20240131235959', true)).toBe('2024-01-31 23:59:59');
+  expect(formatDate('2024-01-31T23:59:59.000Z', true)).toBe('2024-01-31 23:59:59');
+  expect(formatDate('2024-01-31 10:00:00', false)).toBe('2024-01-31');
+});
+
+test('price decimals from page_price_form', () => {
+  expect(priceDecimals({})).toBe(2);
+  expect(priceDecimals({ page_price_form: '0.000' })).toBe(3);
+  expect(priceDecimals({ page_price_form: '0' })).toBe(0);
+});
+
+test('a column expression sees the row and the user (copyright phone only for own records)', () => {
+  const column = { name: 'phoneNumber', order: 1, label: 'x', value: { if: [{ '==': [{ var: 'row.spCode' }, { var: 'user.code' }] }, { var: 'row.phoneNumber' }, EMPTY_TEXT] } };
+  expect(cellValue(column, { spCode: '1', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe('123');
+  expect(cellValue(column, { spCode: '2', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe(EMPTY_TEXT);
+  expect(cellValue({ name: 'a', order: 1, label: 'x', field: 'b' }, { b: 5 }, { config: {}, user: {} })).toBe(5);
+});

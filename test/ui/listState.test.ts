@@ -1,0 +1,39 @@
+// Pure rules of the list renderer (000 §2, §9): search normalisation, page sizes, operation width, pager window.
+import { initialState, normaliseFilters, operationWidth, pageSizesOf } from '../../src/ui/list/listState';
+import { pageWindow } from '../../src/ui/list/Pager';
+import type { ResolvedField } from '../../src/engine';
+
+const field = (name: string, ui: Record<string, unknown>): ResolvedField => ({ name, order: 1, schema: { type: 'string' }, required: false, disabled: false, messages: {}, ui });
+
+describe('search filters', () => {
+  const fields = [field('status', { statusFilter: true }), field('from', { inputType: 'digits' }), field('name', {})];
+  test('status above 10 becomes empty (not sent), below 0 becomes 2, others stay', () => {
+    expect(normaliseFilters({ status: '11' }, fields)).toEqual({});
+    expect(normaliseFilters({ status: '10' }, fields)).toEqual({ status: '10' });
+    expect(normaliseFilters({ status: '-1' }, fields)).toEqual({ status: '2' });
+    expect(normaliseFilters({ status: '0' }, fields)).toEqual({ status: '0' });
+  });
+  test('digits-only inputs keep digits; empty values are dropped', () => {
+    expect(normaliseFilters({ from: '1a2 3', name: '' }, fields)).toEqual({ from: '123' });
+    expect(normaliseFilters({ name: ' x ' }, fields)).toEqual({ name: ' x ' });
+  });
+});
+
+describe('paging', () => {
+  test('page sizes 10/20/50/100 default 10 unless the definition names its own', () => {
+    expect(pageSizesOf({})).toEqual([10, 20, 50, 100]);
+    expect(initialState({}).pageSize).toBe(10);
+    expect(pageSizesOf({ list: { rowKey: 'id', pageSizes: [10, 20, 50] } })).toEqual([10, 20, 50]);
+    expect(initialState({ list: { rowKey: 'id', pageSizes: [5], pageSize: 5 } })).toEqual({ page: 1, pageSize: 5, filters: {} });
+  });
+  test('operation column: 150 px for up to two buttons, else 60 per button plus 32', () => {
+    expect(operationWidth(0)).toBe(150);
+    expect(operationWidth(2)).toBe(150);
+    expect(operationWidth(3)).toBe(212);
+    expect(operationWidth(5)).toBe(332);
+  });
+  test('pager window: first, last and two around the current page with gaps', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
+  });
+});

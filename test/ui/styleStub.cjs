@@ -1,0 +1,2 @@
+// CSS imports of components are nothing to Node tests.
+module.exports = {};
