@@ -161,4 +161,46 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await screenshot(page, 'renderers-list-480-zh');
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('selection dialog: emits to the parent, keeps rows across pages, refuses more than the limit; Submit hands them over', async () => {
+    await open('en');
+    await page.goto('/__harness/?screen=harnessTones&kind=selection');
+    await page.click('text=Open');
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.locator('.data-table tbody tr[data-row-key]').first().waitFor();
+    const dialogRows = dialog.locator('.data-table tbody tr[data-row-key]');
+    const first = await dialogRows.nth(0).getAttribute('data-row-key');
+    await dialogRows.nth(0).locator('input[type="checkbox"]').check();
+    await dialogRows.nth(1).locator('input[type="checkbox"]').check();
+    expect(JSON.parse((await page.locator('#live').textContent())!)).toHaveLength(2);
+    await dialog.locator('.pager [aria-label="Page 2"]').click();
+    await page.waitForFunction((k) => document.querySelector('[role="dialog"] .data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !== k, first);
+    await dialogRows.nth(0).locator('input[type="checkbox"]').check();
+    // A fourth row is over the limit of 3: refused with a message.
+    await dialogRows.nth(1).locator('input[type="checkbox"]').click();
+    await page.locator('.toast', { hasText: 'At most 3 records can be selected.' }).waitFor();
+    expect(await dialogRows.nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
+    await screenshot(page, 'renderers-selection-dialog-en');
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.locator('.dialog__footer .btn--primary').click();
+    const chosen = JSON.parse((await page.locator('#chosen').textContent())!);
+    expect(chosen).toHaveLength(3);
+    expect(chosen[0]).toBe(first);
+  });
+
+  test('a destructive row action asks first; cancelling does nothing', async () => {
+    await open('en');
+    await page.goto('/__harness/?screen=harnessTones&kind=list');
+    await rows().first().waitFor();
+    await rows().nth(0).locator('.row-actions__button.is-danger').click();
+    const confirm = page.locator('[role="alertdialog"]');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Are you sure?');
+    await confirm.locator('.btn--ghost').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/__harness/');
+    await rows().nth(0).locator('.row-actions__button.is-danger').click();
+    await confirm.locator('.btn--danger').click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+  });
 });

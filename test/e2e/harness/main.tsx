@@ -10,6 +10,8 @@ import { FormScreen } from '../../../src/ui/form/FormScreen';
 import { ScreenEnvProvider } from '../../../src/ui/form/screenEnv';
 import { I18nProvider, WithCatalogue } from '../../../src/ui/i18n';
 import { ListScreen } from '../../../src/ui/list/ListScreen';
+import { SelectionDialog } from '../../../src/ui/list/SelectionDialog';
+import { useState } from 'react';
 import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
 import '../../../src/ui/styles/index.css';
@@ -39,13 +41,29 @@ const site = (SITES.includes(user.site as SiteId) ? user.site : 'generic') as Si
 const screen = q.get('screen') ?? 'harnessTones';
 const kind = q.get('kind') ?? 'list';
 
+/** A parent screen using the selection dialog: what it receives is shown as JSON for the test to read. */
+function Selection({ screenId }: { screenId: string }) {
+  const [open, setOpen] = useState(false);
+  const [live, setLive] = useState<unknown[]>([]);
+  const [chosen, setChosen] = useState<unknown[]>([]);
+  const keys = (rows: unknown[]) => JSON.stringify(rows.map((r) => (r as Record<string, unknown>).toneCode));
+  return (
+    <div className="card card__body" data-screen="selection">
+      <button type="button" className="btn btn--primary" onClick={() => setOpen(true)}>Open</button>
+      <p>live <output id="live">{keys(live)}</output></p>
+      <p>chosen <output id="chosen">{keys(chosen)}</output></p>
+      {open && <SelectionDialog screenId={screenId} max={3} initial={chosen as never} onChange={setLive} onSubmit={(rows) => { setChosen(rows); setOpen(false); }} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(
   <I18nProvider>
     <BrowserRouter>
       <ScreenEnvProvider engine={engineOf(site)} site={site} config={readConfig()} user={user}>
         <main id="main" style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
           <WithCatalogue part="rest">
-            {kind === 'list' ? <ListScreen screenId={screen} /> : <FormScreen screenId={screen} query={q} />}
+            {kind === 'list' ? <ListScreen screenId={screen} /> : kind === 'selection' ? <Selection screenId={screen} /> : <FormScreen screenId={screen} query={q} />}
           </WithCatalogue>
         </main>
       </ScreenEnvProvider>
