@@ -70,6 +70,29 @@ describe('form renderer', () => {
     expect(await fieldError('contactName').count()).toBe(0);
   });
 
+  test('my account: the server\'s field reasons are shown on their fields; a successful save re-enables after 2 s', async () => {
+    await open('en');
+    await page.goto('/myaccount');
+    await page.waitForFunction(() => (document.querySelector('#root_phoneNumber') as HTMLInputElement)?.value !== '');
+    await page.fill('#root_contactName', 'Jane Provider');
+    // The server checks with the same definitions; here it refuses the address as if a rule differed.
+    await page.route('**/sp/updatecpinfo', (route) => route.fulfill({ json: { returnCode: '950004', returnMsg: 'Invalid input.', record: { errors: [{ field: 'address', message: 'CommonRes.addressLength', params: {} }] } } }), { times: 1 });
+    const save = page.locator('[data-screen="myAccount"] .form-actions .btn--primary');
+    await save.click();
+    await fieldError('address').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.waitForTimeout(2300);
+    expect(await save.isDisabled()).toBe(false);
+    await page.fill('#root_address', 'Nairobi');
+    expect(await fieldError('address').count()).toBe(0);
+    // The real server now: saved, the button busy while in flight and for 2 s after the answer.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/sp/updatecpinfo'));
+    await save.click();
+    expect((await (await answer).json()).returnCode).toBe('000000');
+    expect(await save.isDisabled()).toBe(true);
+    await page.waitForFunction(() => !(document.querySelector('[data-screen="myAccount"] .form-actions .btn--primary') as HTMLButtonElement)?.disabled, undefined, { timeout: 4000 });
+  });
+
   test('change password: submit shows every message at once, focus on the first; cross-field check', async () => {
     await open('en');
     await page.goto('/changepassword');

@@ -56,6 +56,8 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [dialog, setDialog] = useState<ResolvedAction | null>(null);
+  /** Reasons the server gave for fields on the last submit; each goes away when its field changes. */
+  const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
   const errors = useMemo(() => env.engine.validate(screenId, { ...base, form }), [env.engine, screenId, base, form]);
   const { run, pending, busy } = useSubmit();
@@ -70,6 +72,13 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     out = withDefaults(out, resolveWith(out).fields, visibleBefore);
     formRef.current = out;
     setForm(out);
+    setServerErrors((errs) => {
+      const changed = Object.keys(errs).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(out[k]));
+      if (changed.length === 0) return errs;
+      const rest = { ...errs };
+      changed.forEach((k) => delete rest[k]);
+      return rest;
+    });
     onChange?.(out);
   }, [resolveWith, onChange]);
 
@@ -86,6 +95,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     // compares functions as equal, so what a field shows must change as data.
     const shown: Record<string, FieldError> = {};
     for (const e of errors) if (!(e.field in shown) && (submitted || touched.has(e.field))) shown[e.field] = e;
+    for (const [field, e] of Object.entries(serverErrors)) if (!(field in shown)) shown[field] = e;
     return {
       shown,
       t,
@@ -98,7 +108,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       touch: (name) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name))),
       setValue: (name, value) => change({ ...formRef.current, [name]: value }),
     };
-  }, [t, env, screenId, screen, form, errors, submitted, touched, change]);
+  }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change]);
 
   const validator = useMemo(
     () => engineValidator((f) => env.engine.validate(screenId, { ...base, form: f }), (e) => errorText(context, e) ?? e.message),
@@ -127,7 +137,13 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     const call = screen.calls[action.call];
     const payload = env.engine.payload(screenId, action.call, { ...base, form });
     const outcome = await run(call, payload);
-    if (!outcome.ok) return;
+    if (!outcome.ok) {
+      const byField = Object.fromEntries((outcome.errors ?? []).filter((e) => screen.fields.some((f) => f.name === e.field)).map((e) => [e.field, e]));
+      setServerErrors(byField);
+      if (Object.keys(byField).length) focusFirstError(formId, Object.values(byField));
+      return;
+    }
+    setServerErrors({});
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     toast('Form.saved', { kind: 'success' });

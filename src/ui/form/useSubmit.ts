@@ -2,13 +2,24 @@
 // flight; the buttons stay disabled until 2 s after the answer (success or failure), so a double click can't
 // send twice and the user has time to read the message. Success is 000000 or one of the call's successCodes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallDef } from '../../engine';
+import { ApiError } from '../../api';
+import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
 import { callApi, succeeded, type Answer } from './api';
 
 export const REENABLE_MS = 2000;
 
-export interface SubmitOutcome { ok: boolean; answer?: Answer }
+/** `errors`: the server's field-level reasons (record.errors of a bad-input answer), shown on their fields. */
+export interface SubmitOutcome { ok: boolean; answer?: Answer; errors?: FieldError[] }
+
+/** The server validates with the same definitions and names the fields it refuses: {record: {errors: [...]}}. */
+export function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
+  const list = (answer?.record as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e): e is { field: string; message: string; params?: Record<string, unknown> } => typeof e?.field === 'string' && typeof e?.message === 'string')
+    .map((e) => ({ field: e.field, message: e.message, ...(e.params ? { params: e.params } : {}) }));
+}
 
 export function useSubmit() {
   const [pending, setPending] = useState(false);
@@ -22,12 +33,13 @@ export function useSubmit() {
     let outcome: SubmitOutcome = { ok: false };
     try {
       const answer = await callApi(call, payload);
-      outcome = { ok: succeeded(call, answer), answer };
+      outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
       // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
       // form has no specific use for are shown here, so no answer goes unexplained.
       if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });
-    } catch {
-      // Already reported by the API client (toast or session dialog).
+    } catch (error) {
+      // Already reported by the API client (toast or session dialog); its field reasons go on the fields.
+      if (error instanceof ApiError) outcome = { ok: false, answer: error.answer, errors: fieldErrorsOf(error.answer) };
     } finally {
       setPending(false);
       clearTimeout(timer.current);
