@@ -1,10 +1,11 @@
 // One query layer over two databases: SQLite (embedded default, a file in DATA_DIR) and PostgreSQL (when
 // DATABASE_URL is postgres://...). Everything above this file speaks Kysely and never knows which.
 import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,6 +63,24 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/**
+ * On PostgreSQL, planning a small query costs several times its execution. Data statements are therefore
+ * sent as named prepared statements (the name is a digest of the SQL text), so each connection plans a
+ * statement once and reuses the plan. DDL and transaction control go through unchanged.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const named = (text: string) => 'k' + createHash('sha1').update(text).digest('hex').slice(0, 20);
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string, values: ReadonlyArray<unknown>) =>
+        /^\s*(select|insert|update|delete|with)\b/i.test(text) ? client.query({ name: named(text), text, values: [...values] }) : client.query(text, [...values]);
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   if (schema) {
@@ -70,6 +89,6 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
     try { await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { await c.end(); }
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
 }
