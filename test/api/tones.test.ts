@@ -50,6 +50,15 @@ test('filters page the same way', async () => {
   expect(hidden.body.record.map((t: { toneID: string }) => Number(t.toneID))).toEqual(all.slice(0, 3).map((r) => r.id));
   const page2 = await c.get('/sp/qrytone', { status: '2', startRecordNum: 4, endRecordNum: 6 });
   expect(page2.body.record.map((t: { toneID: string }) => Number(t.toneID))).toEqual(all.slice(3, 6).map((r) => r.id));
+  // Pages past the middle are read from the other end of the index: same rows, same order.
+  const filtered: number[] = [];
+  for (let start = 1; start <= all.length; start += 2) {
+    filtered.push(...(await c.get('/sp/qrytone', { status: '2', startRecordNum: start, endRecordNum: start + 1 })).body.record.map((t: { toneID: string }) => Number(t.toneID)));
+  }
+  expect(filtered).toEqual(all.map((r) => r.id));
+  const normal = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', providerId).where('status', '=', '1').orderBy('id', 'desc').execute();
+  const last = await c.get('/sp/qrytone', { status: '1', startRecordNum: normal.length - 2, endRecordNum: normal.length + 5 });
+  expect(last.body.record.map((t: { toneID: string }) => Number(t.toneID))).toEqual(normal.slice(-3).map((r) => r.id));
   const byName = await c.get('/sp/qrytone', { toneName: 'Paged 2' });
   expect(byName.body.record.map((t: { toneName: string }) => t.toneName).sort()).toEqual(['Paged 2', 'Paged 20', 'Paged 21', 'Paged 22', 'Paged 23', 'Paged 24', 'Paged 25']);
   // LIKE wildcards in the input are literal.

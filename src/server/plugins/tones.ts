@@ -5,8 +5,8 @@
 // Paging: tones are never deleted (deletion is a status), and each provider's tones carry seq 1..n, dense,
 // in upload order. An unfiltered page is therefore a range of seq read from the (provider_id, seq) index, and
 // recordSum is max(seq): both O(page) whatever the page number. A filtered page first reads the ids of the
-// page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, then
-// fetches those rows by primary key (a deferred join).
+// page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, from
+// whichever end of the range is nearer, then fetches those rows by primary key (a deferred join).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj, paging } from '../http/schemas';
@@ -101,7 +101,12 @@ export function toneRoutes(app: FastifyInstance): void {
         if (params.singerName) q = q.where('singer_name', 'like', `${escapeLike(String(params.singerName))}%`);
         const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         if (range.countOnly) return { recordSum: Number(n) };
-        const ids = (await q.select('id').orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute()).map((r) => r.id);
+        // Past the middle, walk the index from the other end: OFFSET never skips more than half the matches.
+        const total = Number(n);
+        const fromEnd = range.offset > total / 2;
+        const offset = fromEnd ? Math.max(0, total - range.offset - range.limit) : range.offset;
+        const limit = fromEnd ? Math.min(range.limit, total - range.offset) : range.limit;
+        const ids = limit <= 0 ? [] : (await q.select('id').orderBy('id', fromEnd ? 'asc' : 'desc').limit(limit).offset(offset).execute()).map((r) => r.id);
         const rows = ids.length === 0 ? [] : await db.selectFrom('tones').select(LIST_COLUMNS).where('id', 'in', ids).orderBy('id', 'desc').execute();
         return { record: rows.map((t) => toneRecord(t, p.name)), recordSum: Number(n) };
       },
