@@ -94,7 +94,7 @@ describe('form renderer', () => {
   });
 
   test('change password: submit shows every message at once, focus on the first; cross-field check', async () => {
-    await open('en');
+    await open('en', 480);
     await page.goto('/changepassword');
     await page.locator('#root_oldPwd').waitFor();
     await page.click('[data-screen="changePassword"] .form-actions .btn--primary');
@@ -107,7 +107,6 @@ describe('form renderer', () => {
     await page.fill('#root_confirmPwd', 'Abcdef1!y');
     expect(await fieldError('oldPwd').count()).toBe(0);
     expect(await fieldError('confirmPwd').textContent()).toMatch(/match|same|equal/i);
-    await page.setViewportSize({ width: 480, height: 860 });
     await screenshot(page, 'renderers-changepassword-480-en');
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -183,6 +182,17 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await rows().first().waitFor();
     await screenshot(page, 'renderers-list-480-zh');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('error state with retry when the list call fails', async () => {
+    await open('en');
+    await page.route('**/sp/qrytone', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.goto('/__harness/?screen=harnessTones&kind=list');
+    await page.locator('.list-state--error').waitFor();
+    await page.unroute('**/sp/qrytone');
+    await page.click('.list-state--error button');
+    await rows().first().waitFor();
+    expect(await rows().count()).toBe(10);
   });
 
   test('selection dialog: emits to the parent, keeps rows across pages, refuses more than the limit; Submit hands them over', async () => {

@@ -252,3 +252,26 @@ describe('uploads', () => {
     await page.waitForURL((u) => u.pathname === '/login');
   });
 });
+
+describe('catalogue cascader', () => {
+  test('parent then child; the child id is the value when chosen, else the parent id', async () => {
+    await open('en');
+    // The catalogue call answers nested catalogInfo (001 §7 sp/filtertonecatalog).
+    await page.route('**/sp/filtertonecatalog', (route) => route.fulfill({ json: { returnCode: '000000', record: [
+      { catalogID: '10', catalogName: 'Pop', catalogInfo: [{ catalogID: '11', catalogName: 'Dance' }, { catalogID: '12', catalogName: 'Ballads' }] },
+      { catalogID: '20', catalogName: 'Gospel', catalogInfo: [] },
+    ] } }));
+    await page.goto('/__harness/?screen=harnessWidgets&kind=form');
+    const parent = page.locator('#root_catalog');
+    await page.waitForFunction(() => document.querySelectorAll('#root_catalog option').length === 3);
+    await parent.selectOption({ label: 'Pop' });
+    const child = page.locator('#root_catalog-child');
+    await child.waitFor();
+    await child.selectOption({ label: 'Ballads' });
+    expect(await parent.inputValue()).toBe('10');
+    expect(await child.inputValue()).toBe('12');
+    await parent.selectOption({ label: 'Gospel' });
+    expect(await child.count()).toBe(0);
+    await axeViolations(page, '[data-field="catalog"]').then((v) => expect(v).toEqual([]));
+  });
+});
