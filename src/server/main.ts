@@ -1,6 +1,7 @@
 // Entry point of `npm start` / `npm run serve`: builds the app from the environment and listens.
 import { buildApp } from './app';
 import { readEnv } from './env';
+import { serverLogger } from './http/logRedact';
 
 async function main() {
   const env = readEnv();
@@ -10,7 +11,7 @@ async function main() {
     pgSchema: env.pgSchema,
     site: env.site,
     // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
-    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    logger: serverLogger(process.env.LOG_LEVEL ?? 'info'),
   });
   await app.listen({ port: env.port, host: env.host });
   const shown = env.host === '0.0.0.0' ? 'localhost' : env.host;

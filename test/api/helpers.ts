@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import type { Site } from '../../src/server/services/config';
 
 // Hashing at the OWASP cost takes ~0.5 s a password; the suite uses a lower cost (account.test checks the default).
@@ -83,7 +83,7 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function startServer(opts: { site?: Site; distDir?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { site?: Site; distDir?: string; logger?: AppOptions['logger'] } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -94,6 +94,7 @@ export async function startServer(opts: { site?: Site; distDir?: string } = {}):
     site: opts.site ?? 'generic',
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     now: () => clock.now,
+    logger: opts.logger,
   });
   // Tests set the maintenance window themselves; by default it is off so the clock never decides a test.
   await app.ctx.config.set('maintenance_window', '');
