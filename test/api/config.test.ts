@@ -78,3 +78,16 @@ test('the portal is served with history fallback; unknown API paths answer the e
   expect(api.body.returnCode).toBe('950005');
   expect(api.body.returnMsg).toBe('The resource does not exist.');
 });
+
+test('SITE=kenya: the deployment defaults to Kenya, other sites keep their own values', async () => {
+  const k = await startServer({ site: 'kenya' });
+  try {
+    expect((await k.client().get('/common/queryloginconfig')).body.record.site).toBe('kenya');
+    const generic = (await (await k.login(DEMO.generic.account, DEMO.generic.password)).get('/common/queryconfig')).body.record;
+    const kenya = (await (await k.login(DEMO.kenya.account, DEMO.kenya.password)).get('/common/queryconfig')).body.record;
+    expect(kenya).toMatchObject({ max_tone_price: '5', support_kenya_batch_operation: '1' });
+    expect(generic).toMatchObject({ max_tone_price: '10', support_kenya_batch_operation: '0' });
+  } finally {
+    await k.close();
+  }
+});
