@@ -14,6 +14,9 @@ process.env.RBT_SCRYPT_LOG2N = process.env.RBT_SCRYPT_LOG2N ?? '12';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
 
+// Each file starts and seeds a real server; on a busy two-core CI machine that can take longer than Jest's 5 s.
+jest.setTimeout(30_000);
+
 export interface TestServer extends App {
   dataDir: string;
   clock: { now: number };
