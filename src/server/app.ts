@@ -1,5 +1,6 @@
 // Builds the server: database (migrated, seeded with demo data when empty), configuration, plugins by
-// domain, the envelope for every answer and the built portal. main.ts listens; tests inject.
+// domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
+// loopback port of their own.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { join } from 'node:path';
