@@ -61,10 +61,16 @@ const STATES: Array<[string, string, string, string, string, ChangeKind | null]>
 
 export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<boolean> {
   const { db } = ctx;
-  const existing = await db.selectFrom('providers').select('id').limit(1).executeTakeFirst();
+  const existing = await db.selectFrom('config').select('key').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = ctx.now();
-  await db.insertInto('config').values(seedConfigRows(ctx.site, now)).execute();
+  try {
+    await db.insertInto('config').values(seedConfigRows(ctx.site, now)).execute();
+  } catch (e) {
+    // Several servers starting together on one empty PostgreSQL: the first to write the configuration seeds.
+    if (/unique|duplicate key/i.test(String((e as Error)?.message))) return false;
+    throw e;
+  }
   const config = await ctx.config.forSite(ctx.site);
   await db.insertInto('languages').values(LANGUAGES).execute();
   const toneCatalogues = await seedCatalogues(db, 1, CATALOGUES[1], null);
