@@ -110,9 +110,12 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     };
   }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change]);
 
+  // One validator per screen and session: a new one would make rjsf rebuild its schema utilities on every key.
+  const contextRef = useRef(context);
+  contextRef.current = context;
   const validator = useMemo(
-    () => engineValidator((f) => env.engine.validate(screenId, { ...base, form: f }), (e) => errorText(context, e) ?? e.message),
-    [env.engine, screenId, base, context],
+    () => engineValidator((f) => env.engine.validate(screenId, { ...base, form: f }), (e) => errorText(contextRef.current, e) ?? e.message),
+    [env.engine, screenId, base],
   );
 
   const press = async (action: ResolvedAction) => {

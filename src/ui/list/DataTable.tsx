@@ -84,7 +84,6 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
     }
     return out;
     // rowLabel and the selection callbacks change with the rows and the selection, which are listed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, rowActions, selection, rows, running, maxButtons, ctx, t, env.config]);
 
   const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel(), getRowId: (r, i) => String(r[rowKey] ?? i), manualPagination: true });

@@ -26,7 +26,6 @@ export function CascaderWidget(props: WidgetProps) {
       if (c) return [p, c];
     }
     return [undefined, undefined];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tree, value, valueKey, childrenKey]);
   const subs = children(parent);
   const disabled = props.disabled || props.readonly || rows.isLoading;

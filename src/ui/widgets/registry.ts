@@ -3,6 +3,7 @@
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
+import { SelectedRowsWidget } from './SelectedRowsWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
 import { DisplayWidget, HiddenWidget, PendingWidget } from './DisplayWidget';
@@ -31,6 +32,8 @@ const widgets: RegistryWidgetsType = {
   upload: FileUploadWidget,
   image: ImageUploadWidget,
   cascader: CascaderWidget,
+  toneSelect: SelectedRowsWidget,
+  copyrightSelect: SelectedRowsWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
   pending: PendingWidget,

@@ -1,0 +1,85 @@
+// A field whose value is rows chosen from a list screen (music box tones, copyright owners): the chosen rows in
+// a small table with a remove button each, and a button opening the list as a selection dialog (selection kept
+// across pages, at most ui.max or the schema's maxItems). The list is ui.list, or the widget's default list;
+// the columns shown are ui.columns, labelled as that list labels them. ui.filters pre-filter the list.
+import type { WidgetProps } from '@rjsf/utils';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { widgetContext } from './widgetProps';
+import '../list/list.css';
+
+const SelectionDialog = lazy(() => import('../list/SelectionDialog').then((m) => ({ default: m.SelectionDialog })));
+
+type Row = Record<string, unknown>;
+
+/** The list each selection widget opens unless its definition names another. */
+const DEFAULT_LISTS: Record<string, string> = { toneSelect: 'toneSelection', copyrightSelect: 'copyrightMaintenance' };
+
+export function SelectedRowsWidget(props: WidgetProps) {
+  const { ctx, name, field, ui, aria, t } = widgetContext(props);
+  const [open, setOpen] = useState(false);
+  const rows: Row[] = Array.isArray(props.value) ? props.value : [];
+  const listId = String(ui.list ?? DEFAULT_LISTS[field?.widget ?? ''] ?? '');
+  const list = useMemo(() => {
+    try {
+      return ctx.env.engine.resolve(listId, { config: ctx.env.config, user: ctx.env.user });
+    } catch {
+      return undefined; // the list screen is not defined (yet)
+    }
+  }, [ctx.env, listId]);
+  if (!list) return <div id={props.id} className="field__value pending-widget" tabIndex={-1}>{t('Form.widgetPending')}</div>;
+
+  const rowKey = list.list?.rowKey ?? 'id';
+  const shown = Array.isArray(ui.columns) ? (ui.columns as string[]) : list.columns.filter((c) => !c.hidden).slice(0, 4).map((c) => c.name);
+  const labelOf = (col: string) => {
+    const c = list.columns.find((x) => x.name === col) ?? list.columns.find((x) => x.field === col && x.format !== 'audio');
+    return c ? t(c.label) : col;
+  };
+  const max = typeof ui.max === 'number' ? ui.max : typeof props.schema.maxItems === 'number' ? props.schema.maxItems : undefined;
+  const set = (next: Row[]) => { props.onChange(next.length ? next : undefined); ctx.touch(name); };
+  const disabled = props.disabled || props.readonly;
+
+  return (
+    <div className="selected-rows" {...aria} aria-labelledby={`${props.id}__label`} role="group">
+      <div className="selected-rows__bar">
+        <button type="button" id={props.id} className="btn btn--secondary" disabled={disabled} onClick={() => setOpen(true)}>
+          <span aria-hidden="true">＋</span> {t('Form.chooseRows')}
+        </button>
+        <span className="selected-rows__count">{t('List.selected', { count: rows.length })}{max !== undefined ? ` / ${max}` : ''}</span>
+      </div>
+      {rows.length > 0 && (
+        <div className="data-table selected-rows__table">
+          <table>
+            <thead><tr>{shown.map((c) => <th key={c} scope="col">{labelOf(c)}</th>)}<th scope="col"><span className="sr-only">{t('List.operation')}</span></th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={String(r[rowKey])} data-row-key={String(r[rowKey])}>
+                  {shown.map((c) => <td key={c}>{r[c] === undefined || r[c] === '' ? '----' : String(r[c])}</td>)}
+                  <td>
+                    {!disabled && (
+                      <button type="button" className="btn btn--link row-actions__button is-danger" aria-label={t('Upload.remove', { name: String(r[shown[0]] ?? r[rowKey]) })} onClick={() => set(rows.filter((x) => x[rowKey] !== r[rowKey]))}>
+                        {t('Form.removeRow')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <SelectionDialog
+            screenId={listId}
+            title={field?.label}
+            initial={rows}
+            max={max}
+            filters={(ui.filters as Record<string, unknown> | undefined) ?? undefined}
+            onSubmit={(chosen) => { set(chosen); setOpen(false); }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
