@@ -1,6 +1,6 @@
 // Versioned migrations, run on every start. Kysely's migrator records applied versions in its own table and
 // takes a lock, so several servers starting together on PostgreSQL apply each version once.
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_picture_codes';
@@ -11,7 +11,12 @@ const versions = { '001_initial': m001, '002_picture_codes': m002 };
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations: Record<string, Migration> = {};
   for (const [name, mod] of Object.entries(versions)) migrations[name] = { up: (db) => mod.up(db, handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migrator's own tables are named with the current schema: left unqualified, Kysely
+  // would find them in any other schema of the database (side-by-side test or benchmark schemas) and skip
+  // creating them here.
+  const migrationTableSchema =
+    handle.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
