@@ -90,15 +90,29 @@ export async function startServer(opts: { site?: Site; distDir?: string; logger?
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await buildApp({
-    dataDir,
-    databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
-    pgSchema,
-    site: opts.site ?? 'generic',
-    distDir: opts.distDir ?? join(dataDir, 'no-dist'),
-    now: () => clock.now,
-    logger: opts.logger,
-  });
+  const dropSchema = async () => {
+    if (!pgSchema) return;
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+    await c.end();
+  };
+  let app: App;
+  try {
+    app = await buildApp({
+      dataDir,
+      databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+      pgSchema,
+      site: opts.site ?? 'generic',
+      distDir: opts.distDir ?? join(dataDir, 'no-dist'),
+      now: () => clock.now,
+      logger: opts.logger,
+    });
+  } catch (e) {
+    await dropSchema();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   // Tests set the maintenance window themselves; by default it is off so the clock never decides a test.
   await app.ctx.config.set('maintenance_window', '');
   await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,12 +133,7 @@ export async function startServer(opts: { site?: Site; distDir?: string; logger?
     storedFiles: () => [...listFiles(join(dataDir, 'files')), ...listFiles(join(dataDir, 'tmp'))].sort(),
     async close() {
       await app.close();
-      if (pgSchema) {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${pgSchema} CASCADE`);
-        await c.end();
-      }
+      await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
