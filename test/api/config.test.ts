@@ -91,3 +91,13 @@ test('SITE=kenya: the deployment defaults to Kenya, other sites keep their own v
     await k.close();
   }
 });
+
+test('every call validated by a screen definition names a screen and call that exist on every site', async () => {
+  const { engineFor } = await import('../../src/server/validation');
+  const validated = s.app.apiRoutes.filter((r) => r.screen);
+  expect(validated.map((r) => r.url)).toEqual(expect.arrayContaining(['/sp/sploginhs', '/sp/updatecppwd', '/sp/restpassword', '/sp/updatecpinfo']));
+  for (const site of ['generic', 'kenya', 'ais']) {
+    const engine = engineFor(site);
+    for (const r of validated) expect([site, r.url, Boolean(engine.definition(r.screen!.id).calls?.[r.screen!.call])]).toEqual([site, r.url, true]);
+  }
+});
