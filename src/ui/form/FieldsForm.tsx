@@ -9,6 +9,9 @@ import { widgetRegistry } from '../widgets/registry';
 import type { FormContext } from './formContext';
 import { templates } from './templates';
 import { uiSchemaFor } from './uiSchema';
+import { WidgetField } from './WidgetField';
+
+const fields = { widget: WidgetField };
 
 export interface FieldsFormProps {
   id?: string;
@@ -22,8 +25,8 @@ export interface FieldsFormProps {
   className?: string;
 }
 
-export function FieldsForm({ id, schema, fields, formData, context, validator, onChange, onSubmit, className }: FieldsFormProps) {
-  const uiSchema = useMemo(() => uiSchemaFor(fields), [fields]);
+export function FieldsForm({ id, schema, fields: resolvedFields, formData, context, validator, onChange, onSubmit, className }: FieldsFormProps) {
+  const uiSchema = useMemo(() => uiSchemaFor(resolvedFields), [resolvedFields]);
   return (
     <Form
       id={id}
@@ -35,6 +38,7 @@ export function FieldsForm({ id, schema, fields, formData, context, validator, o
       validator={validator}
       templates={templates}
       widgets={widgetRegistry()}
+      fields={fields}
       // Validation is the engine's and is shown inline by our templates; rjsf neither blocks nor lists errors.
       noValidate
       showErrorList={false}

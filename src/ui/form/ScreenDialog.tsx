@@ -20,7 +20,17 @@ export interface ScreenDialogProps {
 export function ScreenDialog({ screenId, title, initial, filters, onClose }: ScreenDialogProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
-  const def = env.engine.definition(screenId);
+  let def;
+  try {
+    def = env.engine.definition(screenId);
+  } catch {
+    // A dialog of a screen not defined yet: say so instead of failing the page.
+    return (
+      <Dialog open size="small" title={t(title ?? 'Form.widgetPending')} onClose={() => onClose(false)}>
+        <p>{t('Form.widgetPending')}</p>
+      </Dialog>
+    );
+  }
   if (def.kind !== 'list') return <DefinitionDialog screenId={screenId} title={title} initial={initial} onClose={onClose} />;
   return (
     <Dialog

@@ -6,8 +6,8 @@ import { hasWidget, PENDING_WIDGET } from '../widgets/registry';
 
 /** The widget of a field: the definition's choice, else one that fits its options or schema type. */
 export function widgetOf(field: ResolvedField): string {
-  // Objects (expanded tone infos) are rendered by rjsf's object field with our templates; no widget.
-  if (field.schema.type === 'object') return '';
+  // Objects without a widget of their own (expanded tone infos) are rjsf's object field with our templates.
+  if (field.schema.type === 'object' && (!field.widget || field.widget === 'expandedInfo')) return '';
   // A widget a later screen will register (tone selection, tariff table...) shows a placeholder until then.
   if (field.widget) return hasWidget(field.widget) ? field.widget : PENDING_WIDGET;
   if (field.options) return 'select';
@@ -21,8 +21,11 @@ export function uiSchemaFor(fields: ResolvedField[]): UiSchema {
   const ui: UiSchema = { 'ui:order': [...fields.map((f) => f.name), '*'], 'ui:submitButtonOptions': { norender: true } };
   for (const f of fields) {
     const widget = widgetOf(f);
+    const container = f.schema.type === 'object' || f.schema.type === 'array';
     ui[f.name] = {
       ...(widget ? { 'ui:widget': widget } : {}),
+      // rjsf ignores ui:widget on objects and arrays: WidgetField mounts the widget for them.
+      ...(widget && container ? { 'ui:field': 'widget' } : {}),
       'ui:disabled': f.disabled,
       'ui:options': { ...(f.ui ?? {}), label: false },
     };

@@ -18,7 +18,7 @@ export interface DataTableProps {
   rowActions: ResolvedAction[];
   running: string | null;
   onRowAction(action: ResolvedAction, row: Row): void;
-  selection?: { isSelected(r: Row): boolean; toggle(r: Row, on: boolean): void; togglePage(rows: Row[], on: boolean): void };
+  selection?: { isSelected(r: Row): boolean; toggle(r: Row, on: boolean): void; togglePage(rows: Row[], on: boolean): void; single?: boolean };
   loading: boolean;
   /** Shown instead of rows when there are none (empty or error state). */
   placeholder?: ReactNode;
@@ -42,6 +42,7 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
         id: '__select',
         size: 44,
         header: () => {
+          if (selection.single) return <span className="sr-only">{t('List.choose')}</span>;
           const all = rows.length > 0 && rows.every((r) => selection.isSelected(r));
           const some = rows.some((r) => selection.isSelected(r));
           return (
@@ -56,7 +57,8 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
         },
         cell: ({ row }) => (
           <input
-            type="checkbox"
+            type={selection.single ? 'radio' : 'checkbox'}
+            name={selection.single ? `choose-${rowKey}` : undefined}
             aria-label={t('List.selectRow', { name: rowLabel(row.original) })}
             checked={selection.isSelected(row.original)}
             onChange={(e) => selection.toggle(row.original, e.target.checked)}

@@ -24,7 +24,7 @@ export interface ListScreenProps {
   embedded?: boolean;
   initialFilters?: Record<string, unknown>;
   /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
-  selection?: { initial?: Row[]; max?: number; onChange(rows: Row[]): void };
+  selection?: { initial?: Row[]; max?: number; single?: boolean; onChange(rows: Row[]): void };
 }
 
 export function ListScreen(props: ListScreenProps) {
@@ -40,7 +40,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
   const query = useListQuery(screenId, state, screen.calls);
   const selectable = Boolean(screen.list?.selectable || parent);
-  const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange);
+  const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange, parent?.single);
   const onDone = useCallback((a: ResolvedAction) => { if (a.scope === 'selection') selection.clear(); }, [selection]);
   const actions = useActions(screen, rowKey, onDone);
 
@@ -79,7 +79,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
           }}
         />
       )}
-      {(toolbar.length > 0 || selection.count > 0) && (
+      {(toolbar.length > 0 || (selection.count > 0 && !parent?.single)) && (
         <div className="list-toolbar">
           <div className="button-row">
             {toolbar.map((a) => (
@@ -115,7 +115,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         rowActions={rowActions}
         running={actions.running}
         onRowAction={(a, r) => void actions.run(a, [r])}
-        selection={selectable ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage } : undefined}
+        selection={selectable ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage, single: parent?.single } : undefined}
         loading={query.isFetching}
         placeholder={placeholder}
         maxHeight={screen.list?.maxHeight}

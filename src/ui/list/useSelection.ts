@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 
 export type Row = Record<string, unknown>;
 
-export function useSelection(rowKey: string, initial: Row[] = [], max?: number, onChange?: (rows: Row[]) => void) {
+/** `single`: choosing a row replaces the previous choice (a radio column, e.g. the tariff of a form). */
+export function useSelection(rowKey: string, initial: Row[] = [], max?: number, onChange?: (rows: Row[]) => void, single = false) {
   const [selected, setSelected] = useState<Map<string, Row>>(() => new Map(initial.map((r) => [String(r[rowKey]), r])));
   const keyOf = useCallback((r: Row) => String(r[rowKey]), [rowKey]);
 
@@ -14,14 +15,14 @@ export function useSelection(rowKey: string, initial: Row[] = [], max?: number, 
   }, [onChange]);
 
   const toggle = useCallback((row: Row, on: boolean) => {
-    const next = new Map(selected);
+    const next = single ? new Map<string, Row>() : new Map(selected);
     if (on) {
-      if (max !== undefined && next.size >= max) return false;
+      if (!single && max !== undefined && next.size >= max) return false;
       next.set(keyOf(row), row);
     } else next.delete(keyOf(row));
     update(next);
     return true;
-  }, [selected, keyOf, max, update]);
+  }, [selected, keyOf, max, update, single]);
 
   /** Select or clear every row of the page (up to the limit). */
   const togglePage = useCallback((rows: Row[], on: boolean) => {

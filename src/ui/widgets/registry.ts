@@ -3,7 +3,9 @@
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
+import { PriceGroupWidget } from './PriceGroupWidget';
 import { SelectedRowsWidget } from './SelectedRowsWidget';
+import { LanguageFilesWidget } from './upload/LanguageFilesWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
 import { DisplayWidget, HiddenWidget, PendingWidget } from './DisplayWidget';
@@ -34,6 +36,8 @@ const widgets: RegistryWidgetsType = {
   cascader: CascaderWidget,
   toneSelect: SelectedRowsWidget,
   copyrightSelect: SelectedRowsWidget,
+  priceGroup: PriceGroupWidget,
+  languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
   pending: PendingWidget,

@@ -1,0 +1,71 @@
+// One prompt file per content language (000 §2 music box: "prompt file per language"): the value is a map
+// languageCode -> saved file name (sent as JSON by the definition). With ui.perLanguage false only the language
+// of highest priority is offered. Each row is an upload with the field's accept/size rules.
+import type { WidgetProps } from '@rjsf/utils';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { request } from '../../../api';
+import { widgetContext } from '../widgetProps';
+import { rulesOf, type FileRules } from './fileRules';
+import { UploadBox } from './UploadBox';
+import { useUpload } from './useUpload';
+import './upload.css';
+
+interface Language { languageCode: string; languageDesc?: string; priority?: string }
+
+function LanguageFile({ id, language, rules, formatError, saved, disabled, onChange }: {
+  id: string; language: Language; rules: FileRules; formatError?: string; saved?: string; disabled?: boolean; onChange(saved: string | undefined): void;
+}) {
+  const { upload, progress } = useUpload(rules, { wrongType: formatError, failed: 'Common.uploadFailed' });
+  return (
+    <div className="language-file">
+      <span className="language-file__name" id={`${id}-label`}>{language.languageDesc ?? language.languageCode}</span>
+      <UploadBox
+        id={id}
+        rules={rules}
+        fileName={saved}
+        progress={progress}
+        disabled={disabled}
+        describedBy={`${id}-label`}
+        onFile={async (file) => { const done = await upload(file); if (done) onChange(done.savedFilename); }}
+        onRemove={() => onChange(undefined)}
+      />
+    </div>
+  );
+}
+
+export function LanguageFilesWidget(props: WidgetProps) {
+  const { ctx, name, ui, t } = widgetContext(props);
+  const rules = useMemo(() => rulesOf(ui), [ui]);
+  const languages = useQuery({
+    queryKey: ['languages'],
+    queryFn: async () => ((await request<Language[]>('common/querylanguagelist', {}, { kind: 'get' })).record ?? []) as Language[],
+  });
+  const value: Record<string, string> = props.value && typeof props.value === 'object' ? props.value : {};
+  // The list comes highest priority first; without per-language prompts only that one is asked for.
+  const shown = ui.perLanguage === false ? (languages.data ?? []).slice(0, 1) : languages.data ?? [];
+  const set = (code: string, saved: string | undefined) => {
+    const next = { ...value };
+    if (saved) next[code] = saved;
+    else delete next[code];
+    props.onChange(Object.keys(next).length ? next : undefined);
+    ctx.touch(name);
+  };
+  if (languages.isLoading) return <div className="list-state" role="status"><span className="spinner" aria-hidden="true" /> {t('Form.loading')}</div>;
+  return (
+    <div className="language-files" role="group" aria-labelledby={`${props.id}__label`}>
+      {shown.map((l, i) => (
+        <LanguageFile
+          key={l.languageCode}
+          id={i === 0 ? props.id : `${props.id}-${l.languageCode}`}
+          language={l}
+          rules={rules}
+          formatError={typeof ui.formatError === 'string' ? ui.formatError : undefined}
+          saved={value[l.languageCode]}
+          disabled={props.disabled || props.readonly}
+          onChange={(saved) => set(l.languageCode, saved)}
+        />
+      ))}
+    </div>
+  );
+}
