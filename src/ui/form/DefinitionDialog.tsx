@@ -21,6 +21,8 @@ export interface DefinitionDialogProps {
 export function DefinitionDialog({ screenId, title, mode, initial, size = 'medium', onClose, onSubmitted }: DefinitionDialogProps) {
   const { t } = useI18n();
   const env = useScreenEnv();
+  // The definition's own back action closes the dialog; without one, the dialog adds a Back button.
+  const hasBack = Object.values(env.engine.definition(screenId).actions ?? {}).some((a) => a.scope === 'form' && !a.call && !a.navigate && !a.dialog);
   return (
     <Dialog open size={size} title={t(title ?? env.engine.definition(screenId).title)} onClose={() => onClose(false)}>
       <DefinitionForm
@@ -32,7 +34,8 @@ export function DefinitionDialog({ screenId, title, mode, initial, size = 'mediu
           else toast('Form.saved', { kind: 'success' });
           onClose(true);
         }}
-        extraButtons={<button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
+        onBack={() => onClose(false)}
+        extraButtons={hasBack ? undefined : <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
         renderButtons={(buttons) => <div className="dialog-form__footer">{buttons}</div>}
       />
     </Dialog>

@@ -28,6 +28,8 @@ export interface DefinitionFormProps {
   onSubmitted?(event: SubmittedEvent): void;
   /** Called with every change (a parent that shows a preview or keeps a draft). */
   onChange?(form: Record<string, unknown>): void;
+  /** A form action with no call, route or dialog is "back": this runs it (a dialog closes), else history back. */
+  onBack?(): void;
   /** Extra buttons after the definition's form actions (Back in a dialog). */
   extraButtons?: ReactNode;
   /** Override of the button bar (a dialog puts its buttons in its footer through `renderButtons`). */
@@ -38,7 +40,7 @@ export function DefinitionForm(props: DefinitionFormProps) {
   return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
 }
 
-function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, extraButtons, renderButtons }: DefinitionFormProps) {
+function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons }: DefinitionFormProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -125,7 +127,11 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       navigate(action.navigate);
       return;
     }
-    if (!action.call) return;
+    if (!action.call) {
+      if (onBack) onBack();
+      else navigate(-1);
+      return;
+    }
     // Actions that send the form check it first; a download (binary call) of the same screen does not need it.
     const validates = screen.calls[action.call]?.client !== 'binary';
     // An action may check only some fields (sending a code needs the account, not the new password).
@@ -164,7 +170,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
         <button
           key={a.name}
           type="button"
-          className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : 'btn--secondary'}`}
+          className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : !a.call && !a.dialog ? 'btn--ghost' : 'btn--secondary'}`}
           disabled={busy || a.disabled}
           aria-busy={(pending && a === primary) || undefined}
           onClick={() => void press(a)}

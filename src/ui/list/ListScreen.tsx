@@ -131,7 +131,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         />
       )}
       {actions.dialog && (
-        <DefinitionDialog screenId={actions.dialog.screenId} title={actions.dialog.title} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        <DefinitionDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
       )}
     </>
   );

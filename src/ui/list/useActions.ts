@@ -10,7 +10,7 @@ import { useScreenEnv } from '../form/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
 
-export interface OpenDialog { screenId: string; title: string; initial?: Row }
+export interface OpenDialog { screenId: string; initial?: Row }
 
 /** '/musicBoxDetail?toneBoxID={toneBoxID}' with the row's values. */
 export function fillRoute(route: string, row: Row | undefined): string {
@@ -41,7 +41,8 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
       });
       if (!ok) return;
     }
-    if (action.dialog) return setDialog({ screenId: action.dialog, title: action.label, initial: scope === 'row' ? rows[0] : undefined });
+    // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add').
+    if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : undefined });
     if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
     if (!action.call) return;
     const call = screen.calls[action.call];

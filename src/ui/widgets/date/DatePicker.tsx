@@ -51,7 +51,12 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
   });
 
   return (
-    <div className={`date-picker${open ? ' is-open' : ''}`} ref={root}>
+    <div
+      className={`date-picker${open ? ' is-open' : ''}`}
+      ref={root}
+      // Keyboard users leaving the picker with Tab close it, as a click outside does.
+      onBlur={(e) => { if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) close(false); }}
+    >
       <div className="date-picker__field">
         <input
           ref={input}
@@ -165,7 +170,7 @@ function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable
   const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: calendar.monthName(m, language) }));
 
   return (
-    <div id={id} className="date-picker__panel" role="dialog" aria-modal="false" aria-label={t('DatePicker.dialog')} onKeyDown={keyDown} data-calendar={calendar.kind}>
+    <div id={id} className="date-picker__panel" role="dialog" aria-modal="false" aria-label={t('DatePicker.dialog')} tabIndex={-1} onKeyDown={keyDown} data-calendar={calendar.kind}>
       {(view === 'day' || view === 'month') && (
         <div className="date-picker__header">
           {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.previousMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, -1))}>‹</button>}
