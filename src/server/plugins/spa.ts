@@ -15,12 +15,23 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
 };
 
-function sendFile(reply: FastifyReply, file: string, cache: string) {
+/** The build writes .br and .gz copies of its text assets (vite.config.ts): send one the client accepts. */
+function compressedCopy(accept: string, file: string): { path: string; encoding: string } | undefined {
+  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (accept.includes(encoding) && existsSync(file + ext)) return { path: file + ext, encoding };
+  }
+  return undefined;
+}
+
+function sendFile(reply: FastifyReply, file: string, cache: string, accept = '') {
+  const copy = compressedCopy(accept, file);
+  if (copy) reply.header('content-encoding', copy.encoding);
   return reply
     .header('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
-    .header('content-length', statSync(file).size)
+    .header('content-length', statSync(copy?.path ?? file).size)
     .header('cache-control', cache)
-    .send(createReadStream(file));
+    .header('vary', 'accept-encoding')
+    .send(createReadStream(copy?.path ?? file));
 }
 
 export function spa(app: FastifyInstance, distDir: string): boolean {
@@ -33,9 +44,9 @@ export function spa(app: FastifyInstance, distDir: string): boolean {
     const file = normalize(join(distDir, path));
     if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       // Vite's assets carry a content hash in their names: cache them for good.
-      return sendFile(reply, file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return sendFile(reply, file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache', String(req.headers['accept-encoding'] ?? ''));
     }
-    return sendFile(reply, index, 'no-cache');
+    return sendFile(reply, index, 'no-cache', String(req.headers['accept-encoding'] ?? ''));
   });
   return true;
 }
