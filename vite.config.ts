@@ -1,12 +1,16 @@
 // The portal's build: index.html + src/ui/main.tsx -> dist/. Screens are lazy chunks (see src/ui/shell/screens.tsx),
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
 // (API_URL, default http://127.0.0.1:3000); in production the server serves dist/ on the same origin.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { isCoreKey } from './src/ui/i18nParts';
 
 const DEFINITIONS = join(__dirname, 'screen-definitions');
+const CATALOGUES = join(__dirname, 'i18n');
+const I18N_PART = /^virtual:i18n\/(en|zh)\/(core|rest)$/;
 const ROUTE_INDEX = 'virtual:route-index';
 
 /**
@@ -33,8 +37,47 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // First path segments of the calls (000 §7); everything else is a client-side route.
 const apiPrefixes = ['/sp', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
 
+/** `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.ts). */
+function i18nParts(): Plugin {
+  return {
+    name: 'i18n-parts',
+    resolveId: (id) => (I18N_PART.test(id) ? `\0${id}` : undefined),
+    load(id) {
+      const match = I18N_PART.exec(id.replace(/^\0/, ''));
+      if (!match || !id.startsWith('\0')) return undefined;
+      const [, language, part] = match;
+      const file = join(CATALOGUES, `${language}.json`);
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
+
+/**
+ * Pre-compressed copies (.gz, .br) of the text assets next to them, so the server can send them compressed
+ * without compressing per request (src/server/plugins/spa.ts picks them by Accept-Encoding).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+        const file = join(options.dir!, name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routeIndex()],
+  plugins: [react(), routeIndex(), i18nParts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -94,6 +94,11 @@ describe('forgotten password', () => {
     await page.goto('/login');
     await page.click('text=Forgot password?');
     await expectPath(page, '/forgetpassword');
+    await page.waitForSelector('[data-field="account"] input');
+    // Typing within milliseconds of the form's first render can be lost (reported to the form renderer);
+    // a person cannot type that fast, the test waits for the page to settle.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
     await page.fill('[data-field="account"] input', who.account);
     await page.click('[data-screen="forgetPassword"] button:has-text("Send")');
     await page.waitForSelector('.toast--success');

@@ -1,6 +1,6 @@
 // The login configuration (common/queryloginconfig): picture code on/off, allowed special characters, the
 // site variant and the dropdown dictionaries. Read once per page load and shared by the public pages.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, type LoginConfig } from '../../api';
 import type { SiteId } from '../../engine/types';
 
@@ -24,9 +24,12 @@ const SITES: SiteId[] = ['generic', 'kenya', 'ais'];
 export function useLoginConfig(): LoginSetup {
   const [raw, setRaw] = useState<LoginConfig | undefined>(undefined);
   useEffect(() => { void loadLoginConfig().then(setRaw); }, []);
-  const site = SITES.includes(raw?.site as SiteId) ? (raw!.site as SiteId) : 'generic';
-  const config: Record<string, string> = {};
-  if (raw?.pictureCode !== undefined) config.login_picture_code = raw.pictureCode;
-  if (raw?.allowedPasswordSpecialChar) config.allowed_password_special_char = raw.allowedPasswordSpecialChar;
-  return { ready: raw !== undefined, site, config, raw: raw ?? {} };
+  // One object per answer: the forms below re-resolve (and rjsf re-reads its props) when it changes.
+  return useMemo(() => {
+    const site = SITES.includes(raw?.site as SiteId) ? (raw!.site as SiteId) : 'generic';
+    const config: Record<string, string> = {};
+    if (raw?.pictureCode !== undefined) config.login_picture_code = raw.pictureCode;
+    if (raw?.allowedPasswordSpecialChar) config.allowed_password_special_char = raw.allowedPasswordSpecialChar;
+    return { ready: raw !== undefined, site, config, raw: raw ?? {} };
+  }, [raw]);
 }

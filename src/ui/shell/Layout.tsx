@@ -5,7 +5,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { fallbackQueryClient } from '../form/queryClient';
 import { ScreenEnvProvider } from '../form/screenEnv';
-import { useI18n } from '../i18n';
+import { useI18n, WithCatalogue } from '../i18n';
 import { useSession } from '../session/SessionContext';
 import { Breadcrumb } from './Breadcrumb';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
@@ -18,6 +18,11 @@ import { useLayoutHeight } from './useLayoutHeight';
 const MOBILE = '(max-width: 768px)';
 
 export default function Layout() {
+  // The frame and the screens need the whole catalogue, not only the part the login page loads.
+  return <WithCatalogue part="rest" fallback={<PageLoading />}><LayoutFrame /></WithCatalogue>;
+}
+
+function LayoutFrame() {
   const { t } = useI18n();
   const session = useSession();
   const { pathname } = useLocation();

@@ -9,5 +9,6 @@ export default mergeConfig(portal, {
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/__harness/',
   logLevel: 'warn',
-  build: { outDir: fileURLToPath(new URL('../../../test-results/harness', import.meta.url)), emptyOutDir: true, manifest: false, chunkSizeWarningLimit: 4000 },
+  // HARNESS_OUT: each e2e file builds into its own directory, so files running in parallel never share one.
+  build: { outDir: process.env.HARNESS_OUT ?? fileURLToPath(new URL('../../../test-results/harness', import.meta.url)), emptyOutDir: true, manifest: false, chunkSizeWarningLimit: 4000 },
 });

@@ -1,17 +1,19 @@
-// The renderer test page (test/e2e/harness) on the real server's origin: built once into test-results/harness
-// and served under /__harness/ by routing the browser context, so it runs with the session of a real login
+// The renderer test page (test/e2e/harness) on the real server's origin: built once per test file into a
+// temporary directory and served under /__harness/ by routing the browser context, so it runs with the session of a real login
 // and makes real calls, without adding a route to the shipped app.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { ROOT } from './server';
 
-const OUT = join(ROOT, 'test-results', 'harness');
+/** One build per test process (e2e files may run in parallel workers). */
+const OUT = mkdtempSync(join(tmpdir(), 'rbt-harness-'));
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
 
 export function buildHarness(): void {
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'test/e2e/harness/vite.config.ts'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'test/e2e/harness/vite.config.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HARNESS_OUT: OUT } });
   if (r.status !== 0) throw new Error('harness build failed');
 }
 

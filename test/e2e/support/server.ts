@@ -40,7 +40,8 @@ export async function startServer(options: { site?: 'generic' | 'kenya' | 'ais' 
   ensureBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+  // Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
 import { useNavigate } from 'react-router-dom';
 import { DefinitionForm, type SubmittedEvent } from '../../form/DefinitionForm';
 import { ScreenEnvProvider } from '../../form/screenEnv';
-import { useI18n } from '../../i18n';
+import { useI18n, WithCatalogue } from '../../i18n';
 import { toast } from '../../shell/feedback';
 import { PageLoading } from '../../shell/PageLoading';
 import { AuthLayout } from '../AuthLayout';
@@ -13,6 +13,10 @@ import { useLoginConfig } from '../useLoginConfig';
 const NO_USER = {};
 
 export default function ForgetPasswordPage() {
+  return <WithCatalogue part="rest" fallback={<PageLoading />}><ForgetPassword /></WithCatalogue>;
+}
+
+function ForgetPassword() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const setup = useLoginConfig();

@@ -2,18 +2,16 @@
 // 000000 and 312022 store the session and continue (the guard then sends a first login to /changepassword);
 // pass-through refusals (disabled, locked) show inline; after any failure the error counter of
 // checkModifyErrorTimes tells the provider how many attempts remain or how long the lock lasts.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, api, request, type ErrorTimes } from '../../../api';
 import { useI18n } from '../../i18n';
-import { loginEngine } from '../loginEngine';
+import { loadValidator, loginContext, loginPayload, resolveLogin, type Validator } from '../loginScreen';
 import { PlainForm } from '../PlainForm';
 import { useSession } from '../SessionContext';
 import { AuthLayout } from '../AuthLayout';
 import { useLoginConfig } from '../useLoginConfig';
 import { PictureCode } from '../PictureCode';
-
-const SCREEN = 'login';
 
 function throttleMessage(e: ErrorTimes): { key: string; params: Record<string, unknown> } | undefined {
   if (e.addressLocked === '1') return { key: 'Login.addressLocked', params: { minutes: e.addressLockMinutes } };
@@ -27,7 +25,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const session = useSession();
   const setup = useLoginConfig();
-  const engine = loginEngine(setup.site);
+  const [validate, setValidate] = useState<Validator | undefined>();
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -35,9 +33,13 @@ export default function LoginPage() {
   const [notice, setNotice] = useState<{ key: string; params?: Record<string, unknown>; kind: 'error' | 'warning' } | undefined>();
   const [pictureKey, setPictureKey] = useState(0);
 
-  const input = useMemo(() => ({ config: setup.config, form: values }), [setup.config, values]);
-  const screen = useMemo(() => engine.resolve(SCREEN, input), [engine, input]);
-  const errors = useMemo(() => engine.validate(SCREEN, input), [engine, input]);
+  const ctx = useMemo(() => loginContext(setup.site, setup.config, values), [setup.site, setup.config, values]);
+  const screen = useMemo(() => resolveLogin(ctx), [ctx]);
+  const errors = useMemo(() => (validate ? validate(screen, values, ctx) : []), [validate, screen, values, ctx]);
+  // The validator arrives with the first keystroke (or submit), not with the page.
+  const wantValidator = () => { void loadValidator().then((v) => setValidate(() => v)); };
+  const typed = Object.values(values).some(Boolean);
+  useEffect(() => { if (typed) wantValidator(); }, [typed]);
   const forgot = screen.actions.find((a) => a.navigate);
 
   const failed = async (code?: string, message?: string) => {
@@ -52,15 +54,18 @@ export default function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (errors.length > 0) {
-      document.getElementById(`login-${errors[0].field}`)?.focus();
+    const check = await loadValidator();
+    setValidate(() => check);
+    const problems = check(screen, values, ctx);
+    if (problems.length > 0) {
+      document.getElementById(`login-${problems[0].field}`)?.focus();
       return;
     }
     const call = screen.calls.submit;
     setBusy(true);
     setNotice(undefined);
     try {
-      const payload = { ...engine.payload(SCREEN, 'submit', input), language };
+      const payload = { ...loginPayload(screen, 'submit', ctx), language };
       const answer = await request(call.path, payload, { kind: call.client, passCodes: call.successCodes });
       if (answer.returnCode === '000000' || answer.returnCode === '312022') {
         await session.completeLogin(answer.record);
