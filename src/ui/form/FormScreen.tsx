@@ -38,7 +38,7 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial, intro, ...r
   // A screen with `load` reads its record in edit mode, or always when it has no add mode at all (my account).
   const load = screen.load && (mode === 'edit' || !def.editWhen) ? screen.load : undefined;
   const record = useQuery({
-    queryKey: ['form-load', screenId, mode],
+    queryKey: ['form-load', screenId, mode, initial ?? {}],
     enabled: Boolean(load),
     staleTime: 0,
     gcTime: 0,
