@@ -78,6 +78,9 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), routeIndex(), i18nParts(), precompress()],
+  resolve: {
+    alias: { 'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx') },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,167 @@
+// Bundle benchmark (issue 4): run with `npx tsx bench/bundle.ts` (writes bench/results/bundle.json), or call
+// runBundleBench() from bench/run.ts. Never part of `npm test`.
+//
+// 1. The JS the login page loads: the built portal is served by the real server on a temp DATA_DIR, Debian's
+//    Chromium opens /login and every script response until the network is idle is counted, at its gzip -9
+//    size (brotli too, which the server actually sends). Goal <= 100 KB gzip (about 1.4 x React + react-dom,
+//    which is measured in the same run as a reference). The validator that loads on the first keystroke is
+//    reported separately ("afterFirstKeystroke").
+// 2. The whole app: every JS file of the build, gzip. Goal <= 300 KB.
+// 3. Lighthouse on the login page with the system Chromium (performance and accessibility goals >= 95), if
+//    the lighthouse package can be found or installed (into node_modules/.cache/bench-lighthouse; set
+//    BENCH_LIGHTHOUSE=0 to skip). It needs no network beyond localhost; when it cannot run, the reason is
+//    written to the report instead of scores.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { launch, openPage } from '../test/e2e/support/browser';
+import { ROOT, startServer } from '../test/e2e/support/server';
+
+const DIST = join(ROOT, 'dist');
+const GOALS = { loginGzipKB: 100, appGzipKB: 300, lighthousePerformance: 95, lighthouseAccessibility: 95 };
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gz = (data: Buffer | Uint8Array) => gzipSync(data, { level: 9 }).length;
+const br = (data: Buffer | Uint8Array) => brotliCompressSync(data).length;
+
+interface FileSize { file: string; bytes: number; gzip: number; brotli: number }
+
+function sizeOf(file: string): FileSize {
+  const data = readFileSync(join(DIST, file));
+  return { file, bytes: data.length, gzip: gz(data), brotli: br(data) };
+}
+
+function total(files: FileSize[]) {
+  return { files: files.length, kb: kb(files.reduce((s, f) => s + f.bytes, 0)), gzipKB: kb(files.reduce((s, f) => s + f.gzip, 0)), brotliKB: kb(files.reduce((s, f) => s + f.brotli, 0)) };
+}
+
+/** React + react-dom alone, minified the way the app is: the yardstick of the login goal. */
+async function reactBaseline(): Promise<number> {
+  const out = await build({
+    stdin: { contents: "import { createRoot } from 'react-dom/client'; createRoot(document.body).render(null);", resolveDir: ROOT, loader: 'ts' },
+    bundle: true, minify: true, write: false, format: 'esm', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
+  });
+  return gz(out.outputFiles[0].contents);
+}
+
+async function loginPageScripts(baseUrl: string) {
+  const browser = await launch();
+  try {
+    const page = await openPage(browser, baseUrl);
+    const seen = new Set<string>();
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) seen.add(path.replace(/^\//, ''));
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.waitForSelector('form[data-screen="login"]');
+    const initial = [...seen];
+    await page.fill('#login-account', '8800010');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const afterKeystroke = [...seen].filter((f) => !initial.includes(f));
+    return { initial, afterKeystroke };
+  } finally {
+    await browser.close();
+  }
+}
+
+function findLighthouse(): string | undefined {
+  const local = join(ROOT, 'node_modules', '.bin', 'lighthouse');
+  if (existsSync(local)) return local;
+  const cacheDir = join(ROOT, 'node_modules', '.cache', 'bench-lighthouse');
+  const cached = join(cacheDir, 'node_modules', '.bin', 'lighthouse');
+  if (existsSync(cached)) return cached;
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', cacheDir, 'lighthouse@12'], { encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`npm install lighthouse failed: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' ')}`);
+  return existsSync(cached) ? cached : undefined;
+}
+
+function lighthouse(baseUrl: string) {
+  if (process.env.BENCH_LIGHTHOUSE === '0') return { skipped: 'BENCH_LIGHTHOUSE=0' };
+  let bin: string | undefined;
+  try {
+    bin = findLighthouse();
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  if (!bin) return { error: 'lighthouse could not be found or installed' };
+  const out = join(ROOT, 'node_modules', '.cache', 'bench-lighthouse', 'login.json');
+  mkdirSync(join(out, '..'), { recursive: true });
+  const r = spawnSync(bin, [
+    `${baseUrl}/login`, '--quiet', '--output=json', `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
+  ], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } });
+  if (r.status !== 0 || !existsSync(out)) return { error: `lighthouse exited with ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-3).join(' ')}` };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const audit = (k: string) => report.audits[k]?.displayValue;
+  return {
+    version: report.lighthouseVersion,
+    formFactor: report.configSettings?.formFactor,
+    throttling: report.configSettings?.throttlingMethod,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    metrics: {
+      firstContentfulPaint: audit('first-contentful-paint'),
+      largestContentfulPaint: audit('largest-contentful-paint'),
+      totalBlockingTime: audit('total-blocking-time'),
+      speedIndex: audit('speed-index'),
+      interactive: audit('interactive'),
+    },
+  };
+}
+
+export async function runBundleBench(options: { build?: boolean } = {}) {
+  if (options.build !== false) {
+    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startServer();
+  try {
+    const { initial, afterKeystroke } = await loginPageScripts(server.baseUrl);
+    const loginFiles = initial.map(sizeOf);
+    const keystrokeFiles = afterKeystroke.map(sizeOf);
+    const appFiles = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => sizeOf(`assets/${f}`));
+    const reactGzip = await reactBaseline();
+    const login = total(loginFiles);
+    const app = total(appFiles);
+    return {
+      date: new Date().toISOString(),
+      goals: GOALS,
+      reactAndReactDomGzipKB: kb(reactGzip),
+      login: {
+        ...login,
+        timesReact: Math.round((login.gzipKB / kb(reactGzip)) * 100) / 100,
+        meetsGoal: login.gzipKB <= GOALS.loginGzipKB,
+        scripts: loginFiles.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })).sort((a, b) => b.gzipKB - a.gzipKB),
+        afterFirstKeystroke: { ...total(keystrokeFiles), scripts: keystrokeFiles.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })) },
+        carriesRjsfOrTables: carriesHeavyLibraries(initial),
+      },
+      app: { ...app, meetsGoal: app.gzipKB <= GOALS.appGzipKB },
+      lighthouse: lighthouse(server.baseUrl),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Does any script of the login page contain rjsf or TanStack Table? (Their own identifiers survive minification as strings.) */
+function carriesHeavyLibraries(files: string[]): boolean {
+  return files.some((f) => /rjsf|getCoreRowModel|@tanstack\/table/.test(readFileSync(join(DIST, f), 'utf8')));
+}
+
+if (require.main === module) {
+  runBundleBench({ build: !process.argv.includes('--no-build') }).then((r) => {
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    writeFileSync(join(__dirname, 'results', 'bundle.json'), JSON.stringify(r, null, 2) + '\n');
+    console.log(JSON.stringify(r, null, 2));
+    process.exit(0);
+  }, (e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
