@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { demo, expectPath, launch, login, openPage, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
+import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { startServer, type TestServer } from './support/server';
 
 jest.setTimeout(120_000);
@@ -85,6 +86,46 @@ describe('login (000 §4)', () => {
     expect(store.user).toBeUndefined();
     const answer = await apiFromPage('/sp/qrycpselfInfo');
     expect(answer.returnCode).toBe('900000');
+  });
+});
+
+describe('login configuration', () => {
+  test('the picture code field appears when the login configuration asks for it', async () => {
+    await page.goto('/login');
+    await page.waitForSelector('form[data-screen="login"]');
+    expect(await page.$('[data-field="pictureCode"]')).toBeNull();
+    server.db.setConfig('login_picture_code', '1');
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    try {
+      await page.reload();
+      await page.waitForSelector('[data-field="pictureCode"] input');
+      expect(await page.getAttribute('[data-field="pictureCode"] img', 'alt')).toBeTruthy();
+    } finally {
+      server.db.setConfig('login_picture_code', '0');
+      await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    }
+  });
+});
+
+describe('my account', () => {
+  test('shows the own information, saves a change and downloads the account file', async () => {
+    await login(page, demo('Generic site'));
+    await page.goto('/myaccount');
+    const contact = page.locator('[data-screen="myAccount"] [data-field="contactName"] input');
+    await contact.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.textContent('[data-screen="myAccount"] [data-field="spCode"]')).toContain('8800010');
+    await contact.fill('Jane Wanjiku');
+    await page.click('[data-screen="myAccount"] .form-actions .btn--primary');
+    await page.waitForSelector('.toast--success');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-screen="myAccount"] [data-field="contactName"] input').inputValue()).resolves.toBe('Jane Wanjiku');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-screen="myAccount"] .form-actions button:has-text("Download")'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/8800010/);
   });
 });
 
