@@ -73,7 +73,13 @@ export default function DashboardPage(_props: ScreenProps) {
               {summary.fields.map((f) => (
                 <div key={f.name} className="facts__row" data-fact={f.name}>
                   <dt>{t(f.label ?? f.name)}</dt>
-                  <dd>{formatValue(f, f.default, t, language)}{f.help && <span className="facts__help">{t(f.help)}</span>}</dd>
+                  <dd>
+                    {/* ui.badge maps a value to a status colour (000 §4 palette). */}
+                    {f.ui?.badge ? (
+                      <span className={`badge badge--${(f.ui.badge as Record<string, string>)[String(f.default)] ?? 'grey'}`}>{formatValue(f, f.default, t, language)}</span>
+                    ) : formatValue(f, f.default, t, language)}
+                    {f.help && <span className="facts__help">{t(f.help)}</span>}
+                  </dd>
                 </div>
               ))}
             </dl>
