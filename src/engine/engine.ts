@@ -21,6 +21,8 @@ export interface Engine {
   resolve(id: string, input?: ContextInput): ResolvedScreen;
   validate(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
+  /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
+  checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
   /** Server side: recover the form from a call's payload and validate it as the browser did. */
   validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
 }
@@ -57,6 +59,12 @@ export function createEngine(set: DefinitionSet): Engine {
     payload(id, call, input) {
       const ctx = context(input);
       return buildPayload(callOf(id, call), resolveScreen(definition(id), ctx, set.rules), ctx);
+    },
+    checkValue(rule, value, input = {}) {
+      const def: ScreenDef = { id: 'rule', kind: 'form', title: 'rule', fields: { value: { order: 1, schema: {}, rules: [rule], required: true } } };
+      const ctx = context({ ...input, form: { value } });
+      const errors = validateResolved(resolveScreen(def, ctx, set.rules), { value }, ctx);
+      return errors[0]?.message ?? null;
     },
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);

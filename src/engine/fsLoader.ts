@@ -6,7 +6,8 @@ import type { DefinitionSources } from './definitionSet';
 import { buildDefinitionSet } from './definitionSet';
 import { SITES, type SiteId } from './types';
 
-export const PROJECT_ROOT = resolve(__dirname, '../..');
+/** The repository root; DEFINITIONS_ROOT points the CLI at another tree (the linter's own tests use a copy). */
+export const PROJECT_ROOT = process.env.DEFINITIONS_ROOT ? resolve(process.env.DEFINITIONS_ROOT) : resolve(__dirname, '../..');
 
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));

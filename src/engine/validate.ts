@@ -28,10 +28,22 @@ function lookup(maps: Array<Record<string, string> | undefined>, keys: string[])
   return undefined;
 }
 
-function messageFor(error: ErrorObject, field: ResolvedField | undefined): string {
+/**
+ * The schema object holding the failing keyword. Ajv's `verbose` gives it for its own keywords only; errors of
+ * our keywords (forbiddenChars, maxDecimals...) are found by walking the schema path from the root.
+ */
+function parentNode(error: ErrorObject, root: unknown): Record<string, unknown> {
+  if (error.parentSchema) return error.parentSchema as Record<string, unknown>;
+  const segments = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1);
+  let node: unknown = root;
+  for (const s of segments) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return node && typeof node === 'object' ? (node as Record<string, unknown>) : {};
+}
+
+function messageFor(error: ErrorObject, field: ResolvedField | undefined, root: unknown): string {
   const reason = typeof error.params?.reason === 'string' ? `${error.keyword}.${error.params.reason}` : undefined;
   const keys = reason ? [reason, error.keyword] : [error.keyword];
-  const node = (error.parentSchema ?? {}) as { message?: string; messages?: Record<string, string> };
+  const node = parentNode(error, root) as { message?: string; messages?: Record<string, string> };
   if (error.keyword !== 'required' && typeof node.message === 'string') return node.message;
   return lookup([error.keyword === 'required' ? undefined : node.messages, field?.messages], keys) ?? `Validation.${reason ?? error.keyword}`;
 }
@@ -63,7 +75,7 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
     // A required property inside an object field (expanded info) reports against that field with the sub-name.
     const params = paramsOf(error);
     if (error.keyword === 'required' && path.length > 0) params.property = error.params.missingProperty;
-    push({ field: name, message: messageFor(error, field), ...(Object.keys(params).length ? { params } : {}) });
+    push({ field: name, message: messageFor(error, field, screen.jsonSchema), ...(Object.keys(params).length ? { params } : {}) });
   }
   const checkCtx = { ...ctx, form };
   for (const check of screen.checks) {
