@@ -1,10 +1,11 @@
 // The server's environment (README): PORT, HOST, DATA_DIR (default ./data), DATABASE_URL (absent: SQLite
 // in DATA_DIR; postgres://...: PostgreSQL), DATABASE_SCHEMA (PostgreSQL schema to use, created if missing;
-// default the user's search_path), SITE (generic|kenya|ais, default variant of the demo).
+// default the user's search_path), SITE (generic|kenya|ais, default variant of the demo), DIST_DIR (the built
+// portal to serve, default ./dist).
 import { resolve } from 'node:path';
 import { isSite, type Site } from './services/config';
 
-export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: Site }
+export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: Site; distDir?: string }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const site = env.SITE ?? 'generic';
@@ -16,5 +17,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.DATABASE_SCHEMA || undefined,
     site,
+    distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : undefined,
   };
 }

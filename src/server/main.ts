@@ -10,6 +10,7 @@ async function main() {
     databaseUrl: env.databaseUrl,
     pgSchema: env.pgSchema,
     site: env.site,
+    distDir: env.distDir,
     // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
     logger: serverLogger(process.env.LOG_LEVEL ?? 'info'),
   });

@@ -29,10 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built portal the e2e servers serve: DIST_DIR (a build of its own, e.g. one per developer), else dist/. */
+export const DIST_DIR = process.env.DIST_DIR ? process.env.DIST_DIR : join(ROOT, 'dist');
+
 /** The e2e suite drives the built app; `npm test` builds it first, a lone `jest` run builds it here. */
 export function ensureBuilt(): void {
-  if (existsSync(join(ROOT, 'dist', 'index.html'))) return;
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (existsSync(join(DIST_DIR, 'index.html'))) return;
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -43,7 +46,7 @@ export async function startServer(options: { site?: 'generic' | 'kenya' | 'ais' 
   // Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
