@@ -1,6 +1,6 @@
 // The portal's build: index.html + src/ui/main.tsx -> dist/. Screens are lazy chunks (see src/ui/shell/screens.tsx),
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
-// (API_URL, default http://127.0.0.1:3000); in production the server serves dist/ on the same origin.
+// (API_URL, default http://127.0.0.1:8080, the server's default port); in production the server serves dist/ on the same origin.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,7 +33,7 @@ function routeIndex(): Plugin {
   };
 }
 
-const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // First path segments of the calls (000 §7); everything else is a client-side route.
 const apiPrefixes = ['/sp', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
 
