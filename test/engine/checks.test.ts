@@ -1,0 +1,94 @@
+// Cross-field checks of the music box form (000 §5), run through engine.validate as the browser does and
+// through engine.validateCall as the server does. Today is fixed so date rules give the same answer every day.
+import { engineFor } from './helpers';
+
+beforeAll(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+  jest.setSystemTime(new Date(2030, 0, 10, 12, 0, 0)); // local 2030-01-10
+});
+afterAll(() => jest.useRealTimers());
+
+const USER = { code: '8800010' };
+const RADIO = { code: '8800001' };
+const WEEKLY = { support_weekly_plan_content: '1' };
+const base = {
+  toneBoxType: '4', name: 'Box', price: '5', toneValidDay: '2030-06-01', priceGroupChoice: '1', catalogID: '3',
+  tones: [{ toneCode: '1001', toneValidDay: '2030-05-01' }, { toneCode: '1002', toneValidDay: '2030-12-31' }],
+};
+type Site = 'generic' | 'kenya' | 'ais';
+const errors = (form: Record<string, unknown>, input: { config?: Record<string, string>; user?: object; mode?: 'add' | 'edit'; site?: Site } = {}) =>
+  engineFor(input.site ?? 'generic').validate('musicBoxUpload', { user: USER, ...input, form: { ...base, ...form } });
+const messageOf = (list: ReturnType<typeof errors>, field: string) => list.find((e) => e.field === field)?.message;
+
+test('a complete package box passes', () => {
+  expect(errors({})).toEqual([]);
+});
+
+describe('box validity on or before the latest selected tone validity', () => {
+  test('on the latest tone date passes, a day after fails with MusicBox.musicBoxValidityErr', () => {
+    expect(messageOf(errors({ toneValidDay: '2030-12-31' }), 'toneValidDay')).toBeUndefined();
+    expect(messageOf(errors({ toneValidDay: '2031-01-01' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
+  });
+  test('on Kenya too, skipped on Ais', () => {
+    expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
+    expect(errors({ toneValidDay: '2031-01-01' }, { site: 'ais' })).toEqual([]);
+  });
+  test('without tones the tone rule reports, not the validity check', () => {
+    const list = errors({ toneValidDay: '2031-01-01', tones: [] });
+    expect(messageOf(list, 'toneValidDay')).toBeUndefined();
+    expect(messageOf(list, 'tones')).toBe('MusicBox.toneCodeEmpty');
+  });
+});
+
+describe('weekly or monthly price, at least one (disc with weekly plan, add mode)', () => {
+  const disc = { toneBoxType: '2', relativeTime: '30' };
+  test('neither fails with MusicBox.leastOnePrice, either one passes', () => {
+    expect(messageOf(errors(disc, { config: WEEKLY }), 'monthlyPrice')).toBe('MusicBox.leastOnePrice');
+    expect(errors({ ...disc, weeklyPrice: '1' }, { config: WEEKLY })).toEqual([]);
+    expect(errors({ ...disc, monthlyPrice: '2' }, { config: WEEKLY })).toEqual([]);
+  });
+  test('not without the weekly plan, not for a package, not in edit mode', () => {
+    expect(errors(disc)).toEqual([]);
+    expect(errors({ toneBoxType: '4' }, { config: WEEKLY })).toEqual([]);
+    const edit = errors({ ...disc, toneBoxID: 'B1' }, { config: WEEKLY, mode: 'edit' });
+    expect(messageOf(edit, 'monthlyPrice')).toBeUndefined();
+  });
+  test('the weekly and monthly prices follow the price rule', () => {
+    expect(messageOf(errors({ ...disc, weeklyPrice: '11' }, { config: WEEKLY }), 'weeklyPrice')).toBe('CommonRes.priceRange');
+    expect(messageOf(errors({ ...disc, monthlyPrice: '1.' }, { config: WEEKLY }), 'monthlyPrice')).toBe('CommonRes.priceFormat');
+  });
+});
+
+describe('relative validity shorter than the absolute one', () => {
+  // Today is 2030-01-10: 2030-06-01 is 142 days away.
+  const disc = { toneBoxType: '2', toneValidDay: '2030-06-01' };
+  test('shorter passes, equal or longer fails with CommonRes.relativeShorterThanAbsolute', () => {
+    const config = { relative_range_period: '30|141|142|180' };
+    expect(errors({ ...disc, relativeTime: '141' }, { config })).toEqual([]);
+    expect(messageOf(errors({ ...disc, relativeTime: '142' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
+    expect(messageOf(errors({ ...disc, relativeTime: '180' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
+  });
+  test('not for a package box (no relative validity there)', () => {
+    expect(errors({ toneBoxType: '4', relativeTime: '365' })).toEqual([]);
+  });
+  test('only the configured periods are allowed', () => {
+    expect(messageOf(errors({ ...disc, relativeTime: '45' }), 'relativeTime')).toBe('Validation.enum');
+  });
+});
+
+describe('price', () => {
+  test('a radio account sends a package box without any price', () => {
+    expect(errors({ price: undefined }, { user: RADIO })).toEqual([]);
+    expect(errors({ price: 'junk' }, { user: RADIO })).toEqual([]);
+  });
+  test('required for others, with the music box message', () => {
+    expect(messageOf(errors({ price: '' }), 'price')).toBe('MusicBox.priceEmpty');
+    expect(errors({ price: '' }, { config: { pretermit_musicbox_price: '1' } })).toEqual([]);
+  });
+  test("disabled when cp_admin_can_specify_rbt_price is '2', holding the default price, which passes", () => {
+    const config = { cp_admin_can_specify_rbt_price: '2', default_tone_price: '4.00' };
+    const price = engineFor('generic').resolve('musicBoxUpload', { user: USER, config }).fields.find((f) => f.name === 'price')!;
+    expect(price).toMatchObject({ disabled: true, default: '4.00' });
+    expect(errors({ price: price.default }, { config })).toEqual([]);
+  });
+});
