@@ -86,8 +86,9 @@ function resolveFields(map: Record<string, FieldDef> | undefined, ctx: Context, 
 }
 
 function resolveAction(name: string, a: ActionDef, ctx: Context): ResolvedAction | null {
-  const { visible, disabled, ...rest } = a;
+  const { visible, disabled, successMessage, ...rest } = a;
   const out: ResolvedAction = { name, ...rest };
+  if (successMessage !== undefined) out.successMessage = String(evaluate(successMessage, ctx));
   if (readsVar(visible, 'row')) out.visibleFor = visible;
   else if (!holds(visible, ctx, true)) return null;
   if (readsVar(disabled, 'row')) out.disabledFor = disabled;

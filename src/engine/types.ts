@@ -112,6 +112,8 @@ export interface ActionDef {
   icon?: string;
   /** Form actions: the fields checked before the call (default: the whole form). */
   validates?: string[];
+  /** Form actions: the message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
+  successMessage?: Logic;
 }
 
 export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';
@@ -156,7 +158,7 @@ export interface ScreenDef {
   /** Edit mode: the call reading the record, and form field -> expression over {record, config, user, site, mode}. */
   load?: { call: string; form: Record<string, unknown> };
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
-  editWhen?: { query: string; equals: string };
+  editWhen?: { query: string; equals: string; storageKey?: string };
   fields?: Record<string, FieldDef>;
   search?: Record<string, FieldDef>;
   checks?: Record<string, CheckDef>;
@@ -192,8 +194,9 @@ export interface ResolvedField {
 }
 
 export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> { name: string }
-export interface ResolvedAction extends Omit<ActionDef, 'visible' | 'disabled'> {
+export interface ResolvedAction extends Omit<ActionDef, 'visible' | 'disabled' | 'successMessage'> {
   name: string;
+  successMessage?: string;
   /** Row actions keep their conditions: they are evaluated per row. */
   visibleFor?: Logic;
   disabledFor?: Logic;

@@ -19,6 +19,7 @@ import { accountRoutes } from './plugins/account';
 import { configRoutes } from './plugins/config';
 import { fileRoutes } from './plugins/files';
 import { toneRoutes } from './plugins/tones';
+import { toneMaintenanceRoutes } from './plugins/toneMaintenance';
 import { docsRoutes } from './plugins/docs';
 import { spa, isApiPath } from './plugins/spa';
 import { seedIfEmpty } from './seed/demo';
@@ -125,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   configRoutes(app);
   fileRoutes(app, store);
   toneRoutes(app);
+  toneMaintenanceRoutes(app, store);
   docsRoutes(app);
   const distDir = opts.distDir ?? join(__dirname, '..', '..', 'dist');
   spa(app, distDir);

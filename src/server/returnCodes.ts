@@ -41,6 +41,9 @@ export const RETURN_CODES = {
   '950013': { en: 'The file content does not match its extension.', zh: '文件内容与扩展名不符。' },
   '950014': { en: 'No file was uploaded.', zh: '没有上传文件。' },
   '950015': { en: 'Please log in first.', zh: '请先登录。' },
+  // Tone maintenance
+  '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
+  '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
 } as const satisfies Record<string, CodeDef>;
 
 export type ReturnCode = keyof typeof RETURN_CODES;
@@ -78,6 +81,8 @@ export const RC = {
   fileContentMismatch: '950013',
   noFile: '950014',
   notLoggedIn: '950015',
+  toneInUse: '961001',
+  tooManyToDelete: '961002',
 } as const satisfies Record<string, ReturnCode>;
 
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {

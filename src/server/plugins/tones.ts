@@ -1,6 +1,6 @@
-// The tone list (sp/qrytone, 001 §7) as far as the server foundation needs it: the provider's own tones with
-// the basic filters and paging that stays fast at a million tones. The tone screens' issue adds the other
-// tone calls and filters here.
+// The tone list (sp/qrytone, 001 §7): the provider's own tones with the maintenance and selection filters and
+// paging that stays fast at a million tones; the maintenance calls (detail, tags, hide/resume, delete,
+// export) are declared in toneMaintenance.ts beside it, their work in services/toneMaintenance.ts.
 //
 // Paging: tones are never deleted (deletion is a status), and each provider's tones carry seq 1..n, dense,
 // in upload order. An unfiltered page is therefore a range of seq read from the (provider_id, seq) index, and
@@ -8,6 +8,7 @@
 // page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, from
 // whichever end of the range is nearer, then fetches those rows by primary key (a deferred join).
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { registerRoutes } from '../routes';
 import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
@@ -49,7 +50,16 @@ const TONE_FILTERS = {
   singerName: { type: 'string', maxLength: 1024, description: 'Prefix of the singer name.' },
   status: { type: 'string', pattern: '^\\d{0,2}$' },
   approveType: { type: 'string', pattern: '^\\d{0,2}$' },
+  validStartDay: { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: 'Absolute validity on or after (YYYY-MM-DD).' },
+  validEndDay: { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: 'Absolute validity on or before (YYYY-MM-DD).' },
+  uploadStartTime: { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: 'Uploaded on or after this day (UTC).' },
+  uploadEndTime: { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', description: 'Uploaded on or before this day (UTC).' },
+  minPrice: { type: 'string', pattern: '^(\\d{1,7}(\\.\\d{1,2})?)?$' },
+  maxPrice: { type: 'string', pattern: '^(\\d{1,7}(\\.\\d{1,2})?)?$' },
+  onlyNormal: { type: 'string', enum: ['', '0', '1'], description: '1: only normal (status 1, not pending) tones that are not jockey tones (the selection list of tone boxes and directories).' },
 };
+const FILTER_NAMES = Object.keys(TONE_FILTERS);
+const DAY_MS = 86_400_000;
 
 // The unfiltered page, asked on every visit of the maintenance screen, in one round trip: the total
 // (max(seq)) joined with the rows whose seq lies in (total - offset - limit, total - offset]. With no rows
@@ -77,7 +87,7 @@ export function toneRoutes(app: FastifyInstance): void {
       url: '/sp/qrytone',
       tag: 'tones',
       summary: "The provider's tones, newest first, paged",
-      description: 'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
+      description: 'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType, validity and upload day ranges, price range, onlyNormal. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
       auth: 'session',
       params: obj({ ...paging, ...TONE_FILTERS, isQuerySelf: { type: 'string' }, orderBy: { type: 'string' }, resourceServiceType: { type: 'string' }, uploadType: { type: 'string' } }),
       record: { type: 'array', items: { type: 'object' } },
@@ -85,7 +95,7 @@ export function toneRoutes(app: FastifyInstance): void {
         const { db } = req.server.ctx;
         const p = req.session!.provider;
         const range = pageRange(params);
-        const filtered = ['toneCode', 'toneName', 'singerName', 'status', 'approveType'].some((k) => typeof params[k] === 'string' && params[k] !== '');
+        const filtered = FILTER_NAMES.some((k) => typeof params[k] === 'string' && params[k] !== '' && !(k === 'onlyNormal' && params[k] === '0'));
         if (!filtered) {
           const rows = await tonePageBySeq(db, { providerId: p.id, offset: range.countOnly ? 0 : range.offset, limit: range.countOnly ? 0 : range.limit });
           const recordSum = Number(rows[0]?.total ?? 0);
@@ -99,6 +109,15 @@ export function toneRoutes(app: FastifyInstance): void {
         if (params.approveType) q = q.where('approve_type', '=', String(params.approveType));
         if (params.toneName) q = q.where('tone_name', 'like', `${escapeLike(String(params.toneName))}%`);
         if (params.singerName) q = q.where('singer_name', 'like', `${escapeLike(String(params.singerName))}%`);
+        // Date ranges read the (provider_id, tone_valid_day, id) and (provider_id, created_at, id) indexes.
+        if (params.validStartDay) q = q.where('tone_valid_day', '>=', String(params.validStartDay));
+        if (params.validEndDay) q = q.where('tone_valid_day', '<=', String(params.validEndDay));
+        if (params.uploadStartTime) q = q.where('created_at', '>=', Date.parse(`${params.uploadStartTime}T00:00:00Z`));
+        if (params.uploadEndTime) q = q.where('created_at', '<', Date.parse(`${params.uploadEndTime}T00:00:00Z`) + DAY_MS);
+        // Prices are decimal strings: compared as numbers (no index; the other filters narrow first).
+        if (params.minPrice) q = q.where(sql<number>`cast(price as real)`, '>=', Number(params.minPrice));
+        if (params.maxPrice) q = q.where(sql<number>`cast(price as real)`, '<=', Number(params.maxPrice));
+        if (params.onlyNormal === '1') q = q.where('status', '=', '1').where('approve_type', '!=', '1').where('cut_flag', '!=', '1');
         const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         if (range.countOnly) return { recordSum: Number(n) };
         // Past the middle, walk the index from the other end: OFFSET never skips more than half the matches.

@@ -157,7 +157,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
     if (outcome.answer?.returnCode !== '000000' && outcome.answer?.returnMsg) toast(outcome.answer.returnMsg, { kind: 'warning', durationMs: 3000 });
-    else toast('Form.saved', { kind: 'success' });
+    else toast(action.successMessage ?? 'Form.saved', { kind: 'success' });
     if (action.navigate) setTimeout(() => navigate(action.navigate!), REENABLE_MS);
     else if (mode === 'add' && validates) reset();
   };

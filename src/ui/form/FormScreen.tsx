@@ -2,7 +2,7 @@
 // (mapped to the form by the definition's `load.form`). Edit mode comes from the route query when the
 // definition says where (`editWhen`), else from the `mode` prop.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formFromRecord, type Mode } from '../../engine';
 import { useI18n } from '../i18n';
 import { callApi, succeeded } from './api';
@@ -29,11 +29,31 @@ export function FormScreen(props: FormScreenProps) {
   return <WithQueryClient><FormScreenInner {...props} /></WithQueryClient>;
 }
 
-function FormScreenInner({ screenId, mode: modeProp, query, initial, intro, ...rest }: FormScreenProps) {
+/**
+ * The record another screen left in session storage for an edit (editWhen.storageKey, e.g. the maintenance
+ * list's row): read once, and removed when this screen closes so a later visit does not edit it again (001 §2.1).
+ */
+function useStoredRecord(key: string | undefined): Record<string, unknown> | undefined {
+  const [stored] = useState(() => {
+    if (!key) return undefined;
+    try {
+      const value = JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown;
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  useEffect(() => () => { if (key) sessionStorage.removeItem(key); }, [key]);
+  return stored;
+}
+
+function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intro, ...rest }: FormScreenProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const def = env.engine.definition(screenId);
   const mode: Mode = def.editWhen ? (queryValue(query, def.editWhen.query) === def.editWhen.equals ? 'edit' : 'add') : modeProp ?? 'add';
+  const stored = useStoredRecord(mode === 'edit' ? def.editWhen?.storageKey : undefined);
+  const initial = stored ? { ...stored, ...(given ?? {}) } : given;
   const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user, mode }), [env, screenId, mode]);
   // A screen with `load` reads its record in edit mode, or always when it has no add mode at all (my account).
   const load = screen.load && (mode === 'edit' || !def.editWhen) ? screen.load : undefined;

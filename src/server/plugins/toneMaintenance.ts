@@ -1,0 +1,158 @@
+// The tone maintenance calls of 001 §7 (the list itself, sp/qrytone, is in tones.ts): detail, tags,
+// hide/resume, delete with forced delete and approval, the streamed export and file download. Each works on
+// the session provider's tones only; another provider's tone answers 950005 like a missing one.
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj } from '../http/schemas';
+import { ApiError } from '../envelope';
+import { RC, messageFor } from '../returnCodes';
+import type { FileStore } from '../files/storage';
+import { deleteTones, exportCsv, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+
+const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
+/** Comma-separated tone ids, as the batch actions send them. */
+const toneIDs = (max: number) => ({ type: 'string', pattern: `^\\d{1,12}(,\\d{1,12}){0,${max - 1}}$`, description: `Comma-separated tone ids, at most ${max}.` });
+const idList = (s: string) => [...new Set(s.split(',').map(Number))];
+/** believeCP '1' or '2' publishes directly; any other value sends changes to approval (000 §4). */
+const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !== '2';
+
+export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/qrytonedetail',
+      tag: 'tones',
+      summary: 'One tone as the edit form reads it',
+      description: "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
+      auth: 'session',
+      params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
+      record: { type: 'object' },
+      codes: ['950005'],
+      async handler(req, _reply, params) {
+        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
+        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        if (!record) throw new ApiError(RC.notFound);
+        return { record };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/queryTag',
+      tag: 'tones',
+      summary: 'Tags of one tone',
+      description: 'record: {toneID, tagNames} with the tags joined by ~ (the editing format of 001 §5.1) and tags as a list. 950005 for a foreign or missing tone.',
+      auth: 'session',
+      params: obj({ toneID }, ['toneID']),
+      record: { type: 'object', properties: { toneID: { type: 'string' }, tagNames: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } },
+      codes: ['950005'],
+      async handler(req, _reply, params) {
+        const tags = await queryTags(req.server.ctx.db, req.session!.provider.id, Number(params.toneID));
+        if (!tags) throw new ApiError(RC.notFound);
+        return { record: { toneID: String(params.toneID), tagNames: tags.join('~'), tags } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/tagmaintenance',
+      tag: 'tones',
+      summary: 'Replace the tags of one tone',
+      description: 'tagNames: tags separated by ~, none empty, at most additional_tag_num, each up to 100 characters (editTag screen rules, checked by the engine); empty removes every tag.',
+      auth: 'session',
+      write: true,
+      params: obj({ toneID, tagNames: { type: 'string', maxLength: 10_000 } }, ['toneID']),
+      screen: { id: 'editTag', call: 'save' },
+      codes: ['950004', '950005'],
+      async handler(req, _reply, params) {
+        const p = req.session!.provider;
+        const raw = String(params.tagNames ?? '');
+        const tags = raw === '' ? [] : raw.split('~').map((t) => t.trim());
+        if (!(await replaceTags(req.server.ctx.db, p.id, Number(params.toneID), tags, p.code))) throw new ApiError(RC.notFound);
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/hideorresumetones',
+      tag: 'tones',
+      summary: 'Hide or resume tones',
+      description: "operType 1 hides normal tones (status 1 -> 2), 2 resumes hidden ones (2 -> 1). The raw result lists the ids changed (success) and those left alone (failed: pending, unavailable, foreign or missing); 000001 when some failed.",
+      auth: 'session',
+      write: true,
+      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: { type: 'string', enum: ['1', '2'] } }, ['toneIDs', 'operType']),
+      record: { type: 'object', properties: { success: { type: 'array', items: { type: 'string' } }, failed: { type: 'array', items: { type: 'string' } } } },
+      codes: ['000001'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const record = await hideOrResume(ctx.db, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
+        if (record.success.length === 0) throw new ApiError(RC.notFound);
+        return { code: record.failed.length ? RC.partial : RC.ok, record };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/deltones',
+      tag: 'tones',
+      summary: 'Delete tones (forced delete possible)',
+      description: `At most ${MAX_DELETE} ids (961002 beyond). A tone in a tone box or IVR directory answers 961001 '{0} is already in use.' and nothing changes, unless force is 1: then the tone also leaves those boxes and directories (their subscribers lose it). For providers in the approval flow (believeCP not 1 or 2) each deletion becomes a change request 'delete' that the operator approves; otherwise the tones are deleted (status 6). 950005 when any id is not the provider's.`,
+      auth: 'session',
+      write: true,
+      params: obj({ toneIDs: { type: 'string', pattern: '^\\d{1,12}(,\\d{1,12})*$', maxLength: 2000 }, force: { type: 'string', enum: ['', '0', '1'] } }, ['toneIDs']),
+      record: { type: 'object', properties: { approval: { type: 'boolean' }, count: { type: 'number' } } },
+      codes: ['950005', '961001', '961002'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const ids = idList(String(params.toneIDs));
+        if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
+        const r = await deleteTones(ctx.db, { providerId: p.id, ids, force: params.force === '1', approval: inApprovalFlow(p.believe_cp), actor: p.code, now: ctx.now() });
+        if (r.kind === 'notFound') throw new ApiError(RC.notFound);
+        if (r.kind === 'inUse') throw new ApiError(RC.toneInUse, [r.codes.join(', ')]);
+        return { record: { approval: r.approval, count: r.count } };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/exporttone',
+      tag: 'tones',
+      summary: "Export the provider's tones (CSV download)",
+      description: 'A UTF-8 CSV with a header row and one row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory. No time limit.',
+      auth: 'session',
+      allowExpired: true,
+      raw: true,
+      async handler(req, reply) {
+        const p = req.session!.provider;
+        // An export of a million tones takes longer than the default socket timeout.
+        req.raw.socket.setTimeout(0);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="tones_${p.code}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(exportCsv(req.server.ctx.db, p.id)));
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/download',
+      tag: 'tones',
+      summary: "Download one of the provider's files",
+      description: 'fileName: a saved file name (as sp/uploadfile answered it). The file as an attachment; HTTP 404 with the 950005 envelope when it does not exist or belongs to another provider (the portal then asks to log in again, 001 §8).',
+      auth: 'session',
+      allowExpired: true,
+      raw: true,
+      params: obj({ fileName: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' } }, ['fileName']),
+      async handler(req, reply, params) {
+        const { ctx } = req.server;
+        const name = String(params.fileName);
+        const row = await ctx.db.selectFrom('uploaded_files').select(['original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const file = row ? store.open(req.session!.provider.id, name) : undefined;
+        if (!row || !file) return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
+        reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${row.original_filename.replace(/[^\w.-]/g, '_')}"`)
+          .send(file.stream);
+      },
+    },
+  ]);
+}

@@ -1,0 +1,156 @@
+// What the tone maintenance calls do to a provider's tones (001 §2.2, §4, §7): detail, tags, hide/resume,
+// delete (in use = in a tone box or an IVR directory; forced delete; approval for providers in the approval
+// flow) and the export stream. Every function takes the provider id and touches only that provider's tones,
+// so a foreign or missing tone is simply "not found".
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { createChangeRequest } from './changeRequests';
+import { audit } from './audit';
+
+type Db = Kysely<Database>;
+
+/** Batch delete limit of 001 §5.3, enforced here and in the screen definition. */
+export const MAX_DELETE = 30;
+/** Status of a deleted tone (tones are never removed: list paging relies on dense seq). */
+export const DELETED = '6';
+
+const parseJson = (s: string): Record<string, unknown> => {
+  try { return (JSON.parse(s || '{}') as Record<string, unknown>) ?? {}; } catch { return {}; }
+};
+
+/** The "Edit data read for a tone" of 001 §3, or undefined when the tone is not the provider's. */
+export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }) {
+  let q = db
+    .selectFrom('tones as t')
+    .leftJoin('catalogues as c', 'c.id', 't.catalog_id')
+    .leftJoin('languages as l', 'l.id', 't.language_id')
+    .selectAll('t')
+    .select(['c.name as catName', 'c.parent_id as catParent', 'l.language_desc as languageDesc'])
+    .where('t.provider_id', '=', providerId)
+    .where('t.status', '!=', DELETED);
+  if (by.toneID !== undefined) q = q.where('t.id', '=', by.toneID);
+  else q = q.where('t.tone_code', '=', String(by.toneCode));
+  const t = await q.executeTakeFirst();
+  if (!t) return undefined;
+  const rights = await db.selectFrom('tone_copyrights').selectAll().where('tone_id', '=', t.id).execute();
+  const right = (role: string) => rights.find((r) => r.role === role);
+  const files = parseJson(t.tone_file) as Record<string, string>;
+  const play = (name?: string) => (name ? `/sp/file/${name}` : '');
+  return {
+    toneID: String(t.id), toneCode: t.tone_code, toneName: t.tone_name, singerName: t.singer_name, singerSex: t.singer_sex,
+    status: t.status, approveType: t.approve_type, tableType: t.table_type, askType: t.ask_type, refuseReason: t.refuse_reason,
+    price: t.price, callerPrice: t.caller_price, totalPrice: t.total_price, tariffPrice: t.tariff_price, isrc: t.isrc, mateInfo: t.mate_info,
+    // Auto renewal is not stored separately: a relative period with an absolute date means renewal off.
+    extendAbsoluteDateFlag: parseJson(t.additional_tone_info).extendAbsoluteDateFlag === '1' ? '1' : '0',
+    relativeTime: t.relative_time, toneValidDay: t.tone_valid_day, info: t.info, cutFlag: t.cut_flag,
+    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: t.catName ?? '', parentID: t.catParent === null ? '' : String(t.catParent) }],
+    contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc ?? '',
+    category: t.catalog_id === null ? '' : String(t.catalog_id), catId: t.catalog_id === null ? '' : String(t.catalog_id), catName: t.catName ?? '',
+    priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
+    webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
+    imagePath: play(files.image), toneFile: files,
+    lyricCompanyID: right('lyric') ? String(right('lyric')!.company_id) : '', lyricValidDay: right('lyric')?.valid_day ?? '',
+    tuneCompanyID: right('tune') ? String(right('tune')!.company_id) : '', tuneValidDay: right('tune')?.valid_day ?? '',
+    recordCompanyID: right('record') ? String(right('record')!.company_id) : '', recordValidDay: right('record')?.valid_day ?? '',
+    additionalToneInfo: parseJson(t.additional_tone_info),
+    uploadTime: new Date(t.created_at).toISOString(),
+  };
+}
+
+/** The provider's tone id, or undefined. */
+async function ownTone(db: Db, providerId: number, toneID: number) {
+  return db.selectFrom('tones').select(['id', 'tone_code']).where('id', '=', toneID).where('provider_id', '=', providerId).where('status', '!=', DELETED).executeTakeFirst();
+}
+
+export async function queryTags(db: Db, providerId: number, toneID: number) {
+  if (!(await ownTone(db, providerId, toneID))) return undefined;
+  const rows = await db.selectFrom('tags').select('name').where('tone_id', '=', toneID).orderBy('id').execute();
+  return rows.map((r) => r.name);
+}
+
+/** Replaces the tone's tags; false when the tone is not the provider's. */
+export async function replaceTags(db: Db, providerId: number, toneID: number, tags: string[], actor: string): Promise<boolean> {
+  if (!(await ownTone(db, providerId, toneID))) return false;
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('tags').where('tone_id', '=', toneID).execute();
+    if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: providerId, tone_id: toneID, name }))).execute();
+    await audit(tx, { providerId, actor, action: 'tone.tags', entityType: 'tone', entityId: toneID, detail: { tags } });
+  });
+  return true;
+}
+
+/**
+ * Hide ('1' -> '2') or resume ('2' -> '1') the provider's tones. Tones in another state (pending, hidden and
+ * unavailable, foreign) are left alone and reported as failed, as the raw result of 001 §7.
+ */
+export async function hideOrResume(db: Db, providerId: number, ids: number[], hide: boolean, now: number) {
+  const [from, to] = hide ? ['1', '2'] : ['2', '1'];
+  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where('status', '=', from).where('approve_type', '!=', '1').execute();
+  if (rows.length) await db.updateTable('tones').set({ status: to, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
+  const done = new Set(rows.map((r) => r.id));
+  return { success: rows.map((r) => String(r.id)), failed: ids.filter((id) => !done.has(id)).map(String) };
+}
+
+export type DeleteOutcome = { kind: 'notFound' } | { kind: 'inUse'; codes: string[] } | { kind: 'done'; approval: boolean; count: number };
+
+/**
+ * Deletes the provider's tones. A tone in a tone box or an IVR directory is "in use": without force nothing
+ * changes and the codes are returned; with force the tone leaves those boxes and directories (subscribers
+ * of them lose it). Providers in the approval flow get a 'delete' change request per tone instead.
+ */
+export async function deleteTones(db: Db, p: { providerId: number; ids: number[]; force: boolean; approval: boolean; actor: string; now: number }): Promise<DeleteOutcome> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', p.providerId).where('id', 'in', p.ids).where('status', '!=', DELETED).execute();
+    if (rows.length !== new Set(p.ids).size) return { kind: 'notFound' } as const;
+    const ids = rows.map((r) => r.id);
+    const boxed = await tx.selectFrom('tone_box_items').select('tone_id').where('tone_id', 'in', ids).execute();
+    const listed = await tx.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', 'in', ids).execute();
+    const used = new Set([...boxed, ...listed].map((r) => r.tone_id));
+    if (used.size && !p.force) return { kind: 'inUse', codes: rows.filter((r) => used.has(r.id)).map((r) => r.tone_code) } as const;
+    if (used.size) {
+      await tx.deleteFrom('tone_box_items').where('tone_id', 'in', [...used]).execute();
+      await tx.deleteFrom('ivr_directory_items').where('tone_id', 'in', [...used]).execute();
+    }
+    if (p.approval) {
+      await tx.updateTable('tones').set({ approve_type: '1', table_type: '1', ask_type: '2', refuse_reason: '', updated_at: p.now }).where('id', 'in', ids).execute();
+      for (const id of ids) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.providerId, kind: 'delete', payload: { force: p.force }, now: p.now });
+    } else {
+      await tx.updateTable('tones').set({ status: DELETED, updated_at: p.now }).where('id', 'in', ids).execute();
+    }
+    for (const id of ids) await audit(tx, { providerId: p.providerId, actor: p.actor, action: p.approval ? 'tone.deleteRequest' : 'tone.delete', entityType: 'tone', entityId: id, detail: { force: p.force, inUse: used.has(id) } });
+    return { kind: 'done', approval: p.approval, count: ids.length } as const;
+  });
+}
+
+/** Columns of the export file, in order: header label and tone column. */
+export const EXPORT_COLUMNS = [
+  ['toneCode', 'tone_code'], ['toneName', 'tone_name'], ['singerName', 'singer_name'], ['status', 'status'], ['approveType', 'approve_type'],
+  ['price', 'price'], ['callerPrice', 'caller_price'], ['tariffPrice', 'tariff_price'], ['relativeTime', 'relative_time'], ['toneValidDay', 'tone_valid_day'],
+  ['orderTimes', 'order_times'], ['language', 'language_id'], ['uploadTime', 'created_at'],
+] as const;
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/**
+ * The provider's tones as CSV text chunks, newest first, read in keyset pages of (provider_id, seq) so
+ * memory stays flat at any size and no long-running cursor holds the database: each page is one indexed
+ * range read. Deleted tones are left out.
+ */
+export async function* exportCsv(db: Db, providerId: number, pageRows = 5000): AsyncGenerator<string> {
+  yield '\uFEFF' + EXPORT_COLUMNS.map(([h]) => h).join(',') + '\n';
+  let below = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).orderBy('seq', 'desc').limit(pageRows).execute();
+    if (rows.length === 0) return;
+    let out = '';
+    for (const r of rows) {
+      if (r.status === DELETED) continue;
+      out += `${csvCell(r.tone_code)},${csvCell(r.tone_name)},${csvCell(r.singer_name)},${r.status},${r.approve_type},${csvCell(r.price)},${csvCell(r.caller_price)},${csvCell(r.tariff_price)},${csvCell(r.relative_time)},${r.tone_valid_day},${r.order_times},${r.language_id ?? ''},${new Date(r.created_at).toISOString()}\n`;
+    }
+    yield out;
+    below = rows[rows.length - 1].seq;
+  }
+}
