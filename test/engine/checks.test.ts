@@ -16,7 +16,7 @@ const base = {
   tones: [{ toneCode: '1001', toneValidDay: '2030-05-01' }, { toneCode: '1002', toneValidDay: '2030-12-31' }],
 };
 type Site = 'generic' | 'kenya' | 'ais';
-const errors = (form: Record<string, unknown>, input: { config?: Record<string, string>; user?: object; mode?: 'add' | 'edit'; site?: Site } = {}) =>
+const errors = (form: Record<string, unknown>, input: { config?: Record<string, string>; user?: Record<string, unknown>; mode?: 'add' | 'edit'; site?: Site } = {}) =>
   engineFor(input.site ?? 'generic').validate('musicBoxUpload', { user: USER, ...input, form: { ...base, ...form } });
 const messageOf = (list: ReturnType<typeof errors>, field: string) => list.find((e) => e.field === field)?.message;
 
