@@ -162,6 +162,8 @@ export interface ToneTable {
   tone_file: string;
   additional_tone_info: string;
   upload_type: string;
+  /** Form fields without a column (migration 003): JSON text. */
+  details: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -185,6 +187,15 @@ export interface CopyrightCompanyTable {
   id_number: string;
   description: string;
   created_at: number;
+}
+
+/** A copyright owner of a tone in one role, with the validity of that right (001 §3). */
+export interface ToneCopyrightTable {
+  tone_id: number;
+  /** lyric | tune | record */
+  role: string;
+  company_id: number;
+  valid_day: string;
 }
 
 export interface ToneBoxTable {
@@ -330,6 +341,7 @@ export interface Database {
   tones: ToneTable;
   tags: TagTable;
   copyright_companies: CopyrightCompanyTable;
+  tone_copyrights: ToneCopyrightTable;
   tone_boxes: ToneBoxTable;
   tone_box_items: ToneBoxItemTable;
   ivr_directories: IvrDirectoryTable;

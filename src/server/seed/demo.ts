@@ -12,7 +12,8 @@ import { createChangeRequest, type ChangeKind } from '../services/changeRequests
 import { insertTone } from '../services/tones';
 import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
-import { CATALOGUES, DICTIONARIES, LANGUAGES, TARIFFS, type CatalogueSeed } from './reference';
+import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
+import { saveToneCopyrights } from '../services/copyright';
 
 export interface DemoAccount { account: string; password: string; site: string; note: string }
 export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
@@ -82,7 +83,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     if (t.type === 2) tariffIds.push(id);
     await db
       .insertInto('tariff_details')
-      .values(t.details.map(([operator, order_type, price, user_type, service_code]) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id: '-1', description: `${t.name} ${price}` })))
+      .values(t.details.map(([operator, order_type, price, user_type, service_code, promotion_id = '-1']) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id, description: `${t.name} ${price}` })))
       .execute();
   }
   const dictRows = Object.entries(DICTIONARIES).flatMap(([type, items]) => items.map(([code, label, value], i) => ({ dict_type: type, item_code: code, item_label_value: label, item_value: value, sort_order: i })));
@@ -117,9 +118,24 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       if (seq <= 2) await db.insertInto('tags').values([{ provider_id: providerId, tone_id: id, name: 'demo' }, { provider_id: providerId, tone_id: id, name: title.split(' ')[0].toLowerCase() }]).execute();
     }
   }
-  // A copyright owner per provider, so ownership filters show a difference.
+  // Copyright owners: a few per provider in the shared catalogue of its site (some without stage name,
+  // email or description, shown as ----), so the owner list and the tone form have something to pick.
+  const ownerIds = new Map<number, number[]>();
   for (const [code, providerId] of byCode) {
-    await db.insertInto('copyright_companies').values({ provider_id: providerId, copyright_type: '2', company_name: `Rights of ${code}`, official_name: `Owner ${code}`, phone_number: `2547${code}`, email: `rights${code}@example.com`, stage_name: '', id_number: `ID${code}`, description: '', created_at: now }).execute();
+    const owners = OWNERS.map(([official, stage, email, description], i) => ({
+      provider_id: providerId, copyright_type: '2', company_name: i === 0 ? `Rights of ${code}` : `${official} ${code.slice(-2)}`, official_name: i === 0 ? `Owner ${code}` : `${official} ${code.slice(-2)}`,
+      phone_number: `2547${code.slice(-6)}${i}`, email: email ? `${email}${code.slice(-2)}@example.com` : '', stage_name: stage, id_number: `ID${code}${i}`, description, created_at: now - i * 60_000,
+    }));
+    const rows = await db.insertInto('copyright_companies').values(owners).returning('id').execute();
+    ownerIds.set(providerId, rows.map((r) => r.id));
+  }
+  // Lyric, tune and record owners of each provider's first tones (sp/querytonecopyright).
+  const validDay = new Date(now + 400 * DAY).toISOString().slice(0, 10);
+  for (const [providerId, owners] of ownerIds) {
+    const tones = await db.selectFrom('tones').select('id').where('provider_id', '=', providerId).orderBy('seq').limit(3).execute();
+    for (const t of tones) {
+      await saveToneCopyrights(db, t.id, [{ role: 'lyric', companyId: owners[0], validDay }, { role: 'tune', companyId: owners[1], validDay }, { role: 'tune', companyId: owners[2], validDay }, { role: 'record', companyId: owners[3], validDay }]);
+    }
   }
   return true;
 }

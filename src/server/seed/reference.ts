@@ -26,14 +26,27 @@ export const CATALOGUES: Record<1 | 2 | 3, CatalogueSeed[]> = {
   3: [{ name: 'Name tones', period: '30' }],
 };
 
-export interface TariffSeed { name: string; description: string; type: 2 | 3; details: Array<[operator: string, orderType: string, price: string, userType: string, serviceCode: string]> }
+/** Detail rows cover every access type, orderType and userType of 001 §9; -1 promotion/service values show as NA. */
+export interface TariffSeed { name: string; description: string; type: 2 | 3; details: Array<[operator: string, orderType: string, price: string, userType: string, serviceCode: string, promotionID?: string]> }
 
 export const TARIFFS: TariffSeed[] = [
-  { name: 'Standard tone', description: 'Monthly tone subscription', type: 2, details: [['-1', '1', '5.00', '-1', '-1'], ['1', '2', '4.00', '1', '811'], ['2', '3', '5.00', '0', '812']] },
-  { name: 'Premium tone', description: 'Premium catalogue', type: 2, details: [['1', '1', '8.00', '-1', '821'], ['4', '1', '8.50', '1', '822'], ['5', '3', '7.50', '0', '-1']] },
+  { name: 'Standard tone', description: 'Monthly tone subscription', type: 2, details: [['-1', '1', '5.00', '-1', '-1'], ['1', '2', '4.00', '1', '811', 'PRM2024A'], ['2', '3', '5.00', '0', '812']] },
+  { name: 'Premium tone', description: 'Premium catalogue', type: 2, details: [['1', '1', '8.00', '-1', '821'], ['4', '1', '8.50', '1', '822', 'PRM2024B'], ['5', '3', '7.50', '0', '-1']] },
   { name: 'Free promotion', description: 'Zero-rated promotion', type: 2, details: [['-1', '1', '0.00', '-1', '-1']] },
+  { name: 'Weekend special', description: 'Lower price on weekends', type: 2, details: [['3', '1', '2.50', '1', '841', 'WKND'], ['14', '4', '1.00', '-1', '-1']] },
+  { name: 'Gift tone', description: 'Tones sent as a present', type: 2, details: [['1', '2', '3.00', '-1', '851'], ['4', '2', '3.00', '0', '852']] },
+  { name: 'Student tone', description: 'Prepaid student plan', type: 2, details: [['5', '1', '1.50', '1', '861', 'STU24']] },
+  { name: 'Express copy', description: 'Copy a friend\'s tone', type: 2, details: [['14', '4', '2.00', '-1', '871'], ['2', '4', '2.00', '0', '-1']] },
   { name: 'Package monthly', description: 'Music package monthly plan', type: 3, details: [['-1', '1', '10.00', '-1', '-1'], ['14', '4', '2.00', '-1', '-1']] },
   { name: 'Package weekly', description: 'Music package weekly plan', type: 3, details: [['3', '3', '3.00', '1', '831']] },
+];
+
+/** Copyright owners seeded for every provider: [official name, stage name, email user ('' none), description]. */
+export const OWNERS: Array<[official: string, stage: string, email: string, description: string]> = [
+  ['Owner', '', 'rights', ''],
+  ['Wanjiru Kamau', 'WK Melodies', 'wanjiru', 'Lyricist and composer'],
+  ['Otieno Brothers', '', '', 'Tune company'],
+  ['Savannah Records', 'Savannah', 'label', 'Record label'],
 ];
 
 export const DICTIONARIES: Record<string, Array<[code: string, label: string, value: string]>> = {

@@ -1,0 +1,63 @@
+// Catalogues (categories) of 001 §7 and 000 §7: the nested tree a form's cascader offers
+// (sp/filtertonecatalog, resourceType 1 tones or 2 tone boxes) and one catalogue's relative validity period
+// (sp/qrycataloginfo, which locks the form's relative period when the administrator specifies it).
+// Catalogues are operator reference data, the same for every provider.
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj } from '../http/schemas';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+
+interface Node { catalogID: string; catalogName: string; relativeValidityPeriod: string; catalogInfo: Node[] }
+
+const node: Record<string, unknown> = {
+  type: 'object',
+  properties: { catalogID: { type: 'string' }, catalogName: { type: 'string' }, relativeValidityPeriod: { type: 'string' }, catalogInfo: { type: 'array', items: { type: 'object', description: 'Sub-catalogues, same shape.' } } },
+};
+
+export function catalogueRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/filtertonecatalog',
+      tag: 'catalogues',
+      summary: 'Catalogue tree for a resource type',
+      description: 'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo.',
+      auth: 'session',
+      params: obj({ resourceType: { type: 'string', enum: ['', '1', '2'] } }),
+      record: { type: 'array', items: node },
+      async handler(req, _reply, params) {
+        const rows = await req.server.ctx.db
+          .selectFrom('catalogues')
+          .select(['id', 'parent_id', 'name', 'relative_validity_period'])
+          .where('resource_type', '=', Number(params.resourceType || 1))
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute();
+        const byId = new Map<number, Node>(rows.map((r) => [r.id, { catalogID: String(r.id), catalogName: r.name, relativeValidityPeriod: r.relative_validity_period, catalogInfo: [] }]));
+        const roots: Node[] = [];
+        for (const r of rows) {
+          const parent = r.parent_id === null ? undefined : byId.get(r.parent_id);
+          (parent ? parent.catalogInfo : roots).push(byId.get(r.id)!);
+        }
+        return { record: roots, recordSum: roots.length };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/qrycataloginfo',
+      tag: 'catalogues',
+      summary: "One catalogue's name and relative validity period",
+      description: 'record: {catalogID, catalogName, relativeValidityPeriod (days)}. 950005 for an unknown catalogue.',
+      auth: 'session',
+      params: obj({ catalogID: { type: 'string', pattern: '^\\d{1,9}$' } }, ['catalogID']),
+      record: { type: 'object', properties: { catalogID: { type: 'string' }, catalogName: { type: 'string' }, relativeValidityPeriod: { type: 'string' } } },
+      codes: [RC.notFound],
+      async handler(req, _reply, params) {
+        const c = await req.server.ctx.db.selectFrom('catalogues').select(['id', 'name', 'relative_validity_period']).where('id', '=', Number(params.catalogID)).executeTakeFirst();
+        if (!c) throw new ApiError(RC.notFound);
+        return { record: { catalogID: String(c.id), catalogName: c.name, relativeValidityPeriod: c.relative_validity_period } };
+      },
+    },
+  ]);
+}

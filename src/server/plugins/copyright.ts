@@ -1,0 +1,110 @@
+// Copyright owners (000 §2 copyright maintenance, §3, §5, §7; 001 §7): the shared owner list
+// (sp/querycopyright), adding an owner through the 'Add Copyright' dialog's rules (sp/addcopyright), and the
+// owners of one tone (sp/querytonecopyright). Who sees what: services/copyright.ts.
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj, paging } from '../http/schemas';
+import { pageRange } from '../db/paging';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { engineFor } from '../validation';
+import { audit } from '../services/audit';
+import { listOwners, ownerExists, toneCopyrights } from '../services/copyright';
+
+const str = (maxLength: number) => ({ type: 'string', maxLength });
+const owner = {
+  type: 'object',
+  properties: Object.fromEntries(['companyID', 'companyName', 'copyRightType', 'officialName', 'phoneNumber', 'email', 'stageName', 'idNumber', 'description', 'spCode'].map((k) => [k, { type: 'string' }])),
+};
+
+export function copyrightRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/querycopyright',
+      tag: 'copyright',
+      summary: 'Copyright owners of the provider\'s site, newest first, paged',
+      description:
+        'The owners every provider of the site may choose. Filters: copyRightType (2: copyright persons), officialName (contains, any case), phoneNumber (contains; own records only). phoneNumber is sent only on records whose spCode is the caller\'s code, otherwise empty. endRecordNum -1 gives the whole list (capped at 1000); queryType 1 only recordSum.',
+      auth: 'session',
+      params: obj({ ...paging, copyRightType: { type: 'string', pattern: '^\\d{0,2}$' }, officialName: str(200), phoneNumber: { type: 'string', pattern: '^\\d{0,15}$' } }),
+      record: { type: 'array', items: owner },
+      async handler(req, _reply, params) {
+        const s = req.session!;
+        const filter = {
+          site: s.provider.site,
+          providerId: s.provider.id,
+          copyRightType: params.copyRightType || undefined,
+          officialName: typeof params.officialName === 'string' ? params.officialName.trim() : undefined,
+          phoneNumber: params.phoneNumber || undefined,
+        };
+        return listOwners(req.server.ctx.db, filter, pageRange(params));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/addcopyright',
+      tag: 'copyright',
+      summary: 'Add a copyright owner (dialog Add Copyright)',
+      description:
+        "Validated by the copyrightAdd definition (000 §5): officialName and stageName up to 200 without rule_valid_officialname's characters, idNumber required (1-100 letters or digits), phoneNumber by rule_user_number_regexp, email, description up to 120 without '|'. companyName follows the officialName rule. spCode must be the caller's own code. A national ID already in the site's catalogue gives 302031.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          companyName: str(200), copyRightType: { type: 'string', enum: ['2'] }, description: str(256), email: str(255), idNumber: str(100), officialName: str(200),
+          phoneNumber: str(32), spCode: str(20), stageName: str(200), notificationFlag: { type: 'string', enum: ['', '0', '1'] },
+        },
+        ['officialName', 'idNumber', 'phoneNumber'],
+      ),
+      screen: { id: 'copyrightAdd', call: 'add' },
+      record: { type: 'object', properties: { companyID: { type: 'string' } } },
+      codes: [RC.exists],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const s = req.session!;
+        const p = s.provider;
+        const companyName = String(params.companyName ?? '') || String(params.officialName);
+        const badName = engineFor(p.site).checkValue('officialName', companyName, { config: s.config });
+        if (badName) throw new ApiError(RC.badInput, [], [{ field: 'companyName', message: badName }]);
+        if (params.spCode !== undefined && params.spCode !== '' && params.spCode !== p.code) {
+          throw new ApiError(RC.badInput, [], [{ field: 'spCode', message: 'Copyright.notOwnCode' }]);
+        }
+        const type = String(params.copyRightType ?? '2');
+        const idNumber = String(params.idNumber);
+        if (await ownerExists(ctx.db, p.site, type, idNumber)) throw new ApiError(RC.exists);
+        const { id } = await ctx.db
+          .insertInto('copyright_companies')
+          .values({
+            provider_id: p.id, copyright_type: type, company_name: companyName, official_name: String(params.officialName), phone_number: String(params.phoneNumber),
+            email: String(params.email ?? ''), stage_name: String(params.stageName ?? ''), id_number: idNumber, description: String(params.description ?? ''), created_at: ctx.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'addcopyright', entityType: 'copyright', entityId: id, detail: { notify: params.notificationFlag === '1' }, ip: req.ip });
+        return { record: { companyID: String(id) } };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/querytonecopyright',
+      tag: 'copyright',
+      summary: "Copyright owners of one of the provider's tones",
+      description:
+        "Not shown in the spec; designed here. toneID or toneCode names one of the caller's tones (another provider's tone is 950005, as if it did not exist). record: {toneID, toneCode, copyrights: [{copyrightRole lyric|tune|record, companyID, companyName, officialName, validDay}]}, lyric first; recordSum the number of owners.",
+      auth: 'session',
+      params: obj({ toneID: { type: 'string', pattern: '^\\d{1,9}$' }, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
+      record: { type: 'object', properties: { toneID: { type: 'string' }, toneCode: { type: 'string' }, copyrights: { type: 'array', items: { type: 'object' } } } },
+      codes: [RC.notFound],
+      async handler(req, _reply, params) {
+        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'Copyright.toneRequired' }]);
+        const found = await toneCopyrights(req.server.ctx.db, req.session!.provider.id, {
+          toneID: params.toneID ? Number(params.toneID) : undefined,
+          toneCode: params.toneCode ? String(params.toneCode) : undefined,
+        });
+        if (!found) throw new ApiError(RC.notFound);
+        return { record: found, recordSum: found.copyrights.length };
+      },
+    },
+  ]);
+}

@@ -1,0 +1,74 @@
+// Tariffs (price groups) of 001 §7: the list a form picks from (sp/querytariff, 5 a page) and one tariff's
+// detail rows (sp/querytariffdetails and sp/querytariffdetail, the tariff detail dialog of 001 §2.4).
+// Tariffs are the operator's reference data, the same for every provider: no provider scoping.
+// Detail values are stored as the operator's codes (access type 1/2/3/4/5/14/-1, orderType 1-4, userType,
+// -1 promotion/service); the portal's definitions turn them into labels (001 §9).
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes, type ApiRoute } from '../routes';
+import { obj, paging } from '../http/schemas';
+import { pageRange } from '../db/paging';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+
+const id = { type: 'string', pattern: '^\\d{1,9}$' };
+
+const tariffRecord = {
+  type: 'object',
+  properties: { priceGroupID: { type: 'string' }, priceGroupName: { type: 'string' }, description: { type: 'string' } },
+};
+const detailRow = {
+  type: 'object',
+  properties: Object.fromEntries(['detailID', 'operator', 'orderType', 'price', 'startDate', 'endDate', 'promotionID', 'serviceCode', 'userType', 'description'].map((k) => [k, { type: 'string' }])),
+};
+
+/** Both detail calls answer the same: the tariff with its rows under `details` (recordSum: their count). */
+const detailRoute = (url: string, summary: string): ApiRoute => ({
+  method: 'READ',
+  url,
+  tag: 'tariffs',
+  summary,
+  description: 'record: {priceGroupID, priceGroupName, description, details: rows of operator (access type), orderType, price, startDate, endDate, promotionID, serviceCode, userType, description}. 950005 for an unknown tariff.',
+  auth: 'session',
+  params: obj({ priceGroupID: id }, ['priceGroupID']),
+  record: { ...tariffRecord, properties: { ...tariffRecord.properties, details: { type: 'array', items: detailRow } } },
+  codes: [RC.notFound],
+  async handler(req, _reply, params) {
+    const { db } = req.server.ctx;
+    const tariff = await db.selectFrom('tariffs').select(['id', 'name', 'description']).where('id', '=', Number(params.priceGroupID)).executeTakeFirst();
+    if (!tariff) throw new ApiError(RC.notFound);
+    const rows = await db.selectFrom('tariff_details').selectAll().where('tariff_id', '=', tariff.id).orderBy('id').execute();
+    const details = rows.map((d) => ({
+      detailID: String(d.id), operator: d.operator, orderType: d.order_type, price: d.price, startDate: d.start_date, endDate: d.end_date,
+      promotionID: d.promotion_id, serviceCode: d.service_code, userType: d.user_type, description: d.description,
+    }));
+    return { record: { priceGroupID: String(tariff.id), priceGroupName: tariff.name, description: tariff.description, details }, recordSum: details.length };
+  },
+});
+
+export function tariffRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/querytariff',
+      tag: 'tariffs',
+      summary: 'Tariffs (price groups) to choose from, paged',
+      description: 'priceGroupType 2 tone tariffs, 3 package tariffs (the music box form); orderType the order type a tariff is offered for (the tone form sends 2). Either, both or none filter. queryType 1 answers only recordSum.',
+      auth: 'session',
+      params: obj({ ...paging, priceGroupType: { type: 'string', enum: ['', '2', '3'] }, orderType: { type: 'string', pattern: '^\\d{0,2}$' } }),
+      record: { type: 'array', items: tariffRecord },
+      async handler(req, _reply, params) {
+        const { db } = req.server.ctx;
+        const range = pageRange(params, 5);
+        let q = db.selectFrom('tariffs');
+        if (params.priceGroupType) q = q.where('price_group_type', '=', Number(params.priceGroupType));
+        if (params.orderType) q = q.where('order_type', '=', Number(params.orderType));
+        const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        if (range.countOnly) return { recordSum: Number(n) };
+        const rows = await q.select(['id', 'name', 'description']).orderBy('id').limit(range.limit).offset(range.offset).execute();
+        return { record: rows.map((t) => ({ priceGroupID: String(t.id), priceGroupName: t.name, description: t.description })), recordSum: Number(n) };
+      },
+    },
+    detailRoute('/sp/querytariffdetails', "One tariff's detail rows (tone form)"),
+    detailRoute('/sp/querytariffdetail', "One tariff's detail rows (music box form, tariff detail dialog)"),
+  ]);
+}
