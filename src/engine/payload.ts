@@ -131,12 +131,17 @@ function at(answer: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as any)[key] : undefined), answer);
 }
 
-/** Rows and total of a list answer ({record, recordSum} unless the call says where). */
-export function readListAnswer(answer: unknown, response: CallDef['response'] = {}): { rows: Array<Record<string, unknown>>; total: number } {
+/** Rows and total of a list answer ({record, recordSum} unless the call says where), and its summary object if asked. */
+export function readListAnswer(answer: unknown, response: CallDef['response'] = {}): { rows: Array<Record<string, unknown>>; total: number; summary?: Record<string, unknown> } {
   const rows = at(answer, response.rows ?? 'record');
   const total = Number(at(answer, response.total ?? 'recordSum'));
   const list = Array.isArray(rows) ? rows : [];
-  return { rows: list, total: Number.isFinite(total) ? total : list.length };
+  const summary = response.summary ? at(answer, response.summary) : undefined;
+  return {
+    rows: list,
+    total: Number.isFinite(total) ? total : list.length,
+    ...(summary && typeof summary === 'object' && !Array.isArray(summary) ? { summary: summary as Record<string, unknown> } : {}),
+  };
 }
 
 /** Edit mode: the form filled from the record the screen's `load` call read. */

@@ -5,7 +5,7 @@ import { holds, evaluate } from './logic';
 import { resolvePlaceholders, isLogicPlaceholder } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import type {
-  ActionDef, Context, FieldDef, JsonSchema, MenuEntryDef, Option, ResolvedAction, ResolvedField, ResolvedMenuEntry,
+  ActionDef, ColumnDef, Context, FieldDef, JsonSchema, MenuEntryDef, Option, ResolvedAction, ResolvedColumn, ResolvedField, ResolvedMenuEntry,
   ResolvedScreen, ScreenDef,
 } from './types';
 
@@ -85,6 +85,12 @@ function resolveFields(map: Record<string, FieldDef> | undefined, ctx: Context, 
   return byOrder(map).map(([name, f]) => resolveField(name, f, ctx, rules)).filter((f): f is ResolvedField => f !== null);
 }
 
+function resolveColumns(map: Record<string, ColumnDef> | undefined, ctx: Context): ResolvedColumn[] {
+  return byOrder(map)
+    .filter(([, c]) => holds(c.visible, ctx, true))
+    .map(([name, { visible: _v, ...c }]) => ({ name, ...c }));
+}
+
 function resolveAction(name: string, a: ActionDef, ctx: Context): ResolvedAction | null {
   const { visible, disabled, successMessage, ...rest } = a;
   const out: ResolvedAction = { name, ...rest };
@@ -137,9 +143,8 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
     required: fields.filter((f) => f.required).map((f) => f.name),
     search: resolveFields(def.search, ctx, rules),
     checks: Object.entries(def.checks ?? {}).map(([name, c]) => ({ name, ...c })),
-    columns: byOrder(def.columns)
-      .filter(([, c]) => holds(c.visible, ctx, true))
-      .map(([name, { visible: _v, ...c }]) => ({ name, ...c })),
+    columns: resolveColumns(def.columns, ctx),
+    ...(def.summary ? { summary: resolveColumns(def.summary, ctx) } : {}),
     actions: byOrder(def.actions).map(([name, a]) => resolveAction(name, a, ctx)).filter((a): a is ResolvedAction => a !== null),
     calls: resolvePlaceholders(def.calls ?? {}, ctx.config, ctx),
     menu: available ? resolveMenu(def.menu, ctx) : [],

@@ -87,7 +87,7 @@ export interface ColumnDef {
   field?: string;
   value?: Logic;
   format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'label';
-  /** For format 'label' / 'status': value -> i18n key. */
+  /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */
   labels?: Record<string, string>;
   /** For format 'status': value -> colour name (green, red, blue, yellow, grey). */
   colours?: Record<string, string>;
@@ -112,6 +112,10 @@ export interface ActionDef {
   icon?: string;
   /** Form actions: the fields checked before the call (default: the whole form). */
   validates?: string[];
+  /** Row actions: session storage key the row is stored under (JSON) before navigating. */
+  store?: string;
+  /** An answer code that asks a second confirmation, then resends with payload added to the form (forced delete). */
+  retry?: { code: string; confirm: string; payload: Record<string, unknown> };
   /** Form actions: the message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
   successMessage?: Logic;
 }
@@ -126,7 +130,7 @@ export interface CallDef {
   /** Send every visible field not named in payload under its own name. */
   sendFields?: boolean;
   /** List answers: where rows and totals are. */
-  response?: { rows?: string; total?: string };
+  response?: { rows?: string; total?: string; summary?: string };
   /** Codes treated like success by this call (e.g. 900439 warning on add). */
   successCodes?: string[];
   /** Server side: form field -> JSON Logic over {payload}, for fields sent in a derived shape. */
@@ -166,7 +170,9 @@ export interface ScreenDef {
   actions?: Record<string, ActionDef>;
   calls?: Record<string, CallDef>;
   menu?: Record<string, MenuEntryDef>;
-  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; selectable?: boolean; maxHeight?: number };
+  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; selectable?: boolean; maxHeight?: number; pagerAt?: number };
+  /** List screens: values of the list answer (its response.summary object) shown above the table. */
+  summary?: Record<string, ColumnDef>;
   /** Which of the two readings of a rule this screen follows, and why (spec README: "give both readings"). */
   readings?: Record<string, string>;
 }
@@ -233,6 +239,8 @@ export interface ResolvedScreen {
   calls: Record<string, CallDef>;
   menu: ResolvedMenuEntry[];
   list?: ScreenDef['list'];
+  /** Only when the definition has one. */
+  summary?: ResolvedColumn[];
   /** JSON Schema of the whole form (for @rjsf/core and for the validator). */
   jsonSchema: JsonSchema;
 }

@@ -6,8 +6,9 @@ import { call, SUCCESS, type Answer } from '../../api';
 
 export type { Answer };
 
-export function callApi(def: CallDef, payload: Record<string, unknown> = {}): Promise<Answer> {
-  return call(def, payload);
+/** passCodes: answer codes the caller handles itself (no error toast), such as an action's retry code. */
+export function callApi(def: CallDef, payload: Record<string, unknown> = {}, passCodes: string[] = []): Promise<Answer> {
+  return call(def, payload, passCodes.length ? { passCodes } : {});
 }
 
 /** Does an answer count as success for this call (000000, or one of the call's own success codes)? */

@@ -3,14 +3,15 @@
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import type { ResolvedAction } from '../../engine';
-import { DefinitionDialog } from '../form/DefinitionDialog';
+import type { ResolvedAction, ResolvedColumn } from '../../engine';
+import { cellValue, renderCell } from './cells';
+import { ScreenDialog } from '../form/ScreenDialog';
 import { WithQueryClient } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
 import { DataTable } from './DataTable';
-import { initialState, PAGER_THRESHOLD, pageSizesOf, type ListState } from './listState';
+import { initialState, pageSizesOf, showsPager, type ListState } from './listState';
 import { Pager } from './Pager';
 import { SearchBar } from './SearchBar';
 import { useActions } from './useActions';
@@ -107,6 +108,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
           )}
         </div>
       )}
+      {screen.summary?.length && query.data?.summary ? <Summary columns={screen.summary} values={query.data.summary} /> : null}
       <DataTable
         caption={t(screen.title)}
         columns={screen.columns}
@@ -120,7 +122,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         placeholder={placeholder}
         maxHeight={screen.list?.maxHeight}
       />
-      {total > PAGER_THRESHOLD && (
+      {showsPager(screen, total) && (
         <Pager
           page={state.page}
           pageSize={state.pageSize}
@@ -131,7 +133,8 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         />
       )}
       {actions.dialog && (
-        <DefinitionDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        // A form (Add Copyright) or a list (the tariff detail of a row's priceGroupID) in a dialog.
+        <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
       )}
     </>
   );
@@ -142,6 +145,23 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
       <header className="card__header"><h1 className="card__title" id={titleId}>{t(screen.title)}</h1></header>
       <div className="card__body">{body}</div>
     </section>
+  );
+}
+
+/** Values of the answer above the table (the tariff ID and name of the tariff detail dialog), as cells show them. */
+function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }) {
+  const env = useScreenEnv();
+  const { t } = useI18n();
+  const ctx = { config: env.config, user: env.user };
+  return (
+    <dl className="list-summary">
+      {columns.map((c) => (
+        <div key={c.name} className="list-summary__item" data-summary={c.name}>
+          <dt>{t(c.label)}</dt>
+          <dd>{renderCell(c, values, cellValue(c, values, ctx), { config: env.config, t, rowId: 'summary' })}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

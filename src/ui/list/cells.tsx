@@ -44,7 +44,7 @@ export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx
     case 'price':
       return Number.isNaN(Number(value)) ? String(value) : Number(value).toFixed(priceDecimals(ctx.config));
     case 'label': {
-      const key = column.labels?.[String(value)];
+      const key = column.labels?.[String(value)] ?? column.labels?.['*'];
       return key ? ctx.t(key) : String(value);
     }
     case 'status': {

@@ -8,6 +8,13 @@ export interface ListState { page: number; pageSize: number; filters: Record<str
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
 /** 000 §2: the pager appears only when the total exceeds this. */
 export const PAGER_THRESHOLD = 10;
+
+/** Whether a list of this total shows its pager: from the definition's list.pagerAt (0 never), else above 10. */
+export function showsPager(screen: Pick<ResolvedScreen, 'list'>, total: number): boolean {
+  const at = screen.list?.pagerAt;
+  if (at === undefined) return total > PAGER_THRESHOLD;
+  return at > 0 && total >= at;
+}
 /** 000 §9: table max height. */
 export const TABLE_MAX_HEIGHT = 656;
 

@@ -43,13 +43,22 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
     // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add').
     if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : undefined });
+    // The screen opened reads the row from session storage (rbtUploading edit, editTag) and removes it.
+    if (action.store && rows[0]) sessionStorage.setItem(action.store, JSON.stringify(rows[0]));
     if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
     if (!action.call) return;
     const call = screen.calls[action.call];
     const form = scope === 'row' ? rows[0] : { selection: rows, keys: rows.map((r) => r[rowKey]) };
     setRunning(action.name);
     try {
-      const answer = await callApi(call, env.engine.payload(screen.id, action.call, { config: env.config, user: env.user, form }));
+      const send = (f: Record<string, unknown>) => callApi(call, env.engine.payload(screen.id, action.call!, { config: env.config, user: env.user, form: f }), action.retry ? [action.retry.code] : []);
+      let answer = await send(form);
+      // A code the definition names (961001 'in use') asks a second confirmation, then resends with more (force).
+      if (action.retry && answer.returnCode === action.retry.code) {
+        const again = await confirm({ message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
+        if (!again) return;
+        answer = await send({ ...form, ...action.retry.payload });
+      }
       if (!succeeded(call, answer)) {
         if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
         return;
