@@ -1,0 +1,138 @@
+// Engine benchmark (issue 2 §8): run with `npx tsx bench/engine.ts` (writes bench/results/engine.json), or call
+// runEngineBench() from bench/run.ts. Never part of `npm test`.
+//
+// For each site:
+// 1. Cold: every screen resolved and its form schema (and search schema) compiled by Ajv, starting from a new
+//    engine and an empty compile cache, as a page load does. Measured in fresh processes (modules loaded, JIT
+//    cold, nothing compiled yet), several per site; the goal (<= 50 ms) is judged on their median, the slowest
+//    is reported too. The definition files are read before the clock starts: the browser gets them bundled, so
+//    disk reads are not the engine's cost. For reference, the same run repeated in one process after
+//    clearCompileCache() (JIT warm) is reported as `coldRepeated`.
+// 2. Warm: the same with the compile cache filled (what every re-render costs).
+// 3. Validation of a filled music box form per call (engine.validate: resolve with the form, cached validator,
+//    cross-field checks), many iterations: mean and p95 in microseconds. Goal: <= 1 ms.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { buildDefinitionSet, createEngine, formSchema, SITES, type Engine, type SiteId } from '../src/engine';
+import { clearCompileCache, compile } from '../src/engine/ajv';
+import { loadSourcesFromDisk } from '../src/engine/fsLoader';
+
+const GOALS = { coldAllScreensMs: 50, validateMusicBoxMs: 1 };
+const COLD_PROCESSES = 7;
+const COLD_RUNS = 30;
+const WARM_RUNS = 200;
+const VALIDATE_RUNS = 5000;
+
+const USER = { code: '8800010', name: 'Bench', spType: '1', firstLogin: '0', needChangePwd: '0', isSuperSP: '0' };
+/** Every optional part of the music box form switched on: disc with weekly plan, extra info, 20 tones. */
+const BOX_CONFIG = { support_weekly_plan_content: '1', expand_tone_infos: 'genre:Y|mood:N|label:Y', limit_number_rings_per_tonebox: '20' };
+const BOX_FORM = {
+  toneBoxType: '2', name: 'Bench box', price: '5.00', monthlyPrice: '3.00', weeklyPrice: '1.00', toneValidDay: '2099-01-01',
+  relativeTime: '365', toneFile: { '1': 'prompt.wav' }, priceGroupChoice: '2', priceGroupID: '12', catalogID: '3',
+  description: 'A box of twenty tones for the benchmark',
+  tones: Array.from({ length: 20 }, (_, i) => ({ toneCode: String(600000 + i), toneName: `Tone ${i}`, singerName: 'Singer', toneValidDay: '2099-12-31' })),
+  additionalToneBoxInfo: { genre: 'pop', mood: 'calm', label: 'Bench' },
+};
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => percentile(xs, 50);
+
+/** Resolve every screen and compile what the renderers compile: the form schema, and the search form's. */
+function resolveAndCompileAll(engine: Engine): void {
+  for (const id of engine.screenIds()) {
+    const screen = engine.resolve(id, { user: USER });
+    compile(screen.jsonSchema);
+    if (screen.search.length > 0) compile(formSchema(screen.search));
+  }
+}
+
+function time(fn: () => void): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+/** One cold run in this process: a new engine over the site's definitions, nothing compiled. */
+function coldRun(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>): number {
+  clearCompileCache();
+  return time(() => resolveAndCompileAll(createEngine(buildDefinitionSet(sources, site))));
+}
+
+/** The first cold run of a fresh process (see the `--cold-child` entry at the end of this file). */
+function coldInFreshProcess(site: SiteId): number {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--cold-child', site], { cwd: join(__dirname, '..'), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cold run of ${site} failed: ${r.stderr}`);
+  return Number(r.stdout.trim());
+}
+
+function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>) {
+  const freshRuns = Array.from({ length: COLD_PROCESSES }, () => coldInFreshProcess(site));
+  const coldRuns = Array.from({ length: COLD_RUNS }, () => coldRun(site, sources));
+
+  const engine = createEngine(buildDefinitionSet(sources, site));
+  resolveAndCompileAll(engine);
+  const warmRuns = Array.from({ length: WARM_RUNS }, () => time(() => resolveAndCompileAll(engine)));
+
+  // The form must be valid, or the run would measure an early exit rather than every rule.
+  const input = { config: BOX_CONFIG, user: USER, form: BOX_FORM };
+  const errors = engine.validate('musicBoxUpload', input);
+  if (errors.length > 0) throw new Error(`${site}: the bench form is not valid: ${JSON.stringify(errors)}`);
+  for (let i = 0; i < 500; i++) engine.validate('musicBoxUpload', input);
+  const validateUs = Array.from({ length: VALIDATE_RUNS }, () => time(() => engine.validate('musicBoxUpload', input)) * 1000);
+  const fields = engine.resolve('musicBoxUpload', input).fields.length;
+
+  const coldMedian = median(freshRuns);
+  return {
+    screens: engine.screenIds().length,
+    cold: { medianMs: round(coldMedian), maxMs: round(Math.max(...freshRuns)), runsMs: freshRuns.map((x) => round(x)), processes: COLD_PROCESSES },
+    coldRepeated: { medianMs: round(median(coldRuns)), p95Ms: round(percentile(coldRuns, 95)), runs: COLD_RUNS },
+    warm: { medianMs: round(median(warmRuns), 3), p95Ms: round(percentile(warmRuns, 95), 3), runs: WARM_RUNS },
+    validateMusicBox: { fields, tones: BOX_FORM.tones.length, meanUs: round(mean(validateUs), 1), p95Us: round(percentile(validateUs, 95), 1), runs: VALIDATE_RUNS },
+    goals: {
+      coldAllScreensAtMost50ms: { value: round(coldMedian), pass: coldMedian <= GOALS.coldAllScreensMs },
+      validateMusicBoxAtMost1ms: { value: round(percentile(validateUs, 95) / 1000, 3), pass: percentile(validateUs, 95) / 1000 <= GOALS.validateMusicBoxMs },
+    },
+  };
+}
+
+export async function runEngineBench() {
+  const sources = loadSourcesFromDisk();
+  const sites: Record<string, ReturnType<typeof benchSite>> = {};
+  for (const site of SITES) sites[site] = benchSite(site, sources);
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    goals: GOALS,
+    sites,
+    pass: Object.values(sites).every((s) => Object.values(s.goals).every((g) => g.pass)),
+  };
+}
+
+export function writeEngineResults(result: Awaited<ReturnType<typeof runEngineBench>>): void {
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  writeFileSync(join(__dirname, 'results', 'engine.json'), JSON.stringify(result, null, 2) + '\n');
+}
+
+if (require.main === module && process.argv[2] === '--cold-child') {
+  // A fresh process: load the sources, then time the very first resolve+compile of every screen.
+  const site = process.argv[3] as SiteId;
+  const sources = loadSourcesFromDisk();
+  process.stdout.write(`${coldRun(site, sources)}\n`);
+} else if (require.main === module) {
+  runEngineBench().then((r) => {
+    writeEngineResults(r);
+    console.log(JSON.stringify(r, null, 2));
+    process.exit(0);
+  }, (e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
