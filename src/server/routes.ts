@@ -35,8 +35,8 @@ export interface ApiRoute {
   params?: JsonSchema;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
-  /** Screen definition and call whose rules validate the parameters (engine). */
-  screen?: { id: string; call: string };
+  /** Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit. */
+  screen?: { id: string; call: string; mode?: 'add' | 'edit' };
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
@@ -94,7 +94,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
                 config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
                 user: s ? userInfo(s.provider, s.config) : {},
                 site: s?.provider.site ?? req.server.ctx.site,
-                mode: 'add',
+                mode: route.screen.mode ?? 'add',
               }),
             );
           }

@@ -20,6 +20,8 @@ export const registerApprovalHandler = (entityType: string, h: ApprovalHandler) 
 const TONE_FIELDS: Record<string, keyof Database['tones']> = {
   toneName: 'tone_name', singerName: 'singer_name', price: 'price', callerPrice: 'caller_price', toneValidDay: 'tone_valid_day',
   relativeTime: 'relative_time', info: 'info', mateInfo: 'mate_info', isrc: 'isrc', toneFile: 'tone_file', catalogID: 'catalog_id', priceGroupID: 'price_group_id',
+  // sp/edittone keeps the tone's status from before the request here: approval restores it.
+  status: 'status',
 };
 
 // Tone states of 001 §4: status '1' normal, '2' hidden, '4' hidden and unavailable, '0' not yet on sale,

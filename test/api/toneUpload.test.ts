@@ -1,0 +1,181 @@
+// sp/addtone, sp/edittone and sp/iscallerpricevalid against the real server: a good upload per site, bad input
+// refused with the definition's message keys and nothing stored, the provider's own files and tones only, and
+// an edit that waits as a change request until the operator approves it.
+import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { sineWav } from '../../src/server/files/wav';
+import { runOperator } from '../../src/server/cli/commands';
+
+let s: TestServer;
+beforeAll(async () => { s = await startServer(); });
+afterAll(async () => { await s.close(); });
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const toneCount = async () => Number((await s.ctx.db.selectFrom('tones').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+async function uploadWav(c: Client, name: string): Promise<string> {
+  const r = await c.upload([[name, sineWav({ seconds: 1 })]]);
+  expect(r.body.returnCode).toBe('000000');
+  return r.body.record[name].savedFilename;
+}
+const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
+
+async function catalogueId(): Promise<string> {
+  const row = await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A complete add payload as the browser's form sends it (the definition's call mapping). */
+async function goodTone(c: Client, over: Record<string, unknown> = {}) {
+  const web = await uploadWav(c, 'web.wav');
+  const ivr = await uploadWav(c, 'ivr.wav');
+  const img = (await c.upload([['cover.gif', gif]])).body.record['cover.gif'].savedFilename;
+  return {
+    toneName: 'Sunrise', singerName: 'Amani', singerSex: '1', singerNameLetter: 'A', toneNameLetter: 'S',
+    lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode', catalogID: await catalogueId(), contentLanguage: '1',
+    price: '5.00', callerPrice: '3.33', toneValidDay: inDays(400), relativeTime: '365', extendAbsoluteDateFlag: 0,
+    tagNames: 'morning,calm', uploadMode: '1', uploadChannel: 0, uploadType: 1, portalType: 1, crbtType: 1,
+    toneFile: JSON.stringify({ webAuditon: web, aipPlay: ivr, hdPlay: await uploadHd(c), image: img }),
+    priceGroupID: '-1',
+    ...over,
+  };
+}
+async function uploadHd(c: Client): Promise<string> {
+  // A 3gp file: the ftyp box is what the server reads.
+  const b = Buffer.alloc(64); b.writeUInt32BE(24, 0); b.write('ftyp3gp4', 4, 'latin1');
+  const r = await c.upload([['hd.3gp', b]]);
+  return r.body.record?.['hd.3gp']?.savedFilename ?? '';
+}
+
+describe('sp/addtone', () => {
+  test('a good tone on the generic site waits for approval, with its tags', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const r = await c.post('/sp/addtone', await goodTone(c));
+    expect(r.body.returnCode).toBe('000000');
+    const tone = await s.ctx.db.selectFrom('tones').selectAll().where('id', '=', Number(r.body.record.toneID)).executeTakeFirstOrThrow();
+    expect(tone).toMatchObject({ tone_name: 'Sunrise', singer_name: 'Amani', status: '0', approve_type: '1', table_type: '1', ask_type: '1', caller_price: '3.33' });
+    expect(JSON.parse(tone.details)).toMatchObject({ lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode' });
+    const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', tone.id).execute();
+    expect(tags.map((t) => t.name).sort()).toEqual(['calm', 'morning']);
+  });
+
+  test('a trusted provider (believeCP 1) publishes at once', async () => {
+    const c = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const r = await c.post('/sp/addtone', await goodTone(c));
+    expect(r.body.returnCode).toBe('000000');
+    expect(r.body.record.status).toBe('1');
+  });
+
+  test('Kenya: My Skiza price must equal the Skiza price and match a tariff caller price', async () => {
+    const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow();
+    const { id: company } = await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: 'Nairobi Music', official_name: 'NM', phone_number: '254700000000', email: '', stage_name: '', id_number: 'NM1', description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const copyright = { lyricCompanyID: String(company), lyricValidDay: inDays(500), recordCompanyID: String(company), recordValidDay: inDays(500) };
+    const before = await toneCount();
+    const unequal = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.00', callerPrice: '3.00' }));
+    expect(unequal.body.returnCode).toBe('950004');
+    expect(unequal.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.myPriceNotEqual' })]));
+    const noTariff = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.44', callerPrice: '4.44' }));
+    expect(noTariff.body.record.errors).toEqual([expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' })]);
+    expect(await toneCount()).toBe(before);
+    const good = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.00', callerPrice: '4.00' }));
+    expect(good.body.returnCode).toBe('000000');
+    const owners = await s.ctx.db.selectFrom('tone_copyrights').select(['role', 'company_id']).where('tone_id', '=', Number(good.body.record.toneID)).execute();
+    expect(owners.map((o) => o.role).sort()).toEqual(['lyric', 'record']);
+  });
+
+  test('Ais: a good tone is accepted', async () => {
+    const c = await s.login(DEMO.ais.account, DEMO.ais.password);
+    const r = await c.post('/sp/addtone', await goodTone(c));
+    expect(r.body.returnCode).toBe('000000');
+  });
+
+  test.each([
+    ['no name', { toneName: '' }, 'toneName', 'ToneForm.toneNameEmpty'],
+    ['illegal character', { toneName: 'Sun<rise' }, 'toneName', 'CommonRes.illegalChar'],
+    ['name too long', { toneName: 'x'.repeat(1025) }, 'toneName', 'ToneForm.toneNameLength'],
+    ['price out of range', { price: '11', callerPrice: '5' }, 'price', 'CommonRes.priceRange'],
+    ['caller price with 3 decimals', { callerPrice: '1.234' }, 'callerPrice', 'ToneForm.callerPriceFormat'],
+    ['valid day sooner than the relative period', { toneValidDay: inDays(10), relativeTime: '30' }, 'toneValidDay', 'ToneForm.validDayTooEarly'],
+    ['mate info too long', { mateInfo: 'm'.repeat(257) }, 'mateInfo', 'ToneForm.mateInfoLength'],
+    ['ISRC with @', { isrc: 'AB@1' }, 'isrc', 'ToneForm.isrcAt'],
+    ['short code with a leading 0', { userToneCode: '01234' }, 'shortCode', 'ToneForm.codeDigits'],
+    ['short code too long', { userToneCode: '12345678' }, 'shortCode', 'ToneForm.shortCodeLength'],
+    ['too many tags', { tagNames: 'a,b,c,d,e,f' }, 'tags', 'ToneForm.tagsMax'],
+    ['a tag too long', { tagNames: 't'.repeat(101) }, 'tags', 'ToneForm.tagLength'],
+    ['no catalogue', { catalogID: '' }, 'catalogID', 'ToneForm.catalogEmpty'],
+    ['an unknown catalogue', { catalogID: '999999' }, 'catalogID', 'ToneForm.catalogMissing'],
+  ])('%s is refused with its message and stores nothing', async (_what, over, field, message) => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const before = await toneCount();
+    const r = await c.post('/sp/addtone', await goodTone(c, over));
+    expect(r.body.returnCode).toBe('950004');
+    expect(r.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, message })]));
+    expect(await toneCount()).toBe(before);
+  });
+
+  test("another provider's file is refused", async () => {
+    const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    const theirs = await uploadWav(kenya, 'theirs.wav');
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const good = await goodTone(c);
+    const files = { ...JSON.parse(good.toneFile), webAuditon: theirs };
+    const r = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify(files) });
+    expect(r.body.record.errors).toEqual([expect.objectContaining({ field: 'webFile', message: 'ToneForm.fileNotYours' })]);
+  });
+
+  test('files are required on add', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const r = await c.post('/sp/addtone', await goodTone(c, { toneFile: JSON.stringify({}) }));
+    expect(r.body.record.errors).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'webFile', message: 'ToneForm.webFileEmpty' }),
+      expect.objectContaining({ field: 'ivrFile', message: 'ToneForm.ivrFileEmpty' }),
+      expect.objectContaining({ field: 'image', message: 'ToneForm.imageEmpty' }),
+    ]));
+  });
+});
+
+describe('sp/iscallerpricevalid', () => {
+  test('a tariff caller price, a price within range, and a price out of range', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await c.get('/sp/iscallerpricevalid', { callerPrice: '8.50' })).body.record.valid).toBe('true');
+    expect((await c.get('/sp/iscallerpricevalid', { callerPrice: '3.33' })).body.record.valid).toBe('true');
+    expect((await c.get('/sp/iscallerpricevalid', { callerPrice: '42.00' })).body.record.valid).toBe('false');
+    const k = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    expect((await k.get('/sp/iscallerpricevalid', { callerPrice: '3.33' })).body.record.valid).toBe('false');
+    expect((await k.get('/sp/iscallerpricevalid', { callerPrice: '4.00' })).body.record.valid).toBe('true');
+  });
+});
+
+describe('sp/edittone', () => {
+  test('an edit waits as a modification until the operator approves it', async () => {
+    const c = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const added = await c.post('/sp/addtone', await goodTone(c, { toneName: 'Before' }));
+    const toneID = added.body.record.toneID;
+    const edit = {
+      ...(await goodTone(c, { toneName: 'After' })), toneFile: JSON.stringify({}), toneID, toneCode: added.body.record.toneCode, reason: 'New title',
+      newCatalogId: await catalogueId(), oldCatalogId: await catalogueId(), needApproved: 1, approveType: 2, tableType: 1, resourceServiceType: 1,
+    };
+    delete (edit as Record<string, unknown>).catalogID;
+    const r = await c.post('/sp/edittone', edit);
+    expect(r.body.returnCode).toBe('000000');
+    const row = async () => s.ctx.db.selectFrom('tones').selectAll().where('id', '=', Number(toneID)).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ tone_name: 'Before', ask_type: '3', table_type: '1' });
+    const pending = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', Number(toneID)).where('kind', '=', 'modify').executeTakeFirstOrThrow();
+    expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
+    expect(await row()).toMatchObject({ tone_name: 'After', status: '1', ask_type: '' });
+  });
+
+  test("another provider's tone cannot be edited, and a missing reason is refused", async () => {
+    const g = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const added = await g.post('/sp/addtone', await goodTone(g));
+    // A complete, valid edit from another provider of the same site: the tone is not theirs.
+    const other = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const r = await other.post('/sp/edittone', {
+      ...(await goodTone(other, { toneName: 'Mine now' })), toneFile: '{}', toneID: added.body.record.toneID, reason: 'x', newCatalogId: await catalogueId(),
+    });
+    expect(r.body.returnCode).toBe('950005');
+    expect((await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', Number(added.body.record.toneID)).where('kind', '=', 'modify').execute()).length).toBe(0);
+    const noReason = await g.post('/sp/edittone', { ...(await goodTone(g)), toneFile: '{}', toneID: added.body.record.toneID, newCatalogId: await catalogueId() });
+    expect(noReason.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'modifyReason', message: 'ToneForm.modifyReasonEmpty' })]));
+  });
+});
