@@ -1,0 +1,103 @@
+// `npm run bench` runs every benchmark, then writes bench/results/REPORT.md; `npm run bench -- engine` (or
+// server, bundle, several) runs only those; `npm run bench -- report` only rewrites the report from the result
+// files already there. Flags are passed on to the benchmarks (`npm run bench -- bundle --no-build`).
+// Each benchmark runs as its own process (its own `if (require.main === module)` entry writes its result file),
+// so one bench's memory and JIT state cannot colour another's figures. The report reads whichever result files
+// exist: a bench that was not run this time keeps its last measured figures, with their date.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+const BENCHES = ['engine', 'server', 'bundle'] as const;
+type Bench = (typeof BENCHES)[number];
+const RESULTS = join(__dirname, 'results');
+
+interface Row { measure: string; value: string; goal: string; pass: boolean | null }
+
+function read(file: string): any | undefined {
+  const path = join(RESULTS, file);
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+
+function run(bench: Bench, flags: string[]): boolean {
+  process.stdout.write(`\n== ${bench} ==\n`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, `${bench}.ts`), ...flags], { cwd: join(__dirname, '..'), stdio: 'inherit' });
+  return r.status === 0;
+}
+
+function engineRows(r: any): Row[] {
+  return Object.entries(r.sites as Record<string, any>).flatMap(([site, s]) => [
+    { measure: `${site}: all ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.maxMs} ms)`, value: `${s.cold.medianMs} ms`, goal: `<= ${r.goals.coldAllScreensMs} ms`, pass: s.goals.coldAllScreensAtMost50ms.pass },
+    { measure: `${site}: all screens resolved + compiled warm (median)`, value: `${s.warm.medianMs} ms`, goal: '', pass: null },
+    { measure: `${site}: full music box form validated, warm (mean ${s.validateMusicBox.meanUs} µs; p95 shown)`, value: `${s.validateMusicBox.p95Us} µs`, goal: `<= ${r.goals.validateMusicBoxMs * 1000} µs`, pass: s.goals.validateMusicBoxAtMost1ms.pass },
+  ]);
+}
+
+const SERVER_GOALS: Record<string, [measure: string, unit: string, goal: string]> = {
+  listP95AtMost5ms: ['tone list over 1M tones, p95 server time (first, middle, last page; worst)', 'ms', '<= 5 ms'],
+  throughputRatioAtLeast0_3: ['tone list throughput / bare route throughput', '', '>= 0.3'],
+  uploadPeakAtMost64MBAboveIdle: ['resident memory above idle during a 200 MB upload', 'MB', '<= 64 MB'],
+};
+
+function serverRows(r: any): Row[] {
+  return Object.entries(r.goals as Record<string, { value: number; pass: boolean }>).map(([key, g]) => {
+    const [measure, unit, goal] = SERVER_GOALS[key] ?? [key, '', ''];
+    return { measure: `${r.database}: ${measure}`, value: `${g.value}${unit ? ` ${unit}` : ''}`, goal, pass: g.pass };
+  });
+}
+
+function bundleRows(r: any): Row[] {
+  const rows: Row[] = [
+    { measure: `JS the login page loads (gzip; brotli as the server sends it: ${r.login.brotliKB} KB)`, value: `${r.login.gzipKB} KB`, goal: `<= ${r.goals.loginGzipKB} KB`, pass: r.login.gzipKB <= r.goals.loginGzipKB },
+    { measure: 'the whole app, every JS file (gzip)', value: `${r.app.gzipKB} KB`, goal: `<= ${r.goals.appGzipKB} KB`, pass: r.app.gzipKB <= r.goals.appGzipKB },
+  ];
+  const lh = r.lighthouse ?? {};
+  if (typeof lh.performance === 'number') {
+    rows.push({ measure: 'Lighthouse performance (login page, mobile)', value: String(lh.performance), goal: `>= ${r.goals.lighthousePerformance}`, pass: lh.performance >= r.goals.lighthousePerformance });
+    rows.push({ measure: 'Lighthouse accessibility (login page)', value: String(lh.accessibility), goal: `>= ${r.goals.lighthouseAccessibility}`, pass: lh.accessibility >= r.goals.lighthouseAccessibility });
+  } else rows.push({ measure: 'Lighthouse', value: `not run: ${lh.skipped ?? lh.error ?? 'unknown'}`, goal: '', pass: null });
+  return rows;
+}
+
+function table(title: string, file: string, result: any | undefined, rows: (r: any) => Row[]): string {
+  if (!result) return `## ${title}\n\nNo result yet (bench/results/${file} is missing).\n`;
+  const lines = rows(result).map((row) => `| ${row.measure} | ${row.value} | ${row.goal || '-'} | ${row.pass === null ? '-' : row.pass ? 'pass' : '**FAIL**'} |`);
+  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date}.`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
+}
+
+export function writeReport(): string {
+  const engine = read('engine.json');
+  const sections = [
+    '# Benchmark report',
+    '',
+    `Written ${new Date().toISOString()} by \`npm run bench\`. Machine: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), ${Math.round(totalmem() / 2 ** 30)} GB memory.` +
+      (engine && engine.node !== process.version ? ` The engine figures were measured on Node ${engine.node}.` : ''),
+    '',
+    'Each section comes from its result file; a bench not run this time keeps the figures of its last run (see its date).',
+    '',
+    table('Engine (issue 2)', 'engine.json', engine, engineRows),
+    table('Server, SQLite (issue 3)', 'server.json', read('server.json'), serverRows),
+    table('Server, PostgreSQL (issue 3)', 'server-postgres.json', read('server-postgres.json'), serverRows),
+    table('Bundle (issue 4)', 'bundle.json', read('bundle.json'), bundleRows),
+  ];
+  const text = sections.join('\n');
+  writeFileSync(join(RESULTS, 'REPORT.md'), text);
+  return text;
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const names = args.filter((a) => !a.startsWith('--'));
+  const flags = args.filter((a) => a.startsWith('--'));
+  const unknown = names.filter((n) => n !== 'report' && !(BENCHES as readonly string[]).includes(n));
+  if (unknown.length) {
+    process.stderr.write(`unknown bench ${unknown.join(', ')}; benches: ${BENCHES.join(', ')}, or report\n`);
+    process.exit(2);
+  }
+  const chosen = names.length === 0 ? [...BENCHES] : BENCHES.filter((b) => names.includes(b));
+  const failed = chosen.filter((b) => !run(b, flags));
+  writeReport();
+  process.stdout.write(`\nbench/results/REPORT.md written${failed.length ? `; failed to run: ${failed.join(', ')}` : ''}\n`);
+  process.exit(failed.length ? 1 : 0);
+}
