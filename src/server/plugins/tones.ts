@@ -16,7 +16,7 @@ import { precompiled } from '../db/precompiled';
 import type { Tone } from '../db/schema';
 
 /** Columns a list row shows (not the file maps and extra info, which the detail call returns). */
-const LIST_COLUMNS = ['id', 'tone_code', 'tone_name', 'singer_name', 'cut_flag', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'total_price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'created_at'] as const;
+const LIST_COLUMNS = ['id', 'tone_code', 'tone_name', 'singer_name', 'cut_flag', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'total_price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'price_group_id', 'created_at'] as const;
 type ListRow = Pick<Tone, (typeof LIST_COLUMNS)[number]>;
 
 export function toneRecord(t: ListRow, cpName: string) {
@@ -40,6 +40,7 @@ export function toneRecord(t: ListRow, cpName: string) {
     toneValidDay: t.tone_valid_day,
     orderTimes: String(t.order_times),
     language: t.language_id === null ? '' : String(t.language_id),
+    priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
     uploadTime: new Date(t.created_at).toISOString(),
   };
 }

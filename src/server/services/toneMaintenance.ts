@@ -32,7 +32,12 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
   else q = q.where('t.tone_code', '=', String(by.toneCode));
   const t = await q.executeTakeFirst();
   if (!t) return undefined;
-  const rights = await db.selectFrom('tone_copyrights').selectAll().where('tone_id', '=', t.id).execute();
+  const rights = await db
+    .selectFrom('tone_copyrights as r')
+    .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
+    .select(['r.role', 'r.company_id', 'r.valid_day', 'c.company_name'])
+    .where('r.tone_id', '=', t.id)
+    .execute();
   const right = (role: string) => rights.find((r) => r.role === role);
   const files = parseJson(t.tone_file) as Record<string, string>;
   const play = (name?: string) => (name ? `/sp/file/${name}` : '');
@@ -52,6 +57,7 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     lyricCompanyID: right('lyric') ? String(right('lyric')!.company_id) : '', lyricValidDay: right('lyric')?.valid_day ?? '',
     tuneCompanyID: right('tune') ? String(right('tune')!.company_id) : '', tuneValidDay: right('tune')?.valid_day ?? '',
     recordCompanyID: right('record') ? String(right('record')!.company_id) : '', recordValidDay: right('record')?.valid_day ?? '',
+    copyrights: rights.map((r) => ({ role: r.role, companyID: String(r.company_id), companyName: r.company_name ?? '', validDay: r.valid_day })),
     additionalToneInfo: parseJson(t.additional_tone_info),
     uploadTime: new Date(t.created_at).toISOString(),
   };
