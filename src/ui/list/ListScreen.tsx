@@ -74,7 +74,8 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
           fields={screen.search}
           calls={screen.calls}
           onSearch={(filters) => {
-            setState((s) => ({ ...s, page: 1, filters }));
+            // The parent's fixed filters (a selection dialog's onlyNormal) stay under whatever is searched.
+            setState((s) => ({ ...s, page: 1, filters: { ...(initialFilters ?? {}), ...filters } }));
             // Search always asks the server again, even for filters whose pages are cached.
             void queries.invalidateQueries({ queryKey: ['list', screenId] });
           }}
