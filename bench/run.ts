@@ -28,7 +28,10 @@ function run(bench: Bench, flags: string[]): boolean {
 
 function engineRows(r: any): Row[] {
   return Object.entries(r.sites as Record<string, any>).flatMap(([site, s]) => [
-    { measure: `${site}: all ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.maxMs} ms)`, value: `${s.cold.medianMs} ms`, goal: `<= ${r.goals.coldAllScreensMs} ms`, pass: s.goals.coldAllScreensAtMost50ms.pass },
+    {
+      measure: `${site}: all ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.wallMaxMs} ms; CPU time median ${s.cold.cpuMedianMs} ms)`,
+      value: `${s.cold.wallMedianMs} ms`, goal: `<= ${r.goals.coldAllScreensMs} ms`, pass: s.goals.coldAllScreensAtMost50ms.pass,
+    },
     { measure: `${site}: all screens resolved + compiled warm (median)`, value: `${s.warm.medianMs} ms`, goal: '', pass: null },
     { measure: `${site}: full music box form validated, warm (mean ${s.validateMusicBox.meanUs} µs; p95 shown)`, value: `${s.validateMusicBox.p95Us} µs`, goal: `<= ${r.goals.validateMusicBoxMs * 1000} µs`, pass: s.goals.validateMusicBoxAtMost1ms.pass },
   ]);
@@ -63,7 +66,8 @@ function bundleRows(r: any): Row[] {
 function table(title: string, file: string, result: any | undefined, rows: (r: any) => Row[]): string {
   if (!result) return `## ${title}\n\nNo result yet (bench/results/${file} is missing).\n`;
   const lines = rows(result).map((row) => `| ${row.measure} | ${row.value} | ${row.goal || '-'} | ${row.pass === null ? '-' : row.pass ? 'pass' : '**FAIL**'} |`);
-  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date}.`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
+  const load = result.loadAverage1m ? ` Load average (1 min) on the ${result.cores}-core machine: ${result.loadAverage1m.before} before, ${result.loadAverage1m.after} after.` : '';
+  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date}.${load}`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
 }
 
 export function writeReport(): string {
