@@ -1,7 +1,7 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -16,6 +16,8 @@ import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { WithQueryClient } from './queryClient';
 import './form.css';
+
+export const FILE_SETTLE_MS = 2500;
 
 export interface SubmittedEvent { action: ResolvedAction; answer?: Answer; form: Record<string, unknown>; reset(): void }
 
@@ -63,6 +65,16 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
   const errors = useMemo(() => env.engine.validate(screenId, { ...base, form }), [env.engine, screenId, base, form]);
   const { run, pending, busy } = useSubmit();
+  // 001 §4: the upload (submit) button is disabled for 2.5 s after a file changes, so a file still being
+  // settled (preview, measured size) is not sent half-known.
+  const [settling, setSettling] = useState(false);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
+  const fileChanged = useCallback(() => {
+    setSettling(true);
+    clearTimeout(settleTimer.current);
+    settleTimer.current = setTimeout(() => setSettling(false), FILE_SETTLE_MS);
+  }, []);
   const formId = `form-${screenId}`;
   const formRef = useRef(form);
   formRef.current = form;
@@ -109,8 +121,9 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       errorFor: (name) => shown[name],
       touch: (name) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name))),
       setValue: (name, value) => change({ ...formRef.current, [name]: value }),
+      fileChanged,
     };
-  }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change]);
+  }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change, fileChanged]);
 
   // One validator per screen and session: a new one would make rjsf rebuild its schema utilities on every key.
   const contextRef = useRef(context);
@@ -171,7 +184,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           key={a.name}
           type="button"
           className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : !a.call && !a.dialog ? 'btn--ghost' : 'btn--secondary'}`}
-          disabled={busy || a.disabled}
+          disabled={busy || (settling && Boolean(a.call)) || a.disabled}
           aria-busy={(pending && a === primary) || undefined}
           onClick={() => void press(a)}
         >

@@ -1,6 +1,7 @@
 // Select, radio group, single checkbox and checkbox group. Values keep the type of the option value; a select's
 // empty entry stands for "no value" (and, in a search form, for "any").
 import type { WidgetProps } from '@rjsf/utils';
+import { useEffect } from 'react';
 import { useOptions } from './useOptions';
 import { widgetContext } from './widgetProps';
 
@@ -9,8 +10,11 @@ const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && S
 
 export function SelectWidget(props: WidgetProps) {
   const { ctx, name, field, aria, placeholder, t } = widgetContext(props);
-  const { choices, loading } = useOptions(field, ctx);
+  const { choices, loading, preferred } = useOptions(field, ctx);
   const selected = choices.findIndex((c) => sameValue(c.value, props.value));
+  const empty = props.value === undefined || props.value === null || props.value === '';
+  // An empty field takes the preferred option once the rows are known (ui.defaultBy).
+  useEffect(() => { if (empty && preferred !== undefined) props.onChange(preferred); }, [empty, preferred]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <select
       id={props.id}

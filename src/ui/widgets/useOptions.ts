@@ -21,7 +21,17 @@ export function useCallRows(field: ResolvedField | undefined, ctx: FormContext) 
   });
 }
 
-export function useOptions(field: ResolvedField | undefined, ctx: FormContext): { choices: Choice[]; loading: boolean } {
+/**
+ * The value to start with when the field is empty and its option rows name a preference: ui.defaultBy is a
+ * numeric row key, the row with the largest value wins (001 §4: the language of the highest priority).
+ */
+export function preferredValue(rows: Array<Record<string, unknown>>, valueKey: string, by: unknown): string | number | undefined {
+  if (typeof by !== 'string' || rows.length === 0) return undefined;
+  const best = rows.reduce((a, b) => (Number(b[by]) > Number(a[by]) ? b : a));
+  return best[valueKey] as string | number | undefined;
+}
+
+export function useOptions(field: ResolvedField | undefined, ctx: FormContext): { choices: Choice[]; loading: boolean; preferred?: string | number } {
   const source = field?.options;
   const query = useCallRows(field, ctx);
   if (!source) {
@@ -41,5 +51,6 @@ export function useOptions(field: ResolvedField | undefined, ctx: FormContext): 
   return {
     choices: rows.map((r) => ({ value: r[valueKey] as string | number, label: String(r[labelKey] ?? r[valueKey] ?? '') })),
     loading: query.isLoading,
+    preferred: preferredValue(rows, valueKey, field?.ui?.defaultBy),
   };
 }

@@ -43,8 +43,9 @@ export function FileUploadWidget(props: WidgetProps) {
         if (!done) return;
         shown.remember(done.savedFilename, done.originalFilename);
         props.onChange(done.savedFilename);
+        ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => props.onChange(undefined)}
+      onRemove={props.required ? undefined : () => { props.onChange(undefined); ctx.fileChanged?.(); }}
     />
   );
 }
@@ -87,8 +88,9 @@ export function ImageUploadWidget(props: WidgetProps) {
         shown.remember(done.savedFilename, done.originalFilename);
         setPreview(typeof done.url === 'string' ? done.url : URL.createObjectURL(file));
         props.onChange(done.savedFilename);
+        ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => { setPreview(undefined); props.onChange(undefined); }}
+      onRemove={props.required ? undefined : () => { setPreview(undefined); props.onChange(undefined); ctx.fileChanged?.(); }}
     />
   );
 }
