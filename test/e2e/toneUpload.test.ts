@@ -1,0 +1,131 @@
+// The tone upload form (rbtUploading) in Chromium against the real server, on each site variant: the
+// definition's messages on an empty submit, then a complete upload with real wav files (and a 3gp, a 350x350
+// image), the submitted-for-approval message and a fresh form. Kenya also chooses copyright owners in the
+// selection dialog and shows the My Skiza price rule. Screenshots per site and language in test-results/.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { demo, launch, login, openPage, screenshot } from './support/browser';
+import { pngFile, wavFile } from './support/files';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(180_000);
+
+const SITES = [
+  { site: 'generic', who: 'Generic site', price: '5.00', callerPrice: '3.33' },
+  { site: 'kenya', who: 'Kenya site', price: '4.00', callerPrice: '4.00' },
+  { site: 'ais', who: 'Ais site', price: '5.00', callerPrice: '3.33' },
+] as const;
+
+/** A minimal 3gp (the ftyp box is what the server reads). */
+function threeGp(name: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'rbt-3gp-')), name);
+  const b = Buffer.alloc(64);
+  b.writeUInt32BE(24, 0);
+  b.write('ftyp3gp4', 4, 'latin1');
+  writeFileSync(path, b);
+  return path;
+}
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => { await page?.context().close(); });
+
+async function pickDate(id: string) {
+  await page.click(`#root_${id}`);
+  await page.locator('.date-picker__panel').waitFor();
+  await page.click('.date-picker__title-button >> nth=1');
+  await page.click('.choice-grid__item:text-is("2030")');
+  await page.click('.choice-grid__item:text-is("Mar")');
+  await page.click('.day-grid__day[data-iso="2030-03-15"]');
+  await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
+}
+
+async function upload(field: string, path: string, shownName: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.click(`#root_${field}`);
+  await (await chooser).setFiles(path);
+  await page.locator(`[data-field="${field}"] .upload__file-name`, { hasText: shownName }).waitFor();
+}
+
+async function chooseOwner(field: string) {
+  await page.click(`#root_${field}`);
+  const dialog = page.locator('[role="dialog"]');
+  const rows = dialog.locator('.data-table tbody tr[data-row-key]');
+  await rows.first().waitFor();
+  await rows.nth(0).locator('input').first().check();
+  await dialog.locator('.dialog__footer .btn--primary').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const fieldError = (field: string) => page.locator(`[data-field="${field}"] .field__error, [data-field="${field}"] [role="alert"]`).first();
+
+describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
+  test('empty submit shows the definition messages, in both languages', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      page = await openPage(browser, server.baseUrl, { language });
+      await login(page, demo(who));
+      await page.goto('/rbtUploading');
+      await page.locator('#root_toneName').waitFor();
+      await page.click('.form-actions .btn--primary');
+      const name = fieldError('toneName');
+      await name.waitFor();
+      expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '彩铃名称不能为空');
+      await screenshot(page, `tone-upload-${site}-errors-${language}`);
+      await page.context().close();
+    }
+  });
+
+  test('a complete upload with real files is submitted for approval and the form starts again', async () => {
+    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await login(page, demo(who));
+    await page.goto('/rbtUploading');
+    await page.fill('#root_toneName', `E2E ${site} tone`);
+    await page.fill('#root_artist', 'Amani');
+    await page.fill('#root_lyricAuthor', 'Lee');
+    await page.fill('#root_melodyComposer', 'Kim');
+    await page.fill('#root_musicArranger', 'Ode');
+    await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1);
+    await page.locator('#root_catalogID').selectOption({ index: 1 });
+    // The language starts at the highest priority (English in the seed).
+    await page.waitForFunction(() => (document.querySelector('#root_language') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'English');
+    await page.fill('#root_price', price);
+    await page.fill('#root_callerPrice', site === 'kenya' ? '3.00' : callerPrice);
+    if (site === 'kenya') {
+      await page.locator('#root_callerPrice').blur();
+      const rule = fieldError('callerPrice');
+      await rule.waitFor();
+      expect(await rule.textContent()).toContain('My Skiza price must equal the Skiza price.');
+      await page.fill('#root_callerPrice', callerPrice);
+      await chooseOwner('lyricCompany');
+      await pickDate('lyricValidDay');
+      await chooseOwner('recordCompany');
+      await pickDate('recordValidDay');
+      expect(await page.locator('#root_tuneCompany').count()).toBe(0);
+    }
+    await pickDate('toneValidDay');
+    await page.fill('#root_tags', 'morning~calm');
+    await upload('webFile', wavFile('web audition.wav'), 'web audition.wav');
+    await upload('ivrFile', wavFile('ivr play.wav'), 'ivr play.wav');
+    await upload('hdFile', threeGp('hd play.3gp'), 'hd play.3gp');
+    await upload('image', pngFile('cover.png', 350, 350), 'cover.png');
+    await screenshot(page, `tone-upload-${site}-filled-en`);
+    const submit = page.locator('.form-actions .btn--primary');
+    // 001 §4: the button waits 2.5 s after a file change.
+    await submit.waitFor();
+    await page.waitForFunction(() => !(document.querySelector('.form-actions .btn--primary') as HTMLButtonElement).disabled, undefined, { timeout: 5000 });
+    await submit.click();
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
+  });
+});
