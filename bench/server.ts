@@ -59,7 +59,7 @@ async function seedPostgres(dataDir: string, schema: string): Promise<number> {
 }
 
 /** Demo data, then TONES tones for the demo provider: one prepared statement, batches of 50k per transaction. */
-async function seed(dataDir: string): Promise<number> {
+export async function seed(dataDir: string): Promise<number> {
   const { ctx } = await openContext({ dataDir, site: 'generic' });
   await ctx.handle.close();
   const db = new Database(join(dataDir, 'rbt.sqlite'));
@@ -83,7 +83,7 @@ async function seed(dataDir: string): Promise<number> {
   return Date.now() - started;
 }
 
-function startServer(dataDir: string, schema?: string): Promise<{ child: ChildProcess; base: string }> {
+export function startServer(dataDir: string, schema?: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG_URL ?? '', DATABASE_SCHEMA: schema ?? '' },
@@ -100,9 +100,9 @@ function startServer(dataDir: string, schema?: string): Promise<{ child: ChildPr
   });
 }
 
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+export const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
-async function login(base: string): Promise<{ cookie: string; csrf: string }> {
+export async function login(base: string): Promise<{ cookie: string; csrf: string }> {
   const r = await fetch(`${base}/sp/sploginhs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ACCOUNT, pwd: PASSWORD }) });
   const body = (await r.json()) as { returnCode: string };
   if (body.returnCode !== '000000') throw new Error(`login: ${JSON.stringify(body)}`);

@@ -25,7 +25,6 @@ function operator(server: TestServer, ...args: string[]): string {
 
 const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');
 const row = (page: Page, toneID: string) => page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
-const statusOf = (page: Page, toneID: string) => row(page, toneID).locator('.badge, [data-status]').first();
 const rowButton = (page: Page, toneID: string, label: string) => row(page, toneID).locator('.row-actions__button', { hasText: label });
 const confirmOk = async (page: Page, text?: RegExp) => {
   const dialog = page.locator('[role="alertdialog"]');
