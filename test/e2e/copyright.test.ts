@@ -1,0 +1,120 @@
+// Copyright maintenance on the Kenya site (000 §2, §3, §5) against the real server: the shared owner list with
+// '----' for empty values and phone numbers only on the provider's own records, search by official name, the
+// 'Add Copyright' dialog refusing a bad national ID then adding a good owner that appears in the list; and the
+// tariff detail dialog (001 §2.4) opened from the music box form, with the labels of 001 §9 (NA for -1).
+// Screenshots in both languages.
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, demo, launch, login, openPage, screenshot } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ site: 'kenya' });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => { await page?.context().close(); });
+
+/** axe-core's serious and critical violations inside one element (the dialog, not the form behind it). */
+async function axeViolationsIn(selector: string) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const result = await page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+    return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
+  }, selector);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+const rows = () => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]');
+const cellTexts = async (row: number) => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').nth(row).locator('td').allTextContents();
+
+describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) => {
+  test('list, search, add with a bad then a good national ID, see it in the list', async () => {
+    page = await openPage(browser, server.baseUrl, { language });
+    await login(page, demo('kenya'));
+    await page.goto('/copyrightMaintenance');
+    await rows().first().waitFor();
+    expect(await rows().count()).toBeGreaterThanOrEqual(4);
+    // Seeded owners of this provider: own phone numbers shown, an empty stage name as ----.
+    const owner = rows().filter({ hasText: 'Owner 8800020' });
+    const ownerCells = await owner.locator('td').allTextContents();
+    expect(ownerCells).toContain('25478000200');
+    expect(ownerCells).toContain('----');
+    await screenshot(page, `copyright-list-${language}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.fill('#search-copyrightMaintenance #root_officialName', 'wanjiru');
+    await page.locator('[data-screen="copyrightMaintenance"] .search-bar__buttons .btn--primary').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length === 1);
+    expect((await cellTexts(0)).join(' ')).toContain('Wanjiru Kamau 20');
+    await page.locator('[data-screen="copyrightMaintenance"] .search-bar__buttons .btn--ghost').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 1);
+
+    await page.locator('[data-screen="copyrightMaintenance"] .list-toolbar .btn--primary').click();
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.waitFor();
+    expect(await dialog.locator('.dialog__title').textContent()).toBe(language === 'en' ? 'Add Copyright' : '新增版权');
+    const name = language === 'en' ? 'Achieng Odhiambo' : 'Wambui Njeri';
+    const idNumber = language === 'en' ? 'KE20240001' : 'KE20240002';
+    await dialog.locator('#root_officialName').fill(name);
+    await dialog.locator('#root_idNumber').fill('KE-2024');
+    await dialog.locator('#root_phoneNumber').fill('254711222333');
+    await dialog.locator('.dialog-form__footer .btn--primary').click();
+    const idError = dialog.locator('[data-field="idNumber"] .field__error');
+    await idError.waitFor();
+    expect(await idError.textContent()).toMatch(language === 'en' ? /100 letters or digits/ : /100/);
+    await screenshot(page, `copyright-add-invalid-${language}`);
+    await dialog.locator('#root_idNumber').fill(idNumber);
+    await dialog.locator('.dialog-form__footer .btn--primary').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction((n) => document.querySelector('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]')?.textContent?.includes(n), name);
+    const added = await cellTexts(0);
+    expect(added).toEqual(expect.arrayContaining([name, idNumber, '254711222333']));
+    await screenshot(page, `copyright-added-${language}`);
+  });
+});
+
+describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box form (%s)', (language) => {
+  test('tariff ID and name, access type, operation and user type labels, NA for -1', async () => {
+    page = await openPage(browser, server.baseUrl, { language });
+    await login(page, demo('Generic site'));
+    await page.goto('/musicBoxUpload');
+    // The second choice in add mode: 'Change tariff' (000 §4 choice '2').
+    const change = page.locator('#root_priceGroupChoice-1');
+    await change.waitFor();
+    await change.check();
+    const tariffs = page.locator('[data-screen="tariffSelection"] .data-table tbody tr[data-row-key]');
+    await tariffs.first().waitFor();
+    const monthly = tariffs.filter({ hasText: 'Package monthly' });
+    await monthly.locator('input[type="radio"]').check();
+    await page.locator('.form-actions .btn', { hasText: language === 'en' ? 'Tariff details' : '资费详情' }).click();
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').first().waitFor();
+    expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe('Package monthly');
+    expect(await dialog.locator('[data-summary="priceGroupID"] dd').textContent()).toMatch(/^\d+$/);
+    const detail = dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]');
+    expect(await detail.count()).toBe(2);
+    const first = await detail.nth(0).locator('td').allTextContents();
+    const second = await detail.nth(1).locator('td').allTextContents();
+    if (language === 'en') {
+      expect(first).toEqual(['All', 'Download', '10.00', '2024-01-01', '2030-12-31', 'NA', 'NA', 'All', 'Package monthly 10.00']);
+      expect(second.slice(0, 2)).toEqual(['Express copy', 'Copy']);
+      expect(await dialog.locator('thead th').allTextContents()).toEqual(['Access type', 'Operation', 'Price', 'Start date', 'End date', 'Promotion ID', 'Service code', 'User type', 'Description']);
+    } else {
+      expect(first).toEqual(['全部', '下载', '10.00', '2024-01-01', '2030-12-31', '不适用', '不适用', '全部', 'Package monthly 10.00']);
+      expect(second.slice(0, 2)).toEqual(['快速复制', '复制']);
+    }
+    await screenshot(page, `tariff-detail-${language}`);
+    expect(await axeViolationsIn('[role="dialog"]')).toEqual([]);
+    await dialog.locator('.dialog__footer .btn', { hasText: language === 'en' ? 'Back' : '返回' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+});
