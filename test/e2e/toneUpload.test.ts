@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demo, launch, login, openPage, screenshot } from './support/browser';
 import { pngFile, wavFile } from './support/files';
+import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { startServer, type TestServer } from './support/server';
 
 jest.setTimeout(180_000);
@@ -127,5 +128,28 @@ describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
     await submit.click();
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
+  });
+});
+
+describe('relative period fixed by the administrator', () => {
+  test("choosing a catalogue sets the locked relative period to the catalogue's own", async () => {
+    server.db.setConfig('admin_specify_relative_period', '1');
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    try {
+      page = await openPage(browser, server.baseUrl, { language: 'en' });
+      await login(page, demo('Generic site'));
+      await page.goto('/rbtUploading');
+      const relative = page.locator('#root_relativeTime');
+      await relative.waitFor();
+      expect(await relative.isDisabled()).toBe(true);
+      await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1);
+      await page.locator('#root_catalogID').selectOption({ label: 'Pop' });
+      await page.locator('#root_catalogID-child').selectOption({ label: 'Dance' });
+      await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '30 days');
+      await page.locator('#root_catalogID').selectOption({ label: 'Traditional' });
+      await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '180 days');
+    } finally {
+      server.db.setConfig('admin_specify_relative_period', '0');
+    }
   });
 });

@@ -4,6 +4,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { useCallRows } from './useOptions';
+import { useFills } from './useFills';
 import { widgetContext } from './widgetProps';
 
 type Node = Record<string, unknown>;
@@ -29,6 +30,11 @@ export function CascaderWidget(props: WidgetProps) {
   }, [tree, value, valueKey, childrenKey]);
   const subs = children(parent);
   const disabled = props.disabled || props.readonly || rows.isLoading;
+  const fill = useFills(name, ui, ctx);
+  const choose = (v: string | undefined) => {
+    props.onChange(v);
+    void fill(v);
+  };
 
   return (
     <div className="cascader input-group">
@@ -39,7 +45,7 @@ export function CascaderWidget(props: WidgetProps) {
         disabled={disabled}
         aria-busy={rows.isLoading || undefined}
         {...aria}
-        onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+        onChange={(e) => choose(e.target.value === '' ? undefined : e.target.value)}
         onBlur={() => ctx.touch(name)}
       >
         <option value="">{t('Form.pleaseSelect')}</option>
@@ -52,7 +58,7 @@ export function CascaderWidget(props: WidgetProps) {
           aria-label={t('Form.subCategory', { name: String(parent?.[labelKey] ?? '') })}
           value={child ? String(child[valueKey]) : ''}
           disabled={disabled}
-          onChange={(e) => props.onChange(e.target.value === '' ? String(parent![valueKey]) : e.target.value)}
+          onChange={(e) => choose(e.target.value === '' ? String(parent![valueKey]) : e.target.value)}
           onBlur={() => ctx.touch(name)}
         >
           <option value="">{t('Form.allSubCategories')}</option>
