@@ -32,16 +32,8 @@ afterEach(async () => { await page?.context().close(); });
 async function open(language: 'en' | 'zh', width = 1280) {
   page = await openPage(browser, server.baseUrl, { language, width });
   await routeHarness(page.context());
-  // The harness form's catalogue call (001 §7 sp/filtertonecatalog) answers nested catalogInfo; until the
-  // tone issue's server route lands, the answer is given here.
-  await page.context().route('**/sp/filtertonecatalog', (route) => route.fulfill({ json: { returnCode: '000000', record: CATALOGUES } }));
   await login(page, demo('Generic site'));
 }
-
-const CATALOGUES = [
-  { catalogID: '10', catalogName: 'Pop', catalogInfo: [{ catalogID: '11', catalogName: 'Dance' }, { catalogID: '12', catalogName: 'Ballads' }] },
-  { catalogID: '20', catalogName: 'Gospel', catalogInfo: [] },
-];
 
 async function axeViolations(p: Page, selector: string): Promise<AxeViolation[]> {
   await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
@@ -266,14 +258,18 @@ describe('catalogue cascader', () => {
     await open('en');
     await page.goto('/__harness/?screen=harnessWidgets&kind=form');
     const parent = page.locator('#root_catalog');
-    await page.waitForFunction(() => document.querySelectorAll('#root_catalog option').length === 3);
+    // The real sp/filtertonecatalog: the seeded tone catalogues (Pop, Traditional, Religious, Greetings) and a placeholder.
+    await page.waitForFunction(() => document.querySelectorAll('#root_catalog option').length === 5);
+    const tree = await page.evaluate(async () => (await (await fetch('/sp/filtertonecatalog?portalType=1&resourceType=1')).json()).record);
+    const pop = tree.find((c: { catalogName: string }) => c.catalogName === 'Pop');
+    const ballads = pop.catalogInfo.find((c: { catalogName: string }) => c.catalogName === 'Ballads');
     await parent.selectOption({ label: 'Pop' });
     const child = page.locator('#root_catalog-child');
     await child.waitFor();
     await child.selectOption({ label: 'Ballads' });
-    expect(await parent.inputValue()).toBe('10');
-    expect(await child.inputValue()).toBe('12');
-    await parent.selectOption({ label: 'Gospel' });
+    expect(await parent.inputValue()).toBe(pop.catalogID);
+    expect(await child.inputValue()).toBe(ballads.catalogID);
+    await parent.selectOption({ label: 'Greetings' });
     expect(await child.count()).toBe(0);
     await axeViolations(page, '[data-field="catalog"]').then((v) => expect(v).toEqual([]));
   });
