@@ -106,6 +106,14 @@ test('record ranges of a page (startRecordNum/endRecordNum)', () => {
 });
 
 describe('readListAnswer', () => {
+  test('rows under a nested path and the summary object the call names (tariff detail: record.details, record)', () => {
+    const answer = { returnCode: '000000', record: { priceGroupID: '8', priceGroupName: 'Package monthly', details: [{ detailID: '1' }] }, recordSum: 1 };
+    expect(readListAnswer(answer, { rows: 'record.details', total: 'recordSum', summary: 'record' })).toEqual({
+      rows: [{ detailID: '1' }], total: 1, summary: answer.record,
+    });
+    expect(readListAnswer(answer, { rows: 'record.details' })).not.toHaveProperty('summary');
+  });
+
   test('record and recordSum by default', () => {
     expect(readListAnswer({ returnCode: '000000', record: [{ a: 1 }, { a: 2 }], recordSum: '25' })).toEqual({ rows: [{ a: 1 }, { a: 2 }], total: 25 });
   });

@@ -1,5 +1,5 @@
 // Pure rules of the list renderer (000 §2, §9): search normalisation, page sizes, operation width, pager window.
-import { initialState, normaliseFilters, operationWidth, pageSizesOf } from '../../src/ui/list/listState';
+import { initialState, normaliseFilters, operationWidth, pageSizesOf, showsPager } from '../../src/ui/list/listState';
 import { pageWindow } from '../../src/ui/list/Pager';
 import type { ResolvedField } from '../../src/engine';
 
@@ -36,4 +36,12 @@ describe('paging', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(6, 12)).toEqual([1, null, 4, 5, 6, 7, 8, null, 12]);
   });
+});
+
+test('the pager: above 10 rows by default (000 §2), from list.pagerAt when given (tariffs from 5, 000 §9), never at 0', () => {
+  expect(showsPager({}, 10)).toBe(false);
+  expect(showsPager({}, 11)).toBe(true);
+  expect(showsPager({ list: { rowKey: 'id', pagerAt: 5 } }, 4)).toBe(false);
+  expect(showsPager({ list: { rowKey: 'id', pagerAt: 5 } }, 5)).toBe(true);
+  expect(showsPager({ list: { rowKey: 'id', pagerAt: 0 } }, 500)).toBe(false);
 });
