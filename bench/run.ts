@@ -1,17 +1,21 @@
-// `npm run bench` runs every benchmark, then writes bench/results/REPORT.md; `npm run bench -- engine` (or
-// server, bundle, several) runs only those; `npm run bench -- report` only rewrites the report from the result
+// `npm run bench` runs every benchmark (each bench/<name>.ts but this file), then writes bench/results/REPORT.md;
+// `npm run bench -- engine` (or server, bundle, several) runs only those; `npm run bench -- report` only rewrites the report from the result
 // files already there. Flags are passed on to the benchmarks (`npm run bench -- bundle --no-build`).
 // Each benchmark runs as its own process (its own `if (require.main === module)` entry writes its result file),
 // so one bench's memory and JIT state cannot colour another's figures. The report reads whichever result files
 // exist: a bench that was not run this time keeps its last measured figures, with their date.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-const BENCHES = ['engine', 'server', 'bundle'] as const;
-type Bench = (typeof BENCHES)[number];
 const RESULTS = join(__dirname, 'results');
+/** The benches with a section of their own come first, then any other bench/<name>.ts in name order. */
+const KNOWN = ['engine', 'server', 'bundle'];
+const BENCHES = [
+  ...KNOWN,
+  ...readdirSync(__dirname).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.slice(0, -3)).filter((n) => !KNOWN.includes(n)).sort(),
+];
 
 interface Row { measure: string; value: string; goal: string; pass: boolean | null }
 
@@ -20,7 +24,7 @@ function read(file: string): any | undefined {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
 
-function run(bench: Bench, flags: string[]): boolean {
+function run(bench: string, flags: string[]): boolean {
   process.stdout.write(`\n== ${bench} ==\n`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, `${bench}.ts`), ...flags], { cwd: join(__dirname, '..'), stdio: 'inherit' });
   return r.status === 0;
@@ -63,11 +67,26 @@ function bundleRows(r: any): Row[] {
   return rows;
 }
 
+/**
+ * Another bench's result, read by convention: `goals: {name: {value, pass}}` (as the server bench writes), or
+ * `goalMs` with `worstP95Ms` and `meetsGoal`.
+ */
+function otherRows(r: any): Row[] {
+  if (r.goals && typeof r.goals === 'object') {
+    const rows = Object.entries(r.goals as Record<string, any>).filter(([, g]) => g && typeof g === 'object' && 'pass' in g);
+    if (rows.length) return rows.map(([name, g]) => ({ measure: name, value: String(g.value), goal: '', pass: Boolean(g.pass) }));
+  }
+  if (typeof r.meetsGoal === 'boolean' && r.goalMs !== undefined) {
+    return [{ measure: `${r.description ?? 'worst p95'}`, value: `${r.worstP95Ms} ms`, goal: `<= ${r.goalMs} ms`, pass: r.meetsGoal }];
+  }
+  return [{ measure: 'no goals in the result file', value: '-', goal: '', pass: null }];
+}
+
 function table(title: string, file: string, result: any | undefined, rows: (r: any) => Row[]): string {
   if (!result) return `## ${title}\n\nNo result yet (bench/results/${file} is missing).\n`;
   const lines = rows(result).map((row) => `| ${row.measure} | ${row.value} | ${row.goal || '-'} | ${row.pass === null ? '-' : row.pass ? 'pass' : '**FAIL**'} |`);
   const load = result.loadAverage1m ? ` Load average (1 min) on the ${result.cores}-core machine: ${result.loadAverage1m.before} before, ${result.loadAverage1m.after} after.` : '';
-  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date}.${load}`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
+  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date ?? result.at ?? 'at an unrecorded time'}.${load}`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
 }
 
 export function writeReport(): string {
@@ -84,6 +103,7 @@ export function writeReport(): string {
     table('Server, SQLite (issue 3)', 'server.json', read('server.json'), serverRows),
     table('Server, PostgreSQL (issue 3)', 'server-postgres.json', read('server-postgres.json'), serverRows),
     table('Bundle (issue 4)', 'bundle.json', read('bundle.json'), bundleRows),
+    ...BENCHES.filter((b) => !KNOWN.includes(b)).map((b) => table(b, `${b}.json`, read(`${b}.json`), otherRows)),
   ];
   const text = sections.join('\n');
   writeFileSync(join(RESULTS, 'REPORT.md'), text);
@@ -94,12 +114,12 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const names = args.filter((a) => !a.startsWith('--'));
   const flags = args.filter((a) => a.startsWith('--'));
-  const unknown = names.filter((n) => n !== 'report' && !(BENCHES as readonly string[]).includes(n));
+  const unknown = names.filter((n) => n !== 'report' && !BENCHES.includes(n));
   if (unknown.length) {
     process.stderr.write(`unknown bench ${unknown.join(', ')}; benches: ${BENCHES.join(', ')}, or report\n`);
     process.exit(2);
   }
-  const chosen = names.length === 0 ? [...BENCHES] : BENCHES.filter((b) => names.includes(b));
+  const chosen = names.length === 0 ? BENCHES : BENCHES.filter((b) => names.includes(b));
   const failed = chosen.filter((b) => !run(b, flags));
   writeReport();
   process.stdout.write(`\nbench/results/REPORT.md written${failed.length ? `; failed to run: ${failed.join(', ')}` : ''}\n`);
