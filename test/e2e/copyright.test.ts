@@ -3,6 +3,8 @@
 // 'Add Copyright' dialog refusing a bad national ID then adding a good owner that appears in the list; and the
 // tariff detail dialog (001 §2.4) opened from the music box form, with the labels of 001 §9 (NA for -1).
 // Screenshots in both languages.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, demo, launch, login, openPage, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -80,6 +82,36 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
     expect(added).toEqual(expect.arrayContaining([name, idNumber, '254711222333']));
     await screenshot(page, `copyright-added-${language}`);
   });
+});
+
+test('pages of 10, 20 or 50 owners; the selection is kept across pages by companyID', async () => {
+  // Owners of another Kenya-site provider (as an operator would bulk load them), so the list has three pages of 10.
+  const db = new Database(join(server.dataDir, 'rbt.sqlite'));
+  const provider = db.prepare("SELECT id FROM providers WHERE code = '8800020'").get() as { id: number };
+  const insert = db.prepare("INSERT INTO copyright_companies (provider_id, copyright_type, company_name, official_name, phone_number, email, stage_name, id_number, description, created_at) VALUES (?, '2', ?, ?, ?, '', '', ?, '', ?)");
+  for (let i = 1; i <= 20; i++) insert.run(provider.id, `Paged Owner ${i}`, `Paged Owner ${i}`, `2547000000${String(i).padStart(2, '0')}`, `PAGED${i}`, Date.now());
+  db.close();
+
+  page = await openPage(browser, server.baseUrl, { language: 'en' });
+  await login(page, demo('kenya'));
+  await page.goto('/copyrightMaintenance');
+  await rows().first().waitFor();
+  expect(await rows().count()).toBe(10);
+  const size = page.locator('[data-screen="copyrightMaintenance"] .pager__size select');
+  expect(await size.locator('option').allTextContents()).toEqual(['10 / page', '20 / page', '50 / page']);
+  const firstKey = await rows().nth(0).getAttribute('data-row-key');
+  await rows().nth(0).locator('input[type="checkbox"]').check();
+  await page.locator('[data-screen="copyrightMaintenance"] .pager__button[aria-label="Page 2"]').click();
+  await page.waitForFunction((key) => !document.querySelector(`[data-screen="copyrightMaintenance"] tr[data-row-key="${key}"]`), firstKey);
+  await rows().nth(1).locator('input[type="checkbox"]').check();
+  expect(await page.locator('.list-toolbar__selection').textContent()).toContain('2 selected');
+  await page.locator('[data-screen="copyrightMaintenance"] .pager__button[aria-label="Page 1"]').click();
+  await page.locator(`[data-screen="copyrightMaintenance"] tr[data-row-key="${firstKey}"]`).waitFor();
+  expect(await page.locator(`tr[data-row-key="${firstKey}"] input[type="checkbox"]`).isChecked()).toBe(true);
+  await size.selectOption('50');
+  await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 20);
+  expect(await page.locator('[data-screen="copyrightMaintenance"] .data-table tbody input[type="checkbox"]:checked').count()).toBe(2);
+  await screenshot(page, 'copyright-paged-selection-en');
 });
 
 describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box form (%s)', (language) => {
