@@ -26,10 +26,10 @@ function operator(server: TestServer, ...args: string[]): string {
 const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');
 const row = (page: Page, toneID: string) => page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
 const rowButton = (page: Page, toneID: string, label: string) => row(page, toneID).locator('.row-actions__button', { hasText: label });
-const confirmOk = async (page: Page, text?: RegExp) => {
-  const dialog = page.locator('[role="alertdialog"]');
+/** Accepts the confirmation whose text matches (a second confirmation may open as soon as the first closes). */
+const confirmOk = async (page: Page, text: RegExp) => {
+  const dialog = page.locator('[role="alertdialog"]').filter({ hasText: text });
   await dialog.waitFor();
-  if (text) expect(await dialog.textContent()).toMatch(text);
   await dialog.locator('.btn--danger, .btn--primary').last().click();
   await dialog.waitFor({ state: 'detached' });
 };
@@ -92,11 +92,11 @@ describe.each(SITES)('%s', (site, label) => {
     const normal = rows(page).filter({ has: page.locator('.row-actions__button', { hasText: 'Hide' }) }).first();
     const toneID = (await normal.getAttribute('data-row-key'))!;
     await rowButton(page, toneID, 'Hide').click();
-    await confirmOk(page);
+    await confirmOk(page, /Hide this tone/);
     await rowButton(page, toneID, 'Resume').waitFor();
     expect(await row(page, toneID).textContent()).toContain('Hidden');
     await rowButton(page, toneID, 'Resume').click();
-    await confirmOk(page);
+    await confirmOk(page, /Resume this tone/);
     await rowButton(page, toneID, 'Hide').waitFor();
     expect(await row(page, toneID).textContent()).toContain('Normal');
   });
@@ -112,7 +112,7 @@ describe.each(SITES)('%s', (site, label) => {
     db.prepare('INSERT INTO ivr_directory_items (directory_id, tone_id, position) VALUES (?, ?, 1)').run(dir.lastInsertRowid, Number(toneID));
     await rowButton(page, toneID, 'Delete').click();
     await confirmOk(page, /Delete this tone/);
-    await confirmOk(page, /already in use.*Subscribers/s);
+    await confirmOk(page, /already in use\..*Subscribers/s);
     await page.waitForFunction((id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'), toneID);
     expect(db.prepare('SELECT count(*) AS n FROM ivr_directory_items WHERE tone_id = ?').get(Number(toneID))).toEqual({ n: 0 });
     db.close();
