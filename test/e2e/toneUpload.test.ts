@@ -153,3 +153,31 @@ describe('relative period fixed by the administrator', () => {
     }
   });
 });
+
+describe('edit mode', () => {
+  test('the tone from session storage is loaded, edited with a reason and sent to approval; the entry is removed', async () => {
+    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await login(page, demo('Generic site'));
+    const tone = await page.evaluate(async () => {
+      const r = await fetch('/sp/qrytone?portalType=1&startRecordNum=1&endRecordNum=10&status=1');
+      return ((await r.json()).record as Array<{ toneID: string; toneName: string }>)[0];
+    });
+    // What the maintenance screen's edit action leaves (editWhen.storageKey of rbtUploading).
+    await page.evaluate((t) => sessionStorage.setItem('rbtUploading.editTone', JSON.stringify(t)), tone);
+    await page.goto('/rbtUploading?type=modify');
+    await page.waitForFunction((name) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === name, tone.toneName);
+    expect(await page.locator('#root_modifyReason').count()).toBe(1);
+    expect(await page.locator('[data-field="singerSex"] input').first().isDisabled()).toBe(true);
+    expect(await page.locator('[data-field="priceGroupChoice"] input').first().isChecked()).toBe(true); // keep the same
+    await page.fill('#root_toneName', `${tone.toneName} (edited)`);
+    for (const [id, v] of [['lyricAuthor', 'Lee'], ['melodyComposer', 'Kim'], ['musicArranger', 'Ode'], ['callerPrice', '3.33'], ['tags', 'calm'], ['modifyReason', 'New title']]) {
+      await page.fill(`#root_${id}`, v);
+    }
+    await pickDate('toneValidDay');
+    await screenshot(page, 'tone-edit-generic-en');
+    await page.click('.form-actions .btn--primary');
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+    expect(await page.evaluate(() => sessionStorage.getItem('rbtUploading.editTone'))).toBeNull();
+  });
+});
