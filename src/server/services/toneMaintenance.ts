@@ -142,7 +142,7 @@ const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"
  * memory stays flat at any size and no long-running cursor holds the database: each page is one indexed
  * range read. Deleted tones are left out.
  */
-export async function* exportCsv(db: Db, providerId: number, pageRows = 10_000): AsyncGenerator<string> {
+export async function* exportCsv(db: Db, providerId: number, pageRows = 2000): AsyncGenerator<string> {
   yield '\uFEFF' + EXPORT_COLUMNS.map(([h]) => h).join(',') + '\n';
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {
