@@ -25,16 +25,6 @@ afterAll(async () => {
 });
 afterEach(async () => { await page?.context().close(); });
 
-/** axe-core's serious and critical violations inside one element (the dialog, not the form behind it). */
-async function axeViolationsIn(selector: string) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const result = await page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
-    return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
-  }, selector);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
 const rows = () => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]');
 const cellTexts = async (row: number) => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').nth(row).locator('td').allTextContents();
 
@@ -145,7 +135,7 @@ describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box fo
       expect(second.slice(0, 2)).toEqual(['快速复制', '复制']);
     }
     await screenshot(page, `tariff-detail-${language}`);
-    expect(await axeViolationsIn('[role="dialog"]')).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.locator('.dialog__footer .btn', { hasText: language === 'en' ? 'Back' : '返回' }).click();
     await dialog.waitFor({ state: 'detached' });
   });

@@ -39,7 +39,8 @@ export function SelectedRowsWidget(props: WidgetProps) {
   const disabled = props.disabled || props.readonly;
 
   return (
-    <div className="selected-rows" {...aria} aria-labelledby={`${props.id}__label`} role="group">
+    // A group may not carry aria-required/aria-invalid (axe aria-allowed-attr): it names its message instead.
+    <div className="selected-rows" aria-describedby={aria['aria-describedby']} aria-labelledby={`${props.id}__label`} role="group">
       <div className="selected-rows__bar">
         <button type="button" id={props.id} className="btn btn--secondary" disabled={disabled} onClick={() => setOpen(true)}>
           <span aria-hidden="true">＋</span> {t('Form.chooseRows')}
