@@ -4,12 +4,11 @@
 // For each site:
 // 1. Cold: every screen resolved and its form schema (and search schema) compiled by Ajv, starting from a new
 //    engine and an empty compile cache, as a page load does. Measured in fresh processes (modules loaded, JIT
-//    cold, nothing compiled yet), several per site; the goal (<= 50 ms) is judged on the median wall time. Most
-//    of it is Ajv's code generator running for the first time (JIT cold): the same work with a warm JIT takes
-//    about a third (`coldRepeated`). The process's CPU time and the machine's load average are recorded beside
-//    it, because on a shared machine other processes stretch the wall time. The definition files are read before the clock starts: the browser gets them bundled, so
-//    disk reads are not the engine's cost. For reference, the same run repeated in one process after
-//    clearCompileCache() (JIT warm) is reported as `coldRepeated`.
+//    cold, nothing compiled yet), several per site; the goal (<= 50 ms) is judged on the median wall time. The
+//    definition files are read before the clock starts: the browser gets them bundled, so disk reads are not the
+//    engine's cost. Most of the time is Ajv's code generator running for the first time: the same work repeated
+//    in one process after clearCompileCache() (JIT warm) is reported as `coldRepeated`. The process's CPU time
+//    and the machine's load average are recorded too: on a shared machine other processes stretch the wall time.
 // 2. Warm: the same with the compile cache filled (what every re-render costs).
 // 3. Validation of a filled music box form per call (engine.validate: resolve with the form, cached validator,
 //    cross-field checks), many iterations: mean and p95 in microseconds. Goal: <= 1 ms.
