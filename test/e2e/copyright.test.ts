@@ -138,5 +138,10 @@ describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box fo
     expect(await axeViolations(page)).toEqual([]);
     await dialog.locator('.dialog__footer .btn', { hasText: language === 'en' ? 'Back' : '返回' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The same dialog from a row of the tariff table (its Details action), for that row's tariff.
+    await tariffs.filter({ hasText: 'Package weekly' }).locator('.row-actions button, button').last().click();
+    await dialog.locator('[data-summary="priceGroupName"] dd', { hasText: 'Package weekly' }).waitFor();
+    const weekly = await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').nth(0).locator('td').allTextContents();
+    expect(weekly.slice(0, 3).concat(weekly.slice(5, 8))).toEqual(language === 'en' ? ['WAP', 'Renew', '3.00', 'NA', '831', 'Prepaid'] : ['WAP', '续订', '3.00', '不适用', '831', '预付费']);
   });
 });
