@@ -53,7 +53,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
       params: obj(
         {
           companyName: str(1024), copyRightType: { type: 'string', enum: ['2'] }, description: str(1024), email: str(1024), idNumber: str(1024), officialName: str(1024),
-          phoneNumber: str(64), spCode: str(20), stageName: str(1024), notificationFlag: { type: 'string', enum: ['', '0', '1'] },
+          phoneNumber: str(32), spCode: str(20), stageName: str(1024), notificationFlag: { type: 'string', enum: ['', '0', '1'] },
         },
         ['officialName', 'idNumber', 'phoneNumber'],
       ),
