@@ -140,3 +140,10 @@ describe('sp/querytonecopyright', () => {
     expect((await kenya.get('/sp/querytonecopyright', { toneCode: 'abc' })).body.returnCode).toBe('950004');
   });
 });
+
+test('the copyright calls are in the OpenAPI document; addcopyright needs the CSRF token', async () => {
+  const doc = (await s.client().get('/docs/openapi.json')).body;
+  expect(doc.paths['/sp/querycopyright'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['officialName', 'phoneNumber', 'copyRightType', 'startRecordNum', 'endRecordNum']));
+  expect(doc.paths['/sp/addcopyright'].post.security).toEqual([{ session: [], csrf: [] }]);
+  expect(doc.paths['/sp/querytonecopyright'].get.description).toMatch(/Not shown in the spec/);
+});
