@@ -147,6 +147,17 @@ describe.each(SITES)('%s', (site, label) => {
     await page.waitForFunction(() => (document.querySelector('#root_tagNames') as HTMLInputElement | null)?.value === 'rock~pop');
   });
 
+  test('edit opens the upload form in edit mode with the tone of the row', async () => {
+    await open();
+    const normal = rows(page).filter({ has: page.locator('.row-actions__button', { hasText: /^Edit$/ }) }).first();
+    const toneID = (await normal.getAttribute('data-row-key'))!;
+    const name = (await normal.locator('td').nth(2).textContent())!.trim();
+    await row(page, toneID).locator('.row-actions__button', { hasText: /^Edit$/ }).click();
+    await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
+    await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, name);
+    expect(await page.locator('#root_modifyReason').count()).toBe(1);
+  });
+
   test('screenshots in Chinese', async () => {
     await open('zh');
     expect(await page.locator('h1').first().textContent()).toContain('铃音维护');
