@@ -101,6 +101,14 @@ describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
     // The language starts at the highest priority (English in the seed).
     await page.waitForFunction(() => (document.querySelector('#root_language') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'English');
     await page.fill('#root_price', price);
+    if (site === 'generic') {
+      // 001 §5.1: sp/iscallerpricevalid judges the caller price when the user leaves the field.
+      await page.fill('#root_callerPrice', '42.00');
+      await page.locator('#root_callerPrice').blur();
+      const verdict = fieldError('callerPrice');
+      await verdict.waitFor();
+      expect(await verdict.textContent()).toContain('The caller price does not match a tariff caller price.');
+    }
     await page.fill('#root_callerPrice', site === 'kenya' ? '3.00' : callerPrice);
     if (site === 'kenya') {
       await page.locator('#root_callerPrice').blur();
@@ -178,6 +186,7 @@ describe('edit mode', () => {
     await page.click('.form-actions .btn--primary');
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
-    expect(await page.evaluate(() => sessionStorage.getItem('rbtUploading.editTone'))).toBeNull();
+    // Removed when the form closes (the maintenance screen may still be loading when the URL changes).
+    await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, { timeout: 10_000 });
   });
 });

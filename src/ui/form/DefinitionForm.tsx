@@ -122,6 +122,13 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       touch: (name) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name))),
       setValue: (name, value) => change({ ...formRef.current, [name]: value }),
       fileChanged,
+      setServerError: (name, error) =>
+        setServerErrors((errs) => {
+          const rest = { ...errs };
+          if (error) rest[name] = error;
+          else delete rest[name];
+          return rest;
+        }),
     };
   }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change, fileChanged]);
 

@@ -17,6 +17,8 @@ export interface FormContext {
   touch(name: string): void;
   /** Set another field's value (widgets that fill two fields, e.g. an upload's saved name and its url). */
   setValue(name: string, value: unknown): void;
+  /** A field's verdict from the server (ui.serverCheck), shown like the server's answer until the value changes. */
+  setServerError?(name: string, error: FieldError | undefined): void;
   /** An upload widget's file changed: the form's buttons wait FILE_SETTLE_MS before they can submit (001 §4). */
   fileChanged?(): void;
   /** Compact layout: the inline search bar of a list. */

@@ -1,6 +1,7 @@
 // Text, password and number inputs. ui.inputType 'digits' (or ui.digitsOnly) drops every non-digit as typed:
 // the numeric range inputs of a list search accept digits only (000 §2).
 import type { WidgetProps } from '@rjsf/utils';
+import { useServerCheck } from './useServerCheck';
 import { emptyToUndefined, widgetContext } from './widgetProps';
 
 export function TextWidget(props: WidgetProps) {
@@ -8,6 +9,7 @@ export function TextWidget(props: WidgetProps) {
   const digits = ui.inputType === 'digits' || ui.digitsOnly === true;
   const type = props.options.inputType === 'password' || ui.inputType === 'password' ? 'password' : 'text';
   const maxLength = typeof props.schema.maxLength === 'number' && ui.enforceMaxLength !== false ? props.schema.maxLength : undefined;
+  const serverCheck = useServerCheck(name, ui, ctx);
   return (
     <input
       id={props.id}
@@ -30,6 +32,7 @@ export function TextWidget(props: WidgetProps) {
         // ui.trim: the value is trimmed when the user leaves the field (000 §5 music box name).
         if (ui.trim === true && e.target.value !== e.target.value.trim()) props.onChange(emptyToUndefined(e.target.value.trim()));
         ctx.touch(name);
+        void serverCheck();
       }}
     />
   );
