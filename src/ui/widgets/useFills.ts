@@ -8,7 +8,8 @@ import type { FormContext } from '../form/formContext';
 
 export interface FillsDef { call: string; set: Record<string, string> }
 
-const at = (obj: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+/** The value at a dotted path of an answer ('record.relativeValidityPeriod'). */
+export const at = (obj: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 
 export function useFills(name: string, ui: Record<string, unknown>, ctx: FormContext) {
   const fills = ui.fills as FillsDef | undefined;

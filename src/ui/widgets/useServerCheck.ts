@@ -5,10 +5,9 @@
 import { useCallback } from 'react';
 import { callApi, succeeded } from '../form/api';
 import type { FormContext } from '../form/formContext';
+import { at } from './useFills';
 
 export interface ServerCheckDef { call: string; path: string; equals: string; message: string }
-
-const at = (obj: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 
 export function useServerCheck(name: string, ui: Record<string, unknown>, ctx: FormContext) {
   const check = ui.serverCheck as ServerCheckDef | undefined;
