@@ -179,3 +179,51 @@ describe('sp/edittone', () => {
     expect(noReason.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'modifyReason', message: 'ToneForm.modifyReasonEmpty' })]));
   });
 });
+
+describe('configuration-dependent rules', () => {
+  /** Runs `body` with operator configuration values set through the operator CLI, restoring them after. */
+  async function withConfig(values: Record<string, string>, body: () => Promise<void>) {
+    const set = async (k: string, v: string) => expect(await runOperator(['config', 'set', k, v], s.ctx, () => undefined)).toBe(0);
+    const before: Record<string, string> = {};
+    for (const [k, v] of Object.entries(values)) {
+      before[k] = (await s.ctx.config.forSite('generic'))[k] ?? '0';
+      await set(k, v);
+    }
+    s.clock.now += 5000; // past the configuration cache
+    try {
+      await body();
+    } finally {
+      for (const [k, v] of Object.entries(before)) await set(k, v);
+      s.clock.now += 5000;
+    }
+  }
+  const refusal = (r: { body: any }) => r.body.record?.errors?.map((e: { field: string; message: string }) => `${e.field}:${e.message}`);
+
+  test('ISRC required and unique when support_isrc_check is 1', async () => {
+    await withConfig({ support_isrc_check: '1' }, async () => {
+      const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c)))).toEqual(['isrc:ToneForm.isrcEmpty']);
+      expect((await c.post('/sp/addtone', await goodTone(c, { isrc: 'TZ-UNIQ-0001' }))).body.returnCode).toBe('000000');
+      const before = await toneCount();
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { isrc: 'TZ-UNIQ-0001' })))).toEqual(['isrc:ToneForm.isrcTaken']);
+      expect(await toneCount()).toBe(before);
+    });
+  });
+
+  test('price fixed to default_tone_price when the administrator specifies it', async () => {
+    await withConfig({ cp_admin_can_specify_rbt_price: '2' }, async () => {
+      const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { price: '4.00' })))).toEqual(['price:ToneForm.priceLocked']);
+    });
+  });
+
+  test("the relative period is the catalogue's when the administrator specifies it", async () => {
+    await withConfig({ admin_specify_relative_period: '1' }, async () => {
+      const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+      const pop = await s.ctx.db.selectFrom('catalogues').select(['id', 'relative_validity_period']).where('name', '=', 'Pop').where('resource_type', '=', 1).executeTakeFirstOrThrow();
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { catalogID: String(pop.id), relativeTime: '365' })))).toEqual(['relativeTime:ToneForm.relativeFixed']);
+      const ok = await c.post('/sp/addtone', await goodTone(c, { catalogID: String(pop.id), relativeTime: pop.relative_validity_period }));
+      expect(ok.body.returnCode).toBe('000000');
+    });
+  });
+});
