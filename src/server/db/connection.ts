@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the SQLite file lives, or the PostgreSQL URL without its password. */
   location: string;
+  /**
+   * SQLite only: rows of a read-only query as arrays (better-sqlite3's raw mode), for bulk reads such as the
+   * tone export, where building a keyed object per row costs more than reading it (about 40% of the time).
+   */
+  rawRows?(sqlText: string, params: readonly unknown[]): unknown[][];
   close(): Promise<void>;
 }
 
@@ -39,7 +44,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const raw = new Map<string, SqliteDatabase.Statement>();
+  const rawRows = (sqlText: string, params: readonly unknown[]) => {
+    let stmt = raw.get(sqlText);
+    if (!stmt) raw.set(sqlText, (stmt = sqlite.prepare(sqlText).raw(true)));
+    return stmt.all(...params) as unknown[][];
+  };
+  return { db, dialect: 'sqlite', location: file, rawRows, close: () => db.destroy() };
 }
 
 /**

@@ -128,7 +128,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="tones_${p.code}.csv"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(exportCsv(req.server.ctx.db, p.id), { highWaterMark: 1 }));
+          .send(Readable.from(exportCsv(req.server.ctx.handle, p.id), { highWaterMark: 1 }));
       },
     },
     {

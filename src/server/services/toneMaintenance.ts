@@ -137,24 +137,35 @@ export const EXPORT_COLUMNS = [
 
 const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
+const EXPORT_SQL = `SELECT seq, ${EXPORT_COLUMNS.map(([, c]) => c).join(', ')} FROM tones WHERE provider_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`;
+type ExportRow = [number, string, string, string, string, string, string, string, string, string, string, number, number | null, number];
+
+/** One keyset page of export rows as arrays: SQLite's raw mode when the handle has it, else through Kysely. */
+async function exportPage(handle: ExportSource, providerId: number, below: number, limit: number): Promise<ExportRow[]> {
+  if (handle.rawRows) return handle.rawRows(EXPORT_SQL, [providerId, below, limit]) as ExportRow[];
+  const rows = await handle.db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).orderBy('seq', 'desc').limit(limit).execute();
+  return rows.map((r) => [r.seq, r.tone_code, r.tone_name, r.singer_name, r.status, r.approve_type, r.price, r.caller_price, r.tariff_price, r.relative_time, r.tone_valid_day, r.order_times, r.language_id, r.created_at]);
+}
+export interface ExportSource { db: Db; rawRows?(sqlText: string, params: readonly unknown[]): unknown[][] }
+
 /**
  * The provider's tones as CSV text chunks, newest first, read in keyset pages of (provider_id, seq) so
  * memory stays flat at any size and no long-running cursor holds the database: each page is one indexed
  * range read. Deleted tones are left out.
  */
-export async function* exportCsv(db: Db, providerId: number, pageRows = 2000): AsyncGenerator<string> {
+export async function* exportCsv(handle: ExportSource, providerId: number, pageRows = 1000): AsyncGenerator<string> {
   yield '\uFEFF' + EXPORT_COLUMNS.map(([h]) => h).join(',') + '\n';
-  let below = Number.MAX_SAFE_INTEGER;
+  let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
   for (;;) {
-    const rows = await db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).orderBy('seq', 'desc').limit(pageRows).execute();
+    const rows = await exportPage(handle, providerId, below, pageRows);
     if (rows.length === 0) return;
     let out = '';
-    for (const r of rows) {
-      if (r.status === DELETED) continue;
+    for (const [, code, name, singer, status, approve, price, caller, tariff, relative, valid, orders, language, created] of rows) {
+      if (status === DELETED) continue;
       // Only the free-text columns can hold a comma or quote; codes, prices, periods and dates are validated formats.
-      out += `${r.tone_code},${csvCell(r.tone_name)},${csvCell(r.singer_name)},${r.status},${r.approve_type},${r.price},${r.caller_price},${r.tariff_price},${r.relative_time},${r.tone_valid_day},${r.order_times},${r.language_id ?? ''},${new Date(r.created_at).toISOString()}\n`;
+      out += `${code},${csvCell(name)},${csvCell(singer)},${status},${approve},${price},${caller},${tariff},${relative},${valid},${orders},${language ?? ''},${new Date(created).toISOString()}\n`;
     }
     yield out;
-    below = rows[rows.length - 1].seq;
+    below = rows[rows.length - 1][0];
   }
 }
