@@ -190,3 +190,24 @@ describe('edit mode', () => {
     await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, { timeout: 10_000 });
   });
 });
+
+describe('tariff choice', () => {
+  test("'Change tariff' loads the tone tariffs 5 per page; the tariff detail dialog shows the chosen one", async () => {
+    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await login(page, demo('Generic site'));
+    await page.goto('/rbtUploading');
+    const change = page.locator('#root_priceGroupChoice-1');
+    await change.waitFor();
+    await change.check();
+    const tariffs = page.locator('[data-screen="tariffSelection"] .data-table tbody tr[data-row-key]');
+    await tariffs.first().waitFor();
+    expect(await tariffs.count()).toBe(5);
+    const standard = tariffs.filter({ hasText: 'Standard tone' });
+    await standard.locator('input[type="radio"]').check();
+    await page.locator('.form-actions .btn', { hasText: 'Tariff detail' }).click();
+    const dialog = page.locator('[role="dialog"]');
+    await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').first().waitFor();
+    expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe('Standard tone');
+    await screenshot(page, 'tone-upload-tariff-detail-en');
+  });
+});
