@@ -133,7 +133,7 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
     id: def.id,
     kind: def.kind,
     ...(def.route ? { route: def.route } : {}),
-    title: def.title,
+    title: ctx.mode === 'edit' && def.editTitle ? def.editTitle : def.title,
     available,
     ...(def.load ? { load: def.load } : {}),
     ...(def.editWhen ? { editWhen: def.editWhen } : {}),

@@ -163,6 +163,8 @@ export interface ScreenDef {
   load?: { call: string; form: Record<string, unknown> };
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
   editWhen?: { query: string; equals: string; storageKey?: string };
+  /** The title in edit mode, when it differs ('Modify tone' for the tone upload form). */
+  editTitle?: string;
   fields?: Record<string, FieldDef>;
   search?: Record<string, FieldDef>;
   checks?: Record<string, CheckDef>;
