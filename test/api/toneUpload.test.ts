@@ -149,7 +149,7 @@ describe('sp/iscallerpricevalid', () => {
 describe('sp/edittone', () => {
   test('an edit waits as a modification until the operator approves it', async () => {
     const c = await s.login(DEMO.believe.account, DEMO.believe.password);
-    const added = await c.post('/sp/addtone', await goodTone(c, { toneName: 'Before' }));
+    const added = await c.post('/sp/addtone', await goodTone(c, { toneName: 'Before', tagNames: 'old' }));
     const toneID = added.body.record.toneID;
     const edit = {
       ...(await goodTone(c, { toneName: 'After' })), toneFile: JSON.stringify({}), toneID, toneCode: added.body.record.toneCode, reason: 'New title',
@@ -163,6 +163,9 @@ describe('sp/edittone', () => {
     const pending = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', Number(toneID)).where('kind', '=', 'modify').executeTakeFirstOrThrow();
     expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
     expect(await row()).toMatchObject({ tone_name: 'After', status: '1', ask_type: '' });
+    const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', Number(toneID)).execute();
+    expect(tags.map((t) => t.name).sort()).toEqual(['calm', 'morning']);
+    expect(JSON.parse((await row()).details)).toMatchObject({ lyricAuthor: 'Lee' });
   });
 
   test("another provider's tone cannot be edited, and a missing reason is refused", async () => {

@@ -120,7 +120,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const p = s.provider;
         const toneId = Number(params.toneID);
         const tone = Number.isInteger(toneId)
-          ? await ctx.db.selectFrom('tones').select(['id', 'status']).where('id', '=', toneId).where('provider_id', '=', p.id).where('status', '!=', '6').executeTakeFirst()
+          ? await ctx.db.selectFrom('tones').select(['id', 'status', 'details']).where('id', '=', toneId).where('provider_id', '=', p.id).where('status', '!=', '6').executeTakeFirst()
           : undefined;
         if (!tone) throw new ApiError(RC.notFound);
         const { violations, relativeTime } = await serverViolations(ctx.db, { providerId: p.id, config: s.config, site: p.site, params, mode: 'edit', toneId });
@@ -135,6 +135,9 @@ export function toneUploadRoutes(app: FastifyInstance): void {
           // The status the tone had, restored by the approval (services/changeRequests.ts).
           status: tone.status === '0' ? '1' : tone.status,
           reason: params.reason,
+          // Fields without a column: the edited ones over those stored.
+          details: JSON.stringify({ ...JSON.parse(tone.details || '{}'), ...JSON.parse(detailsOf(params)) }),
+          tags: params.tagNames === undefined ? undefined : tagsOf(params),
         };
         const now = ctx.now();
         await ctx.db.transaction().execute(async (tx) => {

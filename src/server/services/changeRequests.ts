@@ -22,6 +22,7 @@ const TONE_FIELDS: Record<string, keyof Database['tones']> = {
   relativeTime: 'relative_time', info: 'info', mateInfo: 'mate_info', isrc: 'isrc', toneFile: 'tone_file', catalogID: 'catalog_id', priceGroupID: 'price_group_id',
   // sp/edittone keeps the tone's status from before the request here: approval restores it.
   status: 'status',
+  details: 'details',
 };
 
 // Tone states of 001 §4: status '1' normal, '2' hidden, '4' hidden and unavailable, '0' not yet on sale,
@@ -36,6 +37,13 @@ registerApprovalHandler('tone', {
       const set: Record<string, unknown> = { ...cleared };
       for (const [k, col] of Object.entries(TONE_FIELDS)) if (payload[k] !== undefined) set[col] = payload[k];
       await tx.updateTable('tones').set(set).where('id', '=', id).execute();
+      // The tone form's edit carries the whole tag list: it replaces the tone's tags.
+      if (Array.isArray(payload.tags)) {
+        const tone = await tx.selectFrom('tones').select('provider_id').where('id', '=', id).executeTakeFirstOrThrow();
+        await tx.deleteFrom('tags').where('tone_id', '=', id).execute();
+        const names = payload.tags.map(String).filter(Boolean);
+        if (names.length) await tx.insertInto('tags').values(names.map((name) => ({ provider_id: tone.provider_id, tone_id: id, name }))).execute();
+      }
     }
   },
   async reject(tx, id, _kind, reason, now) {
