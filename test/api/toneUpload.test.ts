@@ -56,6 +56,10 @@ describe('sp/addtone', () => {
     expect(JSON.parse(tone.details)).toMatchObject({ lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode' });
     const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', tone.id).execute();
     expect(tags.map((t) => t.name).sort()).toEqual(['calm', 'morning']);
+    // What the edit form reads back: the authors, auto renewal and tags it sent.
+    const detail = (await c.get('/sp/qrytonedetail', { toneID: tone.id })).body.record;
+    expect(detail).toMatchObject({ lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode' });
+    expect(detail.tags.split('~').sort()).toEqual(['calm', 'morning']);
   });
 
   test('a trusted provider (believeCP 1) publishes at once', async () => {

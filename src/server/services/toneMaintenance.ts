@@ -39,14 +39,19 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     .where('r.tone_id', '=', t.id)
     .execute();
   const right = (role: string) => rights.find((r) => r.role === role);
+  // Form fields without a column of their own (authors, short codes, auto renewal...) are kept in tones.details
+  // by sp/addtone and sp/edittone; the edit form reads them back from here.
+  const details = parseJson(t.details) as Record<string, string>;
+  const tags = await db.selectFrom('tags').select('name').where('tone_id', '=', t.id).orderBy('id').execute();
   const files = parseJson(t.tone_file) as Record<string, string>;
   const play = (name?: string) => (name ? `/sp/file/${name}` : '');
   return {
+    ...details,
     toneID: String(t.id), toneCode: t.tone_code, toneName: t.tone_name, singerName: t.singer_name, singerSex: t.singer_sex,
     status: t.status, approveType: t.approve_type, tableType: t.table_type, askType: t.ask_type, refuseReason: t.refuse_reason,
     price: t.price, callerPrice: t.caller_price, totalPrice: t.total_price, tariffPrice: t.tariff_price, isrc: t.isrc, mateInfo: t.mate_info,
-    // Auto renewal is not stored separately: a relative period with an absolute date means renewal off.
-    extendAbsoluteDateFlag: parseJson(t.additional_tone_info).extendAbsoluteDateFlag === '1' ? '1' : '0',
+    extendAbsoluteDateFlag: (details.extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
+    tags: tags.map((r) => r.name).join('~'),
     relativeTime: t.relative_time, toneValidDay: t.tone_valid_day, info: t.info, cutFlag: t.cut_flag,
     catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: t.catName ?? '', parentID: t.catParent === null ? '' : String(t.catParent) }],
     contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc ?? '',
