@@ -58,7 +58,7 @@ describe('form renderer', () => {
     expect(await fieldError('contactName').textContent()).toMatch(required);
     await page.fill('#root_email', 'not-an-email');
     await page.locator('#root_email').blur();
-    expect(await fieldError('email').textContent()).toMatch(language === 'en' ? /not-an-email.*(email|valid)/i : /not-an-email.*无效/);
+    expect(await fieldError('email').textContent()).toMatch(language === 'en' ? /valid email/i : /有效的邮箱/);
     await page.fill('#root_phoneNumber', '12ab');
     await page.locator('#root_phoneNumber').blur();
     await fieldError('phoneNumber').waitFor();

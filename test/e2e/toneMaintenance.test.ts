@@ -159,7 +159,7 @@ describe.each(SITES)('%s', (site, label) => {
 
   test('screenshots in Chinese', async () => {
     await open('zh');
-    expect(await page.locator('h1').first().textContent()).toContain('铃音维护');
+    expect(await page.locator('h1').first().textContent()).toContain('彩铃维护');
     await screenshot(page, `tone-maintenance-${site}-zh`);
   });
 });
