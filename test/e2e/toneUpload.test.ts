@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { demo, launch, login, openPage, screenshot } from './support/browser';
+import { demo, expectPath, launch, login, openPage, screenshot } from './support/browser';
 import { pngFile, wavFile } from './support/files';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { startServer, type TestServer } from './support/server';
@@ -158,6 +158,34 @@ describe('relative period fixed by the administrator', () => {
       await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '180 days');
     } finally {
       server.db.setConfig('admin_specify_relative_period', '0');
+    }
+  });
+});
+
+describe('back button and wav tip', () => {
+  test('the wav tip reads the configured format; Back shows only when the category is optional and goes to maintenance', async () => {
+    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await login(page, demo('Generic site'));
+    await page.goto('/rbtUploading');
+    await page.locator('#root_toneName').waitFor();
+    expect(await page.getByText('8000 Hz, 8 bit').count()).toBeGreaterThan(0);
+    // support_catalog '1' (the default): the category is required and there is no way back.
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    server.db.setConfig('support_catalog', '0');
+    server.db.setConfig('wav_sample_rate', '16000');
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    try {
+      await page.context().close();
+      page = await openPage(browser, server.baseUrl, { language: 'en' });
+      await login(page, demo('Generic site'));
+      await page.goto('/rbtUploading');
+      await page.locator('#root_toneName').waitFor();
+      expect(await page.getByText('16000 Hz, 8 bit').count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expectPath(page, '/rbtMaintenance');
+    } finally {
+      server.db.setConfig('support_catalog', '1');
+      server.db.setConfig('wav_sample_rate', '8000');
     }
   });
 });

@@ -36,7 +36,7 @@ export function FileUploadWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       describedBy={aria['aria-describedby']}
       invalid={Boolean(aria['aria-invalid'])}
-      hint={typeof ui.hint === 'string' ? t(ui.hint) : undefined}
+      hint={typeof ui.hint === 'string' ? t(ui.hint, ui.hintParams as Record<string, unknown> | undefined) : undefined}
       onFile={async (file) => {
         const done = await upload(file);
         ctx.touch(name);
