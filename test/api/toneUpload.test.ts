@@ -172,6 +172,29 @@ describe('sp/edittone', () => {
     expect(JSON.parse((await row()).details)).toMatchObject({ lyricAuthor: 'Lee' });
   });
 
+  test('Kenya: an edit that changes the copyright owners replaces them on approval, not before', async () => {
+    const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow();
+    const company = async (name: string) => (await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: name, official_name: name, phone_number: '254700000001', email: '', stage_name: '', id_number: `${name}9`, description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
+    const first = await company('FirstOwner');
+    const second = await company('SecondOwner');
+    const owners = (lyric: number) => ({ lyricCompanyID: String(lyric), lyricValidDay: inDays(500), recordCompanyID: String(first), recordValidDay: inDays(500) });
+    const added = await c.post('/sp/addtone', await goodTone(c, { ...owners(first), price: '4.00', callerPrice: '4.00' }));
+    expect(added.body.returnCode).toBe('000000');
+    const toneID = Number(added.body.record.toneID);
+    const edit = {
+      ...(await goodTone(c, { ...owners(second), price: '4.00', callerPrice: '4.00' })), toneFile: JSON.stringify({}), toneID, toneCode: added.body.record.toneCode, reason: 'New lyric owner',
+      newCatalogId: await catalogueId(), oldCatalogId: await catalogueId(), needApproved: 1, approveType: 2, tableType: 1, resourceServiceType: 1,
+    };
+    delete (edit as Record<string, unknown>).catalogID;
+    expect((await c.post('/sp/edittone', edit)).body.returnCode).toBe('000000');
+    const lyricOwner = async () => (await s.ctx.db.selectFrom('tone_copyrights').select('company_id').where('tone_id', '=', toneID).where('role', '=', 'lyric').executeTakeFirstOrThrow()).company_id;
+    expect(await lyricOwner()).toBe(first);
+    const pending = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', toneID).where('kind', '=', 'modify').executeTakeFirstOrThrow();
+    expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
+    expect(await lyricOwner()).toBe(second);
+  });
+
   test("another provider's tone cannot be edited, and a missing reason is refused", async () => {
     const g = await s.login(DEMO.generic.account, DEMO.generic.password);
     const added = await g.post('/sp/addtone', await goodTone(g));

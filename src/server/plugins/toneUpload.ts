@@ -12,7 +12,7 @@ import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { insertTone } from '../services/tones';
+import { insertToneIn } from '../services/tones';
 import { createChangeRequest } from '../services/changeRequests';
 import { audit } from '../services/audit';
 import { callerPriceValid, copyrightsOf, detailsOf, parseFileMap, serverViolations, tagsOf } from '../services/toneUpload';
@@ -58,7 +58,9 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const trusted = p.believe_cp === '1' || p.believe_cp === '2';
         const now = ctx.now();
         const files = parseFileMap(params.toneFile);
-        const { id } = await insertTone(ctx.db, {
+        // The tone, its code, tags, owners, change request and audit entry commit together or not at all.
+        return ctx.db.transaction().execute(async (tx) => {
+          const { id } = await insertToneIn(tx, {
             provider_id: p.id,
             tone_code: '',
             tone_name: String(params.toneName),
@@ -89,17 +91,18 @@ export function toneUploadRoutes(app: FastifyInstance): void {
             details: detailsOf(params),
             created_at: now,
             updated_at: now,
+          });
+          // The short code is the tone code when given; otherwise the provider's code and the tone's id.
+          const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
+          await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
+          const tags = tagsOf(params);
+          if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
+          const owners = copyrightsOf(params);
+          if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
+          if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
+          await audit(tx, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted }, ip: req.ip });
+          return { record: { toneID: String(id), toneCode, status: trusted ? '1' : '0' } };
         });
-        // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-        const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
-        await ctx.db.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
-        const tags = tagsOf(params);
-        if (tags.length) await ctx.db.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
-        const owners = copyrightsOf(params);
-        if (owners.length) await ctx.db.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
-        if (!trusted) await createChangeRequest(ctx.db, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted }, ip: req.ip });
-        return { record: { toneID: String(id), toneCode, status: trusted ? '1' : '0' } };
       },
     },
     {
@@ -138,6 +141,8 @@ export function toneUploadRoutes(app: FastifyInstance): void {
           // Fields without a column: the edited ones over those stored.
           details: JSON.stringify({ ...JSON.parse(tone.details || '{}'), ...JSON.parse(detailsOf(params)) }),
           tags: params.tagNames === undefined ? undefined : tagsOf(params),
+          // The copyright owners as edited (all roles), when the form carries them: approval replaces the tone's.
+          copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined) ? copyrightsOf(params) : undefined,
         };
         const now = ctx.now();
         await ctx.db.transaction().execute(async (tx) => {

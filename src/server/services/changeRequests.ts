@@ -44,6 +44,12 @@ registerApprovalHandler('tone', {
         const names = payload.tags.map(String).filter(Boolean);
         if (names.length) await tx.insertInto('tags').values(names.map((name) => ({ provider_id: tone.provider_id, tone_id: id, name }))).execute();
       }
+      // Likewise the copyright owners with their validity dates (roles lyric, tune, record).
+      if (Array.isArray(payload.copyrights)) {
+        await tx.deleteFrom('tone_copyrights').where('tone_id', '=', id).execute();
+        const owners = payload.copyrights as Array<{ role: string; company_id: number; valid_day: string }>;
+        if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, role: o.role, company_id: o.company_id, valid_day: o.valid_day }))).execute();
+      }
     }
   },
   async reject(tx, id, _kind, reason, now) {
