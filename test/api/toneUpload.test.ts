@@ -247,6 +247,25 @@ describe('configuration-dependent rules', () => {
     });
   });
 
+  test('jockey tones: refused without the jockey right, accepted once the operator grants it', async () => {
+    await withConfig({ support_jockey_flag: '1' }, async () => {
+      const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+      const before = await toneCount();
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { cutFlag: '1', totalPrice: '2.00' })))).toEqual(['cutFlag:ToneForm.jockeyNotAllowed']);
+      expect(await toneCount()).toBe(before);
+      const grant = (to: string) => runOperator(['provider', 'jockey', DEMO.generic.account, to], s.ctx, () => undefined);
+      expect(await grant('on')).toBe(0);
+      try {
+        // The session's user info carries the right, so the browser applies the same rule.
+        expect((await c.get('/checkLoginInfo')).body.record.userInfo.jockeyRight).toBe('1');
+        const ok = await c.post('/sp/addtone', await goodTone(c, { cutFlag: '1', totalPrice: '2.00' }));
+        expect(ok.body.returnCode).toBe('000000');
+      } finally {
+        expect(await grant('off')).toBe(0);
+      }
+    });
+  });
+
   test("the relative period is the catalogue's when the administrator specifies it", async () => {
     await withConfig({ admin_specify_relative_period: '1' }, async () => {
       const c = await s.login(DEMO.generic.account, DEMO.generic.password);

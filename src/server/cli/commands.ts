@@ -2,7 +2,7 @@
 // half of the approval flow. Written against an AppContext and an output function so tests run them directly.
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
-import { createProvider, findProviderByCode, resetProviderPassword, setProviderStatus, ACCOUNT_CODE } from '../services/providers';
+import { createProvider, findProviderByCode, resetProviderPassword, setJockeyRight, setProviderStatus, ACCOUNT_CODE } from '../services/providers';
 import { decide, listPending } from '../services/changeRequests';
 import { isSite, SERVER_CONFIG_DEFAULTS } from '../services/config';
 import { audit } from '../services/audit';
@@ -18,6 +18,9 @@ export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SIT
   provider enable <code>
   provider reset <code> [--password <pwd>]
       New password (random when omitted, printed), to be changed at next login; clears locks and sessions.
+  provider jockey <code> on|off
+      Grants or withdraws the jockey right: without it a jockey tone must leave 'allowed to cut' at 0
+      (read when support_jockey_flag is 1; the provider's browser sees it from its next login).
 
   config get [<key>] [--site <site>]   All keys, or one; --site shows what that site's providers see.
   config set <key> <value> [--site <site>]
@@ -70,8 +73,8 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
 
   if (group === 'provider') {
     if (action === 'list') {
-      const rows = await db.selectFrom('providers').select(['code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp']).orderBy('code').execute();
-      for (const r of rows) out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+      const rows = await db.selectFrom('providers').select(['code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
+      for (const r of rows) out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
       return 0;
     }
     const code = rest[0];
@@ -100,6 +103,14 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
       if (!(await resetProviderPassword(db, code, password))) return fail(`no account ${code}`);
       await audit(db, { providerId: null, actor: 'operator', action: 'provider.reset', entityType: 'provider', entityId: code });
       out(`${code} reset${flags.password ? '' : `, password: ${password}`}; it must be changed at next login`);
+      return 0;
+    }
+    if (action === 'jockey') {
+      const to = rest[1];
+      if (to !== 'on' && to !== 'off') return fail('provider jockey <code> on|off');
+      if (!(await setJockeyRight(db, code, to === 'on'))) return fail(`no account ${code}`);
+      await audit(db, { providerId: null, actor: 'operator', action: `provider.jockey.${to}`, entityType: 'provider', entityId: code });
+      out(`${code} jockey right ${to}`);
       return 0;
     }
     return fail(`unknown provider command ${action}\n\n${HELP}`);

@@ -17,6 +17,8 @@ export interface ProviderTable {
   believe_cp: string;
   is_super_sp: string;
   namerbt_privilege: string;
+  /** '1' may upload jockey tones that can be cut (001 §5.1); granted by the operator. */
+  jockey_right: string;
   site: string;
   /** '1' active, '2' disabled by the operator. */
   status: string;

@@ -18,7 +18,7 @@ import type { Config } from '../services/config';
 
 const userInfoSchema = {
   type: 'object',
-  properties: Object.fromEntries(['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'site'].map((k) => [k, { type: 'string' }])),
+  properties: Object.fromEntries(['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'jockeyRight', 'site'].map((k) => [k, { type: 'string' }])),
 };
 const sessionRecordSchema = {
   type: 'object',

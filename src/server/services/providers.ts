@@ -15,6 +15,7 @@ export interface ProviderInput {
   believeCP?: string;
   isSuperSP?: boolean;
   namerbtPrivilege?: boolean;
+  jockeyRight?: boolean;
   monthlyPrefix?: string;
   weeklyPrefix?: string;
   email?: string;
@@ -41,6 +42,7 @@ export async function createProvider(db: Kysely<Database>, p: ProviderInput, now
       believe_cp: p.believeCP ?? '0',
       is_super_sp: p.isSuperSP ? '1' : '0',
       namerbt_privilege: p.namerbtPrivilege ? '1' : '0',
+      jockey_right: p.jockeyRight ? '1' : '0',
       site: p.site,
       status: '1',
       expires_at: p.expiresAt ?? null,
@@ -82,6 +84,7 @@ export function userInfo(p: Provider, config: Config) {
     weeklyPrefix: p.weekly_prefix,
     believeCP: p.believe_cp,
     isSuperSP: isSuperSP(p, config) ? '1' : '0',
+    jockeyRight: p.jockey_right,
     site: p.site,
   };
 }
@@ -110,6 +113,12 @@ export async function setProviderStatus(db: Kysely<Database>, code: string, stat
     const p = await findProviderByCode(db, code);
     if (p) await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
   }
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Operator grant or withdrawal of the jockey right (001 §5.1); the server reads it on every request. */
+export async function setJockeyRight(db: Kysely<Database>, code: string, granted: boolean): Promise<boolean> {
+  const r = await db.updateTable('providers').set({ jockey_right: granted ? '1' : '0', updated_at: Date.now() }).where('code', '=', code).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
