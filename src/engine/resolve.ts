@@ -78,6 +78,7 @@ function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesD
     ...(field.ui ? { ui: resolvePlaceholders(field.ui, ctx.config, ctx) } : {}),
     ...(field.resetOn ? { resetOn: field.resetOn } : {}),
     ...(field.clientOnly ? { clientOnly: true } : {}),
+    ...(field.invalidNotice ? { invalidNotice: field.invalidNotice } : {}),
   };
 }
 

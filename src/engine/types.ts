@@ -57,6 +57,8 @@ export interface FieldDef {
   resetOn?: string[];
   /** Not sent: only the browser checks it (confirm password); the server skips it and checks that read it. */
   clientOnly?: boolean;
+  /** The warning a refused submit shows when this field holds the first error, instead of Common.checkValidation. */
+  invalidNotice?: string;
 }
 
 /**
@@ -199,6 +201,7 @@ export interface ResolvedField {
   ui?: Record<string, unknown>;
   resetOn?: string[];
   clientOnly?: boolean;
+  invalidNotice?: string;
 }
 
 export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> { name: string }

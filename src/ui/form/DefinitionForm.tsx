@@ -115,6 +115,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       t,
       env,
       screenId,
+      mode,
       calls: screen.calls,
       fields: new Map(screen.fields.map((f) => [f.name, f])),
       form,
@@ -130,7 +131,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           return rest;
         }),
     };
-  }, [t, env, screenId, screen, form, errors, submitted, touched, serverErrors, change, fileChanged]);
+  }, [t, env, screenId, mode, screen, form, errors, submitted, touched, serverErrors, change, fileChanged]);
 
   // One validator per screen and session: a new one would make rjsf rebuild its schema utilities on every key.
   const contextRef = useRef(context);
@@ -159,7 +160,9 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (validates && blocking.length > 0) {
       if (action.validates) setTouched((s) => new Set([...s, ...action.validates!]));
       else setSubmitted(true);
-      toast('Common.checkValidation', { kind: 'warning' });
+      // The first invalid field in form order may name its own warning (a description's, 001 §8).
+      const first = screen.fields.find((f) => blocking.some((e) => e.field === f.name));
+      toast(first?.invalidNotice ?? 'Common.checkValidation', { kind: 'warning' });
       focusFirstError(formId, blocking);
       return;
     }
