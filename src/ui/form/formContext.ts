@@ -1,12 +1,14 @@
 // What the templates and widgets of one rendered form share, passed through rjsf's formContext: translated
 // labels, the resolved fields, the engine's errors and when to show them (after touch or submit).
-import type { CallDef, FieldError, ResolvedField } from '../../engine';
+import type { CallDef, FieldError, Mode, ResolvedField } from '../../engine';
 import type { ScreenEnv } from './screenEnv';
 
 export interface FormContext {
   t(key: string, params?: Record<string, unknown>): string;
   env: ScreenEnv;
   screenId: string;
+  /** Add or edit: a selection dialog hands its rows to an add form as they change (001 §2.3). */
+  mode?: Mode;
   calls: Record<string, CallDef>;
   fields: Map<string, ResolvedField>;
   form: Record<string, unknown>;
