@@ -1,49 +1,25 @@
 // Tone maintenance in the browser on each site variant with the demo tones: filter and page, an addition to
 // be approved approved with the operator CLI, hide and resume, delete of a tone in use with the forced
 // confirmation, export, edit tags. Screenshots per site and language.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { demo, launch, login, openPage, screenshot } from './support/browser';
-import { ROOT, startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { demo, login, openPage, screenshot } from './support/browser';
+import { approveTone, confirmOk, row, rowButton, rows, searchByName } from './support/maintenance';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
 const SITES = [['generic', 'Generic site'], ['kenya', 'Kenya site'], ['ais', 'Ais site']] as const;
 
-let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-
-function operator(server: TestServer, ...args: string[]): string {
-  const r = spawnSync('npm', ['run', '--silent', 'operator', '--', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`operator ${args.join(' ')}: ${r.stderr}${r.stdout}`);
-  return r.stdout;
-}
-
-const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');
-const row = (page: Page, toneID: string) => page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
-const rowButton = (page: Page, toneID: string, label: string) => row(page, toneID).locator('.row-actions__button', { hasText: label });
-/** Accepts the confirmation whose text matches (a second confirmation may open as soon as the first closes). */
-const confirmOk = async (page: Page, text: RegExp) => {
-  const dialog = page.locator('[role="alertdialog"]').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.locator('.btn--danger, .btn--primary').last().click();
-  await dialog.waitFor({ state: 'detached' });
-};
-
 describe.each(SITES)('%s', (site, label) => {
-  let server: TestServer;
-  let page: Page;
+  const suite = useSuite({ site });
   const who = demo(label);
-  beforeAll(async () => { server = await startServer({ site }); });
-  afterAll(async () => { await server?.stop(); });
-  afterEach(async () => { await page?.context().close(); });
+  let page: Page;
 
   async function open(language: 'en' | 'zh' = 'en') {
-    page = await openPage(browser, server.baseUrl, { language });
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
     await login(page, who);
     await page.goto('/rbtMaintenance');
     await rows(page).first().waitFor();
@@ -54,14 +30,12 @@ describe.each(SITES)('%s', (site, label) => {
     const firstPage = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
     expect(firstPage.length).toBeGreaterThan(0);
     const name = (await rows(page).first().locator('td').nth(2).textContent())!.trim();
-    await page.locator('.search-bar [data-field="toneName"] input').fill(name.slice(0, 4));
-    await page.locator('.search-bar button', { hasText: 'Search' }).click();
+    await searchByName(page, name.slice(0, 4));
     await page.waitForFunction((prefix) => {
       const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td:nth-child(3)')];
       return cells.length > 0 && cells.every((c) => (c.textContent ?? '').startsWith(prefix));
     }, name.slice(0, 4));
-    await page.locator('.search-bar [data-field="toneName"] input').fill('');
-    await page.locator('.search-bar button', { hasText: 'Search' }).click();
+    await searchByName(page, '');
     // The generic demo provider has 12 tones: two pages of 10, the second holding other tones.
     if (site === 'generic') {
       await page.locator('button[aria-label="Next page"]').click();
@@ -77,9 +51,7 @@ describe.each(SITES)('%s', (site, label) => {
     const pending = rows(page).filter({ hasText: 'Addition to be approved' }).first();
     await pending.waitFor();
     const toneID = (await pending.getAttribute('data-row-key'))!;
-    const line = operator(server, 'changes', 'list', '--provider', who.account).split('\n').find((l) => l.includes('\tadd\t') && l.includes(`tone ${toneID}\t`));
-    expect(line).toBeDefined();
-    operator(server, 'changes', 'approve', /^#(\d+)/.exec(line!)![1]);
+    approveTone(suite.server, who.account, toneID, 'add');
     await page.reload();
     await row(page, toneID).waitFor();
     expect(await row(page, toneID).textContent()).toContain('Normal');
@@ -104,7 +76,7 @@ describe.each(SITES)('%s', (site, label) => {
     await open();
     const candidate = rows(page).filter({ has: page.locator('.row-actions__button', { hasText: 'Delete' }) }).first();
     const toneID = (await candidate.getAttribute('data-row-key'))!;
-    const db = new Database(join(server.dataDir, 'rbt.sqlite'));
+    const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
     db.pragma('busy_timeout = 5000');
     const providerId = (db.prepare('SELECT provider_id FROM tones WHERE id = ?').get(Number(toneID)) as { provider_id: number }).provider_id;
     const dir = db.prepare("INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'E2E', '1', '', '1', '', ?)").run(providerId, Date.now());

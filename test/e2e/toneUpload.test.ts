@@ -2,79 +2,32 @@
 // definition's messages on an empty submit, then a complete upload with real wav files (and a 3gp, a 350x350
 // image), the submitted-for-approval message and a fresh form. Kenya also chooses copyright owners in the
 // selection dialog and shows the My Skiza price rule. Screenshots per site and language in test-results/.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage, screenshot } from './support/browser';
-import { pngFile, wavFile } from './support/files';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage, screenshot } from './support/browser';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
-import { startServer, type TestServer } from './support/server';
+import { useSuite } from './support/suite';
+import { chooseOwner, fieldError as errorOf, pickDate as pick, PRICES, submitTone, uploadToneFiles, type Site } from './support/toneForm';
 
 jest.setTimeout(180_000);
 
-const SITES = [
-  { site: 'generic', who: 'Generic site', price: '5.00', callerPrice: '3.33' },
-  { site: 'kenya', who: 'Kenya site', price: '4.00', callerPrice: '4.00' },
-  { site: 'ais', who: 'Ais site', price: '5.00', callerPrice: '3.33' },
-] as const;
+const SITES: Array<{ site: Site; who: string }> = [
+  { site: 'generic', who: 'Generic site' },
+  { site: 'kenya', who: 'Kenya site' },
+  { site: 'ais', who: 'Ais site' },
+];
 
-/** A minimal 3gp (the ftyp box is what the server reads). */
-function threeGp(name: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'rbt-3gp-')), name);
-  const b = Buffer.alloc(64);
-  b.writeUInt32BE(24, 0);
-  b.write('ftyp3gp4', 4, 'latin1');
-  writeFileSync(path, b);
-  return path;
-}
-
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => { await page?.context().close(); });
+const fieldError = (field: string) => errorOf(page, field);
+const pickDate = (id: string) => pick(page, id);
+/** A page of the suite's browser on its server (closed after the test). */
+const open = async (language: 'en' | 'zh' = 'en') => (page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
 
-async function pickDate(id: string) {
-  await page.click(`#root_${id}`);
-  await page.locator('.date-picker__panel').waitFor();
-  await page.click('.date-picker__title-button >> nth=1');
-  await page.click('.choice-grid__item:text-is("2030")');
-  await page.click('.choice-grid__item:text-is("Mar")');
-  await page.click('.day-grid__day[data-iso="2030-03-15"]');
-  await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
-}
-
-async function upload(field: string, path: string, shownName: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.click(`#root_${field}`);
-  await (await chooser).setFiles(path);
-  await page.locator(`[data-field="${field}"] .upload__file-name`, { hasText: shownName }).waitFor();
-}
-
-async function chooseOwner(field: string) {
-  await page.click(`#root_${field}`);
-  const dialog = page.locator('[role="dialog"]');
-  const rows = dialog.locator('.data-table tbody tr[data-row-key]');
-  await rows.first().waitFor();
-  await rows.nth(0).locator('input').first().check();
-  await dialog.locator('.dialog__footer .btn--primary').click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-const fieldError = (field: string) => page.locator(`[data-field="${field}"] .field__error, [data-field="${field}"] [role="alert"]`).first();
-
-describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
+describe.each(SITES)('$site site', ({ site, who }) => {
+  const { price, callerPrice } = PRICES[site];
   test('empty submit shows the definition messages, in both languages', async () => {
     for (const language of ['en', 'zh'] as const) {
-      page = await openPage(browser, server.baseUrl, { language });
+      await open(language);
       await login(page, demo(who));
       await page.goto('/rbtUploading');
       await page.locator('#root_toneName').waitFor();
@@ -88,7 +41,7 @@ describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
   });
 
   test('a complete upload with real files is submitted for approval and the form starts again', async () => {
-    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await open();
     await login(page, demo(who));
     await page.goto('/rbtUploading');
     await page.fill('#root_toneName', `E2E ${site} tone`);
@@ -116,24 +69,17 @@ describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
       await rule.waitFor();
       expect(await rule.textContent()).toContain('My Skiza price must equal the Skiza price.');
       await page.fill('#root_callerPrice', callerPrice);
-      await chooseOwner('lyricCompany');
+      await chooseOwner(page, 'lyricCompany');
       await pickDate('lyricValidDay');
-      await chooseOwner('recordCompany');
+      await chooseOwner(page, 'recordCompany');
       await pickDate('recordValidDay');
       expect(await page.locator('#root_tuneCompany').count()).toBe(0);
     }
     await pickDate('toneValidDay');
     await page.fill('#root_tags', 'morning~calm');
-    await upload('webFile', wavFile('web audition.wav'), 'web audition.wav');
-    await upload('ivrFile', wavFile('ivr play.wav'), 'ivr play.wav');
-    await upload('hdFile', threeGp('hd play.3gp'), 'hd play.3gp');
-    await upload('image', pngFile('cover.png', 350, 350), 'cover.png');
+    await uploadToneFiles(page);
     await screenshot(page, `tone-upload-${site}-filled-en`);
-    const submit = page.locator('.form-actions .btn--primary');
-    // 001 §4: the button waits 2.5 s after a file change.
-    await submit.waitFor();
-    await page.waitForFunction(() => !(document.querySelector('.form-actions .btn--primary') as HTMLButtonElement).disabled, undefined, { timeout: 5000 });
-    await submit.click();
+    await submitTone(page);
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
   });
@@ -141,10 +87,10 @@ describe.each(SITES)('$site site', ({ site, who, price, callerPrice }) => {
 
 describe('relative period fixed by the administrator', () => {
   test("choosing a catalogue sets the locked relative period to the catalogue's own", async () => {
-    server.db.setConfig('admin_specify_relative_period', '1');
+    suite.server.db.setConfig('admin_specify_relative_period', '1');
     await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
-      page = await openPage(browser, server.baseUrl, { language: 'en' });
+      await open();
       await login(page, demo('Generic site'));
       await page.goto('/rbtUploading');
       const relative = page.locator('#root_relativeTime');
@@ -157,26 +103,26 @@ describe('relative period fixed by the administrator', () => {
       await page.locator('#root_catalogID').selectOption({ label: 'Traditional' });
       await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '180 days');
     } finally {
-      server.db.setConfig('admin_specify_relative_period', '0');
+      suite.server.db.setConfig('admin_specify_relative_period', '0');
     }
   });
 });
 
 describe('back button and wav tip', () => {
   test('the wav tip reads the configured format; Back shows only when the category is optional and goes to maintenance', async () => {
-    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await open();
     await login(page, demo('Generic site'));
     await page.goto('/rbtUploading');
     await page.locator('#root_toneName').waitFor();
     expect(await page.getByText('8000 Hz, 8 bit').count()).toBeGreaterThan(0);
     // support_catalog '1' (the default): the category is required and there is no way back.
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
-    server.db.setConfig('support_catalog', '0');
-    server.db.setConfig('wav_sample_rate', '16000');
+    suite.server.db.setConfig('support_catalog', '0');
+    suite.server.db.setConfig('wav_sample_rate', '16000');
     await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await page.context().close();
-      page = await openPage(browser, server.baseUrl, { language: 'en' });
+      await open();
       await login(page, demo('Generic site'));
       await page.goto('/rbtUploading');
       await page.locator('#root_toneName').waitFor();
@@ -184,15 +130,15 @@ describe('back button and wav tip', () => {
       await page.getByRole('button', { name: 'Back' }).click();
       await expectPath(page, '/rbtMaintenance');
     } finally {
-      server.db.setConfig('support_catalog', '1');
-      server.db.setConfig('wav_sample_rate', '8000');
+      suite.server.db.setConfig('support_catalog', '1');
+      suite.server.db.setConfig('wav_sample_rate', '8000');
     }
   });
 });
 
 describe('edit mode', () => {
   test('the tone from session storage is loaded, edited with a reason and sent to approval; the entry is removed', async () => {
-    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await open();
     await login(page, demo('Generic site'));
     const tone = await page.evaluate(async () => {
       const r = await fetch('/sp/qrytone?portalType=1&startRecordNum=1&endRecordNum=10&status=1');
@@ -206,10 +152,15 @@ describe('edit mode', () => {
     expect(await page.locator('[data-field="singerSex"] input').first().isDisabled()).toBe(true);
     expect(await page.locator('[data-field="priceGroupChoice"] input').first().isChecked()).toBe(true); // keep the same
     await page.fill('#root_toneName', `${tone.toneName} (edited)`);
-    for (const [id, v] of [['lyricAuthor', 'Lee'], ['melodyComposer', 'Kim'], ['musicArranger', 'Ode'], ['callerPrice', '3.33'], ['tags', 'calm'], ['modifyReason', 'New title']]) {
+    for (const [id, v] of [['lyricAuthor', 'Lee'], ['melodyComposer', 'Kim'], ['musicArranger', 'Ode'], ['callerPrice', '3.33'], ['tags', 'calm']]) {
       await page.fill(`#root_${id}`, v);
     }
     await pickDate('toneValidDay');
+    // 001 §8: a form refused only for its description or modify reason says so.
+    await page.click('.form-actions .btn--primary');
+    await page.locator('.toast', { hasText: 'Please check the description validation.' }).waitFor();
+    expect(await fieldError('modifyReason').textContent()).toContain('reason');
+    await page.fill('#root_modifyReason', 'New title');
     await screenshot(page, 'tone-edit-generic-en');
     await page.click('.form-actions .btn--primary');
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
@@ -221,7 +172,7 @@ describe('edit mode', () => {
 
 describe('tariff choice', () => {
   test("'Change tariff' loads the tone tariffs 5 per page; the tariff detail dialog shows the chosen one", async () => {
-    page = await openPage(browser, server.baseUrl, { language: 'en' });
+    await open();
     await login(page, demo('Generic site'));
     await page.goto('/rbtUploading');
     const change = page.locator('#root_priceGroupChoice-1');

@@ -1,5 +1,5 @@
-// Real files for upload tests, written to a temporary directory: a wav (the server's own generator) and a
-// solid-colour PNG of any size (a valid PNG, so the browser can preview it and the server can measure it).
+// Real files for upload tests, written to a temporary directory: a wav (the server's own generator), a minimal
+// 3gp, and a solid-colour PNG of any size (a valid PNG, so the browser can preview it and the server can measure it).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,16 @@ const dir = mkdtempSync(join(tmpdir(), 'rbt-files-'));
 export function wavFile(name: string, seconds = 1): string {
   const path = join(dir, name);
   writeFileSync(path, sineWav({ seconds, frequency: 440 }));
+  return path;
+}
+
+/** A minimal 3gp (the ftyp box is what the server reads). */
+export function threeGpFile(name: string): string {
+  const path = join(dir, name);
+  const b = Buffer.alloc(64);
+  b.writeUInt32BE(24, 0);
+  b.write('ftyp3gp4', 4, 'latin1');
+  writeFileSync(path, b);
   return path;
 }
 

@@ -1,0 +1,140 @@
+// One tone's whole life, on each site variant, as the provider and the operator live it (issue 5 §7): uploaded
+// in the browser with real wav files, found in maintenance as 'Addition to be approved', approved with the
+// operator CLI and shown 'Normal', edited from its row ('Modification to be approved', then approved under the
+// new name), hidden and resumed, exported, and deleted while in use through the forced confirmation. Each test
+// goes on from the previous one's state; screenshots per step and site.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { demo, login, openPage, screenshot } from './support/browser';
+import { approveTone, confirmOk, row, rowButton, rows, searchByName } from './support/maintenance';
+import { useSuite } from './support/suite';
+import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
+
+jest.setTimeout(180_000);
+
+const SITES: Array<[Site, string]> = [['generic', 'Generic site'], ['kenya', 'Kenya site'], ['ais', 'Ais site']];
+
+describe.each(SITES)('%s', (site, label) => {
+  const suite = useSuite({ site });
+  const who = demo(label);
+  const toneName = `Lifecycle ${site} tone`;
+  const renamed = `Lifecycle ${site} tone v2`;
+  let toneID = '';
+  let page: Page;
+
+  async function signIn(path: string) {
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
+    await login(page, who);
+    await page.goto(path);
+  }
+
+  /** The maintenance list narrowed to one tone name; resolves with that tone's row. */
+  async function maintenanceRow(name: string) {
+    if (new URL(page.url()).pathname !== '/rbtMaintenance') await page.goto('/rbtMaintenance');
+    await rows(page).first().waitFor();
+    await searchByName(page, name);
+    const found = rows(page).filter({ hasText: name });
+    await page.waitForFunction((n) => {
+      const trs = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]')];
+      return trs.length > 0 && trs.every((tr) => tr.textContent?.includes(n));
+    }, name);
+    return found.first();
+  }
+
+  test('uploaded with real wav files, it is listed as an addition to be approved', async () => {
+    await signIn('/rbtUploading');
+    await fillToneFields(page, site, toneName);
+    await uploadToneFiles(page);
+    await submitTone(page);
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    const listed = await maintenanceRow(toneName);
+    toneID = (await listed.getAttribute('data-row-key'))!;
+    expect(await listed.textContent()).toContain('Addition to be approved');
+    await screenshot(page, `tone-lifecycle-${site}-1-pending-en`);
+  });
+
+  test('the operator approves the addition with the CLI: the tone shows normal', async () => {
+    expect(toneID).not.toBe('');
+    approveTone(suite.server, who.account, toneID, 'add');
+    await signIn('/rbtMaintenance');
+    const listed = await maintenanceRow(toneName);
+    expect(await listed.textContent()).toContain('Normal');
+    expect(await listed.textContent()).not.toContain('to be approved');
+  });
+
+  test('edited from its row: modification to be approved, then normal under the new name once approved', async () => {
+    await signIn('/rbtMaintenance');
+    await maintenanceRow(toneName);
+    await rowButton(page, toneID, /^Edit$/).click();
+    await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
+    // The form holds what was uploaded, authors included.
+    await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, toneName);
+    expect(await page.inputValue('#root_lyricAuthor')).toBe('Lee');
+    expect(await page.inputValue('#root_tags')).toMatch(/^(morning~calm|calm~morning)$/);
+    await page.fill('#root_toneName', renamed);
+    await page.fill('#root_modifyReason', 'Corrected title');
+    await screenshot(page, `tone-lifecycle-${site}-2-edit-en`);
+    await page.click('.form-actions .btn--primary');
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+    const pending = await maintenanceRow(toneName);
+    expect(await pending.textContent()).toContain('Modification to be approved');
+
+    approveTone(suite.server, who.account, toneID, 'modify');
+    await page.reload();
+    const approved = await maintenanceRow(renamed);
+    expect(await approved.getAttribute('data-row-key')).toBe(toneID);
+    expect(await approved.textContent()).toContain('Normal');
+  });
+
+  test('hidden and resumed', async () => {
+    await signIn('/rbtMaintenance');
+    await maintenanceRow(renamed);
+    await rowButton(page, toneID, 'Hide').click();
+    await confirmOk(page, /Hide this tone/);
+    await rowButton(page, toneID, 'Resume').waitFor();
+    expect(await row(page, toneID).textContent()).toContain('Hidden');
+    await rowButton(page, toneID, 'Resume').click();
+    await confirmOk(page, /Resume this tone/);
+    await rowButton(page, toneID, 'Hide').waitFor();
+    expect(await row(page, toneID).textContent()).toContain('Normal');
+  });
+
+  test('the export lists it under its new name', async () => {
+    await signIn('/rbtMaintenance');
+    await rows(page).first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export' }).first().click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const line = csv.split('\n').find((l) => l.includes(renamed));
+    expect(line).toBeDefined();
+    expect(line!.split(',')[3]).toBe('1'); // status normal
+  });
+
+  test('deleted while in use: the forced confirmation warns about subscribers; the deletion waits for approval', async () => {
+    // In use: the provider's IVR directory holds it (written as the directory screens would).
+    const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
+    let toneCode = '';
+    try {
+      db.pragma('busy_timeout = 5000');
+      const { provider_id, tone_code } = db.prepare('SELECT provider_id, tone_code FROM tones WHERE id = ?').get(Number(toneID)) as { provider_id: number; tone_code: string };
+      toneCode = tone_code;
+      const dir = db.prepare("INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '', ?)").run(provider_id, Date.now());
+      db.prepare('INSERT INTO ivr_directory_items (directory_id, tone_id, position) VALUES (?, ?, 1)').run(dir.lastInsertRowid, Number(toneID));
+    } finally {
+      db.close();
+    }
+    await signIn('/rbtMaintenance');
+    await maintenanceRow(renamed);
+    await rowButton(page, toneID, 'Delete').click();
+    await confirmOk(page, /Delete this tone/);
+    const forced = page.locator('[role="alertdialog"]').filter({ hasText: /already in use/ });
+    await forced.waitFor();
+    expect(await forced.textContent()).toContain(`${toneCode} is already in use.`);
+    await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`);
+    await confirmOk(page, /already in use\..*Subscribers/s);
+    await page.waitForFunction((id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'), toneID);
+    await screenshot(page, `tone-lifecycle-${site}-4-deletion-pending-en`);
+  });
+});
