@@ -127,15 +127,20 @@ describe('sp/deltones', () => {
 
 describe('export and download', () => {
   test("sp/exporttone streams a CSV of the provider's own tones with a header row", async () => {
+    const quoted = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').executeTakeFirstOrThrow();
+    await s.ctx.db.updateTable('tones').set({ tone_name: 'Hello, "World"' }).where('id', '=', quoted.id).execute();
     const r = await pending.get('/sp/exporttone');
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/text\/csv/);
     expect(r.headers['content-disposition']).toContain(`tones_${DEMO.approval.account}.csv`);
     const lines = r.raw.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime');
-    const own = await s.ctx.db.selectFrom('tones').select('tone_code').where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').execute();
-    expect(lines.length - 1).toBe(own.length);
-    expect(new Set(lines.slice(1).map((l) => l.split(',')[0]))).toEqual(new Set(own.map((t) => t.tone_code)));
+    const own = await s.ctx.db.selectFrom('tones').selectAll().where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').orderBy('seq', 'desc').execute();
+    // Every row exactly as a spreadsheet reads it: quoted free text, the upload time in ISO 8601.
+    const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const expected = own.map((t) => [t.tone_code, cell(t.tone_name), cell(t.singer_name), t.status, t.approve_type, t.price, t.caller_price, t.tariff_price, t.relative_time, t.tone_valid_day, t.order_times, t.language_id ?? '', new Date(t.created_at).toISOString()].join(','));
+    expect(lines.slice(1)).toEqual(expected);
+    expect(lines.some((l) => l.includes('"Hello, ""World"""'))).toBe(true);
   });
   test('sp/download gives an own file and HTTP 404 for a foreign or missing one', async () => {
     const detail = (await direct.get('/sp/qrytonedetail', { toneID: ids.direct[0] })).body.record;
