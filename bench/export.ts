@@ -1,11 +1,12 @@
 // Export benchmark (issue 5): sp/exporttone streaming every tone of one provider (1M seeded tones, as
 // bench/server.ts seeds them) against the sqlite3 command-line CSV dump of the same rows in the same run.
 // Goals: at least half the sqlite3 dump's rows per second; server resident memory <= 150 MB throughout.
+// The server runs as npm start runs it (compiled into build/, then plain node; see startServer in bench/server.ts).
 // Run with `npx tsx bench/export.ts` (writes bench/results/export.json) or call runExportBench() from
 // bench/run.ts. BENCH_TONES sets the number of tones (default 1M). Needs the sqlite3 CLI (apt-get install sqlite3).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { login, rssKb, seed, startServer } from './server';
 
@@ -61,10 +62,11 @@ export async function runExportBench(): Promise<ExportBenchResult> {
     child = server.child;
     const session = await login(server.base);
     const idleRssMB = round(rssKb(child.pid!) / 1024, 1);
-    // Alternate, so load from elsewhere on the machine affects both alike; keep the best of two each.
+    // Alternate, so load from elsewhere on the machine affects both alike; keep the best of three each.
+    const loadBefore = round(loadavg()[0]);
     const dumps = [];
     const exports = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       dumps.push(await sqliteDump(dataDir));
       exports.push(await exportThroughServer(server.base, session.cookie, child.pid!));
     }
@@ -76,6 +78,9 @@ export async function runExportBench(): Promise<ExportBenchResult> {
     return {
       date: new Date().toISOString(),
       database: 'sqlite',
+      cores: cpus().length,
+      loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) },
+      server: 'node build/server/main.js (compiled by esbuild, as npm start runs it)',
       tones: exp.rows,
       seedSeconds: round(seedMs / 1000, 1),
       sqlite3Dump: { rows: dump.rows, seconds: round(dump.seconds), rowsPerSecond: Math.round(dumpRps) },

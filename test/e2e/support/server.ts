@@ -39,12 +39,25 @@ export function ensureBuilt(): void {
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
-export async function startServer(options: { site?: 'generic' | 'kenya' | 'ais' } = {}): Promise<TestServer> {
+/** The server as `npm start` runs it: compiled into build/ by package.json's build:server. */
+export function buildServer(): void {
+  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build:server failed');
+}
+
+export interface ServerOptions {
+  site?: 'generic' | 'kenya' | 'ais';
+  /** Run build/server/main.js (what `npm start` runs; call buildServer first) instead of the sources under tsx. */
+  compiled?: boolean;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   ensureBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
-  // Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The sources run in Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
+  const entry = options.compiled ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],
