@@ -161,6 +161,29 @@ describe('variants', () => {
     expect(field('kenya', 'callerPrice')!.label).toBe('ToneForm.myPrice');
   });
 
+  test('Kenya differs from the generic site exactly where 001 says, in add and edit mode', () => {
+    /** The fields, checks and other parts of the resolved screen that differ (the derived jsonSchema and required list aside). */
+    const differing = (mode: 'add' | 'edit') => {
+      const a = engineFor('generic').resolve('rbtUploading', { user, mode, config: {}, form: { uploadMode: '1' } });
+      const b = engineFor('kenya').resolve('rbtUploading', { user, mode, config: {}, form: { uploadMode: '1' } });
+      const byName = <T extends { name: string }>(xs: T[]) => Object.fromEntries(xs.map((x) => [x.name, JSON.stringify(x)]));
+      const parts = (r: typeof a) => ({ ...Object.fromEntries(Object.entries(byName(r.fields)).map(([k, v]) => [`field ${k}`, v])), ...Object.fromEntries(Object.entries(byName(r.checks)).map(([k, v]) => [`check ${k}`, v])), ...Object.fromEntries(Object.entries(byName(r.actions)).map(([k, v]) => [`action ${k}`, v])), ...Object.fromEntries(Object.entries(byName(r.columns)).map(([k, v]) => [`column ${k}`, v])), title: r.title, calls: JSON.stringify(r.calls) });
+      const pa: Record<string, string> = parts(a);
+      const pb: Record<string, string> = parts(b);
+      return [...new Set([...Object.keys(pa), ...Object.keys(pb)])].filter((k) => pa[k] !== pb[k]).sort();
+    };
+    const expected = [
+      'field price', // Skiza price label and message, 0.00-5.00 tip and range
+      'field callerPrice', // My Skiza price label and message
+      'field relativeTime', // the first relative period by default
+      'field lyricCompany', 'field lyricValidDay', 'field recordCompany', 'field recordValidDay', 'field copyrightFile', // owners with their validity dates
+      'check callerPriceEqualsPrice', // My Skiza price must equal the Skiza price
+      'check tuneAfterTone', // no tune company
+    ].sort();
+    expect(differing('add')).toEqual(expected);
+    expect(differing('edit')).toEqual(expected);
+  });
+
   test('Ais resolves like the generic site (the spec names no tone-form difference)', () => {
     const strip = (site: SiteId) => JSON.stringify({ ...resolve(site), site: undefined });
     expect(strip('ais')).toBe(strip('generic'));
