@@ -134,7 +134,7 @@ describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box fo
       expect(first).toEqual(['全部', '下载', '10.00', '2024-01-01', '2030-12-31', '不适用', '不适用', '全部', 'Package monthly 10.00']);
       expect(second.slice(0, 2)).toEqual(['快速复制', '复制']);
     }
-    await screenshot(page, `tariff-detail-${language}`);
+    await screenshot(page, `tariff-detail-${language}`, { viewport: true });
     expect(await axeViolations(page)).toEqual([]);
     await dialog.locator('.dialog__footer .btn', { hasText: language === 'en' ? 'Back' : '返回' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -213,7 +213,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await dialogRows.nth(1).locator('input[type="checkbox"]').click();
     await page.locator('.toast', { hasText: 'At most 3 records can be selected.' }).waitFor();
     expect(await dialogRows.nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
-    await screenshot(page, 'renderers-selection-dialog-en');
+    await screenshot(page, 'renderers-selection-dialog-en', { viewport: true });
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.locator('.dialog__footer .btn--primary').click();
     const chosen = JSON.parse((await page.locator('#chosen').textContent())!);

@@ -132,7 +132,7 @@ describe.each(SITES)('%s', (site, label) => {
     const forced = page.locator('[role="alertdialog"]').filter({ hasText: /already in use/ });
     await forced.waitFor();
     expect(await forced.textContent()).toContain(`${toneCode} is already in use.`);
-    await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`);
+    await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`, { viewport: true });
     await confirmOk(page, /already in use\..*Subscribers/s);
     await page.waitForFunction((id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'), toneID);
     await screenshot(page, `tone-lifecycle-${site}-4-deletion-pending-en`);

@@ -73,7 +73,7 @@ test('only normal non-jockey tones are offered; ticks survive paging and reach t
   await dialog().locator('button[aria-label="Previous page"]').click();
   await dialogRows().filter({ hasText: firstPage[0] }).first().waitFor();
   expect(await dialogRows().filter({ hasText: firstPage[0] }).locator('input[type="checkbox"]').isChecked()).toBe(true);
-  await screenshot(page, 'tone-selection-generic-en');
+  await screenshot(page, 'tone-selection-generic-en', { viewport: true });
   await dialog().locator('.dialog__footer .btn--primary').click();
   await dialog().waitFor({ state: 'detached' });
   const chosen = await page.locator('.selected-rows__table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent?.trim()));
@@ -97,7 +97,7 @@ test('the jockey-flag site adds the jockey column and the singer search', async 
       const trs = [...document.querySelectorAll('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key]')];
       return trs.length === 6 && trs.every((tr) => tr.textContent?.includes('Odd Singer'));
     });
-    await screenshot(page, 'tone-selection-jockey-site-en');
+    await screenshot(page, 'tone-selection-jockey-site-en', { viewport: true });
   } finally {
     suite.server.db.setConfig('support_jockey_flag', '0');
   }

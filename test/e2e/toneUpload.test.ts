@@ -187,6 +187,6 @@ describe('tariff choice', () => {
     const dialog = page.locator('[role="dialog"]');
     await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').first().waitFor();
     expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe('Standard tone');
-    await screenshot(page, 'tone-upload-tariff-detail-en');
+    await screenshot(page, 'tone-upload-tariff-detail-en', { viewport: true });
   });
 });

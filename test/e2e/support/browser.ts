@@ -50,10 +50,11 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname.toLowerCase() === path.toLowerCase(), { timeout: 10_000 });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A named screenshot of the whole page; `viewport` keeps to the window, as a user sees an open dialog. */
+export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport });
 }
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }
