@@ -135,6 +135,13 @@ describe.each(SITES)('%s', (site, label) => {
     await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`, { viewport: true });
     await confirmOk(page, /already in use\..*Subscribers/s);
     await page.waitForFunction((id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'), toneID);
+    // Forced: the directory no longer holds it, even before the operator decides.
+    const after = new Database(join(suite.server.dataDir, 'rbt.sqlite'), { readonly: true });
+    try {
+      expect(after.prepare('SELECT count(*) AS n FROM ivr_directory_items WHERE tone_id = ?').get(Number(toneID))).toEqual({ n: 0 });
+    } finally {
+      after.close();
+    }
     await screenshot(page, `tone-lifecycle-${site}-4-deletion-pending-en`);
   });
 });
