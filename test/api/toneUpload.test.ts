@@ -195,6 +195,24 @@ describe('sp/edittone', () => {
     expect(await lyricOwner()).toBe(second);
   });
 
+  test('the tone detail gives every owner of each role with the names the owner selection shows', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.generic.account).executeTakeFirstOrThrow();
+    const company = async (name: string) => String((await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: name, official_name: `${name} Ltd`, phone_number: '254700000002', email: '', stage_name: `${name} Stage`, id_number: `${name}7`, description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id);
+    const [lyric, tuneA, tuneB] = [await company('Lyrica'), await company('TuneA'), await company('TuneB')];
+    const added = await c.post('/sp/addtone', await goodTone(c, { lyricCompanyID: lyric, lyricValidDay: inDays(500), tuneCompanyID: `${tuneA},${tuneB}`, tuneValidDay: inDays(450) }));
+    expect(added.body.returnCode).toBe('000000');
+    const detail = (await c.get('/sp/qrytonedetail', { toneID: added.body.record.toneID })).body.record;
+    expect(detail.tuneCompanyID).toBe(`${tuneA},${tuneB}`);
+    expect(detail.tuneValidDay).toBe(inDays(450));
+    expect(detail.tuneCompanies).toEqual([
+      { companyID: tuneA, companyName: 'TuneA', officialName: 'TuneA Ltd', stageName: 'TuneA Stage' },
+      { companyID: tuneB, companyName: 'TuneB', officialName: 'TuneB Ltd', stageName: 'TuneB Stage' },
+    ]);
+    expect(detail.lyricCompanies).toEqual([{ companyID: lyric, companyName: 'Lyrica', officialName: 'Lyrica Ltd', stageName: 'Lyrica Stage' }]);
+    expect(detail.recordCompanies).toEqual([]);
+  });
+
   test("another provider's tone cannot be edited, and a missing reason is refused", async () => {
     const g = await s.login(DEMO.generic.account, DEMO.generic.password);
     const added = await g.post('/sp/addtone', await goodTone(g));

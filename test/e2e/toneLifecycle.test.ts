@@ -73,6 +73,11 @@ describe.each(SITES)('%s', (site, label) => {
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, toneName);
     expect(await page.inputValue('#root_lyricAuthor')).toBe('Lee');
     expect(await page.inputValue('#root_tags')).toMatch(/^(morning~calm|calm~morning)$/);
+    if (site === 'kenya') {
+      // The owners chosen at upload come back with their names, not just their ids.
+      const lyricOwner = page.locator('[data-field="lyricCompany"] .selected-rows__table tbody tr td').first();
+      expect((await lyricOwner.textContent())?.trim()).not.toMatch(/^(----)?$/);
+    }
     await page.fill('#root_toneName', renamed);
     await page.fill('#root_modifyReason', 'Corrected title');
     await screenshot(page, `tone-lifecycle-${site}-2-edit-en`);

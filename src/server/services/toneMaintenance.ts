@@ -35,10 +35,18 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
   const rights = await db
     .selectFrom('tone_copyrights as r')
     .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
-    .select(['r.role', 'r.company_id', 'r.valid_day', 'c.company_name'])
+    .select(['r.role', 'r.company_id', 'r.valid_day', 'c.company_name', 'c.official_name', 'c.stage_name'])
     .where('r.tone_id', '=', t.id)
+    .orderBy('r.company_id')
     .execute();
-  const right = (role: string) => rights.find((r) => r.role === role);
+  // Every owner of a role (up to 10 tune companies), as the owner selection shows them; one date per role.
+  const owners = (role: string) => rights.filter((r) => r.role === role);
+  const ownerRows = (role: string) => owners(role).map((r) => ({ companyID: String(r.company_id), companyName: r.company_name ?? '', officialName: r.official_name ?? '', stageName: r.stage_name ?? '' }));
+  const ownerFields = (role: string) => ({
+    [`${role}CompanyID`]: owners(role).map((r) => String(r.company_id)).join(','),
+    [`${role}ValidDay`]: owners(role)[0]?.valid_day ?? '',
+    [`${role}Companies`]: ownerRows(role),
+  });
   // Form fields without a column of their own (authors, short codes, auto renewal...) are kept in tones.details
   // by sp/addtone and sp/edittone; the edit form reads them back from here.
   const details = parseJson(t.details) as Record<string, string>;
@@ -59,9 +67,7 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
     webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
     imagePath: play(files.image), toneFile: files,
-    lyricCompanyID: right('lyric') ? String(right('lyric')!.company_id) : '', lyricValidDay: right('lyric')?.valid_day ?? '',
-    tuneCompanyID: right('tune') ? String(right('tune')!.company_id) : '', tuneValidDay: right('tune')?.valid_day ?? '',
-    recordCompanyID: right('record') ? String(right('record')!.company_id) : '', recordValidDay: right('record')?.valid_day ?? '',
+    ...ownerFields('lyric'), ...ownerFields('tune'), ...ownerFields('record'),
     copyrights: rights.map((r) => ({ role: r.role, companyID: String(r.company_id), companyName: r.company_name ?? '', validDay: r.valid_day })),
     additionalToneInfo: parseJson(t.additional_tone_info),
     uploadTime: new Date(t.created_at).toISOString(),
