@@ -4,6 +4,7 @@
 // selection dialog and shows the My Skiza price rule. Screenshots per site and language in test-results/.
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, screenshot } from './support/browser';
+import { operator } from './support/maintenance';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import { fieldError as errorOf, fillToneFields, pickDate as pick, PRICES, submitTone, uploadToneFiles, type Site } from './support/toneForm';
@@ -169,5 +170,39 @@ describe('tariff choice', () => {
     await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').first().waitFor();
     expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe('Standard tone');
     await screenshot(page, 'tone-upload-tariff-detail-en', { viewport: true });
+  });
+});
+
+describe('jockey-flag site', () => {
+  test("a jockey tone needs the provider's jockey right: refused in the browser until the operator grants it", async () => {
+    suite.server.db.setConfig('support_jockey_flag', '1');
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    const who = demo('Generic site');
+    try {
+      await open();
+      await login(page, who);
+      await page.goto('/rbtUploading');
+      await page.locator('#root_totalPrice').waitFor(); // the rental price of the jockey-flag site
+      await page.check('#root_cutFlag-1');
+      // Leaving the radio for Submit shows its message above the button: the press must still count.
+      await page.click('.form-actions .btn--primary');
+      await fieldError('toneName').waitFor();
+      await fieldError('cutFlag').waitFor();
+      expect(await fieldError('cutFlag').textContent()).toContain('You have no jockey rights');
+      await screenshot(page, 'tone-upload-jockey-refused-en');
+      await page.context().close();
+
+      operator(suite.server, 'provider', 'jockey', who.account, 'on');
+      await open();
+      await login(page, who); // the right reaches the browser with the next login's user info
+      await page.goto('/rbtUploading');
+      await page.check('#root_cutFlag-1');
+      await page.click('.form-actions .btn--primary');
+      await fieldError('toneName').waitFor();
+      expect(await fieldError('cutFlag').count()).toBe(0);
+    } finally {
+      operator(suite.server, 'provider', 'jockey', who.account, 'off');
+      suite.server.db.setConfig('support_jockey_flag', '0');
+    }
   });
 });

@@ -14,6 +14,7 @@ import { withDefaults, withResets } from './formState';
 import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
+import { useTouched } from './useTouched';
 import { WithQueryClient } from './queryClient';
 import './form.css';
 
@@ -57,7 +58,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   }, [initial, resolveWith]);
 
   const [form, setForm] = useState<Record<string, unknown>>(start);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const { touched, setTouched, touch, holdDuringPress } = useTouched();
   const [submitted, setSubmitted] = useState(false);
   const [dialog, setDialog] = useState<ResolvedAction | null>(null);
   /** Reasons the server gave for fields on the last submit; each goes away when its field changes. */
@@ -120,7 +121,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       fields: new Map(screen.fields.map((f) => [f.name, f])),
       form,
       errorFor: (name) => shown[name],
-      touch: (name) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name))),
+      touch,
       setValue: (name, value) => change({ ...formRef.current, [name]: value }),
       fileChanged,
       setServerError: (name, error) =>
@@ -131,7 +132,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           return rest;
         }),
     };
-  }, [t, env, screenId, mode, screen, form, errors, submitted, touched, serverErrors, change, fileChanged]);
+  }, [t, env, screenId, mode, screen, form, errors, submitted, touched, touch, serverErrors, change, fileChanged]);
 
   // One validator per screen and session: a new one would make rjsf rebuild its schema utilities on every key.
   const contextRef = useRef(context);
@@ -196,6 +197,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : !a.call && !a.dialog ? 'btn--ghost' : 'btn--secondary'}`}
           disabled={busy || (settling && Boolean(a.call)) || a.disabled}
           aria-busy={(pending && a === primary) || undefined}
+          onPointerDown={holdDuringPress}
           onClick={() => void press(a)}
         >
           {pending && a === primary && <span className="btn__spinner" aria-hidden="true" />}
