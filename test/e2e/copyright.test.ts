@@ -5,32 +5,21 @@
 // Screenshots in both languages.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, demo, launch, login, openPage, screenshot } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { axeViolations, demo, login, openPage, screenshot } from './support/browser';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({ site: 'kenya' });
 let page: Page;
-
-beforeAll(async () => {
-  server = await startServer({ site: 'kenya' });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => { await page?.context().close(); });
 
 const rows = () => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]');
 const cellTexts = async (row: number) => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').nth(row).locator('td').allTextContents();
 
 describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) => {
   test('list, search, add with a bad then a good national ID, see it in the list', async () => {
-    page = await openPage(browser, server.baseUrl, { language });
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
     await login(page, demo('kenya'));
     await page.goto('/copyrightMaintenance');
     await rows().first().waitFor();
@@ -76,13 +65,13 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
 
 test('pages of 10, 20 or 50 owners; the selection is kept across pages by companyID', async () => {
   // Owners of another Kenya-site provider (as an operator would bulk load them), so the list has three pages of 10.
-  const db = new Database(join(server.dataDir, 'rbt.sqlite'));
+  const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
   const provider = db.prepare("SELECT id FROM providers WHERE code = '8800020'").get() as { id: number };
   const insert = db.prepare("INSERT INTO copyright_companies (provider_id, copyright_type, company_name, official_name, phone_number, email, stage_name, id_number, description, created_at) VALUES (?, '2', ?, ?, ?, '', '', ?, '', ?)");
   for (let i = 1; i <= 20; i++) insert.run(provider.id, `Paged Owner ${i}`, `Paged Owner ${i}`, `2547000000${String(i).padStart(2, '0')}`, `PAGED${i}`, Date.now());
   db.close();
 
-  page = await openPage(browser, server.baseUrl, { language: 'en' });
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
   await login(page, demo('kenya'));
   await page.goto('/copyrightMaintenance');
   await rows().first().waitFor();
@@ -106,7 +95,7 @@ test('pages of 10, 20 or 50 owners; the selection is kept across pages by compan
 
 describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box form (%s)', (language) => {
   test('tariff ID and name, access type, operation and user type labels, NA for -1', async () => {
-    page = await openPage(browser, server.baseUrl, { language });
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
     await login(page, demo('Generic site'));
     await page.goto('/musicBoxUpload');
     // The second choice in add mode: 'Change tariff' (000 §4 choice '2').

@@ -1,24 +1,14 @@
 // The login guard of 000 §2, one test per rule, against the real server and the built portal.
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage, pathOf } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage, pathOf } from './support/browser';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
-afterEach(async () => { await page.context().close(); });
+beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
 
 /** Put values in session storage as a previous login would have, then open a path. */
 async function withStorage(values: Record<string, string>, path: string) {

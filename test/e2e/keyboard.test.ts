@@ -1,25 +1,15 @@
 // Everything from the keyboard: log in without a mouse, reach the content with the skip link, walk the sidebar,
 // open and use the user menu with the arrow keys, and answer a dialog.
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage } from './support/browser';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
-afterEach(async () => { await page.context().close(); });
+beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
 
 const focused = () => page.evaluate(() => {
   const el = document.activeElement as HTMLElement | null;
@@ -78,7 +68,7 @@ describe('keyboard', () => {
   test('a dialog takes the focus and keeps it inside until answered', async () => {
     const who = demo('Approval flow');
     await login(page, who);
-    server.db.endSessions(who.account);
+    suite.server.db.endSessions(who.account);
     await page.goto('/myaccount');
     await page.waitForSelector('[role="alertdialog"]');
     expect(await focused()).toContain('Log in again');

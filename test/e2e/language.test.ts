@@ -1,25 +1,15 @@
 // Language switch (English / Chinese): the whole page follows, the choice is remembered across reloads and
 // logins, and the server is told so its messages follow too.
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage, sessionStore } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage, sessionStore } from './support/browser';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
-afterEach(async () => { await page.context().close(); });
+beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
 
 describe('language switch', () => {
   test('switches the login page to Chinese and remembers it after a reload', async () => {

@@ -1,39 +1,35 @@
 // The sidebar menu rules of 000 §2 (one test per rule), the top-bar dropdown and the sidebar cookie, with site
 // variants from the demo providers (one per site) and flags set in the server's configuration.
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage, pathOf, type DemoAccount } from './support/browser';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage, pathOf, type DemoAccount } from './support/browser';
 import { openUserMenu, sidebarMenu } from './support/menu';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
-import { startServer, type TestServer } from './support/server';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 const changed: Array<[string, string, string]> = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
+/** A fresh page (empty storage) on the suite's server; useSuite closes the last one after the test. */
+async function open() {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl);
+}
+
+beforeEach(open);
+// Runs after useSuite's afterEach has closed the test's page.
 afterEach(async () => {
-  await page.context().close();
   // Put every flag a test changed back, so tests do not depend on their order.
-  for (const [key, value, site] of changed.splice(0).reverse()) server.db.setConfig(key, value, site);
+  for (const [key, value, site] of changed.splice(0).reverse()) suite.server.db.setConfig(key, value, site);
   await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 });
 
 /** Set operator flags (restored after the test) and wait for the server's configuration cache. */
 async function flags(values: Record<string, string>, site = '*') {
   for (const [key, value] of Object.entries(values)) {
-    changed.push([key, server.db.getConfig(key, site) ?? '', site]);
-    server.db.setConfig(key, value, site);
+    changed.push([key, suite.server.db.getConfig(key, site) ?? '', site]);
+    suite.server.db.setConfig(key, value, site);
   }
   await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 }
@@ -72,7 +68,7 @@ describe('sidebar menu (000 §2)', () => {
   test('1-5: batch operation when the Kenya flag is on', async () => {
     expect((await menuAs(generic())).entries.rbt).not.toContain('batchOperation');
     await page.context().close();
-    page = await openPage(browser, server.baseUrl);
+    await open();
     const kenya = await menuAs(demo('kenya'));
     expect(kenya.entries.rbt).toEqual(expect.arrayContaining(['copyrightMaintenance', 'batchOperation']));
   });
@@ -81,15 +77,15 @@ describe('sidebar menu (000 §2)', () => {
     expect((await menuAs(generic())).entries.musicBox).toEqual(['upload', 'maintenance']);
     await page.context().close();
     await flags({ support_music_disc: '0', support_music_package: '1' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(generic())).groups).toContain('musicBox');
     await page.context().close();
     await flags({ support_music_package: '0' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(generic())).groups).not.toContain('musicBox');
     await page.context().close();
     await flags({ support_music_disc: '1', support_musicbox: '0' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(generic())).groups).not.toContain('musicBox');
   });
 
@@ -105,15 +101,15 @@ describe('sidebar menu (000 §2)', () => {
     const menu = await menuAs(generic());
     expect(menu.entries.ivr).toEqual(['salutatory', 'directory']);
     await page.context().close();
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(demo('Radio'))).groups).not.toContain('ivr');
     await page.context().close();
     await flags({ support_ivr_function: '0' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(generic())).groups).not.toContain('ivr');
     await page.context().close();
     await flags({ support_ivr_function: '1', ivr_portal_enabled: '0' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     expect((await menuAs(generic())).groups).not.toContain('ivr');
   });
 
@@ -121,7 +117,7 @@ describe('sidebar menu (000 §2)', () => {
     expect((await menuAs(generic())).groups).not.toContain('nameRbt');
     await page.context().close();
     await flags({ support_namerbt_feature: '1' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     const menu = await menuAs(generic());
     expect(menu.entries.nameRbt).toEqual(['info', 'upload']);
     // With the privilege: the category record comes back and the upload page opens with it as query.
@@ -130,7 +126,7 @@ describe('sidebar menu (000 §2)', () => {
     expect(new URL(page.url()).searchParams.get('catName')).toBeTruthy();
     // Without it: noPrivilege.
     await page.context().close();
-    page = await openPage(browser, server.baseUrl);
+    await open();
     await menuAs(demo('kenya'));
     await page.click('[data-menu-group="nameRbt"] [data-menu="upload"]');
     await expectPath(page, '/noPrivilege');
@@ -170,7 +166,7 @@ describe('top-bar dropdown (000 §2)', () => {
     await page.waitForSelector('[data-info="lastLoginTime"]');
     await page.context().close();
     await flags({ whether_record_admin_login: '0' });
-    page = await openPage(browser, server.baseUrl);
+    await open();
     await login(page, generic());
     await openUserMenu(page);
     expect(await page.$('[data-info="lastLoginTime"]')).toBeNull();

@@ -9,8 +9,7 @@ import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
-beforeAll(() => buildServer());
-const suite = useSuite({ compiled: true });
+const suite = useSuite({ compiled: true, setup: buildServer });
 
 test('the compiled server serves the portal, its screens and its calls', async () => {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'zh' }));

@@ -1,30 +1,18 @@
 // The form and list renderers on real screens and real data: validation messages of the engine in both
 // languages (my account, change password), a server-paged list with selection kept across pages, the search
 // rules of the generic list page. Screenshots in English and Chinese, desktop and 480 px; axe on each screen.
-import type { Browser, Page } from 'playwright-core';
-import { demo, launch, login, openPage, screenshot, type AxeViolation } from './support/browser';
+import type { Page } from 'playwright-core';
+import { demo, login, openPage, screenshot, type AxeViolation } from './support/browser';
 import { buildHarness, routeHarness } from './support/harness';
-import { startServer, type TestServer } from './support/server';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({ setup: buildHarness });
 let page: Page;
 
-beforeAll(async () => {
-  buildHarness();
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => { await page?.context().close(); });
-
 async function open(language: 'en' | 'zh', width = 1280) {
-  page = await openPage(browser, server.baseUrl, { language, width });
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
   await routeHarness(page.context());
   await login(page, demo('Generic site'));
 }

@@ -1,22 +1,12 @@
 // Every shell and account screen in both languages, at desktop width and at 480 px: a screenshot each (under
 // test-results/screenshots) and axe-core with no serious or critical violation.
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, demo, launch, login, openPage, screenshot, type DemoAccount } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { axeViolations, demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(240_000);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
 
 interface Shot {
   name: string;
@@ -54,7 +44,7 @@ const SHOTS: Shot[] = [
   {
     name: 'session-expired', path: '/dashboard', as: () => demo('Approval flow'), ready: '[data-fact="code"]',
     act: async (p) => {
-      server.db.endSessions(demo('Approval flow').account);
+      suite.server.db.endSessions(demo('Approval flow').account);
       await p.goto('/myaccount');
       await p.waitForSelector('[role="alertdialog"]');
     },
@@ -67,7 +57,7 @@ const WIDTHS = [1280, 480] as const;
 describe.each(LANGUAGES)('screens in %s', (language) => {
   test.each(SHOTS.map((s) => [s.name, s] as const))('%s: screenshot and no serious accessibility violation', async (_name, shot) => {
     for (const width of WIDTHS) {
-      const page = await openPage(browser, server.baseUrl, { language, width });
+      const page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
       try {
         if (shot.as) {
           await page.goto('/login');

@@ -1,27 +1,17 @@
 // Login, the forced first-login password change, log out, forgotten password (code read from the outbox),
 // and the session-ending answers of 000 §8 (session expired, HTTP 403), against the real server.
-import type { Browser, Page } from 'playwright-core';
-import { demo, expectPath, launch, login, openPage, sessionStore } from './support/browser';
+import type { Page } from 'playwright-core';
+import { demo, expectPath, login, openPage, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
-import { startServer, type TestServer } from './support/server';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite();
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => { page = await openPage(browser, server.baseUrl); });
-afterEach(async () => { await page.context().close(); });
+beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
 
 /** Call the API from the page, as the portal would (cookies and CSRF header of the page). */
 const apiFromPage = (path: string) => page.evaluate(async (p) => (await fetch(p, { method: 'POST' })).json(), path);
@@ -94,14 +84,14 @@ describe('login configuration', () => {
     await page.goto('/login');
     await page.waitForSelector('form[data-screen="login"]');
     expect(await page.$('[data-field="pictureCode"]')).toBeNull();
-    server.db.setConfig('login_picture_code', '1');
+    suite.server.db.setConfig('login_picture_code', '1');
     await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await page.reload();
       await page.waitForSelector('[data-field="pictureCode"] input');
       expect(await page.getAttribute('[data-field="pictureCode"] img', 'alt')).toBeTruthy();
     } finally {
-      server.db.setConfig('login_picture_code', '0');
+      suite.server.db.setConfig('login_picture_code', '0');
       await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     }
   });
@@ -145,7 +135,7 @@ describe('forgotten password', () => {
     await page.waitForSelector('.toast--success');
     let code: string | undefined;
     for (let i = 0; i < 20 && !code; i++) {
-      code = server.db.latestDynamicCode(who.account);
+      code = suite.server.db.latestDynamicCode(who.account);
       if (!code) await page.waitForTimeout(200);
     }
     expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
@@ -164,7 +154,7 @@ describe('session answers of 000 §8', () => {
   test('900000 (session gone) opens a non-closable dialog whose re-login clears storage and opens /login', async () => {
     const who = demo('Approval flow');
     await login(page, who);
-    server.db.endSessions(who.account);
+    suite.server.db.endSessions(who.account);
     await page.goto('/myaccount');
     const dialog = page.locator('[role="alertdialog"]');
     await dialog.waitFor();

@@ -4,33 +4,21 @@
 // (progress, login check, type/size/dimension rules). Screenshots in both languages, desktop and 480 px.
 import { addDays, format } from 'date-fns';
 import { format as formatJalali } from 'date-fns-jalali';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
-import { demo, launch, login, openPage, screenshot, type AxeViolation } from './support/browser';
+import { demo, login, openPage, screenshot, type AxeViolation } from './support/browser';
 import { pngFile, wavFile } from './support/files';
 import { buildHarness, routeHarness } from './support/harness';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
-import { startServer, type TestServer } from './support/server';
+import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const suite = useSuite({ setup: buildHarness });
 let page: Page;
 
-beforeAll(async () => {
-  buildHarness();
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => { await page?.context().close(); });
-
 async function open(language: 'en' | 'zh', width = 1280) {
-  page = await openPage(browser, server.baseUrl, { language, width });
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
   await routeHarness(page.context());
   await login(page, demo('Generic site'));
 }
@@ -85,7 +73,7 @@ describe('date picker (music box form)', () => {
   });
 
   test('Persian calendar when support_persian_calendar is 1: Persian years and months shown, ISO value stored', async () => {
-    server.db.setConfig('support_persian_calendar', '1');
+    suite.server.db.setConfig('support_persian_calendar', '1');
     await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await open('zh', 480);
@@ -111,7 +99,7 @@ describe('date picker (music box form)', () => {
       expect(years[0]).toBe('1300');
       expect(years[years.length - 1]).toBe('1450');
     } finally {
-      server.db.setConfig('support_persian_calendar', '0');
+      suite.server.db.setConfig('support_persian_calendar', '0');
     }
   });
 

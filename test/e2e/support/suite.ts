@@ -2,7 +2,12 @@
 // e.g. per site), each page's context closed after its test. Call inside describe (or at the top level).
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser';
-import { startServer, type TestServer } from './server';
+import { startServer, type ServerOptions, type TestServer } from './server';
+
+export interface SuiteOptions extends ServerOptions {
+  /** Runs once before the server and the browser start (e.g. buildHarness); they start only if it succeeds. */
+  setup?: () => void | Promise<void>;
+}
 
 export interface Suite {
   readonly browser: Browser;
@@ -11,9 +16,10 @@ export interface Suite {
   page: Page;
 }
 
-export function useSuite(options: Parameters<typeof startServer>[0] = {}): Suite {
+export function useSuite({ setup, ...options }: SuiteOptions = {}): Suite {
   const suite = {} as { browser: Browser; server: TestServer; page: Page };
   beforeAll(async () => {
+    await setup?.();
     [suite.browser, suite.server] = await Promise.all([launch(), startServer(options)]);
   });
   afterAll(async () => {
