@@ -73,6 +73,11 @@ describe.each(SITES)('%s', (site, label) => {
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, toneName);
     expect(await page.inputValue('#root_lyricAuthor')).toBe('Lee');
     expect(await page.inputValue('#root_tags')).toMatch(/^(morning~calm|calm~morning)$/);
+    // The files it has show as kept, with a play button; choosing new ones is optional on edit.
+    for (const field of ['webFile', 'ivrFile']) {
+      await page.locator(`[data-field="${field}"] .audio-button`).waitFor();
+      expect(await page.locator(`[data-field="${field}"] .upload__file-name`).textContent()).toContain('Current file');
+    }
     if (site === 'kenya') {
       // The owners chosen at upload come back with their names, not just their ids.
       const lyricOwner = page.locator('[data-field="lyricCompany"] .selected-rows__table tbody tr td').first();

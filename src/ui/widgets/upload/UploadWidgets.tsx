@@ -1,10 +1,12 @@
 // rjsf upload widgets. The value is the saved file name the server returned (what toneFile and the other
 // payloads carry). `upload`: audio/video/text files by ui.accept and ui.maxSizeMB. `image`: jpg/gif (png when
 // ui.accept says so), with a preview and, with ui.exactSize [350, 350], the server's measured width and height
-// must match (001 §5.2).
+// must match (001 §5.2). ui.currentFrom names a form value holding the play address of the file the record
+// already has (edit mode): until another file is chosen it shows with a play button as the kept file.
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { toast } from '../../shell/feedback';
+import { AudioPreviewButton } from '../audio/AudioPreviewButton';
 import { widgetContext } from '../widgetProps';
 import { rulesOf } from './fileRules';
 import { UploadBox } from './UploadBox';
@@ -19,7 +21,7 @@ function useShownName(value: unknown) {
 }
 
 export function FileUploadWidget(props: WidgetProps) {
-  const { ctx, name, ui, aria, t } = widgetContext(props);
+  const { ctx, name, field, ui, aria, t } = widgetContext(props);
   const rules = useMemo(() => rulesOf(ui), [ui]);
   const { upload, progress } = useUpload(rules, {
     wrongType: typeof ui.formatError === 'string' ? ui.formatError : undefined,
@@ -27,11 +29,14 @@ export function FileUploadWidget(props: WidgetProps) {
     failed: 'Common.uploadFailed',
   });
   const shown = useShownName(props.value);
+  const current = typeof ui.currentFrom === 'string' && !props.value ? ctx.form[ui.currentFrom] : undefined;
+  const kept = typeof current === 'string' && current !== '' ? current : undefined;
   return (
     <UploadBox
       id={props.id}
       rules={rules}
-      fileName={shown.name}
+      fileName={shown.name ?? (kept ? t('Upload.currentFile') : undefined)}
+      preview={kept ? <AudioPreviewButton id={`${props.id}-current`} source={kept} title={field?.label ? t(field.label) : undefined} /> : undefined}
       progress={progress}
       disabled={props.disabled || props.readonly}
       describedBy={aria['aria-describedby']}
@@ -45,7 +50,8 @@ export function FileUploadWidget(props: WidgetProps) {
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => { props.onChange(undefined); ctx.fileChanged?.(); }}
+      // The kept file is not removed here: edits leave a file as it is unless another one is chosen.
+      onRemove={props.required || kept ? undefined : () => { props.onChange(undefined); ctx.fileChanged?.(); }}
     />
   );
 }
