@@ -182,7 +182,7 @@ function isoTimes(): (ms: number) => string {
  * SQLite: the export columns, but SQLite joins the fixed-format text columns (status .. tone_valid_day, with
  * their commas) into one value, since building a JS string per value is most of the cost of reading a row
  * (13 strings a row -> 4). The free-text columns still come alone for csvCell, the numbers as numbers,
- * so the output is the same as the Kysely path's. Deleted tones are skipped by the query itself.
+ * and exportRows builds the same rows through Kysely elsewhere (PostgreSQL). Deleted tones are skipped by the query.
  */
 const EXPORT_SQLITE = `SELECT seq, tone_code, tone_name, singer_name,
   ',' || status || ',' || approve_type || ',' || price || ',' || caller_price || ',' || tariff_price || ',' || relative_time || ',' || tone_valid_day || ',',
@@ -190,25 +190,11 @@ const EXPORT_SQLITE = `SELECT seq, tone_code, tone_name, singer_name,
   FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
 type SqliteExportRow = [number, string, string, string, string, number, number | null, number];
 
-/** One keyset page of export rows, formatted: SQLite's raw mode when the handle has it, else through Kysely. */
-async function exportPage(handle: ExportSource, providerId: number, below: number, limit: number, iso: (ms: number) => string): Promise<{ text: string; last: number } | undefined> {
-  let out = '';
-  if (handle.rawRows) {
-    const rows = handle.rawRows(EXPORT_SQLITE, [providerId, below, limit]) as SqliteExportRow[];
-    if (rows.length === 0) return undefined;
-    for (const [, code, name, singer, fixed, orders, language, created] of rows) {
-      out += `${code},${csvCell(name)},${csvCell(singer)}${fixed}${orders},${language ?? ''},${iso(created)}\n`;
-    }
-    return { text: out, last: rows[rows.length - 1][0] };
-  }
-  const rows = await handle.db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).orderBy('seq', 'desc').limit(limit).execute();
-  if (rows.length === 0) return undefined;
-  for (const r of rows) {
-    if (r.status === DELETED) continue;
-    // Only the free-text columns can hold a comma or quote; codes, prices, periods and dates are validated formats.
-    out += `${r.tone_code},${csvCell(r.tone_name)},${csvCell(r.singer_name)},${r.status},${r.approve_type},${r.price},${r.caller_price},${r.tariff_price},${r.relative_time},${r.tone_valid_day},${r.order_times},${r.language_id ?? ''},${iso(r.created_at)}\n`;
-  }
-  return { text: out, last: rows[rows.length - 1].seq };
+/** One keyset page in the SQLite query's row shape: SQLite's raw mode when the handle has it, else Kysely builds the same rows. */
+async function exportRows(handle: ExportSource, providerId: number, below: number, limit: number): Promise<SqliteExportRow[]> {
+  if (handle.rawRows) return handle.rawRows(EXPORT_SQLITE, [providerId, below, limit]) as SqliteExportRow[];
+  const rows = await handle.db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).where('status', '!=', DELETED).orderBy('seq', 'desc').limit(limit).execute();
+  return rows.map((r) => [r.seq, r.tone_code, r.tone_name, r.singer_name, `,${r.status},${r.approve_type},${r.price},${r.caller_price},${r.tariff_price},${r.relative_time},${r.tone_valid_day},`, r.order_times, r.language_id, r.created_at]);
 }
 export interface ExportSource { db: Db; rawRows?(sqlText: string, params: readonly unknown[]): unknown[][] }
 
@@ -222,9 +208,12 @@ export async function* exportCsv(handle: ExportSource, providerId: number, pageR
   const iso = isoTimes();
   let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
   for (;;) {
-    const page = await exportPage(handle, providerId, below, pageRows, iso);
-    if (!page) return;
-    if (page.text) yield page.text;
-    below = page.last;
+    const rows = await exportRows(handle, providerId, below, pageRows);
+    if (rows.length === 0) return;
+    let out = '';
+    // Only the free-text columns can hold a comma or quote; codes, prices, periods and dates are validated formats.
+    for (const [, code, name, singer, fixed, orders, language, created] of rows) out += `${code},${csvCell(name)},${csvCell(singer)}${fixed}${orders},${language ?? ''},${iso(created)}\n`;
+    yield out;
+    below = rows[rows.length - 1][0];
   }
 }

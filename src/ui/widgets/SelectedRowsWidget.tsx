@@ -1,7 +1,8 @@
 // A field whose value is rows chosen from a list screen (music box tones, copyright owners): the chosen rows in
 // a small table with a remove button each, and a button opening the list as a selection dialog (selection kept
-// across pages, at most ui.max or the schema's maxItems; in an add form each tick reaches the form at once). The list is ui.list, or the widget's default list;
-// the columns shown are ui.columns, labelled as that list labels them. ui.filters pre-filter the list.
+// across pages, at most ui.max or the schema's maxItems; in an add form each tick reaches the form at once).
+// The list is ui.list, or the widget's default list; the columns shown are ui.columns, labelled as that list
+// labels them. ui.filters pre-filter the list.
 import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { widgetContext } from './widgetProps';
