@@ -113,9 +113,13 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
           tone_valid_day: new Date(now + (200 + n) * DAY).toISOString().slice(0, 10), order_times: (n * 37) % 500, language_id: LANGUAGES[n % LANGUAGES.length].id,
           catalog_id: toneCatalogues[n % toneCatalogues.length], price_group_id: tariffIds[n % tariffIds.length], isrc: `KE-A1B-24-${String(10000 + n)}`, mate_info: '', info: `Demo tone ${n + 1}`,
           cut_flag: '0', tone_file: JSON.stringify({ webAuditon: saved, aipPlay: saved }), additional_tone_info: '{}', upload_type: '1', created_at: now - (count - seq) * 3600_000, updated_at: now,
+          // The authors the tone form asks for, so editing a demo tone starts complete.
+          details: JSON.stringify({ lyricAuthor: SINGERS[(n + 1) % SINGERS.length], melodyComposer: SINGERS[(n + 2) % SINGERS.length], musicArranger: SINGERS[(n + 3) % SINGERS.length] }),
       });
       if (change) await createChangeRequest(db, { entityType: 'tone', entityId: id, providerId, kind: change, payload: change === 'modify' ? { toneName: `${title} (new mix)` } : {}, now });
-      if (seq <= 2) await db.insertInto('tags').values([{ provider_id: providerId, tone_id: id, name: 'demo' }, { provider_id: providerId, tone_id: id, name: title.split(' ')[0].toLowerCase() }]).execute();
+      // Every tone has its tags (the tone form requires them): its title's first word, and 'demo' on the first two.
+      const tags = [...(seq <= 2 ? ['demo'] : []), title.split(' ')[0].toLowerCase()];
+      await db.insertInto('tags').values(tags.map((name) => ({ provider_id: providerId, tone_id: id, name }))).execute();
     }
   }
   // Copyright owners: a few per provider in the shared catalogue of its site (some without stage name,
@@ -129,10 +133,10 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     const rows = await db.insertInto('copyright_companies').values(owners).returning('id').execute();
     ownerIds.set(providerId, rows.map((r) => r.id));
   }
-  // Lyric, tune and record owners of each provider's first tones (sp/querytonecopyright).
+  // Lyric, tune and record owners of every demo tone (sp/querytonecopyright; the Kenya tone form requires them).
   const validDay = new Date(now + 400 * DAY).toISOString().slice(0, 10);
   for (const [providerId, owners] of ownerIds) {
-    const tones = await db.selectFrom('tones').select('id').where('provider_id', '=', providerId).orderBy('seq').limit(3).execute();
+    const tones = await db.selectFrom('tones').select('id').where('provider_id', '=', providerId).orderBy('seq').execute();
     for (const t of tones) {
       await saveToneCopyrights(db, t.id, [{ role: 'lyric', companyId: owners[0], validDay }, { role: 'tune', companyId: owners[1], validDay }, { role: 'tune', companyId: owners[2], validDay }, { role: 'record', companyId: owners[3], validDay }]);
     }
