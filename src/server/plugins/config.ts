@@ -77,7 +77,7 @@ export function configRoutes(app: FastifyInstance): void {
               internalAuth: { minLength: 16, maxLength: 20 },
             },
             site: ctx.site,
-            maxErrorTimes: c.login_max_failures ?? '5',
+            maxErrorTimes: c.login_max_failures,
             dictionaries: await dictionaries(ctx.db),
           },
         };
