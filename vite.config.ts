@@ -55,7 +55,8 @@ function i18nParts(): Plugin {
       const file = join(CATALOGUES, `${language}.json`);
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
+      // "$schema" points editors at schemas/i18n.schema.json; it is no message.
+      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('$') && isCoreKey(key) === (part === 'core')));
       return `export default ${JSON.stringify(picked)};`;
     },
   };

@@ -71,6 +71,8 @@ export function loadLintInputFromDisk(root = PROJECT_ROOT) {
       rules: schema('rules.schema.json'),
       config: schema('config.schema.json'),
       siteConfig: schema('site-config.schema.json'),
+      /** Schemas the others refer to by $id (logic expressions, placeholders). */
+      shared: [schema('logic.schema.json'), schema('placeholder.schema.json')],
     },
     catalogues: { en: readJson(join(root, 'i18n', 'en.json')), zh: readJson(join(root, 'i18n', 'zh.json')) },
   };

@@ -16,7 +16,7 @@ export interface Problem { file: string; path: string; reason: string }
 
 export interface LintInput {
   sources: DefinitionSources;
-  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object };
+  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; shared?: object[] };
   catalogues: Record<string, Record<string, string>>;
 }
 
@@ -90,6 +90,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const { sources, schemas, catalogues } = input;
   const problems: Problem[] = [];
   const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
   ajv.addSchema(schemas.config, 'config.schema.json');
   ajv.addSchema(schemas.definition, 'screen-definition.schema.json');
   const validateDefinition = ajv.getSchema('screen-definition.schema.json')!;
