@@ -43,11 +43,6 @@ export class ConfigStore {
     return typeof site === 'string' && this.files.sites.includes(site);
   }
 
-  /** Every key the schema declares. */
-  keys(): string[] {
-    return Object.keys(this.schema.properties);
-  }
-
   description(key: string): string {
     return this.schema.properties[key]?.description ?? '';
   }
