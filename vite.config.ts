@@ -2,14 +2,20 @@
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
 // (API_URL, default http://127.0.0.1:8080, the server's default port); in production the server serves dist/ on the same origin.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isCoreKey } from './src/ui/i18nParts';
 
-const DEFINITIONS = join(__dirname, 'screen-definitions');
-const CATALOGUES = join(__dirname, 'i18n');
+/**
+ * The tree of definitions, site variants, schemas and catalogues the portal bundles: this repository, or the copy
+ * DEFINITIONS_ROOT names (the server and the CLIs honour the same variable). Source files reach it through the
+ * `@definitions` alias, so the site folders are discovered at build time from whichever tree is built.
+ */
+const DATA_ROOT = process.env.DEFINITIONS_ROOT ? resolve(process.env.DEFINITIONS_ROOT) : __dirname;
+const DEFINITIONS = join(DATA_ROOT, 'screen-definitions');
+const CATALOGUES = join(DATA_ROOT, 'i18n');
 const I18N_PART = /^virtual:i18n\/(en|zh)\/(core|rest)$/;
 const ROUTE_INDEX = 'virtual:route-index';
 
@@ -49,7 +55,8 @@ function i18nParts(): Plugin {
       const file = join(CATALOGUES, `${language}.json`);
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
+      // "$schema" points editors at schemas/i18n.schema.json; it is no message.
+      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('$') && isCoreKey(key) === (part === 'core')));
       return `export default ${JSON.stringify(picked)};`;
     },
   };
@@ -79,7 +86,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), routeIndex(), i18nParts(), precompress()],
   resolve: {
-    alias: { 'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx') },
+    alias: { 'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'), '@definitions': DATA_ROOT },
   },
   build: {
     outDir: 'dist',

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { buildDefinitionSet, createEngine, formSchema, SITES, type Engine, type SiteId } from '../src/engine';
+import { buildDefinitionSet, createEngine, formSchema, type Engine, type SiteId } from '../src/engine';
 import { clearCompileCache, compile } from '../src/engine/ajv';
 import { loadSourcesFromDisk } from '../src/engine/fsLoader';
 
@@ -114,7 +114,7 @@ export async function runEngineBench() {
   const sources = loadSourcesFromDisk();
   const loadBefore = loadavg()[0];
   const sites: Record<string, ReturnType<typeof benchSite>> = {};
-  for (const site of SITES) sites[site] = benchSite(site, sources);
+  for (const site of sources.sites) sites[site] = benchSite(site, sources);
   return {
     date: new Date().toISOString(),
     node: process.version,

@@ -1,15 +1,17 @@
 // npm run definitions -- validate
-// npm run definitions -- resolve SCREEN --site generic|kenya|ais [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]
+// npm run definitions -- resolve SCREEN [--site SITE] [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]
 // The integrator's tool: checks every definition and overlay, and prints a screen as a site and configuration
-// resolve it. Snapshot tests call the same functions.
+// resolve it. Snapshot tests call the same functions. The sites are the folders of site-variants/.
 import { resolve as resolvePath } from 'node:path';
-import { createEngine, SITES, type SiteId } from '../engine';
-import { loadDefinitionSetFromDisk, loadLintInputFromDisk, readJson } from '../engine/fsLoader';
+import { BASE_SITE, createEngine } from '../engine';
+import { loadDefinitionSetFromDisk, loadLintInputFromDisk, readJson, siteIds } from '../engine/fsLoader';
 import { lintDefinitions } from '../engine/lint';
 
 const USAGE = `usage:
   npm run definitions -- validate
-  npm run definitions -- resolve SCREEN --site generic|kenya|ais [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]`;
+  npm run definitions -- resolve SCREEN [--site SITE] [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]
+
+SITE is the name of a folder of site-variants/ (default generic).`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -41,14 +43,15 @@ function validate(): void {
     process.stderr.write(`${problems.length} problem(s) in the definitions\n`);
     process.exit(1);
   }
-  process.stdout.write(`definitions valid: ${count} screens, ${SITES.length} site variants\n`);
+  const sites = input.sources.sites;
+  process.stdout.write(`definitions valid: ${count} screens, ${sites.length} site variants (${sites.join(', ')})\n`);
 }
 
 function resolveCommand(args: string[]): void {
   const screen = args[0];
   if (!screen || screen.startsWith('--')) fail(USAGE);
-  const site = (option(args, 'site') ?? 'generic') as SiteId;
-  if (!SITES.includes(site)) fail(`unknown site "${site}" (${SITES.join(', ')})`);
+  const site = option(args, 'site') ?? BASE_SITE;
+  if (!siteIds().includes(site)) fail(`unknown site "${site}": no folder site-variants/${site}/ (sites: ${siteIds().join(', ')})`);
   const mode = option(args, 'mode') ?? 'add';
   if (mode !== 'add' && mode !== 'edit') fail(`unknown mode "${mode}" (add, edit)`);
   const config = readObject(option(args, 'config'), 'config');

@@ -1,29 +1,26 @@
 // A site's definition set: every base screen definition with the site's overlay applied, the shared rules, and
-// the site's default operator configuration. Built from plain objects, so the browser (bundled JSON) and Node
-// (files on disk, see fsLoader.ts) share it.
+// the site's configuration from its files (schema defaults, then generic, then the site's own). Built from
+// plain objects (sources.ts), so the browser (bundled JSON) and Node (files on disk, see fsLoader.ts) share it.
 import { applyOverlay } from './overlay';
 import type { RulesDoc } from './rules';
-import type { Config, Overlay, ScreenDef, SiteId } from './types';
+import { configLayers, type DefinitionSources } from './sources';
+import type { Config, ScreenDef, SiteId } from './types';
 
-export interface DefinitionSources {
-  screens: Record<string, ScreenDef>;
-  overlays: Record<SiteId, Record<string, Overlay>>;
-  siteConfig: Record<SiteId, Config>;
-  rules: RulesDoc;
-}
+export type { DefinitionSources } from './sources';
 
 export interface DefinitionSet {
   site: SiteId;
   screens: Record<string, ScreenDef>;
   rules: RulesDoc;
-  /** Default configuration of the site: generic defaults, then the site's own. */
+  /** Configuration of the site from its files: schema defaults, then generic, then the site's own values. */
   config: Config;
 }
 
 export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): DefinitionSet {
+  if (!sources.sites.includes(site)) throw new Error(`unknown site "${site}" (sites: ${sources.sites.join(', ')})`);
   const overlays = sources.overlays[site] ?? {};
   const screens: Record<string, ScreenDef> = {};
   for (const [id, base] of Object.entries(sources.screens)) screens[id] = applyOverlay(base, overlays[id]);
-  const config = site === 'generic' ? { ...sources.siteConfig.generic } : { ...sources.siteConfig.generic, ...sources.siteConfig[site] };
+  const config = Object.assign({}, ...configLayers(sources, site).map((l) => l.values)) as Config;
   return { site, screens, rules: sources.rules, config };
 }

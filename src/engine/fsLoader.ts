@@ -1,53 +1,78 @@
-// Node only: reads screen-definitions/, site-variants/ and schemas/rules.json from disk. The browser gets the same
-// sources bundled by Vite (src/ui/definitions.ts). Not exported from index.ts so the browser bundle never sees fs.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+// Node only: reads screen-definitions/, site-variants/ and schemas/ from disk and hands them to the one loader
+// (sources.ts). The browser gets the same files bundled by Vite (src/ui/definitions.ts). Not exported from
+// index.ts so the browser bundle never sees fs.
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DefinitionSources } from './definitionSet';
 import { buildDefinitionSet } from './definitionSet';
-import { SITES, type SiteId } from './types';
+import { sourcesFromFiles, type ConfigSchema, type DefinitionSources, type SourceFiles } from './sources';
+import type { SiteId } from './types';
 
-/** The repository root; DEFINITIONS_ROOT points the CLI at another tree (the linter's own tests use a copy). */
+/**
+ * The tree the definitions, site variants, schemas and catalogues are read from: the repository, or the one
+ * DEFINITIONS_ROOT names (an integrator's copy; the throwaway-site test points the CLI, the server and the
+ * build at a temporary copy this way).
+ */
 export const PROJECT_ROOT = process.env.DEFINITIONS_ROOT ? resolve(process.env.DEFINITIONS_ROOT) : resolve(__dirname, '../..');
 
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-function jsonFiles(dir: string): Record<string, any> {
-  const out: Record<string, any> = {};
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) if (name.endsWith('.json')) out[name.slice(0, -5)] = readJson(join(dir, name));
-  return out;
+const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.json')).sort() : []);
+
+/** The folders of site-variants/: each is a site, whatever it holds. */
+export function siteFoldersOnDisk(root = PROJECT_ROOT): string[] {
+  const dir = join(root, 'site-variants');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((n) => !n.startsWith('.') && statSync(join(dir, n)).isDirectory()).sort();
 }
 
-export function loadSourcesFromDisk(root = PROJECT_ROOT): DefinitionSources {
-  const screens = jsonFiles(join(root, 'screen-definitions'));
-  const overlays = {} as DefinitionSources['overlays'];
-  const siteConfig = {} as DefinitionSources['siteConfig'];
-  for (const site of SITES) {
-    const files = jsonFiles(join(root, 'site-variants', site));
-    const { config, ...screenOverlays } = files;
-    overlays[site] = screenOverlays;
-    siteConfig[site] = config?.values ?? {};
-  }
-  return { screens, overlays, siteConfig, rules: readJson(join(root, 'schemas', 'rules.json')) };
+/** Every file the loader reads, keyed by its path relative to the root. */
+export function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
+  const files: SourceFiles = {};
+  const add = (rel: string) => { files[rel] = readJson(join(root, rel)); };
+  for (const name of jsonNames(join(root, 'screen-definitions'))) add(`screen-definitions/${name}`);
+  for (const site of siteFoldersOnDisk(root)) for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);
+  add('schemas/rules.json');
+  add('schemas/config.schema.json');
+  return files;
 }
+
+const cache = new Map<string, DefinitionSources>();
+
+/** The sources of a tree, read once per process (the server and CLIs read them at start). */
+export function loadSourcesFromDisk(root = PROJECT_ROOT): DefinitionSources {
+  let sources = cache.get(root);
+  if (!sources) {
+    sources = sourcesFromFiles(sourceFilesOnDisk(root), siteFoldersOnDisk(root));
+    cache.set(root, sources);
+  }
+  return sources;
+}
+
+/** The sites of a tree: one per folder of site-variants/, generic first. */
+export const siteIds = (root = PROJECT_ROOT): SiteId[] => loadSourcesFromDisk(root).sites;
 
 export function loadDefinitionSetFromDisk(site: SiteId, root = PROJECT_ROOT) {
   return buildDefinitionSet(loadSourcesFromDisk(root), site);
 }
 
+/** schemas/config.schema.json: every configuration key with its type, default and description. */
+export const loadConfigSchemaFromDisk = (root = PROJECT_ROOT): ConfigSchema => readJson(join(root, 'schemas', 'config.schema.json'));
+
 /** Everything the definition linter reads: sources, the JSON Schemas and both message catalogues. */
 export function loadLintInputFromDisk(root = PROJECT_ROOT) {
   const schema = (name: string) => readJson(join(root, 'schemas', name));
   return {
-    sources: loadSourcesFromDisk(root),
+    sources: sourcesFromFiles(sourceFilesOnDisk(root), siteFoldersOnDisk(root)),
     schemas: {
       definition: schema('screen-definition.schema.json'),
       overlay: schema('overlay.schema.json'),
       rules: schema('rules.schema.json'),
       config: schema('config.schema.json'),
       siteConfig: schema('site-config.schema.json'),
+      /** Schemas the others refer to by $id (logic expressions, placeholders). */
+      shared: [schema('logic.schema.json'), schema('placeholder.schema.json')],
     },
     catalogues: { en: readJson(join(root, 'i18n', 'en.json')), zh: readJson(join(root, 'i18n', 'zh.json')) },
   };

@@ -1,7 +1,8 @@
 // Public surface of the engine: pure TypeScript, no React, no DOM (test/engine/purity.test.ts keeps it so).
 export * from './types';
 export { createEngine, type Engine, type ContextInput } from './engine';
-export { buildDefinitionSet, type DefinitionSet, type DefinitionSources } from './definitionSet';
+export { buildDefinitionSet, type DefinitionSet } from './definitionSet';
+export { BASE_SITE, SITE_ID_PATTERN, sourcesFromFiles, sitesIn, configLayers, type DefinitionSources, type SourceFiles, type ConfigLayer } from './sources';
 export { resolveScreen, formSchema } from './resolve';
 export { validateResolved, withoutEmpty } from './validate';
 export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';

@@ -5,18 +5,18 @@
 // the JSON path and the reason.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { schemaProblems } from './ajv';
-import type { DefinitionSources } from './definitionSet';
 import { KNOWN_OPERATIONS } from './logic';
 import { checkOverlay, applyOverlay } from './overlay';
 import { configKeysIn, resolvePlaceholders } from './placeholders';
 import { expandRules } from './rules';
-import { SITES, type ScreenDef } from './types';
+import { BASE_SITE, configLayers, SITE_ID_PATTERN, type DefinitionSources } from './sources';
+import type { ScreenDef, SiteId } from './types';
 
 export interface Problem { file: string; path: string; reason: string }
 
 export interface LintInput {
   sources: DefinitionSources;
-  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object };
+  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; shared?: object[] };
   catalogues: Record<string, Record<string, string>>;
 }
 
@@ -90,6 +90,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const { sources, schemas, catalogues } = input;
   const problems: Problem[] = [];
   const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
   ajv.addSchema(schemas.config, 'config.schema.json');
   ajv.addSchema(schemas.definition, 'screen-definition.schema.json');
   const validateDefinition = ajv.getSchema('screen-definition.schema.json')!;
@@ -127,9 +128,9 @@ export function lintDefinitions(input: LintInput): Problem[] {
   if (!validateRules(sources.rules)) problems.push(...schemaErrors(validateRules.errors, 'schemas/rules.json'));
   checkTree('schemas/rules.json', sources.rules);
 
-  const checkScreen = (file: string, def: ScreenDef, site: (typeof SITES)[number]) => {
+  const checkScreen = (file: string, def: ScreenDef, site: SiteId) => {
     const ruleNames = new Set(Object.keys(sources.rules.rules));
-    const config = { ...sources.siteConfig.generic, ...sources.siteConfig[site] };
+    const config = Object.assign({}, ...configLayers(sources, site).map((l) => l.values));
     for (const group of ['fields', 'search'] as const) {
       for (const [name, field] of Object.entries(def[group] ?? {})) {
         const path = `$.${group}.${name}`;
@@ -155,11 +156,14 @@ export function lintDefinitions(input: LintInput): Problem[] {
     if (!validateDefinition(def)) { problems.push(...schemaErrors(validateDefinition.errors, file)); continue; }
     if (def.id !== id) problems.push({ file, path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` });
     checkTree(file, def);
-    checkScreen(file, def, 'generic');
+    checkScreen(file, def, BASE_SITE);
   }
 
-  for (const site of SITES) {
+  if (!sources.sites.includes(BASE_SITE)) problems.push({ file: `site-variants/${BASE_SITE}/`, path: '$', reason: `the base site folder is missing: every site is ${BASE_SITE} with its own files on top` });
+  for (const site of sources.sites) {
     const configFile = `site-variants/${site}/config.json`;
+    if (!SITE_ID_PATTERN.test(site)) problems.push({ file: `site-variants/${site}/`, path: '$', reason: `"${site}" cannot be a site id: a site folder's name is lower-case letters, digits, - or _ (at most 16, starting with a letter)` });
+    if (!sources.withConfigFile.includes(site)) problems.push({ file: configFile, path: '$', reason: 'missing: every site folder needs a config.json (its "values" may be empty)' });
     const siteConfigDoc = { values: sources.siteConfig[site] };
     if (!validateSiteConfig(siteConfigDoc)) problems.push(...schemaErrors(validateSiteConfig.errors, configFile));
     for (const [id, overlay] of Object.entries(sources.overlays[site] ?? {})) {

@@ -1,8 +1,8 @@
 // The shapes of screen definitions, overlays and what the engine resolves them into.
 // The JSON Schema in schemas/screen-definition.schema.json describes the same shapes for editors and the CLI.
 
-export type SiteId = 'generic' | 'kenya' | 'ais';
-export const SITES: readonly SiteId[] = ['generic', 'kenya', 'ais'];
+/** A site variant: the name of a folder of site-variants/ (sources.ts discovers them; none is listed in code). */
+export type SiteId = string;
 export type Mode = 'add' | 'edit';
 
 /** A JSON Logic expression (https://jsonlogic.com), evaluated against a {@link Context}. */

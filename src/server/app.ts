@@ -6,7 +6,9 @@ import multipart from '@fastify/multipart';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
-import { ConfigStore, type Site } from './services/config';
+import type { SiteId } from '../engine';
+import { siteIds } from '../engine/fsLoader';
+import { ConfigStore } from './services/config';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
@@ -35,7 +37,7 @@ export interface AppOptions {
   dataDir: string;
   databaseUrl?: string;
   pgSchema?: string;
-  site: Site;
+  site: SiteId;
   /** Seed demo data into an empty database (default true). */
   seed?: boolean;
   distDir?: string;
@@ -51,7 +53,8 @@ export interface App {
 }
 
 /** Database (migrated, demo data when empty), configuration, notifier and file store: shared by the server and the operator CLI. */
-export async function openContext(opts: AppOptions, log: (line: string) => void = () => undefined): Promise<{ ctx: AppContext; store: FileStore }> {
+export async function openContext(opts: AppOptions, log: (line: string) => void = () => undefined, warn: (line: string) => void = log): Promise<{ ctx: AppContext; store: FileStore }> {
+  if (!siteIds().includes(opts.site)) throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   await migrate(handle);
   const ctx: AppContext = {
@@ -65,7 +68,18 @@ export async function openContext(opts: AppOptions, log: (line: string) => void 
   };
   const store = new FileStore(opts.dataDir);
   if (opts.seed !== false) await seedIfEmpty(ctx, store);
+  await warnOfUnknownSites(ctx, warn);
   return { ctx, store };
+}
+
+/** Accounts whose site has no folder any more (removed or renamed) cannot work: say so at every start. */
+async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void): Promise<void> {
+  const rows = await ctx.db.selectFrom('providers').select(['code', 'site']).where('site', 'not in', ctx.config.sites()).orderBy('code').execute();
+  for (const site of new Set(rows.map((r) => r.site))) {
+    const codes = rows.filter((r) => r.site === site).map((r) => r.code);
+    log(`warning: ${codes.length} account(s) belong to site "${site}", which has no folder in site-variants/ (${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', ...' : ''}); `
+      + `they see an error page until the folder is back or the operator moves them (npm run operator -- provider site <code> <site>)`);
+  }
 }
 
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -76,7 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
   });
-  const { ctx, store } = await openContext(opts, (line) => app.log.info(line));
+  const { ctx, store } = await openContext(opts, (line) => app.log.info(line), (line) => app.log.warn(line));
   const handle = ctx.handle;
 
   app.decorate('ctx', ctx);

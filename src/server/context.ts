@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connection';
 import type { Database, Provider } from './db/schema';
-import type { Config, ConfigStore, Site } from './services/config';
+import type { SiteId } from '../engine';
+import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
 import type { Lang } from './returnCodes';
 
@@ -14,7 +15,7 @@ export interface AppContext {
   notifier: Notifier;
   dataDir: string;
   /** The default site variant (SITE): login page configuration and new accounts. */
-  site: Site;
+  site: SiteId;
   now(): number;
 }
 

@@ -1,15 +1,17 @@
 // The server's environment (README): PORT, HOST, DATA_DIR (default ./data), DATABASE_URL (absent: SQLite
 // in DATA_DIR; postgres://...: PostgreSQL), DATABASE_SCHEMA (PostgreSQL schema to use, created if missing;
-// default the user's search_path), SITE (generic|kenya|ais, default variant of the demo), DIST_DIR (the built
-// portal to serve, default ./dist).
+// default the user's search_path), SITE (a folder of site-variants/: the login page's site and the default site of
+// new accounts, default generic), DIST_DIR (the built portal to serve, default ./dist). DEFINITIONS_ROOT (the tree
+// of definitions, site variants, schemas and catalogues) is read by the engine's loader (src/engine/fsLoader.ts).
 import { resolve } from 'node:path';
-import { isSite, type Site } from './services/config';
+import { BASE_SITE, type SiteId } from '../engine';
+import { siteIds } from '../engine/fsLoader';
 
-export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: Site; distDir?: string }
+export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: SiteId; distDir?: string }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
-  const site = env.SITE ?? 'generic';
-  if (!isSite(site)) throw new Error(`SITE must be generic, kenya or ais (got ${site})`);
+  const site = env.SITE || BASE_SITE;
+  if (!siteIds().includes(site)) throw new Error(`SITE must name a folder of site-variants/: ${siteIds().join(', ')} (got ${site})`);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',

@@ -1,7 +1,7 @@
 // The one door every request payload goes through after its route's JSON schema: the rules of the screen
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
 // rules and message keys as the form. Calls whose screen is not defined (yet) rely on their route schema.
-import { createEngine, type Engine, type SiteId } from '../engine';
+import { createEngine, type Engine } from '../engine';
 import { loadDefinitionSetFromDisk } from '../engine/fsLoader';
 import type { Config } from './services/config';
 import { ApiError } from './envelope';
@@ -11,13 +11,16 @@ export interface Violation { field: string; message: string; params?: Record<str
 export interface ValidationContext { config: Config; user: Record<string, unknown>; site: string; mode: 'add' | 'edit' }
 const engines = new Map<string, Engine>();
 
-/** The engine of a site, built once from the definitions on disk. */
+/**
+ * The engine of a site, built once from the definitions on disk. A site with no folder in site-variants/ (an
+ * account left on a removed or renamed site) throws: its requests are refused rather than checked by another
+ * site's rules (the server warns about such accounts at start).
+ */
 export function engineFor(site: string): Engine {
-  const key = ['generic', 'kenya', 'ais'].includes(site) ? site : 'generic';
-  let e = engines.get(key);
+  let e = engines.get(site);
   if (!e) {
-    e = createEngine(loadDefinitionSetFromDisk(key as SiteId));
-    engines.set(key, e);
+    e = createEngine(loadDefinitionSetFromDisk(site));
+    engines.set(site, e);
   }
   return e;
 }

@@ -1,33 +1,26 @@
-// The browser's definition sources: the same JSON files the server reads from disk, bundled by Vite.
-import { buildDefinitionSet, createEngine, type DefinitionSources, type Engine, type ScreenDef, type SiteId, SITES } from '../engine';
+// The browser's definition sources: the same JSON files the server reads from disk, bundled by Vite from the
+// tree vite.config.ts names (`@definitions`) and read by the engine's one loader, which discovers the sites from
+// the folders of site-variants/ the build saw. The configuration schema (its defaults) stays out of the bundle:
+// the browser's configuration is the server's, which layers the same files with those defaults underneath.
+import { buildDefinitionSet, createEngine, sourcesFromFiles, type Engine, type SiteId } from '../engine';
 
-const screenFiles = import.meta.glob<ScreenDef>('../../screen-definitions/*.json', { eager: true, import: 'default' });
-const variantFiles = import.meta.glob<Record<string, unknown>>('../../site-variants/*/*.json', { eager: true, import: 'default' });
-const rulesFile = import.meta.glob<DefinitionSources['rules']>('../../schemas/rules.json', { eager: true, import: 'default' });
+const sources = sourcesFromFiles(
+  import.meta.glob(
+    ['@definitions/screen-definitions/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'],
+    { eager: true, import: 'default' },
+  ),
+);
 
-const baseName = (path: string) => path.split('/').pop()!.replace(/\.json$/, '');
-
-function sources(): DefinitionSources {
-  const screens: DefinitionSources['screens'] = {};
-  for (const [path, def] of Object.entries(screenFiles)) screens[baseName(path)] = def;
-  const overlays = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['overlays'];
-  const siteConfig = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['siteConfig'];
-  for (const [path, file] of Object.entries(variantFiles)) {
-    const site = path.split('/').slice(-2)[0] as SiteId;
-    const name = baseName(path);
-    if (name === 'config') siteConfig[site] = (file as { values: Record<string, string> }).values;
-    else overlays[site][name] = file;
-  }
-  return { screens, overlays, siteConfig, rules: Object.values(rulesFile)[0] };
-}
+/** Is this a site the portal was built with? A user of any other site gets an error page, not a broken screen. */
+export const isBundledSite = (site: string): boolean => sources.sites.includes(site);
 
 const engines = new Map<SiteId, Engine>();
 
-/** One engine per site variant, built on first use. */
+/** One engine per site variant, built on first use; an unknown site throws (check isBundledSite first). */
 export function engineFor(site: SiteId): Engine {
   let engine = engines.get(site);
   if (!engine) {
-    engine = createEngine(buildDefinitionSet(sources(), site));
+    engine = createEngine(buildDefinitionSet(sources, site));
     engines.set(site, engine);
   }
   return engine;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../src/server/app';
-import type { Site } from '../../src/server/services/config';
+import type { SiteId } from '../../src/engine';
 
 // Hashing at the OWASP cost takes ~0.5 s a password; the suite uses a lower cost (account.test checks the default).
 process.env.RBT_SCRYPT_LOG2N = process.env.RBT_SCRYPT_LOG2N ?? '12';
@@ -86,7 +86,7 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function startServer(opts: { site?: Site; distDir?: string; logger?: AppOptions['logger'] } = {}): Promise<TestServer> {
+export async function startServer(opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger'] } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;

@@ -73,6 +73,15 @@ describe('accounts', () => {
     expect((await op('provider', 'create', '12ab', '--name', 'Bad')).code).toBe(1);
   });
 
+  test('site moves an account to another site of site-variants/', async () => {
+    expect((await op('provider', 'create', '123456781', '--name', 'Mover', '--site', 'ais', '--password', 'Mov!Tone55q')).code).toBe(0);
+    expect(await op('provider', 'site', '123456781', 'kenya')).toEqual({ code: 0, out: '123456781 moved to site kenya' });
+    const login = await s.client().post('/sp/sploginhs', { account: '123456781', pwd: 'Mov!Tone55q' });
+    expect(login.body.record.userInfo.site).toBe('kenya');
+    expect((await op('provider', 'site', '123456781', 'atlantis')).code).toBe(1);
+    expect((await op('provider', 'site', '999999999', 'kenya')).out).toBe('no account 999999999');
+  });
+
   test('disable ends sessions and refuses logins; enable restores', async () => {
     const c = await s.login(DEMO.ais.account, DEMO.ais.password);
     await op('provider', 'disable', DEMO.ais.account);
@@ -104,8 +113,41 @@ describe('configuration', () => {
     expect(k.max_export_num).toBe('7');
     expect(g.support_persian_calendar).toBe('0');
     expect(k.support_persian_calendar).toBe('1');
-    expect((await op('config', 'get', 'support_persian_calendar', '--site', 'kenya')).out).toBe('support_persian_calendar=1');
-    expect((await op('config', 'set', 'no_such_key', '1')).code).toBe(1);
+    expect((await op('config', 'get', 'support_persian_calendar', '--site', 'kenya')).out).toBe('support_persian_calendar=1\t(from operator, site kenya (config set --site kenya))');
+    expect((await op('config', 'get', 'support_persian_calendar')).out).toBe('support_persian_calendar=0\t(from schemas/config.schema.json (default))');
+  });
+
+  test('get names the layer of every value; unset lets the files apply again', async () => {
+    const get = async (key: string, site?: string) => (await op('config', 'get', key, ...(site ? ['--site', site] : []))).out;
+    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=5\t(from site-variants/kenya/config.json)');
+    expect(await get('max_tone_price', 'ais')).toBe('max_tone_price=10\t(from schemas/config.schema.json (default))');
+    expect(await get('radio_cp_code', 'ais')).toBe(`radio_cp_code=${DEMO.radio.account}\t(from site-variants/generic/config.json)`);
+    // The operator's deployment value is above every site's file; its value for one site is above that.
+    await op('config', 'set', 'max_tone_price', '8');
+    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=8\t(from operator, deployment (config set without --site))');
+    await op('config', 'set', 'max_tone_price', '6', '--site', 'kenya');
+    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=6\t(from operator, site kenya (config set --site kenya))');
+    expect(await get('max_tone_price', 'ais')).toBe('max_tone_price=8\t(from operator, deployment (config set without --site))');
+    const unset = await op('config', 'unset', 'max_tone_price', '--site', 'kenya');
+    expect(unset).toEqual({ code: 0, out: 'max_tone_price unset (site kenya); now max_tone_price=8 (from operator, deployment (config set without --site))' });
+    expect((await op('config', 'unset', 'max_tone_price')).code).toBe(0);
+    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=5\t(from site-variants/kenya/config.json)');
+    expect((await op('config', 'unset', 'max_tone_price')).out).toBe('the operator has no value for max_tone_price for the deployment');
+    // Every key, each with its layer.
+    const all = (await op('config', 'get', '--site', 'kenya')).out.split('\n');
+    expect(all).toContain('support_kenya_batch_operation=1\t(from site-variants/kenya/config.json)');
+    expect(all.every((line) => /^[a-z0-9_]+=.*\t\(from .+\)$/.test(line))).toBe(true);
+  });
+
+  test('set refuses what the configuration schema does not allow, and unknown sites', async () => {
+    expect(await op('config', 'set', 'no_such_key', '1')).toEqual({ code: 1, out: 'unknown key no_such_key: a key must be declared in schemas/config.schema.json first' });
+    const bad = await op('config', 'set', 'login_max_failures', 'five');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('login_max_failures must match ^\\d+$');
+    expect((await op('config', 'get', 'login_max_failures')).out).toBe('login_max_failures=5\t(from schemas/config.schema.json (default))');
+    const site = await op('config', 'get', 'max_tone_price', '--site', 'ghana');
+    expect(site).toEqual({ code: 1, out: 'unknown site "ghana": no folder site-variants/ghana/ (sites: generic, ais, kenya)' });
+    expect((await op('provider', 'create', '123456780', '--name', 'Nowhere', '--site', 'ghana')).code).toBe(1);
   });
 
   test('outbox shows the dynamic code sent by forgot password', async () => {

@@ -229,19 +229,15 @@ describe('sp/edittone', () => {
 });
 
 describe('configuration-dependent rules', () => {
-  /** Runs `body` with operator configuration values set through the operator CLI, restoring them after. */
+  /** Runs `body` with operator configuration values set through the operator CLI, unset after (the files apply again). */
   async function withConfig(values: Record<string, string>, body: () => Promise<void>) {
-    const set = async (k: string, v: string) => expect(await runOperator(['config', 'set', k, v], s.ctx, () => undefined)).toBe(0);
-    const before: Record<string, string> = {};
-    for (const [k, v] of Object.entries(values)) {
-      before[k] = (await s.ctx.config.forSite('generic'))[k] ?? '0';
-      await set(k, v);
-    }
+    const run = async (...args: string[]) => expect(await runOperator(['config', ...args], s.ctx, () => undefined)).toBe(0);
+    for (const [k, v] of Object.entries(values)) await run('set', k, v);
     s.clock.now += 5000; // past the configuration cache
     try {
       await body();
     } finally {
-      for (const [k, v] of Object.entries(before)) await set(k, v);
+      for (const k of Object.keys(values)) await run('unset', k);
       s.clock.now += 5000;
     }
   }

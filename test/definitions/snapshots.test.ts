@@ -5,8 +5,8 @@
 //
 // Each screen is resolved as it first appears: once with an empty form, then again with the defaults that
 // resolution gave (the renderer starts from them), so fields that depend on another field's default show.
-import { createEngine, SITES, type ContextInput, type Mode } from '../../src/engine';
-import { loadDefinitionSetFromDisk } from '../../src/engine/fsLoader';
+import { createEngine, type ContextInput, type Mode, type SiteId } from '../../src/engine';
+import { loadDefinitionSetFromDisk, siteIds } from '../../src/engine/fsLoader';
 
 // Conditions and defaults may read today; a fixed local noon keeps the snapshots the same every day.
 beforeAll(() => {
@@ -27,9 +27,10 @@ const CASES: Record<string, ContextInput> = {
 };
 const MODES: Mode[] = ['add', 'edit'];
 
+const SITES = siteIds();
 const engines = Object.fromEntries(SITES.map((site) => [site, createEngine(loadDefinitionSetFromDisk(site))]));
 
-function firstView(site: (typeof SITES)[number], screen: string, mode: Mode, input: ContextInput) {
+function firstView(site: SiteId, screen: string, mode: Mode, input: ContextInput) {
   const engine = engines[site];
   const empty = engine.resolve(screen, { ...input, mode });
   const defaults = Object.fromEntries(empty.fields.filter((f) => f.default !== undefined && f.default !== '').map((f) => [f.name, f.default]));

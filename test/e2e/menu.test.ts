@@ -10,7 +10,7 @@ jest.setTimeout(120_000);
 
 const suite = useSuite();
 let page: Page;
-const changed: Array<[string, string, string]> = [];
+const changed: Array<[string, string | undefined, string]> = [];
 
 /** A fresh page (empty storage) on the suite's server; useSuite closes the last one after the test. */
 async function open() {
@@ -21,14 +21,17 @@ beforeEach(open);
 // Runs after useSuite's afterEach has closed the test's page.
 afterEach(async () => {
   // Put every flag a test changed back, so tests do not depend on their order.
-  for (const [key, value, site] of changed.splice(0).reverse()) suite.server.db.setConfig(key, value, site);
+  for (const [key, value, site] of changed.splice(0).reverse()) {
+    if (value === undefined) suite.server.db.unsetConfig(key, site);
+    else suite.server.db.setConfig(key, value, site);
+  }
   await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 });
 
 /** Set operator flags (restored after the test) and wait for the server's configuration cache. */
 async function flags(values: Record<string, string>, site = '*') {
   for (const [key, value] of Object.entries(values)) {
-    changed.push([key, suite.server.db.getConfig(key, site) ?? '', site]);
+    changed.push([key, suite.server.db.getConfig(key, site), site]);
     suite.server.db.setConfig(key, value, site);
   }
   await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));

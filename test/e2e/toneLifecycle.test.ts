@@ -90,6 +90,8 @@ describe.each(SITES)('%s', (site, label) => {
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     const pending = await maintenanceRow(toneName);
+    // The search refetches; the page may show the cached row (still Normal) until the answer arrives.
+    await rows(page).filter({ hasText: 'Modification to be approved' }).first().waitFor();
     expect(await pending.textContent()).toContain('Modification to be approved');
 
     approveTone(suite.server, who.account, toneID, 'modify');

@@ -1,6 +1,6 @@
 // Site-variant overlays (JSON Merge Patch keyed by name): a site adds, changes or removes one field, column,
 // action or menu entry and everything else keeps its place in the order.
-import { createEngine, type ScreenDef } from '../../src/engine';
+import { createEngine, sourcesFromFiles, type ScreenDef } from '../../src/engine';
 import { buildDefinitionSet } from '../../src/engine/definitionSet';
 import { applyOverlay, checkOverlay } from '../../src/engine/overlay';
 
@@ -29,7 +29,8 @@ const base: ScreenDef = {
 } as unknown as ScreenDef;
 
 function resolveWith(overlay: object) {
-  const set = buildDefinitionSet({ screens: { sample: base }, overlays: { generic: {}, kenya: { sample: overlay }, ais: {} } as any, siteConfig: { generic: {}, kenya: {}, ais: {} }, rules: { rules: {} } }, 'kenya');
+  const files = { 'screen-definitions/sample.json': base, 'site-variants/generic/config.json': { values: {} }, 'site-variants/kenya/sample.json': overlay, 'schemas/rules.json': { rules: {} } };
+  const set = buildDefinitionSet(sourcesFromFiles(files), 'kenya');
   return createEngine(set).resolve('sample');
 }
 const names = (list: Array<{ name: string }>) => list.map((x) => x.name);

@@ -1,6 +1,6 @@
 // Mapping form data to a call's payload and back (the server reads the browser's payload through the reverse
 // mapping and validates it with the very schema the form used), record ranges and list answers.
-import { buildDefinitionSet, createEngine, formFromRecord, pageRange, readListAnswer, type ScreenDef } from '../../src/engine';
+import { buildDefinitionSet, createEngine, formFromRecord, pageRange, readListAnswer, sourcesFromFiles, type ScreenDef } from '../../src/engine';
 import { engineFor } from './helpers';
 
 // A tone upload call in the shape 000 §7 describes: renames, a derived value, a JSON-string map, constants.
@@ -34,12 +34,11 @@ const toneUpload = {
   },
 } as unknown as ScreenDef;
 
-const engine = createEngine(buildDefinitionSet({
-  screens: { toneSample: toneUpload },
-  overlays: { generic: {}, kenya: {}, ais: {} },
-  siteConfig: { generic: {}, kenya: {}, ais: {} },
-  rules: engineFor('generic').set.rules,
-}, 'generic'));
+const engine = createEngine(buildDefinitionSet(sourcesFromFiles({
+  'screen-definitions/toneSample.json': toneUpload,
+  'site-variants/generic/config.json': { values: {} },
+  'schemas/rules.json': engineFor('generic').set.rules,
+}), 'generic'));
 
 const form = { toneName: 'hello', artist: 'Ada', price: '5', info: { genre: 'pop' }, prompt: 'p1.wav', confirm: 'x' };
 

@@ -1,6 +1,7 @@
 // The tone status of 001 §4 as the maintenance and selection lists derive it: the status column's JSON Logic
 // `value` resolved over rows, then its label and colour (000 §4), for every case, on every site.
-import { evaluate, SITES } from '../../src/engine';
+import { evaluate } from '../../src/engine';
+import { siteIds } from '../../src/engine/fsLoader';
 import { engineFor } from './helpers';
 
 const row = (r: Partial<Record<'status' | 'approveType' | 'tableType' | 'askType' | 'refuseReason', string>>) => ({ status: '', approveType: '2', tableType: '', askType: '', refuseReason: '', ...r });
@@ -21,7 +22,7 @@ const CASES: Array<[string, ReturnType<typeof row>, string, string, string]> = [
   ['empty row', row({ approveType: '' }), '---', 'ToneStatus.none', 'grey'],
 ];
 
-describe.each(SITES)('%s', (site) => {
+describe.each(siteIds())('%s', (site) => {
   describe.each(['rbtMaintenance', 'toneSelection'])('%s status column', (screenId) => {
     const screen = engineFor(site).resolve(screenId, { config: {}, user: {} });
     const column = screen.columns.find((c) => c.name === 'status')!;

@@ -52,8 +52,8 @@ test('message keys the server sends are in en and zh', () => {
 // every keyword any resolved screen uses needs that fallback in both languages.
 test('the fallback Validation.<keyword> of every keyword the resolved screens use is in en and zh', () => {
   // Required lazily: the engine is not what this file is about, and its import is not free.
-  const { createEngine, SITES } = require('../../src/engine') as typeof import('../../src/engine');
-  const { loadDefinitionSetFromDisk } = require('../../src/engine/fsLoader') as typeof import('../../src/engine/fsLoader');
+  const { createEngine } = require('../../src/engine') as typeof import('../../src/engine');
+  const { loadDefinitionSetFromDisk, siteIds } = require('../../src/engine/fsLoader') as typeof import('../../src/engine/fsLoader');
   const ANNOTATIONS = new Set(['type', 'title', 'description', 'message', 'messages', 'properties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'default', 'examples', '$schema', 'additionalItems', 'patternProperties', 'prefixItems']);
   const REASONS: Record<string, string[]> = { specialChars: ['notAllowed', 'required'], splitItems: ['maxItems', 'empty', 'itemMaxLength', 'item'] };
   const keywords = new Set<string>(['required', 'type']);
@@ -70,7 +70,7 @@ test('the fallback Validation.<keyword> of every keyword the resolved screens us
     }
   };
   const configs: Array<Record<string, string>> = [{}, { expand_tone_infos: 'a:Y|b:N', support_weekly_plan_content: '1' }];
-  for (const site of SITES) {
+  for (const site of siteIds()) {
     const engine = createEngine(loadDefinitionSetFromDisk(site));
     for (const id of engine.screenIds()) {
       for (const config of configs) {

@@ -4,13 +4,14 @@ import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
 import { createProvider, findProviderByCode, resetProviderPassword, setJockeyRight, setProviderStatus, ACCOUNT_CODE } from '../services/providers';
 import { decide, listPending } from '../services/changeRequests';
-import { isSite, SERVER_CONFIG_DEFAULTS } from '../services/config';
+import { DEPLOYMENT } from '../services/config';
 import { audit } from '../services/audit';
 
 export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
+A <site> is the name of a folder of site-variants/.
 
   provider list
-  provider create <code> --name <name> [--site generic|kenya|ais] [--password <pwd>] [--sp-type 1|2]
+  provider create <code> --name <name> [--site <site>] [--password <pwd>] [--sp-type 1|2]
                   [--believe-cp 0|1|2] [--email <email>] [--phone <digits>]
       Creates an account (code: 6-20 digits). Without --password a random one is printed; the provider
       must change it at first login.
@@ -21,12 +22,20 @@ export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SIT
   provider jockey <code> on|off
       Grants or withdraws the jockey right: without it a jockey tone must leave 'allowed to cut' at 0
       (read when support_jockey_flag is 1; the provider's browser sees it from its next login).
+  provider site <code> <site>       Moves an account to another site (from its next login).
 
-  config get [<key>] [--site <site>]   All keys, or one; --site shows what that site's providers see.
+  config get [<key>] [--site <site>]
+      All keys, or one, each with the layer its value comes from. With --site: what that site's providers
+      see; without: the deployment's values before any site's own. Layers, lowest first: the schema's
+      default, site-variants/generic/config.json, the site's config.json, the operator's deployment value,
+      the operator's value for the site.
   config set <key> <value> [--site <site>]
-      Without --site the deployment's value; with it, a value for that site only. Examples:
+      The operator's value: without --site for the deployment (above every site's config.json), with it
+      for that site only. The key must be declared in schemas/config.schema.json. Examples:
         config set maintenance_window ""          (switch the 0:00-5:00 write window off)
-        config set maintenance_window 00:00-05:00
+        config set max_tone_price 8 --site generic
+  config unset <key> [--site <site>]
+      Removes the operator's value, so the files' value applies again.
 
   changes list [--provider <code>]     Pending change requests (tones and others waiting for approval).
   changes approve <id> [--reason <text>]
@@ -60,6 +69,8 @@ export function randomPassword(): string {
   return chars.join('');
 }
 
+const unknownSite = (ctx: AppContext, site: string) => `unknown site "${site}": no folder site-variants/${site}/ (sites: ${ctx.config.sites().join(', ')})`;
+
 const flag = (f: Record<string, string | true>, k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
 
 /** Runs one command; returns the process exit code. */
@@ -83,7 +94,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
       if (!ACCOUNT_CODE.test(code)) return fail('account code must be 6-20 digits');
       if (await findProviderByCode(db, code)) return fail(`account ${code} already exists`);
       const site = flag(flags, 'site') ?? ctx.site;
-      if (!isSite(site)) return fail('site must be generic, kenya or ais');
+      if (!ctx.config.isSite(site)) return fail(unknownSite(ctx, site));
       const name = flag(flags, 'name');
       if (!name) return fail('--name is required');
       const password = flag(flags, 'password') ?? randomPassword();
@@ -113,27 +124,48 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
       out(`${code} jockey right ${to}`);
       return 0;
     }
+    if (action === 'site') {
+      const site = rest[1];
+      if (!site) return fail('provider site <code> <site>');
+      if (!ctx.config.isSite(site)) return fail(unknownSite(ctx, site));
+      const r = await db.updateTable('providers').set({ site }).where('code', '=', code).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return fail(`no account ${code}`);
+      await audit(db, { providerId: null, actor: 'operator', action: 'provider.site', entityType: 'provider', entityId: code, detail: { site } });
+      out(`${code} moved to site ${site}`);
+      return 0;
+    }
     return fail(`unknown provider command ${action}\n\n${HELP}`);
   }
 
   if (group === 'config') {
     const site = flag(flags, 'site');
-    if (site !== undefined && !isSite(site)) return fail('site must be generic, kenya or ais');
+    if (flags.site === true) return fail('--site needs a site name');
+    if (site !== undefined && !ctx.config.isSite(site)) return fail(unknownSite(ctx, site));
+    const scope = site ?? DEPLOYMENT;
     if (action === 'get') {
-      const config = await ctx.config.forSite(site ?? '*');
-      const keys = rest[0] ? [rest[0]] : Object.keys(config).sort();
-      if (rest[0] && config[rest[0]] === undefined) return fail(`no configuration key ${rest[0]}`);
-      for (const k of keys) out(`${k}=${config[k]}`);
+      const config = await ctx.config.explain(site);
+      const key = rest[0];
+      if (key && config[key] === undefined) return fail(`no configuration key ${key} (keys are declared in schemas/config.schema.json)`);
+      for (const k of key ? [key] : Object.keys(config).sort()) out(`${k}=${config[k].value}\t(from ${config[k].source})`);
       return 0;
     }
     if (action === 'set') {
       const [key, value] = rest;
-      if (!key || value === undefined) return fail('config set <key> <value>');
-      const known = await ctx.config.forSite('*');
-      if (known[key] === undefined && !SERVER_CONFIG_DEFAULTS[key] && !flags.new) return fail(`unknown key ${key} (add --new to create it)`);
-      await ctx.config.set(key, value, site ?? '*');
-      await audit(db, { providerId: null, actor: 'operator', action: 'config.set', entityType: 'config', entityId: `${site ?? '*'}:${key}`, detail: { value } });
+      if (!key || value === undefined) return fail('config set <key> <value> [--site <site>]');
+      const refusal = ctx.config.refusal(key, value);
+      if (refusal) return fail(refusal);
+      await ctx.config.set(key, value, scope);
+      await audit(db, { providerId: null, actor: 'operator', action: 'config.set', entityType: 'config', entityId: `${scope}:${key}`, detail: { value } });
       out(`${key}=${value}${site ? ` (site ${site})` : ''}`);
+      return 0;
+    }
+    if (action === 'unset') {
+      const key = rest[0];
+      if (!key) return fail('config unset <key> [--site <site>]');
+      if (!(await ctx.config.unset(key, scope))) return fail(`the operator has no value for ${key}${site ? ` on site ${site}` : ' for the deployment'}`);
+      await audit(db, { providerId: null, actor: 'operator', action: 'config.unset', entityType: 'config', entityId: `${scope}:${key}` });
+      const now = (await ctx.config.explain(site))[key];
+      out(`${key} unset${site ? ` (site ${site})` : ''}; now ${key}=${now?.value ?? ''} (from ${now?.source ?? 'nowhere'})`);
       return 0;
     }
     return fail(`unknown config command ${action}\n\n${HELP}`);

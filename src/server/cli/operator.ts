@@ -5,7 +5,7 @@ import { runOperator } from './commands';
 
 async function main() {
   const env = readEnv();
-  const { ctx } = await openContext({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, pgSchema: env.pgSchema, site: env.site });
+  const { ctx } = await openContext({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, pgSchema: env.pgSchema, site: env.site }, undefined, (l) => console.error(l));
   try {
     process.exitCode = await runOperator(process.argv.slice(2), ctx, (l) => console.log(l), (l) => console.error(l));
   } finally {

@@ -32,14 +32,14 @@ export function sizeLimit(kind: FileKind, config: Config): number {
     case 'jpg':
     case 'gif':
     case 'png':
-      return num(config, 'image_max_size_mb', 10) * MB;
+      return num(config, 'image_max_size_mb') * MB;
     case 'txt':
     case 'inf':
-      return num(config, 'copyright_txt_max_size_mb', 1) * MB;
+      return num(config, 'copyright_txt_max_size_mb') * MB;
     case 'zip':
-      return Math.min(num(config, 'uploadfile_max_size', ZIP_CAP_MB), ZIP_CAP_MB) * MB;
+      return Math.min(num(config, 'uploadfile_max_size'), ZIP_CAP_MB) * MB;
     default:
-      return num(config, 'media_max_size_mb', 10) * MB;
+      return num(config, 'media_max_size_mb') * MB;
   }
 }
 

@@ -2,10 +2,12 @@
 // answers, so a field error reads the same in a curl answer as under the field in the browser.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../engine/fsLoader';
 import type { Lang } from '../returnCodes';
 
 const cache = new Map<Lang, Record<string, string>>();
-const I18N_DIR = join(__dirname, '..', '..', '..', 'i18n');
+// The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
+const I18N_DIR = join(PROJECT_ROOT, 'i18n');
 
 function table(lang: Lang): Record<string, string> {
   let t = cache.get(lang);

@@ -104,10 +104,10 @@ export function accountRoutes(app: FastifyInstance): void {
         if (!p || p.status !== '1') return {};
         const config = await ctx.config.forSite(p.site);
         const last = await ctx.db.selectFrom('dynamic_codes').select('created_at').where('provider_id', '=', p.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
-        const resendMs = num(config, 'dynamic_code_resend_seconds', 60) * 1000;
+        const resendMs = num(config, 'dynamic_code_resend_seconds') * 1000;
         if (last && now - last.created_at < resendMs) throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last.created_at)) / 1000)]);
         const code = newDynamicCode();
-        const ttlMin = num(config, 'dynamic_code_ttl_minutes', 10);
+        const ttlMin = num(config, 'dynamic_code_ttl_minutes');
         // A new code replaces any earlier one.
         await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('provider_id', '=', p.id).where('used_at', 'is', null).execute();
         await ctx.db.insertInto('dynamic_codes').values({ provider_id: p.id, code_hash: sha256(code), created_at: now, expires_at: now + ttlMin * 60_000, used_at: null, attempts: 0 }).execute();

@@ -37,7 +37,7 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/queryconfig',
       tag: 'config',
       summary: "Operator configuration for the logged-in provider's site",
-      description: 'All keys of the deployment with the site-variant values of the provider\'s site on top, as strings.',
+      description: "Every key of schemas/config.schema.json as the provider's site sees it, as strings: the schema's default, then site-variants/generic/config.json, the site's config.json, the operator's deployment value and the operator's value for the site (docs/integrators.md).",
       auth: 'session',
       allowPending: true,
       allowExpired: true,
@@ -77,7 +77,7 @@ export function configRoutes(app: FastifyInstance): void {
               internalAuth: { minLength: 16, maxLength: 20 },
             },
             site: ctx.site,
-            maxErrorTimes: c.login_max_failures ?? '5',
+            maxErrorTimes: c.login_max_failures,
             dictionaries: await dictionaries(ctx.db),
           },
         };

@@ -160,13 +160,13 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       tag: 'tones',
       summary: 'Whether a caller price (My Skiza price) is valid',
       description:
-        "callerPrice with 2 decimals (and the form's price). Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); outside Kenya also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
+        "callerPrice with 2 decimals (and the form's price). Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
       auth: 'session',
       params: obj({ callerPrice: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, price: str(32), portalType: any }, ['callerPrice']),
       record: obj({ valid: { type: 'string', enum: ['true', 'false'] } }),
       async handler(req, _reply, params) {
         const s = req.session!;
-        const valid = await callerPriceValid(req.server.ctx.db, s.config, s.provider.site, params.callerPrice, params.price);
+        const valid = await callerPriceValid(req.server.ctx.db, s.config, params.callerPrice, params.price);
         return { record: { valid: valid ? 'true' : 'false' } };
       },
     },

@@ -1,4 +1,4 @@
-// Demo data for an empty database (README: demo accounts): configuration, reference data, the accounts of
+// Demo data for an empty database (README: demo accounts): reference data, the accounts of
 // demo-accounts.json with their roles, about fifty tones in every state with real short wav files, and the
 // change requests behind the pending ones, so the portal has something in it and the approval flow moves.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { seedConfigRows } from '../services/config';
 import { createProvider, type ProviderInput } from '../services/providers';
 import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
 import { insertTone } from '../services/tones';
@@ -62,18 +61,18 @@ const STATES: Array<[string, string, string, string, string, ChangeKind | null]>
 
 export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<boolean> {
   const { db } = ctx;
-  const existing = await db.selectFrom('config').select('key').limit(1).executeTakeFirst();
+  const existing = await db.selectFrom('languages').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = ctx.now();
   try {
-    await db.insertInto('config').values(seedConfigRows(ctx.site, now)).execute();
+    await db.insertInto('languages').values(LANGUAGES).execute();
   } catch (e) {
-    // Several servers starting together on one empty PostgreSQL: the first to write the configuration seeds.
+    // Several servers starting together on one empty PostgreSQL: the first to write the languages seeds.
     if (/unique|duplicate key/i.test(String((e as Error)?.message))) return false;
     throw e;
   }
+  // The configuration is not seeded: it comes from the files (schema defaults and site config.json) at every start.
   const config = await ctx.config.forSite(ctx.site);
-  await db.insertInto('languages').values(LANGUAGES).execute();
   const toneCatalogues = await seedCatalogues(db, 1, CATALOGUES[1], null);
   await seedCatalogues(db, 2, CATALOGUES[2], null);
   await seedCatalogues(db, 3, CATALOGUES[3], null);
@@ -133,7 +132,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     const rows = await db.insertInto('copyright_companies').values(owners).returning('id').execute();
     ownerIds.set(providerId, rows.map((r) => r.id));
   }
-  // Lyric, tune and record owners of every demo tone (sp/querytonecopyright; the Kenya tone form requires them).
+  // Lyric, tune and record owners of every demo tone (sp/querytonecopyright; a site's tone form may require them).
   const validDay = new Date(now + 400 * DAY).toISOString().slice(0, 10);
   for (const [providerId, owners] of ownerIds) {
     const tones = await db.selectFrom('tones').select('id').where('provider_id', '=', providerId).orderBy('seq').execute();

@@ -1,97 +1,111 @@
-// Operator configuration per deployment (key/value in the config table). A provider sees the deployment's
-// values ('*') with its own site's values on top. Seeded from site-variants/<site>/config.json (the lead's
-// defaults, shared with the engine) plus the server's own keys below.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Operator configuration in layers, lowest first (docs/integrators.md, "Configuration layers"):
+//   1. the key's default in schemas/config.schema.json
+//   2. site-variants/generic/config.json
+//   3. site-variants/<site>/config.json
+//   4. the operator's deployment value (config table, site '*')
+//   5. the operator's value for that site (config table, site id)
+// The files are read at every start, so editing a site's config.json and restarting changes what its providers
+// see unless the operator set the key; the table holds only what the operator set (npm run operator -- config).
+import Ajv from 'ajv';
 import type { Kysely } from 'kysely';
-import type { Insertable } from 'kysely';
-import type { ConfigTable, Database } from '../db/schema';
+import { BASE_SITE, configLayers, type ConfigLayer, type DefinitionSources, type SiteId } from '../../engine';
+import { loadConfigSchemaFromDisk, loadSourcesFromDisk } from '../../engine/fsLoader';
+import type { ConfigSchema } from '../../engine/sources';
+import type { Database } from '../db/schema';
 
 export type Config = Record<string, string>;
-export const SITES = ['generic', 'kenya', 'ais'] as const;
-export type Site = (typeof SITES)[number];
-export const isSite = (s: unknown): s is Site => typeof s === 'string' && (SITES as readonly string[]).includes(s);
+/** The config table's site for the operator's deployment values. */
+export const DEPLOYMENT = '*';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..');
+/** A value and the layer it comes from. */
+export interface Explained { value: string; source: string }
 
-/** Keys the specs name that the site-variant files do not (yet) carry, and the server's own keys. */
-export const SERVER_CONFIG_DEFAULTS: Record<string, { value: string; description: string }> = {
-  maintenance_window: { value: '00:00-05:00', description: 'Write calls refused in this server-time window (HH:MM-HH:MM, may wrap midnight); empty switches it off.' },
-  session_idle_timeout_minutes: { value: '30', description: 'A session ends after this many minutes without a request.' },
-  session_absolute_timeout_hours: { value: '12', description: 'A session ends this many hours after login, active or not.' },
-  login_max_failures: { value: '5', description: 'Consecutive wrong passwords before an account is locked.' },
-  login_lock_minutes: { value: '15', description: 'How long an account (or address) stays locked.' },
-  address_max_failures: { value: '20', description: 'Wrong passwords from one address within the lock period before it is blocked.' },
-  dynamic_code_ttl_minutes: { value: '10', description: 'Lifetime of a forgot-password dynamic code.' },
-  dynamic_code_resend_seconds: { value: '60', description: 'Minimum delay between two dynamic codes for one account.' },
-  media_max_size_mb: { value: '10', description: 'Largest wav/3gp/mp4 upload (001 §5.2).' },
-  image_max_size_mb: { value: '10', description: 'Largest jpg/gif/png upload (001 §5.2; another text says 500 KB).' },
-  copyright_txt_max_size_mb: { value: '1', description: 'Largest copyright/batch txt upload (000 §5).' },
-  uploadfile_max_size: { value: '200', description: 'Largest batch zip in MB (capped at 200).' },
-  batch_zip_max_files: { value: '50', description: 'Most entries in a batch zip.' },
-  support_image_png: { value: '1', description: 'Accept png images besides jpg and gif.' },
-  image_size_limit: { value: '0', description: '1: images must be exactly 350x350.' },
-  support_isrc_check: { value: '0', description: '1: ISRC required and unique on add.' },
-  shortcode_input_type: { value: '0', description: '1: short code required on the tone form.' },
-  same_skiza_price: { value: '0', description: '1: caller price must equal the price.' },
-  admin_specify_relative_period: { value: '0', description: "1: a catalogue's relative period is fixed by the administrator." },
-  support_jockey_flag: { value: '0', description: '1: jockey tones (cutFlag) and rental price.' },
-  support_auto_renewal: { value: '0', description: '1: auto renewal checkbox on tones.' },
-  support_image_upload: { value: '1', description: '1: image upload on tones.' },
-};
-
-export function siteVariantValues(site: string): Config {
-  const file = join(REPO_ROOT, 'site-variants', site, 'config.json');
-  if (!existsSync(file)) return {};
-  const json = JSON.parse(readFileSync(file, 'utf8')) as { values?: Config };
-  return json.values ?? {};
-}
-
-/** Rows to seed: the deployment's values (generic file + server keys + the default site's file) and the per-site overrides. */
-export function seedConfigRows(defaultSite: Site, now: number): Array<Insertable<ConfigTable>> {
-  const base: Config = { ...Object.fromEntries(Object.entries(SERVER_CONFIG_DEFAULTS).map(([k, v]) => [k, v.value])), ...siteVariantValues('generic') };
-  if (defaultSite !== 'generic') Object.assign(base, siteVariantValues(defaultSite));
-  const rows = Object.entries(base).map(([key, value]) => ({ site: '*', key, value, description: SERVER_CONFIG_DEFAULTS[key]?.description ?? '', updated_at: now }));
-  for (const site of SITES) {
-    if (site === 'generic' || site === defaultSite) continue;
-    for (const [key, value] of Object.entries(siteVariantValues(site))) rows.push({ site, key, value, description: '', updated_at: now });
-  }
-  // The generic variant's values are the deployment's unless the default site changed them: restore them for generic providers.
-  if (defaultSite !== 'generic') {
-    const generic = siteVariantValues('generic');
-    for (const key of Object.keys(siteVariantValues(defaultSite))) if (key in generic) rows.push({ site: 'generic', key, value: generic[key], description: '', updated_at: now });
-  }
-  return rows;
-}
+const operatorSource = (site: string) => (site === DEPLOYMENT ? 'operator, deployment (config set without --site)' : `operator, site ${site} (config set --site ${site})`);
 
 /** Reads configuration with a short cache: the operator CLI writes from another process. */
 export class ConfigStore {
-  private cache = new Map<string, { at: number; value: Config }>();
-  constructor(private db: Kysely<Database>, private ttlMs = 2000) {}
+  private cache = new Map<string, { at: number; value: Record<string, Explained> }>();
+  private readonly checks = new Map<string, (value: string) => boolean>();
 
-  async forSite(site: string): Promise<Config> {
-    const hit = this.cache.get(site);
+  constructor(
+    private db: Kysely<Database>,
+    private files: DefinitionSources = loadSourcesFromDisk(),
+    private schema: ConfigSchema = loadConfigSchemaFromDisk(),
+    private ttlMs = 2000,
+  ) {}
+
+  /** The sites of site-variants/, the base first. */
+  sites(): SiteId[] {
+    return this.files.sites;
+  }
+
+  isSite(site: unknown): site is SiteId {
+    return typeof site === 'string' && this.files.sites.includes(site);
+  }
+
+  description(key: string): string {
+    return this.schema.properties[key]?.description ?? '';
+  }
+
+  /** Why a value cannot be stored for a key (unknown key, or the schema's type or pattern), or undefined. */
+  refusal(key: string, value: string): string | undefined {
+    const prop = this.schema.properties[key];
+    if (!prop) return `unknown key ${key}: a key must be declared in schemas/config.schema.json first`;
+    let check = this.checks.get(key);
+    if (!check) {
+      const validate = new Ajv({ strict: false }).compile(prop);
+      check = (v) => validate(v) as boolean;
+      this.checks.set(key, check);
+    }
+    const pattern = (prop as { pattern?: string }).pattern;
+    return check(value) ? undefined : `${key} must match ${pattern ?? 'its schema'} (${this.description(key)})`;
+  }
+
+  /** Every key with its value and the layer it comes from; without a site, the deployment's values before any site's own. */
+  async explain(site?: SiteId): Promise<Record<string, Explained>> {
+    const cacheKey = site ?? DEPLOYMENT;
+    const hit = this.cache.get(cacheKey);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const rows = await this.db.selectFrom('config').select(['site', 'key', 'value']).where('site', 'in', ['*', site]).execute();
-    const value: Config = {};
-    for (const r of rows) if (r.site === '*') value[r.key] = r.value;
-    for (const r of rows) if (r.site !== '*') value[r.key] = r.value;
-    this.cache.set(site, { at: Date.now(), value });
+    const scopes = site === undefined ? [DEPLOYMENT] : [DEPLOYMENT, site];
+    const rows = await this.db.selectFrom('config').select(['site', 'key', 'value']).where('site', 'in', scopes).execute();
+    const layers: ConfigLayer[] = [
+      ...configLayers(this.files, site ?? BASE_SITE),
+      ...scopes.map((scope) => ({ source: operatorSource(scope), values: Object.fromEntries(rows.filter((r) => r.site === scope).map((r) => [r.key, r.value ?? ''])) })),
+    ];
+    const value: Record<string, Explained> = {};
+    for (const layer of layers) for (const [k, v] of Object.entries(layer.values)) value[k] = { value: v, source: layer.source };
+    this.cache.set(cacheKey, { at: Date.now(), value });
     return value;
   }
 
-  async set(key: string, value: string, site = '*'): Promise<void> {
+  /** What a site's providers see. */
+  async forSite(site: SiteId): Promise<Config> {
+    return Object.fromEntries(Object.entries(await this.explain(site)).map(([k, e]) => [k, e.value]));
+  }
+
+  async set(key: string, value: string, site: string = DEPLOYMENT): Promise<void> {
     const now = Date.now();
     await this.db
       .insertInto('config')
-      .values({ site, key, value, description: SERVER_CONFIG_DEFAULTS[key]?.description ?? '', updated_at: now })
+      .values({ site, key, value, description: this.description(key), updated_at: now })
       .onConflict((oc) => oc.columns(['site', 'key']).doUpdateSet({ value, updated_at: now }))
       .execute();
     this.cache.clear();
   }
+
+  /** Removes the operator's value, so the layers below apply again. False when there was none. */
+  async unset(key: string, site: string = DEPLOYMENT): Promise<boolean> {
+    const r = await this.db.deleteFrom('config').where('site', '=', site).where('key', '=', key).executeTakeFirst();
+    this.cache.clear();
+    return Number(r.numDeletedRows) > 0;
+  }
 }
 
-export const num = (c: Config, key: string, fallback: number): number => {
+/** A numeric key's value; an unusable stored value falls back to the key's schema default. */
+export function num(c: Config, key: string): number {
   const n = Number(c[key]);
-  return c[key] !== undefined && c[key] !== '' && Number.isFinite(n) ? n : fallback;
-};
+  if (c[key] !== undefined && c[key] !== '' && Number.isFinite(n)) return n;
+  const fallback = Number(loadSourcesFromDisk().configDefaults[key]);
+  if (!Number.isFinite(fallback)) throw new Error(`configuration key ${key} has no numeric default in schemas/config.schema.json`);
+  return fallback;
+}

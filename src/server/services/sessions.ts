@@ -17,7 +17,7 @@ export interface NewSession { token: string; csrfToken: string; maxAgeSeconds: n
 export async function createSession(db: Kysely<Database>, provider: Provider, config: Config, lang: Lang, ip: string, now: number): Promise<NewSession> {
   const token = newToken();
   const csrfToken = newToken();
-  const absoluteMs = num(config, 'session_absolute_timeout_hours', 12) * 3600_000;
+  const absoluteMs = num(config, 'session_absolute_timeout_hours') * 3600_000;
   await db
     .insertInto('sessions')
     .values({ token_hash: sha256(token), provider_id: provider.id, csrf_token: csrfToken, language: lang, ip, created_at: now, last_seen_at: now, expires_at: now + absoluteMs })
@@ -49,7 +49,7 @@ export async function findSession(db: Kysely<Database>, token: string, configFor
   if (!row) return undefined;
   const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
   const config = await configFor(provider.site);
-  const idleMs = num(config, 'session_idle_timeout_minutes', 30) * 60_000;
+  const idleMs = num(config, 'session_idle_timeout_minutes') * 60_000;
   if (now >= session_expires || now - session_seen >= idleMs || provider.status !== '1') {
     await db.deleteFrom('sessions').where('id', '=', session_id).execute();
     return undefined;

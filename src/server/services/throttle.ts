@@ -8,9 +8,9 @@ import { num, type Config } from './config';
 export interface Limits { accountMax: number; addressMax: number; lockMs: number }
 
 export const limitsOf = (c: Config): Limits => ({
-  accountMax: num(c, 'login_max_failures', 5),
-  addressMax: num(c, 'address_max_failures', 20),
-  lockMs: num(c, 'login_lock_minutes', 15) * 60_000,
+  accountMax: num(c, 'login_max_failures'),
+  addressMax: num(c, 'address_max_failures'),
+  lockMs: num(c, 'login_lock_minutes') * 60_000,
 });
 
 export const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));

@@ -26,10 +26,11 @@ const money = (v: unknown) => (v === undefined || v === null || v === '' || Numb
 
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): the caller price, to 2 decimals, is valid when it equals the
- * price of a detail row of a tone tariff (priceGroupType 2). Outside Kenya it is also valid when it lies within
- * min_tone_price..max_tone_price and, with same_skiza_price '1', equals the price. Kenya requires the tariff match.
+ * price of a detail row of a tone tariff (priceGroupType 2). Unless caller_price_must_match_tariff is '1' (a site's
+ * config.json may say so) it is also valid when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1',
+ * equals the price.
  */
-export async function callerPriceValid(db: Db, config: Config, site: string, callerPrice: unknown, price: unknown): Promise<boolean> {
+export async function callerPriceValid(db: Db, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
   const cp = money(callerPrice);
   if (cp === null) return false;
   const rows = await db
@@ -39,7 +40,7 @@ export async function callerPriceValid(db: Db, config: Config, site: string, cal
     .where('tariffs.price_group_type', '=', 2)
     .execute();
   if (rows.some((r) => money(r.price) === cp)) return true;
-  if (site === 'kenya') return false;
+  if (config.caller_price_must_match_tariff === '1') return false;
   const n = Number(cp);
   if (n < Number(config.min_tone_price ?? 0) || n > Number(config.max_tone_price ?? Infinity)) return false;
   return config.same_skiza_price !== '1' || money(price) === cp;
@@ -82,7 +83,7 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
     );
     for (const o of owners) if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
   }
-  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.config, c.site, p.callerPrice, p.price))) {
+  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.config, p.callerPrice, p.price))) {
     out.push({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' });
   }
   return { violations: out, relativeTime };

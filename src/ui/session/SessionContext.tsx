@@ -3,6 +3,7 @@
 // list renderers get it through the ScreenEnvProvider the layout mounts.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../api';
+import { BASE_SITE } from '../../engine/sources';
 import type { SiteId } from '../../engine/types';
 import { clearSession, readConfig, readFlags, readToken, readUser, saveSession, type SessionFlags, type SessionRecord, type StoredUser } from './storage';
 
@@ -25,8 +26,8 @@ interface SessionApi extends Session {
   logout(): Promise<void>;
 }
 
-const SITES: SiteId[] = ['generic', 'kenya', 'ais'];
-const siteOf = (user: StoredUser): SiteId => (SITES.includes(user.site as SiteId) ? (user.site as SiteId) : 'generic');
+/** The user's site as the server gave it (the layout checks the portal knows it); none given means the base site. */
+const siteOf = (user: StoredUser): SiteId => (typeof user.site === 'string' && user.site !== '' ? user.site : BASE_SITE);
 
 function read(): Session {
   const user = readUser() ?? {};

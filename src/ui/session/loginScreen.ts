@@ -1,30 +1,36 @@
 // The login screen through the engine's parts rather than the whole engine: resolving and payload mapping load
 // with the page, the validator (Ajv, the engine's heaviest part) on the first keystroke or submit. The page
 // renders at once and validates exactly as engine.validate does: the same resolveScreen and validateResolved.
-import { buildDefinitionSet, type DefinitionSet, type DefinitionSources } from '../../engine/definitionSet';
+// Only the login definition, its overlays and the sites' config.json are bundled here, through the engine's
+// one loader; the schema's configuration defaults are not needed: the login page's configuration comes from
+// common/queryloginconfig.
+import { BASE_SITE, sourcesFromFiles } from '../../engine/sources';
+import { buildDefinitionSet, type DefinitionSet } from '../../engine/definitionSet';
 import { buildPayload } from '../../engine/payload';
 import { resolveScreen } from '../../engine/resolve';
-import { SITES, type Context, type FieldError, type ResolvedScreen, type ScreenDef, type SiteId } from '../../engine/types';
-import login from '../../../screen-definitions/login.json';
-import rules from '../../../schemas/rules.json';
+import type { Context, FieldError, ResolvedScreen, SiteId } from '../../engine/types';
 
 const SCREEN = 'login';
-const overlays = import.meta.glob<Record<string, unknown>>('../../../site-variants/*/login.json', { eager: true, import: 'default' });
-const configs = import.meta.glob<{ values: Record<string, string> }>('../../../site-variants/*/config.json', { eager: true, import: 'default' });
-const siteOfPath = (path: string) => path.split('/').slice(-2)[0] as SiteId;
+const sources = sourcesFromFiles(
+  import.meta.glob(
+    ['@definitions/screen-definitions/login.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
+    { eager: true, import: 'default' },
+  ),
+);
 
-function sources(): DefinitionSources {
-  const empty = () => Object.fromEntries(SITES.map((s) => [s, {}]));
-  const o = empty() as DefinitionSources['overlays'];
-  const c = empty() as DefinitionSources['siteConfig'];
-  for (const [path, file] of Object.entries(overlays)) o[siteOfPath(path)] = { [SCREEN]: file };
-  for (const [path, file] of Object.entries(configs)) c[siteOfPath(path)] = file.values;
-  return { screens: { [SCREEN]: login as unknown as ScreenDef }, overlays: o, siteConfig: c, rules: rules as unknown as DefinitionSources['rules'] };
+/**
+ * The login page's site: the deployment's (SITE), or the base site's login form when the portal was built without
+ * that site's folder (the page still signs in; an account of such a site then gets the unknown-site page).
+ */
+export function loginSite(site: string | undefined): SiteId {
+  if (site === undefined || sources.sites.includes(site)) return site ?? BASE_SITE;
+  console.error(`The server's site "${site}" is not in this build of the portal (built with ${sources.sites.join(', ')}): the login page uses ${BASE_SITE}'s.`);
+  return BASE_SITE;
 }
 
 const sets = new Map<SiteId, DefinitionSet>();
 const setFor = (site: SiteId): DefinitionSet => {
-  if (!sets.has(site)) sets.set(site, buildDefinitionSet(sources(), site));
+  if (!sets.has(site)) sets.set(site, buildDefinitionSet(sources, site));
   return sets.get(site)!;
 };
 

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, type LoginConfig } from '../../api';
 import type { SiteId } from '../../engine/types';
+import { loginSite } from './loginScreen';
 
 let cached: Promise<LoginConfig> | undefined;
 
@@ -19,14 +20,12 @@ export interface LoginSetup {
   raw: LoginConfig;
 }
 
-const SITES: SiteId[] = ['generic', 'kenya', 'ais'];
-
 export function useLoginConfig(): LoginSetup {
   const [raw, setRaw] = useState<LoginConfig | undefined>(undefined);
   useEffect(() => { void loadLoginConfig().then(setRaw); }, []);
   // One object per answer: the forms below re-resolve (and rjsf re-reads its props) when it changes.
   return useMemo(() => {
-    const site = SITES.includes(raw?.site as SiteId) ? (raw!.site as SiteId) : 'generic';
+    const site = loginSite(raw?.site);
     const config: Record<string, string> = {};
     if (raw?.pictureCode !== undefined) config.login_picture_code = raw.pictureCode;
     if (raw?.allowedPasswordSpecialChar) config.allowed_password_special_char = raw.allowedPasswordSpecialChar;

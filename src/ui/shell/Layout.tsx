@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { fallbackQueryClient } from '../form/queryClient';
+import { isBundledSite } from '../definitions';
 import { ScreenEnvProvider } from '../form/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
+import { UnknownSitePage } from '../session/pages/UnknownSitePage';
 import { useSession } from '../session/SessionContext';
 import { Breadcrumb } from './Breadcrumb';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
@@ -19,7 +21,13 @@ const MOBILE = '(max-width: 768px)';
 
 export default function Layout() {
   // The frame and the screens need the whole catalogue, not only the part the login page loads.
-  return <WithCatalogue part="rest" fallback={<PageLoading />}><LayoutFrame /></WithCatalogue>;
+  return <WithCatalogue part="rest" fallback={<PageLoading />}><KnownSite /></WithCatalogue>;
+}
+
+/** Screens resolve against the user's site: a site this build does not contain gets its own page instead. */
+function KnownSite() {
+  const { site } = useSession();
+  return isBundledSite(site) ? <LayoutFrame /> : <UnknownSitePage site={site} />;
 }
 
 function LayoutFrame() {

@@ -5,7 +5,7 @@
 //   /__harness/?screen=harnessTones&kind=list&lang=zh
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { buildDefinitionSet, createEngine, SITES, type DefinitionSources, type ScreenDef, type SiteId } from '../../../src/engine';
+import { BASE_SITE, buildDefinitionSet, createEngine, sourcesFromFiles, type SiteId } from '../../../src/engine';
 import { FormScreen } from '../../../src/ui/form/FormScreen';
 import { ScreenEnvProvider } from '../../../src/ui/form/screenEnv';
 import { I18nProvider, WithCatalogue } from '../../../src/ui/i18n';
@@ -16,28 +16,20 @@ import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
 import '../../../src/ui/styles/index.css';
 
-const screenFiles = import.meta.glob<ScreenDef>(['../../../screen-definitions/*.json', './definitions/*.json'], { eager: true, import: 'default' });
-const variantFiles = import.meta.glob<Record<string, unknown>>('../../../site-variants/*/*.json', { eager: true, import: 'default' });
-const rulesFile = import.meta.glob<DefinitionSources['rules']>('../../../schemas/rules.json', { eager: true, import: 'default' });
-const baseName = (path: string) => path.split('/').pop()!.replace(/\.json$/, '');
-
-function engineOf(site: SiteId) {
-  const screens: DefinitionSources['screens'] = {};
-  for (const [path, def] of Object.entries(screenFiles)) screens[baseName(path)] = def;
-  const overlays = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['overlays'];
-  const siteConfig = Object.fromEntries(SITES.map((s) => [s, {}])) as DefinitionSources['siteConfig'];
-  for (const [path, file] of Object.entries(variantFiles)) {
-    const s = path.split('/').slice(-2)[0] as SiteId;
-    if (baseName(path) === 'config') siteConfig[s] = (file as { values: Record<string, string> }).values;
-    else overlays[s][baseName(path)] = file;
-  }
-  return createEngine(buildDefinitionSet({ screens, overlays, siteConfig, rules: Object.values(rulesFile)[0] }, site));
-}
+// The product's files through the engine's loader, plus the harness's own screen definitions as if they were
+// in screen-definitions/.
+const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
+const harnessScreens = import.meta.glob('./definitions/*.json', { eager: true, import: 'default' });
+const sources = sourcesFromFiles({
+  ...productFiles,
+  ...Object.fromEntries(Object.entries(harnessScreens).map(([path, def]) => [`screen-definitions/${path.split('/').pop()}`, def])),
+});
+const engineOf = (site: SiteId) => createEngine(buildDefinitionSet(sources, site));
 
 const q = new URLSearchParams(location.search);
 if (q.get('lang')) localStorage.setItem('portal.language', q.get('lang') === 'zh' ? 'zh' : 'en');
 const user = (readUser() ?? {}) as Record<string, unknown>;
-const site = (SITES.includes(user.site as SiteId) ? user.site : 'generic') as SiteId;
+const site = typeof user.site === 'string' && sources.sites.includes(user.site) ? user.site : BASE_SITE;
 const screen = q.get('screen') ?? 'harnessTones';
 const kind = q.get('kind') ?? 'list';
 

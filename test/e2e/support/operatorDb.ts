@@ -1,5 +1,5 @@
-// What an operator does to the reference server's database, done directly for the tests: set configuration
-// flags (the server reads them with a 2 s cache), read the notifier's outbox, end sessions.
+// What an operator does to the reference server's database, done directly for the tests: set and unset
+// configuration values (the server reads them with a 2 s cache), read the notifier's outbox, end sessions.
 import Database from 'better-sqlite3';
 
 export const CONFIG_CACHE_MS = 2100;
@@ -11,16 +11,22 @@ export class OperatorDb {
     this.db.pragma('busy_timeout = 5000');
   }
 
-  /** Set a key for the whole deployment ('*') or for one site (a site's row wins over '*' for its providers). */
+  /** The operator's value for the whole deployment ('*') or for one site (above the files; a site's value wins over '*'). */
   setConfig(key: string, value: string, site: string = '*'): void {
     const now = Date.now();
     this.db.prepare(`INSERT INTO config (site, key, value, description, updated_at) VALUES (?, ?, ?, '', ?)
       ON CONFLICT (site, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`).run(site, key, value, now);
   }
 
+  /** The operator's value of exactly that scope, or undefined when the operator set none there (the files apply). */
   getConfig(key: string, site: string = '*'): string | undefined {
-    const row = this.db.prepare('SELECT value FROM config WHERE key = ? AND site IN (?, ?) ORDER BY site = ? DESC LIMIT 1').get(key, site, '*', site) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM config WHERE key = ? AND site = ?').get(key, site) as { value: string } | undefined;
     return row?.value;
+  }
+
+  /** Removes the operator's value, so the layers below apply again. */
+  unsetConfig(key: string, site: string = '*'): void {
+    this.db.prepare('DELETE FROM config WHERE key = ? AND site = ?').run(key, site);
   }
 
   /** The latest dynamic code the notifier wrote for an account (the code is never in an API answer). */

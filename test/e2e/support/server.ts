@@ -46,20 +46,30 @@ export function buildServer(): void {
 }
 
 export interface ServerOptions {
-  site?: 'generic' | 'kenya' | 'ais';
+  /** The deployment's site (SITE): a folder of site-variants/. */
+  site?: string;
   /** Run build/server/main.js (what `npm start` runs; call buildServer first) instead of the sources under tsx. */
   compiled?: boolean;
+  /** Another tree of definitions, site variants, schemas and catalogues (DEFINITIONS_ROOT), served with its own build. */
+  definitionsRoot?: string;
+  /** The built portal to serve (a build of definitionsRoot); default DIST_DIR. */
+  distDir?: string;
+  /** An existing DATA_DIR (a restart on the same database); the caller removes it. Default: a fresh one, removed on stop. */
+  dataDir?: string;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  ensureBuilt();
+  if (!options.distDir) ensureBuilt();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
   // The sources run in Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
   const entry = options.compiled ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR },
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR: options.distDir ?? DIST_DIR,
+      ...(options.definitionsRoot ? { DEFINITIONS_ROOT: options.definitionsRoot } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -88,7 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         child.kill('SIGTERM');
         setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
       });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
