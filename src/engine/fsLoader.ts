@@ -36,19 +36,3 @@ export function loadSourcesFromDisk(root = PROJECT_ROOT): DefinitionSources {
 export function loadDefinitionSetFromDisk(site: SiteId, root = PROJECT_ROOT) {
   return buildDefinitionSet(loadSourcesFromDisk(root), site);
 }
-
-/** Everything the definition linter reads: sources, the JSON Schemas and both message catalogues. */
-export function loadLintInputFromDisk(root = PROJECT_ROOT) {
-  const schema = (name: string) => readJson(join(root, 'schemas', name));
-  return {
-    sources: loadSourcesFromDisk(root),
-    schemas: {
-      definition: schema('screen-definition.schema.json'),
-      overlay: schema('overlay.schema.json'),
-      rules: schema('rules.schema.json'),
-      config: schema('config.schema.json'),
-      siteConfig: schema('site-config.schema.json'),
-    },
-    catalogues: { en: readJson(join(root, 'i18n', 'en.json')), zh: readJson(join(root, 'i18n', 'zh.json')) },
-  };
-}
