@@ -64,7 +64,10 @@ export function resolvePlaceholders<T>(tree: T, config: Config, data: object): T
   return (result === REMOVED ? undefined : result) as T;
 }
 
-/** Every configuration key a tree refers to ({"$config": k} or {"var": "config.k"}) and where, for the linter. */
+/**
+ * Every configuration key a tree refers to ({"$config": k}, {"var": "config.k"}, or "fromConfig": k of option
+ * lists and expanded fields) and where, for the linter.
+ */
 export function configKeyUses(tree: unknown, path = '$', found: Array<{ key: string; path: string }> = []): Array<{ key: string; path: string }> {
   if (isConfigPlaceholder(tree)) found.push({ key: tree.$config, path: `${path}.$config` });
   else if (Array.isArray(tree)) tree.forEach((v, i) => configKeyUses(v, `${path}[${i}]`, found));
@@ -72,6 +75,7 @@ export function configKeyUses(tree: unknown, path = '$', found: Array<{ key: str
     for (const [k, v] of Object.entries(tree)) {
       const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
       if (typeof name === 'string' && name.startsWith('config.')) found.push({ key: name.slice('config.'.length).split('.')[0], path: `${path}.${k}` });
+      else if (k === 'fromConfig' && typeof v === 'string') found.push({ key: v, path: `${path}.${k}` });
       else configKeyUses(v, `${path}.${k}`, found);
     }
   }

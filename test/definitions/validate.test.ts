@@ -178,6 +178,12 @@ const cases: Case[] = [
     line: (t) => t.lineOf(KENYA_BOX, '"config.kenya_relative"'),
   },
   {
+    what: 'an unknown configuration key naming an option list',
+    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.relativeTime.options.fromConfig = 'relative_range_periods'; }),
+    file: MUSIC_BOX, path: '$.fields.relativeTime.options.fromConfig', reason: 'unknown configuration key "relative_range_periods" (not in schemas/config.schema.json) (did you mean "relative_range_period"?)',
+    line: (t) => t.lineOf(MUSIC_BOX, '"relative_range_periods"'),
+  },
+  {
     what: 'a misspelled configuration key in a site configuration',
     breakIt: (t) => t.edit('site-variants/kenya/config.json', (d) => { d.values.max_tone_prize = '5'; }),
     file: 'site-variants/kenya/config.json', path: '$.values.max_tone_prize', reason: 'unknown key "max_tone_prize"',
