@@ -15,7 +15,7 @@ import { KNOWN_OPERATIONS } from './logic';
 import { didYouMean } from './names';
 import { checkOverlay, applyOverlay, redundantPatches } from './overlay';
 import { configKeyUses, resolvePlaceholders } from './placeholders';
-import { expandRules } from './rules';
+import { expandRules, type RulesDoc } from './rules';
 import type { Config, ScreenDef, SiteId } from './types';
 
 export type { ApiRouteInfo } from './lintApi';
@@ -122,8 +122,79 @@ export function logicProblems(expr: unknown, path: string): Found[] {
 
 const keyOf = (p: Found) => `${p.path}\u0000${p.reason}`;
 
+/** What the checks know besides the file at hand. */
+interface Known {
+  catalogues: Record<string, Record<string, string>>;
+  configKeys: string[];
+  rules: RulesDoc;
+  ruleNames: Set<string>;
+  /** Rules whose own schema is wrong: fields using them are not compiled (the rule is reported once). */
+  badRules: Set<string>;
+  api?: ApiRouteInfo[];
+}
+
+/** What a file says by itself: message keys, JSON Logic, configuration keys. */
+function treeProblems(tree: unknown, known: Known): Found[] {
+  const out: Found[] = [];
+  const missingKey = (value: string, path: string) => {
+    for (const [lang, catalogue] of Object.entries(known.catalogues)) {
+      if (!(value in catalogue)) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}` });
+    }
+  };
+  walk(tree, '$', (key, value, path) => {
+    if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
+    if (KEY_MAPS.has(key) && value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
+    }
+    const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
+    if (LOGIC_PROPERTIES.has(key) || isMap) {
+      const exprs = isMap ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const) : [[path, value] as const];
+      for (const [p, e] of exprs) {
+        const inner = e && typeof e === 'object' && '$json' in (e as object) ? (e as { $json: unknown }).$json : e;
+        const list = inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1 ? Object.entries(inner as object).map(([k, v]) => [childPath(childPath(p, '$json'), k), v] as const) : [[p, inner] as const];
+        for (const [pp, ee] of list) out.push(...logicProblems(ee, pp));
+      }
+    }
+  });
+  for (const { key, path } of configKeyUses(tree)) {
+    if (!known.configKeys.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}` });
+  }
+  return out;
+}
+
+/**
+ * What a (merged) screen shows with a site's configuration: field schemas that are wrong as written or that Ajv
+ * cannot compile, unknown rules, references between its parts, and its calls against the server's routes.
+ */
+function screenProblems(def: ScreenDef, config: Config, site: string, known: Known): Found[] {
+  const out: Found[] = [];
+  for (const group of ['fields', 'search'] as const) {
+    for (const [name, field] of Object.entries(def[group] ?? {})) {
+      const path = `$.${group}.${name}`;
+      for (const rule of field.rules ?? []) if (!known.ruleNames.has(rule)) out.push({ path: `${path}.rules`, reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, known.ruleNames)}` });
+      const written = fieldSchemaProblems(field.schema ?? {}, `${path}.schema`);
+      out.push(...written);
+      if (written.length === 0 && (field.rules ?? []).every((r) => known.ruleNames.has(r) && !known.badRules.has(r))) {
+        const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, known.rules), config, { config, user: {}, site: site as SiteId, mode: 'add', form: {} });
+        const why = schemaProblems(schema);
+        if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
+      }
+    }
+  }
+  for (const [name, check] of Object.entries(def.checks ?? {})) {
+    if (check.field && !(check.field in (def.fields ?? {}))) out.push({ path: `$.checks.${name}.field`, reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}` });
+  }
+  const calls = Object.keys(def.calls ?? {});
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    if (action.call && !calls.includes(action.call)) out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
+  }
+  if (def.load && !calls.includes(def.load.call)) out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });
+  if (known.api) out.push(...apiProblems(def, known.api));
+  return out;
+}
+
 export function lintDefinitions(input: LintInput): Problem[] {
-  const { sources, schemas, catalogues } = input;
+  const { sources, schemas } = input;
   const sites = input.sites ?? Object.keys(sources.overlays);
   const problems: Problem[] = [];
   const report = (file: string, found: Found[]) => { for (const p of found) problems.push({ file, ...p }); };
@@ -135,77 +206,22 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const validateOverlay = ajv.compile(schemas.overlay);
   const validateRules = ajv.compile(schemas.rules);
   const validateSiteConfig = ajv.compile(schemas.siteConfig);
-  const knownConfig = Object.keys((schemas.config as { properties: object }).properties);
-  const languages = Object.keys(catalogues);
-
-  /** What a file says by itself: message keys, JSON Logic, configuration keys. */
-  const treeProblems = (tree: unknown): Found[] => {
-    const out: Found[] = [];
-    const missingKey = (value: string, path: string) => {
-      for (const lang of languages) if (!(value in catalogues[lang])) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogues[lang]))}` });
-    };
-    walk(tree, '$', (key, value, path) => {
-      if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
-      if (KEY_MAPS.has(key) && value && typeof value === 'object') {
-        for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
-      }
-      const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
-      if (LOGIC_PROPERTIES.has(key) || isMap) {
-        const exprs = isMap ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const) : [[path, value] as const];
-        for (const [p, e] of exprs) {
-          const inner = e && typeof e === 'object' && '$json' in (e as object) ? (e as { $json: unknown }).$json : e;
-          const list = inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1 ? Object.entries(inner as object).map(([k, v]) => [childPath(childPath(p, '$json'), k), v] as const) : [[p, inner] as const];
-          for (const [pp, ee] of list) out.push(...logicProblems(ee, pp));
-        }
-      }
-    });
-    for (const { key, path } of configKeyUses(tree)) {
-      if (!knownConfig.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, knownConfig)}` });
-    }
-    return out;
-  };
-
-  const ruleNames = new Set(Object.keys(sources.rules?.rules ?? {}));
-  const badRules = new Set<string>();
-
-  /**
-   * What a (merged) screen shows with a site's configuration: schemas Ajv cannot compile, unknown rules,
-   * references between its parts, and its calls against the server's routes.
-   */
-  const screenProblems = (def: ScreenDef, config: Config, site: string): Found[] => {
-    const out: Found[] = [];
-    for (const group of ['fields', 'search'] as const) {
-      for (const [name, field] of Object.entries(def[group] ?? {})) {
-        const path = `$.${group}.${name}`;
-        for (const rule of field.rules ?? []) if (!ruleNames.has(rule)) out.push({ path: `${path}.rules`, reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, ruleNames)}` });
-        const written = fieldSchemaProblems(field.schema ?? {}, `${path}.schema`);
-        out.push(...written);
-        if (written.length === 0 && (field.rules ?? []).every((r) => ruleNames.has(r) && !badRules.has(r))) {
-          const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, sources.rules), config, { config, user: {}, site: site as SiteId, mode: 'add', form: {} });
-          const why = schemaProblems(schema);
-          if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
-        }
-      }
-    }
-    for (const [name, check] of Object.entries(def.checks ?? {})) {
-      if (check.field && !(check.field in (def.fields ?? {}))) out.push({ path: `$.checks.${name}.field`, reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}` });
-    }
-    const calls = Object.keys(def.calls ?? {});
-    for (const [name, action] of Object.entries(def.actions ?? {})) {
-      if (action.call && !calls.includes(action.call)) out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
-    }
-    if (def.load && !calls.includes(def.load.call)) out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });
-    if (input.api) out.push(...apiProblems(def, input.api));
-    return out;
+  const known: Known = {
+    catalogues: input.catalogues,
+    configKeys: Object.keys((schemas.config as { properties: object }).properties),
+    rules: sources.rules,
+    ruleNames: new Set(Object.keys(sources.rules?.rules ?? {})),
+    badRules: new Set(),
+    api: input.api,
   };
 
   // The shared rules.
   if (sources.rules) {
     if (!validateRules(sources.rules)) report('schemas/rules.json', schemaErrors(validateRules.errors));
-    report('schemas/rules.json', treeProblems(sources.rules));
+    report('schemas/rules.json', treeProblems(sources.rules, known));
     for (const [name, rule] of Object.entries(sources.rules.rules ?? {})) {
       const found = fieldSchemaProblems(rule.schema, `$.rules.${name}.schema`);
-      if (found.length) badRules.add(name);
+      if (found.length) known.badRules.add(name);
       report('schemas/rules.json', found);
     }
   }
@@ -218,8 +234,8 @@ export function lintDefinitions(input: LintInput): Problem[] {
     const file = `screen-definitions/${id}.json`;
     if (!validateDefinition(def)) { report(file, schemaErrors(validateDefinition.errors)); continue; }
     if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
-    report(file, treeProblems(def));
-    const found = screenProblems(def, siteConfig('generic'), 'generic');
+    report(file, treeProblems(def, known));
+    const found = screenProblems(def, siteConfig('generic'), 'generic', known);
     report(file, found);
     baseFound.set(id, new Set(found.map(keyOf)));
   }
@@ -227,9 +243,8 @@ export function lintDefinitions(input: LintInput): Problem[] {
   // What a site adds: its configuration, its overlays, and base screens under its configuration.
   const siteOnly = new Map<string, { file: string; found: Found; sites: string[] }>();
   for (const site of sites) {
-    const configFile = `site-variants/${site}/config.json`;
     const configDoc = input.siteConfigDocs ? input.siteConfigDocs[site] : { values: (sources.siteConfig as Record<string, Config>)[site] };
-    if (configDoc !== undefined && !validateSiteConfig(configDoc)) report(configFile, schemaErrors(validateSiteConfig.errors));
+    if (configDoc !== undefined && !validateSiteConfig(configDoc)) report(`site-variants/${site}/config.json`, schemaErrors(validateSiteConfig.errors));
     const config = siteConfig(site);
     const overlays = (sources.overlays as Record<string, Record<string, Record<string, unknown>>>)[site] ?? {};
     for (const [id, overlay] of Object.entries(overlays)) {
@@ -243,7 +258,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
       const targets = checkOverlay(base, overlay);
       report(file, targets);
       report(file, redundantPatches(base, overlay).map((p) => ({ ...p, severity: 'warning' as const })));
-      report(file, treeProblems(overlay));
+      report(file, treeProblems(overlay, known));
       const inherited = baseFound.get(id);
       if (!inherited) continue; // the base is invalid: reported against its own file
       const merged = applyOverlay(base, overlay);
@@ -253,13 +268,14 @@ export function lintDefinitions(input: LintInput): Problem[] {
         report(file, schemaErrors(validateDefinition.errors).filter((p) => !told(p)).map((p) => ({ ...p, reason: `after the overlay: ${p.reason}` })));
         continue;
       }
-      report(file, screenProblems(merged, config, site).filter((p) => !inherited.has(keyOf(p))));
+      report(file, screenProblems(merged, config, site, known).filter((p) => !inherited.has(keyOf(p))));
     }
     if (site === 'generic') continue;
+    // Base screens the site does not overlay: only what its configuration alone breaks, once for all such sites.
     for (const [id, def] of Object.entries(sources.screens)) {
       const inherited = baseFound.get(id);
       if (id in overlays || !inherited) continue;
-      for (const p of screenProblems(def, config, site)) {
+      for (const p of screenProblems(def, config, site, known)) {
         if (inherited.has(keyOf(p))) continue;
         const file = `screen-definitions/${id}.json`;
         const entry = siteOnly.get(`${file}\u0000${keyOf(p)}`) ?? { file, found: p, sites: [] };
