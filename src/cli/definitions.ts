@@ -2,10 +2,12 @@
 // npm run definitions -- resolve SCREEN [--site SITE] [--config FILE] [--user FILE] [--mode add|edit] [--form FILE]
 // The integrator's tool: checks every definition and overlay, and prints a screen as a site and configuration
 // resolve it. Snapshot tests call the same functions. The sites are the folders of site-variants/.
+import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { BASE_SITE, createEngine } from '../engine';
-import { loadDefinitionSetFromDisk, loadLintInputFromDisk, readJson, siteIds } from '../engine/fsLoader';
-import { lintDefinitions } from '../engine/lint';
+import { loadConfigSchemaFromDisk, loadDefinitionSetFromDisk, siteIds } from '../engine/fsLoader';
+import { parseJsonSource } from '../engine/jsonSource';
+import { validateDefinitions } from './validate';
 
 const USAGE = `usage:
   npm run definitions -- validate
@@ -25,26 +27,26 @@ function fail(message: string): never {
 
 function readObject(file: string | undefined, what: string): Record<string, any> {
   if (!file) return {};
+  let text: string;
   try {
-    const value = readJson(resolvePath(file));
-    // A configuration file may be a flat map or a site config document ({"values": {...}}).
-    return what === 'config' && value && typeof value.values === 'object' ? value.values : value;
+    text = readFileSync(resolvePath(file), 'utf8');
   } catch (e) {
     return fail(`cannot read ${what} file ${file}: ${(e as Error).message}`);
   }
+  const source = parseJsonSource(text);
+  const error = source.syntaxError ?? source.duplicateKeys[0];
+  if (error) fail(`${file}:${error.line}:${error.column}: ${error.reason}`);
+  const value = source.value as any;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${file}: the ${what} file must hold a JSON object`);
+  // A configuration file may be a flat map or a site config document ({"values": {...}}).
+  return what === 'config' && value && typeof value.values === 'object' ? value.values : value;
 }
 
 function validate(): void {
-  const input = loadLintInputFromDisk();
-  const problems = lintDefinitions(input);
-  for (const p of problems) process.stderr.write(`${p.file}: ${p.path}: ${p.reason}\n`);
-  const count = Object.keys(input.sources.screens).length;
-  if (problems.length > 0) {
-    process.stderr.write(`${problems.length} problem(s) in the definitions\n`);
-    process.exit(1);
-  }
-  const sites = input.sources.sites;
-  process.stdout.write(`definitions valid: ${count} screens, ${sites.length} site variants (${sites.join(', ')})\n`);
+  const result = validateDefinitions();
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exit(result.exitCode);
 }
 
 function resolveCommand(args: string[]): void {
@@ -55,7 +57,7 @@ function resolveCommand(args: string[]): void {
   const mode = option(args, 'mode') ?? 'add';
   if (mode !== 'add' && mode !== 'edit') fail(`unknown mode "${mode}" (add, edit)`);
   const config = readObject(option(args, 'config'), 'config');
-  const known = new Set(Object.keys(loadLintInputFromDisk().schemas.config.properties));
+  const known = new Set(Object.keys(loadConfigSchemaFromDisk().properties));
   const unknown = Object.keys(config).filter((k) => k !== '$schema' && !known.has(k));
   if (unknown.length) fail(`unknown configuration key(s) in ${option(args, 'config')}: ${unknown.join(', ')}`);
   const engine = createEngine(loadDefinitionSetFromDisk(site));

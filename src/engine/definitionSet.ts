@@ -3,7 +3,7 @@
 // plain objects (sources.ts), so the browser (bundled JSON) and Node (files on disk, see fsLoader.ts) share it.
 import { applyOverlay } from './overlay';
 import type { RulesDoc } from './rules';
-import { configLayers, type DefinitionSources } from './sources';
+import { fileConfigOf, type DefinitionSources } from './sources';
 import type { Config, ScreenDef, SiteId } from './types';
 
 export type { DefinitionSources } from './sources';
@@ -21,6 +21,5 @@ export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): De
   const overlays = sources.overlays[site] ?? {};
   const screens: Record<string, ScreenDef> = {};
   for (const [id, base] of Object.entries(sources.screens)) screens[id] = applyOverlay(base, overlays[id]);
-  const config = Object.assign({}, ...configLayers(sources, site).map((l) => l.values)) as Config;
-  return { site, screens, rules: sources.rules, config };
+  return { site, screens, rules: sources.rules, config: fileConfigOf(sources, site) };
 }

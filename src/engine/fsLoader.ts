@@ -59,21 +59,3 @@ export function loadDefinitionSetFromDisk(site: SiteId, root = PROJECT_ROOT) {
 
 /** schemas/config.schema.json: every configuration key with its type, default and description. */
 export const loadConfigSchemaFromDisk = (root = PROJECT_ROOT): ConfigSchema => readJson(join(root, 'schemas', 'config.schema.json'));
-
-/** Everything the definition linter reads: sources, the JSON Schemas and both message catalogues. */
-export function loadLintInputFromDisk(root = PROJECT_ROOT) {
-  const schema = (name: string) => readJson(join(root, 'schemas', name));
-  return {
-    sources: sourcesFromFiles(sourceFilesOnDisk(root), siteFoldersOnDisk(root)),
-    schemas: {
-      definition: schema('screen-definition.schema.json'),
-      overlay: schema('overlay.schema.json'),
-      rules: schema('rules.schema.json'),
-      config: schema('config.schema.json'),
-      siteConfig: schema('site-config.schema.json'),
-      /** Schemas the others refer to by $id (logic expressions, placeholders). */
-      shared: [schema('logic.schema.json'), schema('placeholder.schema.json')],
-    },
-    catalogues: { en: readJson(join(root, 'i18n', 'en.json')), zh: readJson(join(root, 'i18n', 'zh.json')) },
-  };
-}

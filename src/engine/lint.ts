@@ -1,24 +1,49 @@
 // The definition linter behind `npm run definitions -- validate`: every definition, overlay, site configuration
 // and the shared rules are checked against their JSON Schemas, then for what a schema cannot say: conditions
 // that are not JSON Logic, unknown configuration keys, unknown rules, message keys missing from a language,
-// overlays that target entries the base lacks, field schemas Ajv cannot compile. Each problem names the file,
-// the JSON path and the reason.
+// overlays that target entries the base lacks, field schemas with bounds of the wrong type or that Ajv cannot
+// compile, calls the server does not implement and data fields its answers do not have (lintApi.ts). Each
+// problem names the file, the JSON path and the reason, once: a mistake in a base definition is reported
+// against that file, not again for every overlay or site that inherits it.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { schemaProblems } from './ajv';
+import { childPath } from './jsonSource';
+import { apiProblems, type ApiRouteInfo } from './lintApi';
+import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';
-import { checkOverlay, applyOverlay } from './overlay';
-import { configKeysIn, resolvePlaceholders } from './placeholders';
-import { expandRules } from './rules';
-import { BASE_SITE, configLayers, SITE_ID_PATTERN, type DefinitionSources } from './sources';
-import type { ScreenDef, SiteId } from './types';
+import { closestName, didYouMean } from './names';
+import { checkOverlay, applyOverlay, redundantPatches } from './overlay';
+import { configKeyUses, resolvePlaceholders } from './placeholders';
+import { expandRules, type RulesDoc } from './rules';
+import { BASE_SITE, fileConfigOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
+import type { Config, ScreenDef, SiteId } from './types';
 
-export interface Problem { file: string; path: string; reason: string }
+export type { ApiRouteInfo } from './lintApi';
+
+export interface Problem {
+  file: string;
+  path: string;
+  reason: string;
+  /** Warnings are listed apart and do not fail validate. */
+  severity?: 'warning';
+  line?: number;
+  column?: number;
+}
 
 export interface LintInput {
   sources: DefinitionSources;
+  /** Each site's config.json as written (validated as a whole); by default {values} from the sources. */
+  siteConfigDocs?: Record<string, unknown>;
+  /** Screens whose file is not JSON (already reported): their overlays are not reported as orphans. */
+  unreadableScreens?: Set<string>;
+  /** `shared`: the schemas the others refer to by $id (logic expressions, placeholders). */
   schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; shared?: object[] };
   catalogues: Record<string, Record<string, string>>;
+  /** The server's route table; without it call paths and data fields are not checked. */
+  api?: ApiRouteInfo[];
 }
+
+type Found = { path: string; reason: string; severity?: 'warning' };
 
 const VAR_ROOTS = ['config', 'user', 'site', 'mode', 'form', 'row', 'record', 'payload'];
 /** Properties whose string values are message keys. */
@@ -26,30 +51,38 @@ const KEY_PROPERTIES = new Set(['label', 'help', 'placeholder', 'title', 'messag
 const KEY_MAPS = new Set(['messages', 'labels']);
 /** Where JSON Logic is expected. */
 const LOGIC_PROPERTIES = new Set(['visible', 'required', 'disabled', 'when', 'valid', 'value', '$logic']);
+const EXPRESSION_MAPS = ['payload', 'form', 'recover'];
 
 function jsonPath(base: string, instancePath: string): string {
-  return base + instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  return instancePath.split('/').filter(Boolean).reduce((p, s) => childPath(p, /^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')), base);
 }
 
-function schemaErrors(errors: ErrorObject[] | null | undefined, file: string): Problem[] {
-  const out: Problem[] = [];
+function schemaErrors(errors: ErrorObject[] | null | undefined): Found[] {
+  const out: Found[] = [];
   for (const e of errors ?? []) {
     // anyOf/allOf wrappers repeat what their branches said.
     if (e.keyword === 'anyOf' || e.keyword === 'allOf' || e.keyword === 'if') continue;
     if (e.keyword === 'additionalProperties') {
-      out.push({ file, path: jsonPath('$', `${e.instancePath}/${e.params.additionalProperty}`), reason: `unknown key "${e.params.additionalProperty}"` });
-    } else out.push({ file, path: jsonPath('$', e.instancePath), reason: e.message ?? e.keyword });
+      out.push({ path: jsonPath('$', `${e.instancePath}/${e.params.additionalProperty}`), reason: `unknown key "${e.params.additionalProperty}"` });
+    } else {
+      const allowed = e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})` : '';
+      out.push({ path: jsonPath('$', e.instancePath), reason: `${e.message ?? e.keyword}${allowed}` });
+    }
   }
-  // One problem per path is enough to act on.
+  // One problem per path is enough to act on, and the deepest say the most: an anyOf [null, entry] that fails on
+  // an unknown key inside the entry also says "must be null" about the entry itself.
   const seen = new Set<string>();
-  return out.filter((p) => !seen.has(p.path) && seen.add(p.path));
+  return out.filter((p) => !seen.has(p.path) && seen.add(p.path)).filter((p, _, all) => !all.some((q) => isUnder(q.path, p.path)));
 }
 
+/** `path` lies strictly inside `ancestor`. */
+const isUnder = (path: string, ancestor: string) => path.length > ancestor.length && path.startsWith(ancestor) && /^[.[]/.test(path.slice(ancestor.length));
+
 function walk(node: unknown, path: string, visit: (key: string, value: unknown, path: string) => void) {
-  if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${path}[${i}]`, visit));
+  if (Array.isArray(node)) node.forEach((v, i) => walk(v, childPath(path, i), visit));
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
-      const p = `${path}.${k}`;
+      const p = childPath(path, k);
       visit(k, v, p);
       walk(v, p, visit);
     }
@@ -57,38 +90,113 @@ function walk(node: unknown, path: string, visit: (key: string, value: unknown, 
 }
 
 /** Problems of one JSON Logic expression: unknown operations and variables outside the context. */
-export function logicProblems(expr: unknown, path: string): string[] {
-  const out: string[] = [];
+export function logicProblems(expr: unknown, path: string): Found[] {
+  const out: Found[] = [];
   const visit = (node: unknown, p: string) => {
-    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${p}[${i}]`));
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, childPath(p, i)));
     if (!node || typeof node !== 'object') return;
     const keys = Object.keys(node);
     if (keys.length !== 1) {
-      out.push(`${p}: an expression is an object with exactly one operation (found ${keys.length} keys)`);
+      out.push({ path: p, reason: `an expression is an object with exactly one operation (found ${keys.length} keys)` });
       return;
     }
     const [op] = keys;
     const arg = (node as Record<string, unknown>)[op];
-    if (!KNOWN_OPERATIONS.has(op)) out.push(`${p}: unknown operation "${op}"`);
+    if (!KNOWN_OPERATIONS.has(op)) out.push({ path: p, reason: `unknown operation "${op}"${didYouMean(op, KNOWN_OPERATIONS)}` });
     if (op === 'var') {
       const name = Array.isArray(arg) ? arg[0] : arg;
       if (typeof name === 'string' && name !== '' && !VAR_ROOTS.includes(name.split('.')[0])) {
-        out.push(`${p}: variable "${name}" is not in the context (${VAR_ROOTS.join(', ')})`);
+        out.push({ path: p, reason: `variable "${name}" is not in the context (${VAR_ROOTS.join(', ')})` });
       }
       return;
     }
     // map/filter/some/all/none/reduce evaluate their second argument against each item: any variable goes.
-    if (['map', 'filter', 'some', 'all', 'none', 'reduce'].includes(op) && Array.isArray(arg)) return visit(arg[0], `${p}.${op}[0]`);
-    visit(arg, `${p}.${op}`);
+    if (['map', 'filter', 'some', 'all', 'none', 'reduce'].includes(op) && Array.isArray(arg)) return visit(arg[0], `${childPath(p, op)}[0]`);
+    visit(arg, childPath(p, op));
   };
   if (typeof expr === 'boolean' || expr === null || typeof expr !== 'object') return out;
   visit(expr, path);
   return out;
 }
 
+const keyOf = (p: Found) => `${p.path}\u0000${p.reason}`;
+
+/** What the checks know besides the file at hand. */
+interface Known {
+  catalogues: Record<string, Record<string, string>>;
+  configKeys: string[];
+  rules: RulesDoc;
+  ruleNames: Set<string>;
+  /** Rules whose own schema is wrong: fields using them are not compiled (the rule is reported once). */
+  badRules: Set<string>;
+  api?: ApiRouteInfo[];
+}
+
+/** What a file says by itself: message keys, JSON Logic, configuration keys. */
+function treeProblems(tree: unknown, known: Known): Found[] {
+  const out: Found[] = [];
+  const missingKey = (value: string, path: string) => {
+    for (const [lang, catalogue] of Object.entries(known.catalogues)) {
+      if (!(value in catalogue)) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}` });
+    }
+  };
+  walk(tree, '$', (key, value, path) => {
+    if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
+    if (KEY_MAPS.has(key) && value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
+    }
+    const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
+    if (LOGIC_PROPERTIES.has(key) || isMap) {
+      const exprs = isMap ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const) : [[path, value] as const];
+      for (const [p, e] of exprs) {
+        const inner = e && typeof e === 'object' && '$json' in (e as object) ? (e as { $json: unknown }).$json : e;
+        const list = inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1 ? Object.entries(inner as object).map(([k, v]) => [childPath(childPath(p, '$json'), k), v] as const) : [[p, inner] as const];
+        for (const [pp, ee] of list) out.push(...logicProblems(ee, pp));
+      }
+    }
+  });
+  for (const { key, path } of configKeyUses(tree)) {
+    if (!known.configKeys.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}` });
+  }
+  return out;
+}
+
+/**
+ * What a (merged) screen shows with a site's configuration: field schemas that are wrong as written or that Ajv
+ * cannot compile, unknown rules, references between its parts, and its calls against the server's routes.
+ */
+function screenProblems(def: ScreenDef, config: Config, site: string, known: Known): Found[] {
+  const out: Found[] = [];
+  for (const group of ['fields', 'search'] as const) {
+    for (const [name, field] of Object.entries(def[group] ?? {})) {
+      const path = `$.${group}.${name}`;
+      for (const rule of field.rules ?? []) if (!known.ruleNames.has(rule)) out.push({ path: `${path}.rules`, reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, known.ruleNames)}` });
+      const written = fieldSchemaProblems(field.schema ?? {}, `${path}.schema`);
+      out.push(...written);
+      if (written.length === 0 && (field.rules ?? []).every((r) => known.ruleNames.has(r) && !known.badRules.has(r))) {
+        const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, known.rules), config, { config, user: {}, site: site as SiteId, mode: 'add', form: {} });
+        const why = schemaProblems(schema);
+        if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
+      }
+    }
+  }
+  for (const [name, check] of Object.entries(def.checks ?? {})) {
+    if (check.field && !(check.field in (def.fields ?? {}))) out.push({ path: `$.checks.${name}.field`, reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}` });
+  }
+  const calls = Object.keys(def.calls ?? {});
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    if (action.call && !calls.includes(action.call)) out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
+  }
+  if (def.load && !calls.includes(def.load.call)) out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });
+  if (known.api) out.push(...apiProblems(def, known.api));
+  return out;
+}
+
 export function lintDefinitions(input: LintInput): Problem[] {
-  const { sources, schemas, catalogues } = input;
+  const { sources, schemas } = input;
   const problems: Problem[] = [];
+  const report = (file: string, found: Found[]) => { for (const p of found) problems.push({ file, ...p }); };
+
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
   ajv.addSchema(schemas.config, 'config.schema.json');
@@ -97,86 +205,94 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const validateOverlay = ajv.compile(schemas.overlay);
   const validateRules = ajv.compile(schemas.rules);
   const validateSiteConfig = ajv.compile(schemas.siteConfig);
-  const knownConfig = new Set(Object.keys((schemas.config as { properties: object }).properties));
-  const languages = Object.keys(catalogues);
-
-  const checkTree = (file: string, tree: unknown) => {
-    walk(tree, '$', (key, value, path) => {
-      if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) {
-        for (const lang of languages) if (!(value in catalogues[lang])) problems.push({ file, path, reason: `message key "${value}" is missing from i18n/${lang}.json` });
-      }
-      if (KEY_MAPS.has(key) && value && typeof value === 'object') {
-        for (const [k, v] of Object.entries(value)) {
-          if (typeof v !== 'string') continue;
-          for (const lang of languages) if (!(v in catalogues[lang])) problems.push({ file, path: `${path}.${k}`, reason: `message key "${v}" is missing from i18n/${lang}.json` });
-        }
-      }
-      if (LOGIC_PROPERTIES.has(key) || (['payload', 'form', 'recover'].includes(key) && value && typeof value === 'object')) {
-        const exprs = ['payload', 'form', 'recover'].includes(key) ? Object.entries(value as object).map(([k, v]) => [`${path}.${k}`, v] as const) : [[path, value] as const];
-        for (const [p, e] of exprs) {
-          const inner = e && typeof e === 'object' && '$json' in (e as object) ? (e as { $json: unknown }).$json : e;
-          const list = inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1 ? Object.entries(inner as object).map(([k, v]) => [`${p}.$json.${k}`, v] as const) : [[p, inner] as const];
-          for (const [pp, ee] of list) for (const reason of logicProblems(ee, pp)) problems.push({ file, path: reason.split(':')[0], reason: reason.slice(reason.indexOf(':') + 2) });
-        }
-      }
-    });
-    for (const key of configKeysIn(tree)) {
-      if (!knownConfig.has(key)) problems.push({ file, path: '$', reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)` });
-    }
+  const known: Known = {
+    catalogues: input.catalogues,
+    configKeys: Object.keys((schemas.config as { properties: object }).properties),
+    rules: sources.rules,
+    ruleNames: new Set(Object.keys(sources.rules?.rules ?? {})),
+    badRules: new Set(),
+    api: input.api,
   };
 
-  if (!validateRules(sources.rules)) problems.push(...schemaErrors(validateRules.errors, 'schemas/rules.json'));
-  checkTree('schemas/rules.json', sources.rules);
-
-  const checkScreen = (file: string, def: ScreenDef, site: SiteId) => {
-    const ruleNames = new Set(Object.keys(sources.rules.rules));
-    const config = Object.assign({}, ...configLayers(sources, site).map((l) => l.values));
-    for (const group of ['fields', 'search'] as const) {
-      for (const [name, field] of Object.entries(def[group] ?? {})) {
-        const path = `$.${group}.${name}`;
-        for (const rule of field.rules ?? []) if (!ruleNames.has(rule)) problems.push({ file, path: `${path}.rules`, reason: `unknown rule "${rule}" (not in schemas/rules.json)` });
-        if ((field.rules ?? []).every((r) => ruleNames.has(r))) {
-          const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, sources.rules), config, { config, user: {}, site, mode: 'add', form: {} });
-          const why = schemaProblems(schema);
-          if (why) problems.push({ file, path: `${path}.schema`, reason: `Ajv cannot compile it (${site}): ${why}` });
-        }
-      }
+  // The shared rules.
+  if (sources.rules) {
+    if (!validateRules(sources.rules)) report('schemas/rules.json', schemaErrors(validateRules.errors));
+    report('schemas/rules.json', treeProblems(sources.rules, known));
+    for (const [name, rule] of Object.entries(sources.rules.rules ?? {})) {
+      const found = fieldSchemaProblems(rule.schema, `$.rules.${name}.schema`);
+      if (found.length) known.badRules.add(name);
+      report('schemas/rules.json', found);
     }
-    for (const [name, check] of Object.entries(def.checks ?? {})) {
-      if (check.field && !(check.field in (def.fields ?? {}))) problems.push({ file, path: `$.checks.${name}.field`, reason: `no field "${check.field}"` });
-    }
-    for (const [name, action] of Object.entries(def.actions ?? {})) {
-      if (action.call && !(action.call in (def.calls ?? {}))) problems.push({ file, path: `$.actions.${name}.call`, reason: `no call "${action.call}"` });
-    }
-    if (def.load && !(def.load.call in (def.calls ?? {}))) problems.push({ file, path: '$.load.call', reason: `no call "${def.load.call}"` });
-  };
-
-  for (const [id, def] of Object.entries(sources.screens)) {
-    const file = `screen-definitions/${id}.json`;
-    if (!validateDefinition(def)) { problems.push(...schemaErrors(validateDefinition.errors, file)); continue; }
-    if (def.id !== id) problems.push({ file, path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` });
-    checkTree(file, def);
-    checkScreen(file, def, BASE_SITE);
   }
 
-  if (!sources.sites.includes(BASE_SITE)) problems.push({ file: `site-variants/${BASE_SITE}/`, path: '$', reason: `the base site folder is missing: every site is ${BASE_SITE} with its own files on top` });
+  // Base definitions, with the base site's configuration: their problems are theirs, whatever inherits them.
+  const baseFound = new Map<string, Set<string>>();
+  for (const [id, def] of Object.entries(sources.screens)) {
+    const file = `screen-definitions/${id}.json`;
+    if (!validateDefinition(def)) { report(file, schemaErrors(validateDefinition.errors)); continue; }
+    if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
+    report(file, treeProblems(def, known));
+    const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
+    report(file, found);
+    baseFound.set(id, new Set(found.map(keyOf)));
+  }
+
+  // What a site adds: its configuration, its overlays, and base screens under its configuration. The sites are
+  // the loader's (every folder of site-variants/), so what is checked here is what the portal serves.
+  if (!sources.sites.includes(BASE_SITE)) report(`site-variants/${BASE_SITE}/`, [{ path: '$', reason: `the base site folder is missing: every site is ${BASE_SITE} with its own files on top` }]);
+  const siteOnly = new Map<string, { file: string; found: Found; sites: string[] }>();
   for (const site of sources.sites) {
     const configFile = `site-variants/${site}/config.json`;
-    if (!SITE_ID_PATTERN.test(site)) problems.push({ file: `site-variants/${site}/`, path: '$', reason: `"${site}" cannot be a site id: a site folder's name is lower-case letters, digits, - or _ (at most 16, starting with a letter)` });
-    if (!sources.withConfigFile.includes(site)) problems.push({ file: configFile, path: '$', reason: 'missing: every site folder needs a config.json (its "values" may be empty)' });
-    const siteConfigDoc = { values: sources.siteConfig[site] };
-    if (!validateSiteConfig(siteConfigDoc)) problems.push(...schemaErrors(validateSiteConfig.errors, configFile));
-    for (const [id, overlay] of Object.entries(sources.overlays[site] ?? {})) {
+    if (!SITE_ID_PATTERN.test(site)) report(`site-variants/${site}/`, [{ path: '$', reason: `"${site}" cannot be a site id: a site folder's name is lower-case letters, digits, - or _ (at most 16, starting with a letter)` }]);
+    if (!sources.withConfigFile.includes(site)) {
+      // The loader serves such a folder as a site all the same (with generic's configuration), so a misspelt
+      // copy of a site's folder would quietly become a site of its own: say which one it looks like.
+      const like = closestName(site, sources.withConfigFile);
+      report(configFile, [{ path: '$', reason: `missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty)${like ? `; or is "${site}" a misspelling of "${like}"?` : ''}` }]);
+    }
+    const configDoc = input.siteConfigDocs ? input.siteConfigDocs[site] : { values: sources.siteConfig[site] };
+    if (configDoc !== undefined && !validateSiteConfig(configDoc)) report(configFile, schemaErrors(validateSiteConfig.errors));
+    const config = fileConfigOf(sources, site);
+    const overlays = sources.overlays[site] ?? {};
+    for (const [id, overlay] of Object.entries(overlays)) {
       const file = `site-variants/${site}/${id}.json`;
       const base = sources.screens[id];
-      if (!base) { problems.push({ file, path: '$', reason: `overlays screen "${id}", which has no definition in screen-definitions/` }); continue; }
-      if (!validateOverlay(overlay)) { problems.push(...schemaErrors(validateOverlay.errors, file)); continue; }
-      for (const p of checkOverlay(base, overlay)) problems.push({ file, ...p });
-      checkTree(file, overlay);
+      if (!base) {
+        if (!input.unreadableScreens?.has(id)) report(file, [{ path: '$', reason: `overlays screen "${id}", which has no definition in screen-definitions/${didYouMean(id, Object.keys(sources.screens))}` }]);
+        continue;
+      }
+      if (!validateOverlay(overlay)) { report(file, schemaErrors(validateOverlay.errors)); continue; }
+      const targets = checkOverlay(base, overlay);
+      report(file, targets);
+      report(file, redundantPatches(base, overlay).map((p) => ({ ...p, severity: 'warning' as const })));
+      report(file, treeProblems(overlay, known));
+      const inherited = baseFound.get(id);
+      if (!inherited) continue; // the base is invalid: reported against its own file
       const merged = applyOverlay(base, overlay);
-      if (!validateDefinition(merged)) problems.push(...schemaErrors(validateDefinition.errors, file).map((p) => ({ ...p, reason: `after overlay: ${p.reason}` })));
-      else checkScreen(file, merged, site);
+      if (!validateDefinition(merged)) {
+        // What the merged screen lacks where the overlay already told (a new entry without "order") is said once.
+        const told = (p: Found) => targets.some((t) => t.path === p.path || isUnder(p.path, t.path));
+        report(file, schemaErrors(validateDefinition.errors).filter((p) => !told(p)).map((p) => ({ ...p, reason: `after the overlay: ${p.reason}` })));
+        continue;
+      }
+      report(file, screenProblems(merged, config, site, known).filter((p) => !inherited.has(keyOf(p))));
     }
+    if (site === BASE_SITE) continue;
+    // Base screens the site does not overlay: only what its configuration alone breaks, once for all such sites.
+    for (const [id, def] of Object.entries(sources.screens)) {
+      const inherited = baseFound.get(id);
+      if (id in overlays || !inherited) continue;
+      for (const p of screenProblems(def, config, site, known)) {
+        if (inherited.has(keyOf(p))) continue;
+        const file = `screen-definitions/${id}.json`;
+        const entry = siteOnly.get(`${file}\u0000${keyOf(p)}`) ?? { file, found: p, sites: [] };
+        entry.sites.push(site);
+        siteOnly.set(`${file}\u0000${keyOf(p)}`, entry);
+      }
+    }
+  }
+  for (const { file, found, sites: where } of siteOnly.values()) {
+    report(file, [{ ...found, reason: `with the configuration of site ${where.map((s) => `"${s}"`).join(', ')}: ${found.reason}` }]);
   }
   return problems;
 }

@@ -63,3 +63,29 @@ export function applyOverlay(base: ScreenDef, overlay: Overlay | undefined): Scr
   const { $schema: _ignored, ...patch } = overlay;
   return mergePatch(base, patch) as ScreenDef;
 }
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Values an overlay sets to what the base already has: harmless, but they hide what the site really changes. */
+export function redundantPatches(base: ScreenDef, overlay: Overlay): OverlayProblem[] {
+  const out: OverlayProblem[] = [];
+  const visit = (target: unknown, patch: Record<string, unknown>, path: string, parentKey: string) => {
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || (path === '$' && (k === '$schema' || k === 'description'))) continue;
+      const b = isObject(target) ? target[k] : undefined;
+      if (b === undefined) continue;
+      if (isObject(v) && isObject(b) && !ATOMIC.has(k) && !EXPRESSION_MAPS.has(parentKey)) visit(b, v, `${path}.${k}`, k);
+      else if (sameJson(v, b)) out.push({ path: `${path}.${k}`, reason: `sets "${k}" to the value the base definition already has, so it changes nothing` });
+    }
+  };
+  visit(base, overlay, '$', '');
+  return out;
+}

@@ -37,7 +37,8 @@ function plainField(mapping: Mapping): string | undefined {
   return typeof name === 'string' && name.startsWith('form.') ? name.slice(5) : undefined;
 }
 
-function fieldsReadBy(mapping: Mapping, found = new Set<string>()): Set<string> {
+/** Form fields a mapping reads ({"var": "form.x"} anywhere inside it). */
+export function fieldsReadBy(mapping: Mapping, found = new Set<string>()): Set<string> {
   if (Array.isArray(mapping)) mapping.forEach((m) => fieldsReadBy(m, found));
   else if (mapping && typeof mapping === 'object') {
     for (const [k, v] of Object.entries(mapping)) {

@@ -64,15 +64,19 @@ export function resolvePlaceholders<T>(tree: T, config: Config, data: object): T
   return (result === REMOVED ? undefined : result) as T;
 }
 
-/** Every configuration key a tree refers to, for the linter. */
-export function configKeysIn(tree: unknown, found = new Set<string>()): Set<string> {
-  if (isConfigPlaceholder(tree)) found.add(tree.$config);
-  else if (Array.isArray(tree)) tree.forEach((v) => configKeysIn(v, found));
+/**
+ * Every configuration key a tree refers to ({"$config": k}, {"var": "config.k"}, or "fromConfig": k of option
+ * lists and expanded fields) and where, for the linter.
+ */
+export function configKeyUses(tree: unknown, path = '$', found: Array<{ key: string; path: string }> = []): Array<{ key: string; path: string }> {
+  if (isConfigPlaceholder(tree)) found.push({ key: tree.$config, path: `${path}.$config` });
+  else if (Array.isArray(tree)) tree.forEach((v, i) => configKeyUses(v, `${path}[${i}]`, found));
   else if (tree && typeof tree === 'object') {
     for (const [k, v] of Object.entries(tree)) {
-      if (k === 'var' && typeof v === 'string' && v.startsWith('config.')) found.add(v.slice('config.'.length).split('.')[0]);
-      else if (k === 'var' && Array.isArray(v) && typeof v[0] === 'string' && v[0].startsWith('config.')) found.add(v[0].slice(7).split('.')[0]);
-      else configKeysIn(v, found);
+      const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
+      if (typeof name === 'string' && name.startsWith('config.')) found.push({ key: name.slice('config.'.length).split('.')[0], path: `${path}.${k}` });
+      else if (k === 'fromConfig' && typeof v === 'string') found.push({ key: v, path: `${path}.${k}` });
+      else configKeyUses(v, `${path}.${k}`, found);
     }
   }
   return found;

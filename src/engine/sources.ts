@@ -110,3 +110,7 @@ export function configLayers(sources: DefinitionSources, site: SiteId): ConfigLa
   if (site !== BASE_SITE && sources.sites.includes(site)) layers.push({ source: `site-variants/${site}/config.json`, values: sources.siteConfig[site] ?? {} });
   return layers;
 }
+
+/** A site's configuration from its files alone: its layers merged, the higher winning key by key. */
+export const fileConfigOf = (sources: DefinitionSources, site: SiteId): Config =>
+  Object.assign({}, ...configLayers(sources, site).map((l) => l.values)) as Config;

@@ -137,6 +137,8 @@ export interface CallDef {
   successCodes?: string[];
   /** Server side: form field -> JSON Logic over {payload}, for fields sent in a derived shape. */
   recover?: Record<string, Logic>;
+  /** Why the server does not implement this path yet: validate warns instead of failing, and fails once it does. */
+  pending?: string;
 }
 
 export interface MenuEntryDef {

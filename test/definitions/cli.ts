@@ -1,9 +1,9 @@
 // Runs the definitions CLI the way an integrator does (`node --import tsx src/cli/definitions.ts ...`), as a child
 // process, optionally over a copy of the definition tree (DEFINITIONS_ROOT) that a test may break.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'src', 'cli', 'definitions.ts');
@@ -20,20 +20,40 @@ export function runCli(args: string[], definitionsRoot?: string): CliResult {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A temporary copy of the definition tree; `edit` changes one JSON file of it in place. */
+/** A temporary copy of the definition tree; the helpers change it the way an integrator's editor would. */
 export function copyTree() {
   const dir = mkdtempSync(join(tmpdir(), 'rbt-defs-'));
   for (const d of TREE) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+  const text = (file: string) => readFileSync(join(dir, file), 'utf8');
   return {
     dir,
+    /** Changes one JSON file of the copy in place. */
     edit(file: string, change: (json: any) => void) {
-      const path = join(dir, file);
-      const json = JSON.parse(readFileSync(path, 'utf8'));
+      const json = JSON.parse(text(file));
       change(json);
-      writeFileSync(path, JSON.stringify(json, null, 2));
+      writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
     },
     write(file: string, json: unknown) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
+    },
+    /** Changes the text of a file (for what JSON.stringify cannot write: syntax errors, duplicate keys). */
+    editText(file: string, change: (text: string) => string) {
+      const before = text(file);
+      const after = change(before);
+      if (after === before) throw new Error(`the change to ${file} changed nothing`);
+      writeFileSync(join(dir, file), after);
+    },
+    writeText(file: string, content: string) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), content);
+    },
+    /** 1-based line of the first line of `file` containing `needle` (after any `after` text). */
+    lineOf(file: string, needle: string, after = '') {
+      const all = text(file);
+      const index = all.indexOf(needle, after ? all.indexOf(after) : 0);
+      if (index < 0) throw new Error(`${needle} is not in ${file}`);
+      return all.slice(0, index).split('\n').length;
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });

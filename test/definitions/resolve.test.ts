@@ -104,3 +104,12 @@ test('an unknown screen or site is refused', () => {
   expect(runCli(['resolve', 'musicBoxUplaod', '--site', 'kenya']).stderr).toContain('unknown screen "musicBoxUplaod"');
   expect(runCli(['resolve', 'musicBoxUpload', '--site', 'narnia']).stderr).toContain('unknown site "narnia"');
 });
+
+test('a configuration file that is not JSON is refused with its line, column and reason', () => {
+  const path = join(dir, 'trailing.json');
+  writeFileSync(path, '{\n  "max_tone_price": "5",\n}\n');
+  const r = runCli(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', path]);
+  expect(r.status).not.toBe(0);
+  expect(r.stderr).toBe(`${path}:3:1: a comma before "}" (trailing comma) is not allowed in JSON\n`);
+  expect(r.stdout).toBe('');
+});

@@ -18,3 +18,13 @@ export const paging: Record<string, JsonSchema> = {
   endRecordNum: { type: 'string', pattern: '^(-1|\\d{1,9})$', description: 'Last row, inclusive; -1 for all rows.' },
   queryType: { type: 'string', enum: ['1', '2', '3'], description: '1 only count (recordSum), 2 rows and count.' },
 };
+
+/**
+ * The declared shape of an answer record whose fields are strings: it documents the call (OpenAPI) and lets the
+ * definitions linter check that a screen reads only fields the answer has. `more` adds fields of other types.
+ */
+export const stringRecord = (fields: readonly string[], more: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  properties: { ...Object.fromEntries(fields.map((f) => [f, { type: 'string' }])), ...more },
+  additionalProperties: false,
+});

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj, password, accountCode } from '../http/schemas';
+import { obj, password, accountCode, stringRecord } from '../http/schemas';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
 import { newDynamicCode, sha256 } from '../security/tokens';
-import { findProviderByCode, selfInfo } from '../services/providers';
+import { findProviderByCode, selfInfo, SELF_INFO_FIELDS } from '../services/providers';
 import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
 import { endAllSessions } from '../services/sessions';
 import { audit } from '../services/audit';
@@ -163,7 +163,7 @@ export function accountRoutes(app: FastifyInstance): void {
       summary: 'Own account information',
       auth: 'session',
       allowExpired: true,
-      record: { type: 'object', description: 'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.' },
+      record: { ...stringRecord(SELF_INFO_FIELDS), description: 'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.' },
       async handler(req) {
         const s = req.session!;
         return { record: selfInfo(s.provider, s.config) };

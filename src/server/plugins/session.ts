@@ -7,19 +7,16 @@ import { setSessionCookie, clearSessionCookie, setCookie, readCookie, PICTURE_CO
 import { newPictureCode, pictureSvg } from '../security/pictureCode';
 import { newToken, sha256 } from '../security/tokens';
 import { parseLang } from '../http/lang';
-import { obj, password, language } from '../http/schemas';
+import { obj, password, language, stringRecord } from '../http/schemas';
 import { verifyPassword, dummyHash } from '../security/passwords';
 import { createSession, endSession, findSession, purgeExpiredSessions } from '../services/sessions';
-import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP } from '../services/providers';
+import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP, USER_INFO_FIELDS } from '../services/providers';
 import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
 import { audit } from '../services/audit';
 import type { Provider } from '../db/schema';
 import type { Config } from '../services/config';
 
-const userInfoSchema = {
-  type: 'object',
-  properties: Object.fromEntries(['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'jockeyRight', 'site'].map((k) => [k, { type: 'string' }])),
-};
+const userInfoSchema = stringRecord(USER_INFO_FIELDS);
 const sessionRecordSchema = {
   type: 'object',
   properties: {

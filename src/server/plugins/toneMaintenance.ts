@@ -4,11 +4,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
-import { obj } from '../http/schemas';
+import { obj, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import { deleteTones, exportCsv, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import { DETAIL_KEYS } from '../services/toneUpload';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -16,6 +17,25 @@ const toneIDs = (max: number) => ({ type: 'string', pattern: `^\\d{1,12}(,\\d{1,
 const idList = (s: string) => [...new Set(s.split(',').map(Number))];
 /** believeCP '1' or '2' publishes directly; any other value sends changes to approval (000 §4). */
 const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !== '2';
+
+const ROLES = ['lyric', 'tune', 'record'];
+const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
+/** What toneDetail answers (the API tests hold real answers to it): the edit form and the detail page read it. */
+const toneDetailRecord = stringRecord(
+  [
+    ...DETAIL_KEYS, 'toneID', 'toneCode', 'toneName', 'singerName', 'singerSex', 'status', 'approveType', 'tableType', 'askType', 'refuseReason',
+    'price', 'callerPrice', 'totalPrice', 'tariffPrice', 'isrc', 'mateInfo', 'tags', 'relativeTime', 'toneValidDay', 'info', 'cutFlag',
+    'contentLanguage', 'languageDesc', 'category', 'catId', 'catName', 'priceGroupID', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl',
+    'imagePath', 'uploadTime', ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`]),
+  ],
+  {
+    ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
+    catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
+    copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
+    toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
+    additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
+  },
+);
 
 export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
@@ -27,7 +47,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       description: "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
       params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
-      record: { type: 'object' },
+      record: toneDetailRecord,
       codes: ['950005'],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerRoutes } from '../routes';
-import { obj, paging } from '../http/schemas';
+import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { precompiled } from '../db/precompiled';
 import type { Tone } from '../db/schema';
@@ -19,7 +19,10 @@ import type { Tone } from '../db/schema';
 const LIST_COLUMNS = ['id', 'tone_code', 'tone_name', 'singer_name', 'cut_flag', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'total_price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'price_group_id', 'created_at'] as const;
 type ListRow = Pick<Tone, (typeof LIST_COLUMNS)[number]>;
 
-export function toneRecord(t: ListRow, cpName: string) {
+/** The fields of a list row: toneRecord gives exactly these (its type says so), the route declares them. */
+export const TONE_ROW_FIELDS = ['toneID', 'toneCode', 'toneName', 'cpName', 'singerName', 'cutFlag', 'status', 'approveType', 'tableType', 'askType', 'refuseReason', 'price', 'totalPrice', 'callerPrice', 'tariffPrice', 'relativeTime', 'toneValidDay', 'orderTimes', 'language', 'priceGroupID', 'uploadTime'] as const;
+
+export function toneRecord(t: ListRow, cpName: string): Record<(typeof TONE_ROW_FIELDS)[number], string> {
   return {
     toneID: String(t.id),
     toneCode: t.tone_code,
@@ -91,7 +94,7 @@ export function toneRoutes(app: FastifyInstance): void {
       description: 'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType, validity and upload day ranges, price range, onlyNormal. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
       auth: 'session',
       params: obj({ ...paging, ...TONE_FILTERS, isQuerySelf: { type: 'string' }, orderBy: { type: 'string' }, resourceServiceType: { type: 'string' }, uploadType: { type: 'string' } }),
-      record: { type: 'array', items: { type: 'object' } },
+      record: { type: 'array', items: stringRecord(TONE_ROW_FIELDS) },
       async handler(req, _reply, params) {
         const { db } = req.server.ctx;
         const p = req.session!.provider;

@@ -73,7 +73,12 @@ export function isSuperSP(p: Provider, config: Config): boolean {
 }
 
 /** User info as the portal stores it (000 §3). */
-export function userInfo(p: Provider, config: Config) {
+/** The fields of a provider's user info (login, checkLoginInfo): userInfo gives exactly these, the routes declare them. */
+export const USER_INFO_FIELDS = ['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'jockeyRight', 'site'] as const;
+/** User info plus the myAccount screen's fields (/sp/qrycpselfInfo). */
+export const SELF_INFO_FIELDS = [...USER_INFO_FIELDS, 'spCode', 'spName', 'contactName', 'phoneNumber', 'email', 'address', 'description', 'status'] as const;
+
+export function userInfo(p: Provider, config: Config): Record<(typeof USER_INFO_FIELDS)[number], string> {
   return {
     name: p.name,
     code: p.code,
@@ -90,7 +95,7 @@ export function userInfo(p: Provider, config: Config) {
 }
 
 /** The own-account view of /sp/qrycpselfInfo: user info plus the myAccount screen's fields. */
-export function selfInfo(p: Provider, config: Config) {
+export function selfInfo(p: Provider, config: Config): Record<(typeof SELF_INFO_FIELDS)[number], string> {
   return {
     ...userInfo(p, config),
     spCode: p.code,

@@ -90,7 +90,7 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
 }
 
 /** Form fields kept in tones.details (no column of their own). */
-const DETAIL_KEYS = ['lyricAuthor', 'melodyComposer', 'musicArranger', 'userToneCode', 'monthlyPrice', 'weeklyPrice', 'monthlyUserToneCode', 'weeklyUserToneCode', 'extendAbsoluteDateFlag', 'copyrightFile', 'uploadMode', 'uploadChannel', 'uploadType', 'crbtType'];
+export const DETAIL_KEYS = ['lyricAuthor', 'melodyComposer', 'musicArranger', 'userToneCode', 'monthlyPrice', 'weeklyPrice', 'monthlyUserToneCode', 'weeklyUserToneCode', 'extendAbsoluteDateFlag', 'copyrightFile', 'uploadMode', 'uploadChannel', 'uploadType', 'crbtType'];
 export const detailsOf = (p: Record<string, any>) => JSON.stringify(Object.fromEntries(DETAIL_KEYS.filter((k) => p[k] !== undefined && p[k] !== '').map((k) => [k, String(p[k])])));
 
 export const tagsOf = (p: Record<string, any>): string[] => (typeof p.tagNames === 'string' && p.tagNames !== '' ? p.tagNames.split(',').map((t: string) => t.trim()).filter(Boolean) : []);

@@ -1,0 +1,112 @@
+// Node only: the whole definition tree as the linter sees it. The sources are built by the one loader
+// (sources.ts) from the same files and site folders fsLoader gives the runtime, so the sites validated are the
+// sites served; but every entry on disk is read here, so what the runtime would silently skip is reported: JSON
+// syntax errors with line and column, duplicate keys, and stray files (anything the loader does not read). Each
+// problem keeps its position in its file.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT, siteFoldersOnDisk } from './fsLoader';
+import { parseJsonSource, type JsonSource, type Position } from './jsonSource';
+import type { LintInput, Problem } from './lint';
+import { sourcesFromFiles, type SourceFiles } from './sources';
+
+export interface DefinitionTree {
+  /** Null when a file the linter cannot work without (schemas/) is unreadable: fileProblems says why. */
+  input: LintInput | null;
+  fileProblems: Problem[];
+  /** Line and column of a JSON path in a file of the tree (relative, with /), when the file was read. */
+  locate(file: string, path: string): Position | undefined;
+}
+
+const SCHEMAS = {
+  definition: 'screen-definition.schema.json',
+  overlay: 'overlay.schema.json',
+  rules: 'rules.schema.json',
+  config: 'config.schema.json',
+  siteConfig: 'site-config.schema.json',
+} as const;
+/** Schemas the others refer to by $id. */
+const SHARED_SCHEMAS = ['logic.schema.json', 'placeholder.schema.json'];
+
+/** Hidden entries (.DS_Store, editor swap files) are the file system's business, not the integrator's. */
+const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')).sort() : []);
+const isDir = (path: string) => statSync(path).isDirectory();
+
+export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
+  const fileProblems: Problem[] = [];
+  const parsed = new Map<string, JsonSource>();
+  /** What the loader reads, by path, as it would read it. */
+  const files: SourceFiles = {};
+
+  /** Parses one file; syntax errors and duplicate keys become problems. Undefined when it is not JSON. */
+  const read = (file: string): unknown => {
+    const source = parseJsonSource(readFileSync(join(root, file), 'utf8'));
+    parsed.set(file, source);
+    if (source.syntaxError) fileProblems.push({ file, ...source.syntaxError, reason: `JSON syntax error: ${source.syntaxError.reason}` });
+    for (const d of source.duplicateKeys) fileProblems.push({ file, ...d });
+    return source.value;
+  };
+  const stray = (file: string, reason: string) => fileProblems.push({ file, path: '$', line: 1, column: 1, reason });
+
+  const schemas = {} as Record<keyof typeof SCHEMAS, object>;
+  for (const [key, name] of Object.entries(SCHEMAS)) schemas[key as keyof typeof SCHEMAS] = read(`schemas/${name}`) as object;
+  const shared = SHARED_SCHEMAS.map((name) => read(`schemas/${name}`) as object);
+  const rules = read('schemas/rules.json');
+  files['schemas/rules.json'] = rules;
+  files['schemas/config.schema.json'] = schemas.config;
+
+  const catalogues: Record<string, Record<string, string>> = {};
+  for (const name of listDir(join(root, 'i18n'))) {
+    if (!name.endsWith('.json')) continue;
+    const value = read(`i18n/${name}`);
+    // An unreadable catalogue is reported once (its syntax error), not as every key missing from it.
+    if (value && typeof value === 'object') catalogues[name.slice(0, -5)] = value as Record<string, string>;
+  }
+
+  const unreadableScreens = new Set<string>();
+  for (const name of listDir(join(root, 'screen-definitions'))) {
+    const file = `screen-definitions/${name}`;
+    if (isDir(join(root, file))) stray(`${file}/`, 'a folder in screen-definitions/, which holds only <screen>.json files: its files are not read');
+    else if (!name.endsWith('.json')) stray(file, 'not a screen definition (only <screen>.json files are read here), so it changes nothing');
+    else {
+      const value = read(file);
+      if (value === undefined) unreadableScreens.add(name.slice(0, -5));
+      else files[file] = value;
+    }
+  }
+
+  // Every folder of site-variants/ is a site (the loader's rule); lint.ts says what a site folder lacks.
+  const folders = siteFoldersOnDisk(root);
+  for (const name of listDir(join(root, 'site-variants'))) {
+    if (!folders.includes(name)) stray(`site-variants/${name}`, 'a file directly in site-variants/, which holds only site folders (site-variants/<site>/): it is not read');
+  }
+  const siteConfigDocs: Record<string, unknown> = {};
+  for (const folder of folders) {
+    for (const name of listDir(join(root, 'site-variants', folder))) {
+      const file = `site-variants/${folder}/${name}`;
+      if (isDir(join(root, file))) { stray(`${file}/`, `a folder inside site "${folder}", whose overlays are <screen>.json files: its files are not read`); continue; }
+      if (!name.endsWith('.json')) { stray(file, `not an overlay (only config.json and <screen>.json files are read in a site folder), so it changes nothing`); continue; }
+      const value = read(file);
+      if (name === 'config.json') {
+        siteConfigDocs[folder] = value;
+        // An unreadable config.json is still there (its syntax error is the one problem), with no values.
+        files[file] = value ?? null;
+      } else if (value !== undefined) files[file] = value;
+    }
+  }
+
+  const locate = (file: string, path: string) => parsed.get(file)?.locate(path);
+  const isObject = (v: unknown) => !!v && typeof v === 'object';
+  if (![...Object.values(schemas), ...shared, rules].every(isObject)) return { input: null, fileProblems, locate };
+  return {
+    input: {
+      sources: sourcesFromFiles(files, folders),
+      siteConfigDocs,
+      unreadableScreens,
+      schemas: { ...schemas, shared },
+      catalogues,
+    },
+    fileProblems,
+    locate,
+  };
+}

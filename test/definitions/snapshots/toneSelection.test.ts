@@ -1,0 +1,4 @@
+// The snapshot file of the toneSelection screen: see screenSnapshots.ts.
+import { snapshotScreen } from './screenSnapshots';
+
+snapshotScreen('toneSelection');
