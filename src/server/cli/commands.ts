@@ -6,10 +6,13 @@ import { createProvider, findProviderByCode, resetProviderPassword, setJockeyRig
 import { decide, listPending } from '../services/changeRequests';
 import { isSite, SERVER_CONFIG_DEFAULTS } from '../services/config';
 import { audit } from '../services/audit';
+import { usageByProvider, uploadLimits } from '../files/quota';
+import { formatSize } from '../files/accept';
 
 export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
 
   provider list
+      Every account: site, status, flags, and its uploads: files=<count> storage=<used>/<upload_quota_mb>.
   provider create <code> --name <name> [--site generic|kenya|ais] [--password <pwd>] [--sp-type 1|2]
                   [--believe-cp 0|1|2] [--email <email>] [--phone <digits>]
       Creates an account (code: 6-20 digits). Without --password a random one is printed; the provider
@@ -73,8 +76,14 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
 
   if (group === 'provider') {
     if (action === 'list') {
-      const rows = await db.selectFrom('providers').select(['code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
-      for (const r of rows) out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+      const rows = await db.selectFrom('providers').select(['id', 'code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
+      const usage = await usageByProvider(db);
+      for (const r of rows) {
+        const used = usage.get(r.id) ?? { files: 0, bytes: 0 };
+        const { quotaBytes } = uploadLimits(await ctx.config.forSite(r.site));
+        const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${Number.isFinite(quotaBytes) ? formatSize(quotaBytes) : 'unlimited'}`;
+        out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+      }
       return 0;
     }
     const code = rest[0];

@@ -29,6 +29,8 @@ export const SERVER_CONFIG_DEFAULTS: Record<string, { value: string; description
   copyright_txt_max_size_mb: { value: '1', description: 'Largest copyright/batch txt upload (000 §5).' },
   uploadfile_max_size: { value: '200', description: 'Largest batch zip in MB (capped at 200).' },
   batch_zip_max_files: { value: '50', description: 'Most entries in a batch zip.' },
+  upload_quota_mb: { value: '2048', description: 'Storage quota per provider in MB: the files it has uploaded may total this much (962002 beyond it); 0 for no quota.' },
+  upload_rate_per_minute: { value: '60', description: 'Files a provider may upload per minute (962003 beyond it); 0 for no limit.' },
   password_history_count: { value: '5', description: "A new password must differ from the account's last N passwords, the current one included (920013); 1 checks the current one only." },
   support_image_png: { value: '1', description: 'Accept png images besides jpg and gif.' },
   image_size_limit: { value: '0', description: '1: images must be exactly 350x350.' },
