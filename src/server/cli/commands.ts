@@ -8,6 +8,7 @@ import { isSite, SERVER_CONFIG_DEFAULTS } from '../services/config';
 import { audit } from '../services/audit';
 import { usageByProvider, uploadLimits } from '../files/quota';
 import { formatSize } from '../files/accept';
+import { cell, terminalSafe } from './printable';
 
 export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
 
@@ -66,7 +67,10 @@ export function randomPassword(): string {
 const flag = (f: Record<string, string | true>, k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
 
 /** Runs one command; returns the process exit code. */
-export async function runOperator(args: string[], ctx: AppContext, out: Out, err: Out = out): Promise<number> {
+export async function runOperator(args: string[], ctx: AppContext, print: Out, printErr: Out = print): Promise<number> {
+  // Every line leaves through terminalSafe; stored values also go through cell() where they are interpolated.
+  const out: Out = (line) => print(terminalSafe(line));
+  const err: Out = (line) => printErr(terminalSafe(line));
   const { positional, flags } = parse(args);
   const [group, action, ...rest] = positional;
   const fail = (msg: string) => { err(msg); return 1; };
@@ -82,7 +86,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
         const used = usage.get(r.id) ?? { files: 0, bytes: 0 };
         const { quotaBytes } = uploadLimits(await ctx.config.forSite(r.site));
         const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${Number.isFinite(quotaBytes) ? formatSize(quotaBytes) : 'unlimited'}`;
-        out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+        out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`);
       }
       return 0;
     }
@@ -132,7 +136,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
       const config = await ctx.config.forSite(site ?? '*');
       const keys = rest[0] ? [rest[0]] : Object.keys(config).sort();
       if (rest[0] && config[rest[0]] === undefined) return fail(`no configuration key ${rest[0]}`);
-      for (const k of keys) out(`${k}=${config[k]}`);
+      for (const k of keys) out(`${k}=${cell(config[k])}`);
       return 0;
     }
     if (action === 'set') {
@@ -152,7 +156,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
     if (action === 'list') {
       const rows = await listPending(db, flag(flags, 'provider'));
       if (rows.length === 0) out('no pending change requests');
-      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${new Date(r.created_at).toISOString()}\t${r.payload}`);
+      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`);
       return 0;
     }
     if (action === 'approve' || action === 'reject') {
@@ -172,7 +176,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
     let q = db.selectFrom('outbox').leftJoin('providers', 'providers.id', 'outbox.provider_id').select(['outbox.id', 'outbox.created_at', 'outbox.channel', 'outbox.recipient', 'outbox.body', 'providers.code']).orderBy('outbox.id', 'desc').limit(Number(flag(flags, 'limit') ?? 10));
     const account = flag(flags, 'account');
     if (account) q = q.where('providers.code', '=', account);
-    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${r.recipient}\t${r.body}`);
+    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${cell(r.recipient)}\t${cell(r.body)}`);
     return 0;
   }
 
