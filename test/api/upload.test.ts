@@ -1,7 +1,8 @@
 // sp/uploadfile: accepted files are described and stored under a generated name, served only to their owner;
 // every refusal leaves DATA_DIR without a new file (neither stored nor left behind in tmp).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GROUPS } from '../../src/server/files/accept';
 import { startServer, DEMO, type TestServer, type Client, type Answer } from './helpers';
 import { sineWav } from '../../src/server/files/wav';
 import { createProvider } from '../../src/server/services/providers';
@@ -164,6 +165,26 @@ describe('malformed requests (issue 15) are refused with a catalogued code, neve
     expect(field.body.record.errors[0]).toMatchObject({ field: 'fileType', message: 'Upload.partName' });
     await refusedRequest('950004', () => send(multipart('B0undary', [['multipartFiles', 'a.wav', wav], ['multipartFiles', undefined, '../../etc']])));
     await refusedRequest('950004', () => send(multipart('B0undary', [['upload', 'a.wav', wav]])));
+  });
+
+  test('every ui.fileType the screen definitions send is a group the server knows (an unknown one is refused)', () => {
+    const root = join(__dirname, '..', '..');
+    const files = [
+      ...readdirSync(join(root, 'screen-definitions')).map((f) => join(root, 'screen-definitions', f)),
+      ...readdirSync(join(root, 'site-variants')).flatMap((site) => readdirSync(join(root, 'site-variants', site)).map((f) => join(root, 'site-variants', site, f))),
+    ].filter((f) => f.endsWith('.json'));
+    const named: string[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (o.ui && typeof o.ui === 'object' && typeof (o.ui as Record<string, unknown>).fileType === 'string') named.push((o.ui as Record<string, string>).fileType);
+        Object.values(o).forEach(walk);
+      }
+    };
+    for (const f of files) walk(JSON.parse(readFileSync(f, 'utf8')));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((g) => !(g in GROUPS))).toEqual([]);
   });
 
   test('an unknown fileType, a path as fileType, an unknown parameter: 950004', async () => {
