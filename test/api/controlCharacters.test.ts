@@ -79,6 +79,13 @@ describe('every control character, through every transport', () => {
     await refused(() => generic.post('/sp/updatecpinfo', { contactName: 'x', ['k\u0000ey']: 'v' }), 'POST', '/sp/updatecpinfo', 'k?ey');
   });
 
+  test('a text parameter that is itself JSON is checked inside: an escaped \\u0000 decodes to a NUL', async () => {
+    const tone = await goodTone(s, generic);
+    const files = JSON.parse(tone.toneFile);
+    await refused(() => generic.post('/sp/addtone', { ...tone, toneFile: JSON.stringify({ ...files, image: 'x\u0000.gif' }) }), 'POST', '/sp/addtone', 'toneFile.image');
+    await refused(() => generic.post('/sp/addtone', { ...tone, additionalToneInfo: '{"mood": ["calm", "red \\u001b[31m"]}' }), 'POST', '/sp/addtone', 'additionalToneInfo.mood.1', 'U+001B');
+  });
+
   test('a GET query and a path parameter', async () => {
     await refused(() => kenya.get('/sp/querycopyright', { queryType: 2, copyRightType: 2, officialName: 'Wan\u0000jiru', startRecordNum: 1, endRecordNum: 10 }), 'GET', '/sp/querycopyright', 'officialName');
     const r = await refused(() => generic.request('GET', '/sp/file/ab%00c.wav'), 'GET', '/sp/file/{savedFilename}', 'savedFilename');

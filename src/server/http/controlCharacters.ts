@@ -25,10 +25,20 @@ const codePoint = (s: string) => {
   return `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 };
 
+/** A parameter whose text is a JSON object or array (toneFile, additionalToneInfo...): its decoded content. */
+function jsonInside(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One violation per offending value, anywhere in the parameters: strings, array items and object keys and
- * values at any depth (JSON bodies), named by their path (`tags.2`, `info.title`). Breadth first without
- * recursion, so a deeply nested body cannot exhaust the stack.
+ * values at any depth (JSON bodies, and text parameters that are themselves JSON, whose escapes such as
+ * \u0000 decode to control characters), named by their path (`tags.2`, `toneFile.image`). Breadth first
+ * without recursion, so a deeply nested body cannot exhaust the stack.
  */
 export function controlCharacterViolations(root: unknown): Violation[] {
   const out: Violation[] = [];
@@ -37,6 +47,7 @@ export function controlCharacterViolations(root: unknown): Violation[] {
     const [field, value] = queue[i];
     if (typeof value === 'string') {
       if (hasControlCharacter(value)) out.push(refusal(field, value));
+      else if (/^\s*[[{]/.test(value)) queue.push([field, jsonInside(value)]);
     } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         // The answer names the field: a key's own control characters are not echoed back.

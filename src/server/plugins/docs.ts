@@ -68,7 +68,7 @@ export function openApiDocument(routes: ApiRoute[]) {
       title: 'RBT provider portal: reference API',
       version: '1.0.0',
       description:
-        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored.',
+        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored.',
     },
     paths,
     components: {
