@@ -178,6 +178,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       allowExpired: true,
       raw: true,
+      codes: ['950005'],
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
