@@ -44,6 +44,11 @@ export const RETURN_CODES = {
   // Tone maintenance
   '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
+  // Uploads
+  '962001': { en: 'The upload is incomplete or malformed. Please upload the file again.', zh: '上传内容不完整或格式错误，请重新上传文件。' },
+  '962002': { en: 'The upload does not fit in your storage quota of {0} ({1} already stored). Please contact the administrator.', zh: '上传内容超出您的存储配额{0}（已存储{1}），请联系管理员。' },
+  '962003': { en: 'Too many uploads. Please try again in {0} seconds.', zh: '上传过于频繁，请{0}秒后再试。' },
+  '962004': { en: 'The file {0} was sent twice in one upload.', zh: '文件{0}在一次上传中重复发送。' },
 } as const satisfies Record<string, CodeDef>;
 
 export type ReturnCode = keyof typeof RETURN_CODES;
@@ -83,6 +88,10 @@ export const RC = {
   notLoggedIn: '950015',
   toneInUse: '961001',
   tooManyToDelete: '961002',
+  uploadMalformed: '962001',
+  uploadQuota: '962002',
+  uploadRate: '962003',
+  uploadDuplicate: '962004',
 } as const satisfies Record<string, ReturnCode>;
 
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {

@@ -328,6 +328,13 @@ export interface PictureCodeTable {
   expires_at: number;
 }
 
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  provider_id: number;
+  password_hash: string;
+  created_at: number;
+}
+
 export interface Database {
   providers: ProviderTable;
   sessions: SessionTable;
@@ -354,6 +361,7 @@ export interface Database {
   change_requests: ChangeRequestTable;
   audit_log: AuditLogTable;
   picture_codes: PictureCodeTable;
+  password_history: PasswordHistoryTable;
 }
 
 export type Provider = Selectable<ProviderTable>;

@@ -32,6 +32,9 @@ export async function receiveToTemp(file: Readable, store: FileStore, limit: num
   try {
     await pipeline(file, meter, stream);
   } catch (e) {
+    // The file opens asynchronously: a part refused at its first chunk may still be opening it. Removing it
+    // before it is closed would leave the file behind once the open completes.
+    if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
     await store.discard(path);
     throw e;
   }
