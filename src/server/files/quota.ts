@@ -22,8 +22,8 @@ export interface UploadLimits {
 }
 
 export function uploadLimits(config: Config): UploadLimits {
-  const quota = num(config, 'upload_quota_mb', 2048);
-  const rate = num(config, 'upload_rate_per_minute', 60);
+  const quota = num(config, 'upload_quota_mb');
+  const rate = num(config, 'upload_rate_per_minute');
   return { quotaBytes: quota > 0 ? quota * MB : Infinity, perMinute: rate > 0 ? rate : Infinity };
 }
 

@@ -26,7 +26,7 @@ import type { AppContext } from '../context';
 async function checkNewPassword(ctx: AppContext, p: Provider, config: Config, newPwd: string) {
   if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
   if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
-  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count', 5))) throw new ApiError(RC.weakPassword);
+  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count'))) throw new ApiError(RC.weakPassword);
 }
 
 /** The new password, with the outgoing one kept in the history. */
