@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/connection';
 import type { Database, Provider } from './db/schema';
 import type { Config, ConfigStore, Site } from './services/config';
 import type { Notifier } from './services/notifier';
+import type { JobQueue } from './jobs/queue';
 import type { Lang } from './returnCodes';
 
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Kysely<Database>;
   config: ConfigStore;
   notifier: Notifier;
+  /** The queue batch tasks run on (jobs/queue.ts); the server's workers take from it, any process may add. */
+  jobs: JobQueue;
   dataDir: string;
   /** The default site variant (SITE): login page configuration and new accounts. */
   site: Site;

@@ -44,6 +44,11 @@ export const RETURN_CODES = {
   // Tone maintenance
   '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
+  // Batch tasks
+  '962001': { en: 'The batch file was refused.', zh: '批量文件被拒绝。' },
+  '962002': { en: 'exceed the max limit task.', zh: '超过任务数量上限。' },
+  '962003': { en: 'This action is not available for the task in its current status.', zh: '任务当前状态下不能执行此操作。' },
+  '962004': { en: 'file not exist. please re-dump file again', zh: '文件不存在，请重新导出。' },
 } as const satisfies Record<string, CodeDef>;
 
 export type ReturnCode = keyof typeof RETURN_CODES;
@@ -83,6 +88,10 @@ export const RC = {
   notLoggedIn: '950015',
   toneInUse: '961001',
   tooManyToDelete: '961002',
+  batchRefused: '962001',
+  exportLimit: '962002',
+  taskActionUnavailable: '962003',
+  taskFileMissing: '962004',
 } as const satisfies Record<string, ReturnCode>;
 
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {

@@ -7,9 +7,11 @@ import * as m002 from './migrations/002_picture_codes';
 import * as m003 from './migrations/003_tone_details';
 import * as m004 from './migrations/004_tone_copyrights';
 import * as m005 from './migrations/005_jockey_right';
+import * as m010 from './migrations/010_batch_tasks';
+import * as m011 from './migrations/011_batch_jobs';
 
 // Append new versions here; never edit an applied one.
-const versions = { '001_initial': m001, '002_picture_codes': m002, '003_tone_details': m003, '004_tone_copyrights': m004, '005_jockey_right': m005 };
+const versions = { '001_initial': m001, '002_picture_codes': m002, '003_tone_details': m003, '004_tone_copyrights': m004, '005_jockey_right': m005, '010_batch_tasks': m010, '011_batch_jobs': m011 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations: Record<string, Migration> = {};
