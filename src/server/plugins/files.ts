@@ -3,7 +3,6 @@
 // not allowed here, the content is not what the extension claims, or it is larger than its kind allows.
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -11,7 +10,7 @@ import { obj } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
-import { receiveToTemp, TooLargeError, type Received } from '../files/receive';
+import { drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
@@ -38,21 +37,6 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
 }
 
 export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
-
-/**
- * After a refusal, reads and discards the rest of the request body, so the client (which is still sending)
- * receives the answer instead of a reset connection. Bounded by the multipart limits (files, sizes).
- */
-function drainRequest(raw: IncomingMessage): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
-  raw.unpipe();
-  return new Promise((resolve) => {
-    raw.once('end', resolve);
-    raw.once('close', resolve);
-    raw.once('error', () => resolve());
-    raw.resume();
-  });
-}
 
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [

@@ -82,7 +82,9 @@ export const toneUpdateLines: LineHandler = {
     const change: Record<string, string> = {};
     if (toneName) change.toneName = toneName;
     if (singerName) change.singerName = singerName;
-    const violations = editFormErrors(lc, { toneID: String(tone.id), ...change }, ['toneName', 'artist']);
+    // Only the values the line gives are checked (the form's field for singerName is 'artist').
+    const fields = [...(toneName ? ['toneName'] : []), ...(singerName ? ['artist'] : [])];
+    const violations = editFormErrors(lc, { toneID: String(tone.id), ...change }, fields);
     if (violations.length) return refused(violations);
     return changeTone(tx, lc, tone, change, line.no);
   },
