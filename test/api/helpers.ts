@@ -94,7 +94,9 @@ export async function startServer(opts: { site?: Site; distDir?: string; logger?
     if (!pgSchema) return;
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
+    // The job queue's schema beside it (jobs/pgBossQueue.ts) goes too.
     await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema}_pgboss CASCADE`);
     await c.end();
   };
   let app: App;

@@ -79,10 +79,10 @@ function headerProblem(e: Entry, name: string): Violation | undefined {
 
 /** Header checks that stop the whole reading (a zip bomb is not read further). */
 function checkSizes(e: Entry, name: string, limits: ZipLimits, declaredTotal: number): void {
-  if (e.uncompressedSize > limits.maxEntryBytes) throw new Fatal(problem('Batch.zipEntryTooLarge', { entry: name, max: `${Math.round(limits.maxEntryBytes / 1048576)} MB` }));
-  if (declaredTotal > limits.maxTotalBytes) throw new Fatal(problem('Batch.zipTooLarge', { max: `${Math.round(limits.maxTotalBytes / 1048576)} MB` }));
   const ratio = e.compressedSize > 0 ? e.uncompressedSize / e.compressedSize : e.uncompressedSize > 0 ? Infinity : 0;
   if (ratio > limits.maxRatio) throw new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio }));
+  if (e.uncompressedSize > limits.maxEntryBytes) throw new Fatal(problem('Batch.zipEntryTooLarge', { entry: name, max: `${Math.round(limits.maxEntryBytes / 1048576)} MB` }));
+  if (declaredTotal > limits.maxTotalBytes) throw new Fatal(problem('Batch.zipTooLarge', { max: `${Math.round(limits.maxTotalBytes / 1048576)} MB` }));
 }
 
 const openZip = (path: string) =>
