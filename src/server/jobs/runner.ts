@@ -93,6 +93,9 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
   async function runLines(task: TaskRow, handler: LineHandler, job: ChunkJob, run: JobRun): Promise<void> {
     const lc = await lineContext(task);
     for (let from = job.from; from <= job.to; ) {
+      // Let the requests that wait for the database go first: SQLite has one connection, whose lock is not
+      // handed over in order, and a worker taking it again at once would hold back every call until the job ends.
+      await new Promise((resolve) => setImmediate(resolve));
       if (!(await run.heartbeat())) throw new StoppedError();
       let last: number | 'end' | 'stop';
       try {

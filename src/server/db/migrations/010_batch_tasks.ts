@@ -6,8 +6,9 @@
 // Its lines (batch_task_lines) hold each input line and, once applied, its result (cmdLine, returnCode,
 // returnMsg): a line's result is written in the same transaction as the change the line makes, so a line
 // with a result was applied exactly once and a line without one not at all; a run after a crash skips the
-// first kind. Tone codes get the index the batch update looks tones up by.
-import type { Kysely } from 'kysely';
+// first kind. Tone codes get the index the batch update looks tones up by, national IDs the one a
+// copyright file's lines are checked by.
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
@@ -41,4 +42,7 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('batch_task_lines_pk', ['task_id', 'line_no'])
     .execute();
   await db.schema.createIndex('tones_provider_tone_code').on('tones').columns(['provider_id', 'tone_code']).execute();
+  // A copyright file adds owners by the thousand, each checked for its national ID in any case (ownerExists):
+  // without an index on lower(id_number) every line would scan the whole catalogue.
+  await sql`create index copyright_type_lower_id on copyright_companies (copyright_type, lower(id_number))`.execute(db);
 }

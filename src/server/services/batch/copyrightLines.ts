@@ -11,6 +11,10 @@ import type { Violation } from '../../validation';
 import { failed, ok, refused } from './outcome';
 import { valuesOf } from './textFile';
 import type { LineHandler } from './lineTypes';
+import { fieldRules } from './fieldRules';
+
+/** The dialog's fields a line carries (its description follows the batch reading, checked apart). */
+const CHECKED = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email'];
 
 export const COPYRIGHT_COLUMNS = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email', 'description'] as const;
 
@@ -31,7 +35,7 @@ export const copyrightLines: LineHandler = {
     const values = v as Record<string, string>;
     const payload = { ...values, description: '', companyName: values.officialName, copyRightType: '2', spCode: lc.provider.code, portalType: '1' };
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
-    const violations: Violation[] = lc.engine.validateCall('copyrightAdd', 'add', payload, input).errors;
+    const violations: Violation[] = fieldRules(lc, 'copyrightAdd', 'add', 'add', CHECKED)(payload);
     const long = values.description ? lc.engine.checkValue('copyrightDescriptionLong', values.description, input) : null;
     if (long) violations.push({ field: 'description', message: long });
     if (violations.length) return refused(violations);

@@ -17,6 +17,7 @@ import type { Violation } from '../../validation';
 import { failed, ok, refused, type LineOutcome } from './outcome';
 import { valuesOf } from './textFile';
 import type { LineContext, LineHandler } from './lineTypes';
+import { fieldRules } from './fieldRules';
 
 type Tx = Transaction<Database>;
 
@@ -35,7 +36,7 @@ async function toneByCode(tx: Tx, providerId: number, code: string) {
 
 /** Errors of the tone edit form for the given fields only (the rest of the form is not part of the line). */
 function editFormErrors(lc: LineContext, payload: Record<string, unknown>, fields: string[]): Violation[] {
-  return lc.engine.validateCall('rbtUploading', 'edit', payload, { config: lc.config, user: lc.user, mode: 'edit' }).errors.filter((e) => fields.includes(e.field));
+  return fieldRules(lc, 'rbtUploading', 'edit', 'edit', fields)(payload);
 }
 
 /** Applies (or sends to approval) a change of tone columns given by the API's names (changeRequests' TONE_FIELDS). */
