@@ -16,7 +16,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/connectio
 
 jest.setTimeout(180_000);
 
-const LINES = 15_000;
+// Enough lines that the kill lands mid-task; PostgreSQL applies them slower (a round trip per statement).
+const LINES = usingPostgres ? 4_000 : 15_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'rbt-kill-'));
 const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
 const env = { BATCH_LEASE_SECONDS: '3', BATCH_POLL_MS: '100' };
