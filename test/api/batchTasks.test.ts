@@ -19,6 +19,21 @@ afterAll(async () => { await s.close(); });
 
 const tasksOf = async () => (await s.ctx.db.selectFrom('batch_tasks').select('id').where('provider_id', '=', kenyaId).execute()).length;
 
+describe('demo data', () => {
+  test('the Kenya demo provider has a task in each status, its export downloadable and its results readable', async () => {
+    const list = await kenya.get('/sp/browsebatchtask/all', { ...range(s, 5), startRecordNum: 1, endRecordNum: 50 });
+    expect(new Set(list.body.record.map((t: any) => t.status))).toEqual(new Set(['1', '3', '4', '6']));
+    const exp = list.body.record.find((t: any) => t.taskType === '1' && t.status === '3');
+    const dl = await fetch(`${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${exp.taskId}&queryType=3&taskTypeName=exportToneAndSinger`, { headers: { cookie: kenya.cookie } });
+    expect((await dl.text()).split('\n').length).toBeGreaterThan(2);
+    const failedTask = list.body.record.find((t: any) => t.status === '4');
+    const lines = await kenya.get(`/sp/querybatchtask/${failedTask.taskTypeName}`, { taskId: failedTask.taskId });
+    expect(lines.body.record[0].returnMsg).toContain('Not applied: the task failed');
+    const pending = list.body.record.find((t: any) => t.status === '1');
+    expect(pending).toMatchObject({ state: 'queued', canDelete: '1', progressResult: '0/1' });
+  });
+});
+
 describe('add copyright companies (task type 3)', () => {
   test('each line is checked by the Add Copyright rules and gets its own result', async () => {
     const file = txt([

@@ -117,6 +117,28 @@ describe('accepted batches', () => {
   });
 });
 
+describe('the templates', () => {
+  /** The site's index template, with its example files in a zip, is accepted line for line. */
+  async function templateWorks(client: Client, fill: (col: string, value: string) => string = (_c, v) => v) {
+    const t = await fetch(`${s.base}/sp/batchtemplate/batchaddtone?portalType=1`, { headers: { cookie: client.cookie } });
+    const rows = (await t.text()).split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    const header = rows[0].split('|');
+    const data = rows.slice(1).map((r) => r.split('|').map((v, i) => fill(header[i], v)).join('|'));
+    const files = new Set(data.flatMap((r) => r.split('|').filter((_, i) => ['webAuditon', 'aipPlay', 'hdPlay', 'image'].includes(header[i]))));
+    const content = (f: string) => (f.endsWith('.wav') ? sineWav({ seconds: 1 }) : f.endsWith('.3gp') ? threeGp : gif);
+    const r = await multipart(client, '/sp/batchaddtone', [['zipFile', 'tones.zip', zipOf([...files].map((f) => [f, content(f)]))], ['indexFile', 'tones.inf', Buffer.from([header.join('|'), ...data].join('\n'))]]);
+    expect(r.body.record?.lines?.map((l: any) => l.returnMsg)).toEqual(data.map(() => expect.stringMatching(/^Tone \d+ added/)));
+  }
+
+  test("each site's template is accepted as it stands (Kenya's with the provider's own copyright owners)", async () => {
+    await templateWorks(c);
+    const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    const kenyaId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
+    const owner = String((await s.ctx.db.selectFrom('copyright_companies').select('id').where('provider_id', '=', kenyaId).executeTakeFirstOrThrow()).id);
+    await templateWorks(kenya, (col, v) => (col === 'lyricCompanyID' || col === 'recordCompanyID' ? owner : v));
+  });
+});
+
 describe('refused batches store nothing', () => {
   test('a zip of more than 50 entries', async () => {
     const entries = Array.from({ length: 51 }, (_, i): [string, Buffer] => [`t${i}.wav`, sineWav({ seconds: 0.01 })]);
