@@ -263,6 +263,7 @@ export interface NameToneTable {
   status: string;
 }
 
+/** A batch task (000 §3) and its run on the job queue (jobs/). On PostgreSQL the queue's own tables are pg-boss's, in the schema `<schema>_pgboss`. */
 export interface BatchTaskTable {
   id: Generated<number>;
   provider_id: number;
