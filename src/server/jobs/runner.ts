@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
 import { RC } from '../returnCodes';
+import { auditRow, type AuditEntry } from '../services/audit';
 import { engineFor } from '../validation';
 import { userInfo } from '../services/providers';
 import { HANDLERS } from '../services/batch/handlers';
@@ -39,6 +40,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
     try { data = task.data ? JSON.parse(task.data) : {}; } catch { data = {}; }
     return {
       ctx, store, task, provider, config, data,
+      audit: () => { throw new Error('audit outside a line group'); },
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
       approval: provider.believe_cp !== '1' && provider.believe_cp !== '2',
@@ -63,11 +65,19 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       const lines = await q.execute();
       if (lines.length === 0) return 'end' as const;
       let good = 0;
+      const results: Array<[number, string, string]> = [];
+      const audits: AuditEntry[] = [];
+      const glc = { ...lc, audit: (e: AuditEntry) => void audits.push(e) };
       for (const l of lines) {
-        const o = await handler.apply(tx, { no: l.line_no, text: l.input }, lc);
-        await tx.updateTable('batch_task_lines').set({ return_code: o.code, return_msg: storedMessage(o) }).where('task_id', '=', task.id).where('line_no', '=', l.line_no).execute();
+        const o = await handler.apply(tx, { no: l.line_no, text: l.input }, glc);
+        results.push([l.line_no, o.code, storedMessage(o)]);
         if (o.code === RC.ok) good++;
       }
+      // The group's results and audit entries, a statement each, before the transaction commits.
+      await sql`update batch_task_lines set return_code = v.column2, return_msg = v.column3
+        from (values ${sql.join(results.map(([no, code, msg]) => sql`(cast(${no} as integer), ${code}, ${msg})`))}) as v
+        where batch_task_lines.task_id = ${task.id} and batch_task_lines.line_no = v.column1`.execute(tx);
+      if (audits.length) await tx.insertInto('audit_log').values(audits.map(auditRow)).execute();
       const n = lines.length;
       await tx
         .updateTable('batch_tasks')

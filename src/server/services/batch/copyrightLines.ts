@@ -5,7 +5,6 @@
 // second reading of 000 §5 for batch files (copyrightDescriptionLong: up to 256). A national ID already in
 // the site's catalogue is refused like the dialog refuses it (302031).
 import { RC } from '../../returnCodes';
-import { audit } from '../audit';
 import { ownerExists } from '../copyright';
 import type { Violation } from '../../validation';
 import { failed, ok, refused } from './outcome';
@@ -49,7 +48,7 @@ export const copyrightLines: LineHandler = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(tx, { providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.addcopyright', entityType: 'copyright', entityId: id, detail: { task: lc.task.id, line: line.no } });
+    lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.addcopyright', entityType: 'copyright', entityId: id, detail: { task: lc.task.id, line: line.no } });
     return ok('Batch.copyrightAdded', { companyID: id });
   },
 };

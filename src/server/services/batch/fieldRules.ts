@@ -8,12 +8,13 @@ import { formSchema, payloadToForm, validateResolved, type FieldError, type Mode
 import type { LineContext } from './lineTypes';
 
 type Validate = (payload: Record<string, unknown>) => FieldError[];
-const cache = new WeakMap<LineContext, Map<string, Validate>>();
+// Keyed by the task row object, which the line groups of one chunk share.
+const cache = new WeakMap<object, Map<string, Validate>>();
 
 /** Validates a call's payload against the rules of `fields` only (the other fields are not part of the line). */
 export function fieldRules(lc: LineContext, screenId: string, call: string, mode: Mode, fields: readonly string[]): Validate {
-  let byKey = cache.get(lc);
-  if (!byKey) cache.set(lc, (byKey = new Map()));
+  let byKey = cache.get(lc.task);
+  if (!byKey) cache.set(lc.task, (byKey = new Map()));
   const key = `${screenId}|${call}|${mode}|${fields.join(',')}`;
   let v = byKey.get(key);
   if (!v) {

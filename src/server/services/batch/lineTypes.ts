@@ -10,6 +10,7 @@ import type { FileStore } from '../../files/storage';
 import type { TaskRow } from './tasks';
 import type { TextLine } from './textFile';
 import type { LineOutcome } from './outcome';
+import type { AuditEntry } from '../audit';
 
 export interface LineContext {
   ctx: AppContext;
@@ -24,6 +25,8 @@ export interface LineContext {
   data: any;
   /** believeCP other than '1'/'2': changes to existing tones go to the operator's approval (000 §4). */
   approval: boolean;
+  /** Audit entries of the lines: written with the group's results, in its transaction. */
+  audit(e: AuditEntry): void;
 }
 
 export interface LineHandler {

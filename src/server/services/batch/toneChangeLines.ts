@@ -11,7 +11,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RC } from '../../returnCodes';
-import { audit } from '../audit';
 import { requestToneModification } from '../changeRequests';
 import type { Violation } from '../../validation';
 import { failed, ok, refused, type LineOutcome } from './outcome';
@@ -45,13 +44,13 @@ async function changeTone(tx: Tx, lc: LineContext, tone: { id: number; status: s
   const detail = { task: lc.task.id, line: lineNo, change };
   if (lc.approval) {
     await requestToneModification(tx, { toneId: tone.id, status: tone.status, providerId: lc.provider.id, change, now });
-    await audit(tx, { providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.edittone', entityType: 'tone', entityId: tone.id, detail });
+    lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.edittone', entityType: 'tone', entityId: tone.id, detail });
     return ok('Batch.toneSubmitted');
   }
   const columns: Record<string, string> = { toneName: 'tone_name', singerName: 'singer_name', toneValidDay: 'tone_valid_day' };
   const set = Object.fromEntries(Object.entries(change).map(([k, v]) => [columns[k], v]));
   await tx.updateTable('tones').set({ ...set, updated_at: now }).where('id', '=', tone.id).execute();
-  await audit(tx, { providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.updatetone', entityType: 'tone', entityId: tone.id, detail });
+  lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.updatetone', entityType: 'tone', entityId: tone.id, detail });
   return ok('Batch.toneUpdated');
 }
 
