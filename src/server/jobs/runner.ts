@@ -41,6 +41,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
     return {
       ctx, store, task, provider, config, data,
       audit: () => { throw new Error('audit outside a line group'); },
+      group: {},
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
       approval: provider.believe_cp !== '1' && provider.believe_cp !== '2',
@@ -67,7 +68,8 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       let good = 0;
       const results: Array<[number, string, string]> = [];
       const audits: AuditEntry[] = [];
-      const glc = { ...lc, audit: (e: AuditEntry) => void audits.push(e) };
+      const glc: LineContext = { ...lc, audit: (e: AuditEntry) => void audits.push(e), group: {} };
+      await handler.prefetch?.(tx, lines.map((l) => ({ no: l.line_no, text: l.input })), glc);
       for (const l of lines) {
         const o = await handler.apply(tx, { no: l.line_no, text: l.input }, glc);
         results.push([l.line_no, o.code, storedMessage(o)]);

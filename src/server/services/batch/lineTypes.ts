@@ -27,10 +27,14 @@ export interface LineContext {
   approval: boolean;
   /** Audit entries of the lines: written with the group's results, in its transaction. */
   audit(e: AuditEntry): void;
+  /** What a handler's prefetch read for the current line group. */
+  group: Record<string, unknown>;
 }
 
 export interface LineHandler {
   kind: 'lines';
+  /** Reads what the group's lines will need in one query instead of one per line (into lc.group). */
+  prefetch?(tx: Transaction<Database>, lines: TextLine[], lc: LineContext): Promise<void>;
   apply(tx: Transaction<Database>, line: TextLine, lc: LineContext): Promise<LineOutcome>;
 }
 

@@ -22,16 +22,36 @@ type Tx = Transaction<Database>;
 
 const TONE_CODE = /^\d{1,22}$/;
 
-async function toneByCode(tx: Tx, providerId: number, code: string) {
-  return tx
-    .selectFrom('tones')
-    .select(['id', 'status', 'approve_type', 'table_type', 'relative_time', 'tone_valid_day'])
-    .where('provider_id', '=', providerId)
-    .where('tone_code', '=', code)
-    .where('status', '!=', '6')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+interface ToneRow { id: number; status: string; approve_type: string; table_type: string; relative_time: string; rights: Record<string, string> }
+
+/**
+ * The group's tones by code (the newest live tone of a code) with their copyright validity dates, in two
+ * queries: a line then finds its tone here, and a change it makes is noted here for a later line of the group.
+ */
+async function prefetchTones(tx: Tx, codes: string[], lc: LineContext): Promise<void> {
+  const valid = [...new Set(codes.filter((c) => TONE_CODE.test(c)))];
+  const byCode = new Map<string, ToneRow>();
+  if (valid.length) {
+    const rows = await tx
+      .selectFrom('tones')
+      .select(['id', 'tone_code', 'status', 'approve_type', 'table_type', 'relative_time'])
+      .where('provider_id', '=', lc.provider.id)
+      .where('tone_code', 'in', valid)
+      .where('status', '!=', '6')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) byCode.set(r.tone_code, { ...r, rights: {} });
+    const ids = [...byCode.values()].map((t) => t.id);
+    if (ids.length) {
+      const rights = await tx.selectFrom('tone_copyrights').select(['tone_id', 'role', 'valid_day']).where('tone_id', 'in', ids).execute();
+      const byId = new Map([...byCode.values()].map((t) => [t.id, t]));
+      for (const r of rights) if (r.valid_day) byId.get(r.tone_id)!.rights[`${r.role}ValidDay`] = r.valid_day;
+    }
+  }
+  lc.group.tones = byCode;
 }
+
+const firstValue = (text: string) => text.split('|')[0].trim();
 
 /** Errors of the tone edit form for the given fields only (the rest of the form is not part of the line). */
 function editFormErrors(lc: LineContext, payload: Record<string, unknown>, fields: string[]): Violation[] {
@@ -39,11 +59,13 @@ function editFormErrors(lc: LineContext, payload: Record<string, unknown>, field
 }
 
 /** Applies (or sends to approval) a change of tone columns given by the API's names (changeRequests' TONE_FIELDS). */
-async function changeTone(tx: Tx, lc: LineContext, tone: { id: number; status: string }, change: Record<string, string>, lineNo: number): Promise<LineOutcome> {
+async function changeTone(tx: Tx, lc: LineContext, tone: ToneRow, change: Record<string, string>, lineNo: number): Promise<LineOutcome> {
   const now = lc.ctx.now();
   const detail = { task: lc.task.id, line: lineNo, change };
   if (lc.approval) {
     await requestToneModification(tx, { toneId: tone.id, status: tone.status, providerId: lc.provider.id, change, now });
+    // A later line of the group naming this tone finds it waiting, as the database now says.
+    Object.assign(tone, { status: '0', approve_type: '1', table_type: '1' });
     lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.edittone', entityType: 'tone', entityId: tone.id, detail });
     return ok('Batch.toneSubmitted');
   }
@@ -55,9 +77,9 @@ async function changeTone(tx: Tx, lc: LineContext, tone: { id: number; status: s
 }
 
 /** The tone a line names, or the line's refusal. */
-async function lineTone(tx: Tx, lc: LineContext, code: string): Promise<{ id: number; status: string; relative_time: string } | LineOutcome> {
+function lineTone(lc: LineContext, code: string): ToneRow | LineOutcome {
   if (!TONE_CODE.test(code)) return refused([{ field: 'toneCode', message: 'Batch.toneCodeInvalid', params: { toneCode: code } }]);
-  const tone = await toneByCode(tx, lc.provider.id, code);
+  const tone = (lc.group.tones as Map<string, ToneRow>).get(code);
   if (!tone) return failed(RC.notFound, 'Batch.toneMissing', { toneCode: code });
   // A tone already waiting for the operator takes no second change until that one is decided.
   if (tone.approve_type === '1' && tone.table_type === '1') return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
@@ -70,6 +92,7 @@ export const UPDATE_COLUMNS = ['toneCode', 'toneName', 'singerName'] as const;
 
 export const toneUpdateLines: LineHandler = {
   kind: 'lines',
+  prefetch: (tx, lines, lc) => prefetchTones(tx, lines.map((l) => firstValue(l.text)), lc),
   async apply(tx, line, lc) {
     const values = valuesOf(line.text);
     if (values.length < 2 || values.length > UPDATE_COLUMNS.length) {
@@ -77,7 +100,7 @@ export const toneUpdateLines: LineHandler = {
     }
     const [code, toneName = '', singerName = ''] = values;
     if (!toneName && !singerName) return refused([{ field: '', message: 'Batch.nothingToChange' }]);
-    const tone = await lineTone(tx, lc, code);
+    const tone = lineTone(lc, code);
     if (isOutcome(tone)) return tone;
     const change: Record<string, string> = {};
     if (toneName) change.toneName = toneName;
@@ -92,15 +115,14 @@ export const toneUpdateLines: LineHandler = {
 
 export const expiryLines: LineHandler = {
   kind: 'lines',
+  prefetch: (tx, lines, lc) => prefetchTones(tx, lines.map((l) => l.text.trim()), lc),
   async apply(tx, line, lc) {
     const code = line.text.trim();
     const toneValidDay = String(lc.data?.toneValidDay ?? '');
-    const tone = await lineTone(tx, lc, code);
+    const tone = lineTone(lc, code);
     if (isOutcome(tone)) return tone;
     // The copyright validity of the tone's owners must stay on or after the tone's (001 §5.1).
-    const rights = await tx.selectFrom('tone_copyrights').select(['role', 'valid_day']).where('tone_id', '=', tone.id).execute();
-    const days = Object.fromEntries(rights.filter((r) => r.valid_day).map((r) => [`${r.role}ValidDay`, r.valid_day]));
-    const payload = { toneID: String(tone.id), toneValidDay, relativeTime: tone.relative_time, ...days };
+    const payload = { toneID: String(tone.id), toneValidDay, relativeTime: tone.relative_time, ...tone.rights };
     const violations = editFormErrors(lc, payload, ['toneValidDay', 'relativeTime', 'lyricValidDay', 'tuneValidDay', 'recordValidDay']);
     if (violations.length) return refused(violations);
     return changeTone(tx, lc, tone, { toneValidDay }, line.no);
