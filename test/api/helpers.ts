@@ -86,7 +86,7 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function startServer(opts: { site?: Site; distDir?: string; logger?: AppOptions['logger'] } = {}): Promise<TestServer> {
+export async function startServer(opts: { site?: Site; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -109,6 +109,7 @@ export async function startServer(opts: { site?: Site; distDir?: string; logger?
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
       now: () => clock.now,
       logger: opts.logger,
+      workers: opts.workers,
     });
   } catch (e) {
     await dropSchema();

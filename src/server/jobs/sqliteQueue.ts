@@ -152,7 +152,7 @@ export class SqliteQueue implements JobQueue {
         await finish('dead', { error: reason }).catch(() => undefined);
         await onDead(chunk, reason).catch(() => undefined);
       } else {
-        await finish('queued', { error: reason, run_after: Date.now() + 1000 * 2 ** job.attempts }).catch(() => undefined);
+        await finish('queued', { error: reason, run_after: Date.now() + 1000 * 2 ** (job.attempts - 1) }).catch(() => undefined);
       }
     } finally {
       clearInterval(timer);
