@@ -9,7 +9,7 @@
 //    1.6 times one). PostgreSQL needs BENCH_DATABASE_URL (else TEST_DATABASE_URL); without either it is skipped.
 // Servers run compiled, as `npm start` runs them. Test data is generated here and removed afterwards; the
 // machine's load average is recorded beside the figures.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openContext } from '../src/server/app';
-import { buildServer, rssKb } from './server';
+import { buildServer, rssKb, startServer } from './server';
 import { ZipWriter } from '../test/api/zip';
 
 const ROOT = join(__dirname, '..');
@@ -30,22 +30,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Proc { child: ChildProcess; base: string }
 
-function start(dataDir: string, schema?: string, env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, ['build/server/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: schema ? PG_URL! : '', DATABASE_SCHEMA: schema ?? '', BATCH_POLL_MS: '200', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /http:\/\/[\w.]+:(\d+)\//.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
+/** A compiled server (bench/server.ts), on PG_URL when given a schema. */
+const start = (dataDir: string, schema?: string): Promise<Proc> => startServer(dataDir, schema, { DATABASE_URL: schema ? PG_URL! : '', BATCH_POLL_MS: '200' });
 
 const stop = async (p: Proc) => {
   p.child.kill('SIGTERM');

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Client, DEMO, usingPostgres } from './helpers';
+import { Client, DEMO, dropPgSchema, usingPostgres } from './helpers';
 import { multipart, txt } from './batchSupport';
 import { startProcess, type ServerProcess } from './serverProcess';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
@@ -27,13 +26,7 @@ let db: DatabaseHandle | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');
   await db?.close();
-  if (pgSchema) {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema}_pgboss CASCADE`);
-    await c.end();
-  }
+  if (pgSchema) await dropPgSchema(pgSchema);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -78,6 +78,18 @@ export class Client {
   }
 }
 
+/** Drops a test's PostgreSQL schema and the job queue's schema beside it (jobs/pgBossQueue.ts). */
+export async function dropPgSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await c.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+  } finally {
+    await c.end();
+  }
+}
+
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -90,15 +102,7 @@ export async function startServer(opts: { site?: Site; distDir?: string; logger?
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dropSchema = async () => {
-    if (!pgSchema) return;
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    // The job queue's schema beside it (jobs/pgBossQueue.ts) goes too.
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema}_pgboss CASCADE`);
-    await c.end();
-  };
+  const dropSchema = () => (pgSchema ? dropPgSchema(pgSchema) : Promise.resolve());
   let app: App;
   try {
     app = await buildApp({

@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Client, DEMO, usingPostgres } from './helpers';
+import { Client, DEMO, dropPgSchema, usingPostgres } from './helpers';
 import { multipart, txt } from './batchSupport';
 import { startProcess, type ServerProcess } from './serverProcess';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
@@ -52,11 +51,7 @@ maybe('two server processes on one PostgreSQL database', () => {
     proxy?.server.close();
     await Promise.all(servers.map((s) => s.stop()));
     await db?.close();
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema}_pgboss CASCADE`);
-    await c.end();
+    await dropPgSchema(pgSchema);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
