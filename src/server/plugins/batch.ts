@@ -20,6 +20,7 @@ import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { MAX_DELETE } from '../services/toneMaintenance';
 import { canDelete, canDownload, TASK_TYPES, taskTypeOf, typeAvailable, type TaskTypeDef } from '../services/batch/taskTypes';
+import { ownTask, typeFor } from '../services/batch/access';
 import { createTask, findTask, lineResults, listTasks, resultText, taskRecord, type TaskRow } from '../services/batch/tasks';
 import { readTextLines, type TextLine } from '../services/batch/textFile';
 import { copyrightValues } from '../services/batch/copyrightLines';
@@ -38,23 +39,6 @@ const taskRecordSchema = {
   ),
 };
 const lineSchema = { type: 'object', properties: { lineNo: { type: 'integer' }, cmdLine: { type: 'string' }, returnCode: { type: 'string' }, returnMsg: { type: 'string' } } };
-
-/** The type a path names, if the session's provider may use it (950005 otherwise, as for any unknown resource). */
-export function typeFor(req: FastifyRequest, key: unknown): TaskTypeDef {
-  const s = req.session!;
-  const def = taskTypeOf(String(key ?? ''));
-  if (!def || !typeAvailable(def, s.provider.site, s.config)) throw new ApiError(RC.notFound);
-  return def;
-}
-
-/** The provider's task of that type (950005 for another provider's, a missing one or one of another type). */
-export async function ownTask(req: FastifyRequest, taskId: unknown, def?: TaskTypeDef): Promise<TaskRow> {
-  const task = await findTask(req.server.ctx.db, req.session!.provider.id, taskId);
-  if (!task || (def && task.task_type !== def.type)) throw new ApiError(RC.notFound);
-  const t = taskTypeOf(task.task_type);
-  if (!t || !typeAvailable(t, req.session!.provider.site, req.session!.config)) throw new ApiError(RC.notFound);
-  return task;
-}
 
 /** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
 function withData(params: Record<string, any>): Record<string, any> {

@@ -12,7 +12,7 @@ import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { createTask } from '../services/batch/tasks';
 import { answerSubmitted } from '../services/batch/answer';
-import { typeFor } from './batch';
+import { typeFor } from '../services/batch/access';
 
 export function batchExpiryRoutes(app: FastifyInstance): void {
   registerRoutes(app, [

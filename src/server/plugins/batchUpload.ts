@@ -25,7 +25,7 @@ import { createTask, lineResults, taskRecord } from '../services/batch/tasks';
 import { readTextLines, valuesOf, type TextLine } from '../services/batch/textFile';
 import { FILE_COLUMNS, isFileColumn } from '../services/batch/addToneLines';
 import { answerSubmitted } from '../services/batch/answer';
-import { ownTask } from './batch';
+import { ownTask } from '../services/batch/access';
 
 const MB = 1024 * 1024;
 /** sp/addtone parameters the server derives for a batch line: not columns of the index. */
