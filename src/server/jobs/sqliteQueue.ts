@@ -80,7 +80,8 @@ export class SqliteQueue implements JobQueue {
         this.wakers.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // Unref'd: a queue nobody closed (a test that failed to start its server) does not keep the process alive.
+      const timer = setTimeout(done, ms).unref();
       this.wakers.add(done);
     });
   }
