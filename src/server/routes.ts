@@ -41,6 +41,8 @@ export interface ApiRoute {
   screen?: { id: string; call: string; mode?: 'add' | 'edit' };
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
+  /** The parts of a multipart body, for the document (default: files under multipartFiles). */
+  multipartSchema?: JsonSchema;
   /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
   raw?: boolean;
   /** Extra answer codes the call may give, for the document. */

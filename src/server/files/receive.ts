@@ -4,6 +4,7 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import type { FileStore } from './storage';
 
 export const HEAD_BYTES = 64 * 1024;
@@ -43,4 +44,19 @@ export async function receiveToTemp(file: Readable, store: FileStore, limit: num
     throw new TooLargeError();
   }
   return { path, size, head: Buffer.concat(head) };
+}
+
+/**
+ * After a refusal, reads and discards the rest of the request body, so the client (which is still sending)
+ * receives the answer instead of a reset connection. Bounded by the multipart limits (files, sizes).
+ */
+export function drainRequest(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  raw.unpipe();
+  return new Promise((resolve) => {
+    raw.once('end', resolve);
+    raw.once('close', resolve);
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
 }

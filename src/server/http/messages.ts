@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../engine/fsLoader';
 import type { Lang } from '../returnCodes';
+import type { Violation } from '../validation';
 
 const cache = new Map<Lang, Record<string, string>>();
 // The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
@@ -23,4 +24,10 @@ function table(lang: Lang): Record<string, string> {
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
   const text = table(lang)[key] ?? table('en')[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+}
+
+/** One field reason as a sentence: 'field: text' (schema errors keep Ajv's text; message keys are translated). */
+export function translateViolation(v: Violation, lang: Lang): string {
+  const text = v.message.startsWith('schema.') ? String(v.params?.text ?? v.message) : translate(v.message, lang, v.params);
+  return v.field ? `${v.field}: ${text}` : text;
 }

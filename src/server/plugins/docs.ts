@@ -42,9 +42,10 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
   const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   if (r.multipart) {
-    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } };
+    const parts = r.multipartSchema ?? { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } };
+    op.requestBody = { content: { 'multipart/form-data': { schema: parts } } };
     const q = params?.properties ?? {};
-    op.parameters = Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+    op.parameters = [...pathParams, ...Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))];
   } else if (method === 'get') {
     op.parameters = [...pathParams, ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: params?.required?.includes(name) ?? false, schema }))];
   } else {

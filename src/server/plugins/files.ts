@@ -4,7 +4,6 @@
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -16,7 +15,7 @@ import { checkLimits, lockProvider, quotaRefusal, uploadLimits, uploadUsage, typ
 import { withoutControlCharacters } from '../http/controlCharacters';
 import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
-import { receiveToTemp, TooLargeError, type Received } from '../files/receive';
+import { drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
@@ -43,21 +42,6 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
 }
 
 export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
-
-/**
- * After a refusal, reads and discards the rest of the request body, so the client (which is still sending)
- * receives the answer instead of a reset connection. Bounded by the multipart limits (files, sizes).
- */
-function drainRequest(raw: IncomingMessage): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
-  raw.unpipe();
-  return new Promise((resolve) => {
-    raw.once('end', resolve);
-    raw.once('close', resolve);
-    raw.once('error', () => resolve());
-    raw.resume();
-  });
-}
 
 interface PartRules { kinds: FileKind[]; config: Config; store: FileStore; room: number; limits: UploadLimits; usage: UploadUsage }
 

@@ -13,6 +13,7 @@ import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
 import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
+import { seedDemoBatch } from './demoBatch';
 
 export interface DemoAccount { account: string; password: string; site: string; note: string }
 export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
@@ -140,5 +141,6 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       await saveToneCopyrights(db, t.id, [{ role: 'lyric', companyId: owners[0], validDay }, { role: 'tune', companyId: owners[1], validDay }, { role: 'tune', companyId: owners[2], validDay }, { role: 'record', companyId: owners[3], validDay }]);
     }
   }
+  await seedDemoBatch(ctx, store, byCode);
   return true;
 }
