@@ -121,7 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {
       const body = envelope(req.lang, { code: err.code, args: err.args, record: detailRecord(err.detail, req.lang) });
-      if (Array.isArray(err.detail) && err.detail.length > 0) {
+      // A generic refusal (950004, a refused batch file) is completed by its first reason; a code of its own
+      // (950011 for a rule, ApiRoute.ruleCodes) already says it, its reasons stay in the record.
+      if (GENERIC_REFUSALS.has(err.code) && Array.isArray(err.detail) && err.detail.length > 0) {
         body.returnMsg = `${body.returnMsg} ${translateViolation(err.detail[0] as Violation, req.lang)}`;
       }
       return reply.status(httpStatusFor(err.code)).send(body);
@@ -167,6 +169,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
   };
 }
+
+const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
 function detailRecord(detail: unknown, lang: 'en' | 'zh') {
