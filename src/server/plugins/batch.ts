@@ -95,7 +95,7 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
   for (const id of [...new Set(ids)]) {
     const task = await findTask(ctx.db, p.id, id);
     const def = task && taskTypeOf(task.task_type);
-    if (!task || !def || !typeAvailable(def, p.site, req.session!.config)) {
+    if (!task || !def || !typeAvailable(def, req.session!.config)) {
       refused.push({ taskId: id, returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
       continue;
     }
@@ -139,7 +139,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     async handler(req: FastifyRequest, _reply: FastifyReply, params: Record<string, any>) {
       const s = req.session!;
       const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
-      const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.provider.site, s.config)) : [typeFor(req, key)];
+      const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
       const range = parseDateRange(String(params.begin), String(params.end), req.server.ctx.now());
       return listTasks(req.server.ctx.db, { providerId: s.provider.id, types: types.map((t) => t.type), ...range, status: params.status || undefined }, pageRange(params));

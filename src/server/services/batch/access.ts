@@ -1,5 +1,6 @@
 // Which batch types and tasks the session's provider may reach: a type its site has (the Kenya operation
-// needs support_kenya_batch_operation '1', the expiry batch the Ais site) and its own tasks. Anything else
+// needs support_kenya_batch_operation '1', the expiry batch thailand_ais_office_flag '1', the flags the
+// menu shows their screens by) and its own tasks. Anything else
 // answers 950005, the catalogued code for a resource that does not exist, so ids of other providers' tasks
 // tell nothing.
 import type { FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ import { findTask, type TaskRow } from './tasks';
 export function typeFor(req: FastifyRequest, key: unknown): TaskTypeDef {
   const s = req.session!;
   const def = taskTypeOf(String(key ?? ''));
-  if (!def || !typeAvailable(def, s.provider.site, s.config)) throw new ApiError(RC.notFound);
+  if (!def || !typeAvailable(def, s.config)) throw new ApiError(RC.notFound);
   return def;
 }
 
@@ -21,7 +22,7 @@ export async function ownTask(req: FastifyRequest, taskId: unknown, def?: TaskTy
   const task = await findTask(req.server.ctx.db, req.session!.provider.id, taskId);
   if (!task || (def && task.task_type !== def.type)) throw new ApiError(RC.notFound);
   const t = taskTypeOf(task.task_type);
-  if (!t || !typeAvailable(t, req.session!.provider.site, req.session!.config)) throw new ApiError(RC.notFound);
+  if (!t || !typeAvailable(t, req.session!.config)) throw new ApiError(RC.notFound);
   return task;
 }
 

@@ -8,15 +8,15 @@ export interface TaskTypeDef {
   aliases: string[];
   /** One export run writing a file (000 §4: download and delete only once it succeeded). */
   export: boolean;
-  /** Configuration flag the provider's site must have at '1' (the Kenya batch operation), or a site id. */
-  needs?: { config: string } | { site: string };
+  /** Configuration flag the provider must have at '1': the same flag the menu shows the type's screen by. */
+  needs?: string;
   /** txt input: the message of an empty file (000 §5) and the configuration key of its size limit in MB. */
   file?: { emptyKey: string; maxMbKey: string };
   /** Lines per job: a job is the unit several processes share and a crash repeats (unapplied lines only). */
   chunkLines: number;
 }
 
-const kenya = { config: 'support_kenya_batch_operation' };
+const kenya = 'support_kenya_batch_operation';
 
 export const TASK_TYPES: readonly TaskTypeDef[] = [
   { type: '1', name: 'exportToneAndSinger', aliases: ['batchExportToneAndSinger'], export: true, needs: kenya, chunkLines: 1 },
@@ -29,7 +29,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     file: { emptyKey: 'RBTBatchUpload.copyrightFileEmpty', maxMbKey: 'copyright_txt_max_size_mb' },
   },
   { type: '4', name: 'batchAddTone', aliases: ['batchaddtone'], export: false, chunkLines: 25 },
-  { type: '5', name: 'batchUpdateExpireDate', aliases: ['batchupdaterbtexpiredate'], export: false, needs: { site: 'ais' }, chunkLines: 500 },
+  { type: '5', name: 'batchUpdateExpireDate', aliases: ['batchupdaterbtexpiredate'], export: false, needs: 'thailand_ais_office_flag', chunkLines: 500 },
 ];
 
 /** By number or by any of its names; undefined for anything else. */
@@ -37,11 +37,8 @@ export function taskTypeOf(key: string): TaskTypeDef | undefined {
   return TASK_TYPES.find((t) => t.type === key || t.name === key || t.aliases.includes(key));
 }
 
-/** Whether a provider of this site and configuration may use the type (otherwise its calls answer 950005). */
-export function typeAvailable(t: TaskTypeDef, site: string, config: Record<string, string>): boolean {
-  if (!t.needs) return true;
-  return 'config' in t.needs ? config[t.needs.config] === '1' : site === t.needs.site;
-}
+/** Whether a provider with this configuration may use the type (otherwise its calls answer 950005). */
+export const typeAvailable = (t: TaskTypeDef, config: Record<string, string>): boolean => !t.needs || config[t.needs] === '1';
 
 /** 000 §4: download for a successful export, or any other task. */
 export const canDownload = (t: TaskTypeDef, status: string) => (t.export ? status === '3' : true);
