@@ -162,12 +162,15 @@ describe('refused batches store nothing', () => {
     await refused(zipOf([...goodEntries(), ['link.wav', Buffer.from('/etc/passwd'), { mode: 0o120777 }]]), idx, 'Zip entry link.wav: symbolic links are not allowed.');
     await refused(zipOf([...goodEntries(), ['secret.wav', sineWav(), { flags: 1, deflate: true }]]), idx, 'Zip entry secret.wav: encrypted entries are not allowed.');
     await refused(zipOf([...goodEntries(), ['inner.zip', zipOf(goodEntries())]]), idx, 'Zip entry inner.zip: archives inside the zip are not allowed.');
+    // A terminal escape in an entry's name is refused and not echoed back.
+    await refused(zipOf([...goodEntries(), ['red\u001b[31m.wav', sineWav()]]), idx, 'Zip entry red?[31m.wav: the name is not valid.');
     // A zip disguised under a wav name, named by the index: caught by its content.
     await refused(zipOf([...goodEntries().slice(1), ['web1.wav', zipOf(goodEntries())]]), idx, 'Zip entry web1.wav: archives inside the zip are not allowed.');
   });
 
   test('an index line naming a file not in the zip, a bad header, a line of the wrong shape', async () => {
     await refused(zipOf(goodEntries()), index([line('One'), line('Two', 'missing.wav')]), 'Line 4: missing.wav is not in the zip.');
+    await refused(zipOf(goodEntries()), index([line('Bell\u0007')]), 'tones.txt, line 3: contains a control character (U+0007), which is not allowed.');
     const bad = Buffer.from(`${HEADER}|colour\n${line('x')}|red\n`);
     await refused(zipOf(goodEntries()), bad, 'Line 1: unknown or repeated column colour.');
     await refused(zipOf(goodEntries()), index([line('Short').split('|').slice(1).join('|')]), 'Line 3: 17 values, but the header names 18 columns.');

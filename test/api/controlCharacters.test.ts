@@ -6,14 +6,17 @@
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { goodTone } from './tonePayload';
 import { expectDocumentedAnswer, snapshot } from './contract';
+import { multipart, txt } from './batchSupport';
 
 let s: TestServer;
 let generic: Client;
 let kenya: Client;
+let ais: Client;
 beforeAll(async () => {
   s = await startServer();
   generic = await s.login(DEMO.generic.account, DEMO.generic.password);
   kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+  ais = await s.login(DEMO.ais.account, DEMO.ais.password);
 });
 afterAll(async () => { await s.close(); });
 
@@ -104,5 +107,28 @@ describe('every control character, through every transport', () => {
     const r = await s.client().post('/sp/sploginhs', { account: '8800010\u001b', pwd: 'x' }, { headers: { 'accept-language': 'zh-CN' } });
     expect(r.body.returnCode).toBe('950004');
     expect(r.body.returnMsg).toBe('请检查输入校验。 account: 包含不允许的控制字符（U+001B）。');
+  });
+});
+
+describe('batch calls: their multipart fields and the lines of their files', () => {
+  const owners = (lines: string[]) => [['file', 'owners.txt', txt(lines)] as [string, string, Buffer]];
+  const addOwners = '/sp/addbatchtask/batchAddCopyrightCompany';
+
+  test('a NUL in the task description, sent as a field or inside the data JSON', async () => {
+    const file = owners(['Owner|Stage|CTRL001|254711000001']);
+    await refused(() => multipart(kenya, addOwners, file, { taskDesc: 'owners\u0000' }), 'POST', '/sp/addbatchtask/{taskName}', 'taskDesc');
+    await refused(() => multipart(kenya, addOwners, file, { data: '{"taskDesc": "x\\u001b[2J"}' }), 'POST', '/sp/addbatchtask/{taskName}', 'data.taskDesc', 'U+001B');
+  });
+
+  test('a control character in a line of a txt file refuses the file, naming the line (963001)', async () => {
+    const before = await snapshot(s);
+    const r = await multipart(kenya, addOwners, owners(['# officialName|stageName|idNumber|phoneNumber', 'Owner|Stage|CTRL002|254711000002', 'Own\u001b[31mer|Stage|CTRL003|254711000003']));
+    await expectDocumentedAnswer(s, r, 'POST', '/sp/addbatchtask/{taskName}', '963001');
+    expect(r.body.returnMsg).toBe('The batch file was refused. owners.txt, line 3: contains a control character (U+001B), which is not allowed.');
+    expect(await snapshot(s)).toEqual(before);
+  });
+
+  test('the Ais expiry batch (a JSON body) is held by the pipeline like every call', async () => {
+    await refused(() => ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: `${DEMO.ais.account}0001\u0000`, toneValidDay: '2031-01-01' }), 'POST', '/sp/batchupdaterbtexpiredate', 'toneCodes');
   });
 });

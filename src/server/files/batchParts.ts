@@ -1,7 +1,7 @@
 // The files of a batch request (sp/batchaddtone's zip and index, sp/addbatchtask's txt), streamed to
 // temporary files of the store with the size limit of their type, and the request's text fields. A refused
 // part (special characters in its name, a type the call does not take, too large) refuses the request with
-// sp/uploadfile's codes, and nothing received is kept.
+// sp/uploadfile's codes, and nothing received is kept; so does a control character in a text field (950004).
 import type { FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../envelope';
@@ -10,6 +10,7 @@ import type { FileStore } from './storage';
 import { extensionOf, hasSpecialCharacters } from './sniff';
 import { formatSize } from './accept';
 import { drainRequest, receiveToTemp, TooLargeError } from './receive';
+import { controlCharacterViolations } from '../http/controlCharacters';
 
 export interface BatchPart {
   /** The part's field name and the file's name as sent. */
@@ -56,6 +57,9 @@ export async function receiveBatchParts(req: FastifyRequest, store: FileStore, l
         throw e;
       }
     }
+    // The text fields are parameters like any call's (routes.ts checks the query, not a multipart body).
+    const control = controlCharacterViolations(fields);
+    if (control.length) throw new ApiError(RC.badInput, [], control);
   } catch (e) {
     await discard();
     await drainRequest(req.raw);

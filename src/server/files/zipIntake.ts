@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from './storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from './sniff';
+import { hasControlCharacter, withoutControlCharacters } from '../http/controlCharacters';
 import { readWavInfo } from './wav';
 import { readImageSize } from './image';
 import { HEAD_BYTES } from './receive';
@@ -67,7 +68,8 @@ const problem = (message: string, params: Record<string, unknown>): Violation =>
 /** Why an entry's header alone refuses it, or undefined. */
 function headerProblem(e: Entry, name: string): Violation | undefined {
   const path = name.replace(/\\/g, '/');
-  if (name.includes('\u0000')) return problem('Batch.zipBadName', { entry: name.replace(/\u0000/g, '?') });
+  // A control character in a name (a NUL, a terminal escape) is refused, and not echoed back.
+  if (hasControlCharacter(name)) return problem('Batch.zipBadName', { entry: withoutControlCharacters(name) });
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return problem('Batch.zipAbsolutePath', { entry: name });
   if (path.split('/').includes('..')) return problem('Batch.zipSlip', { entry: name });
   const mode = (e.externalFileAttributes >>> 16) & 0o170000;

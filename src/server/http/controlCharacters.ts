@@ -20,7 +20,8 @@ export const withoutControlCharacters = (s: string): string => s.replace(CONTROL
 /** The refusal of one value; {char} is the first offending character's code point (e.g. U+0000). */
 const refusal = (field: string, s: string): Violation => ({ field, message: 'CommonRes.controlCharacter', params: { char: codePoint(s) } });
 
-const codePoint = (s: string) => {
+/** The first control character of `s` as U+XXXX (call only when hasControlCharacter(s)). */
+export const codePoint = (s: string) => {
   const c = CONTROL.exec(s)![0].charCodeAt(0);
   return `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 };
