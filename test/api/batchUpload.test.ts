@@ -10,6 +10,7 @@ import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { multipart, settled } from './batchSupport';
 import { zipBuffer, type EntryOptions } from './zip';
 import { sineWav } from '../../src/server/files/wav';
+import { createProvider } from '../../src/server/services/providers';
 
 let s: TestServer;
 let c: Client;
@@ -203,5 +204,44 @@ describe('refused batches store nothing', () => {
     expect(wrong.body.returnCode).toBe('950008');
     const alone = await multipart(c, '/sp/batchaddtone', [['indexFile', 'tones.inf', index([line('x')])]]);
     expect(alone.body.returnMsg).toContain('Send one zip file and one index file');
+  });
+});
+
+describe("the zip's entries are uploads: sp/uploadfile's quota and rate hold for them", () => {
+  let seq = 8800300;
+  async function fresh(): Promise<Client> {
+    const code = String(seq++);
+    await createProvider(s.ctx.db, { code, name: `Batch quota ${code}`, password: 'Quota!Tone42', site: 'generic' }, s.clock.now);
+    return s.login(code, 'Quota!Tone42');
+  }
+  afterEach(async () => {
+    await s.ctx.config.set('upload_quota_mb', '2048');
+    await s.ctx.config.set('upload_rate_per_minute', '60');
+  });
+
+  test('a batch beyond the quota is refused with nothing stored while another provider still uploads its batch', async () => {
+    const entries = goodEntries();
+    const bytes = entries.reduce((n, [, data]) => n + data.length, 0);
+    await s.ctx.config.set('upload_quota_mb', String((bytes + 1000) / (1024 * 1024))); // room for one batch's files
+    const a = await fresh();
+    const b = await fresh();
+    expect((await send(a, zipOf(entries), index([line('Quota one')]))).body.returnCode).toBe('000000');
+    const before = await counts();
+    const diskBefore = s.storedFiles();
+    const over = await send(a, zipOf(goodEntries()), index([line('Quota two')]));
+    expect(over.body.returnCode).toBe('962002');
+    expect(over.body.returnMsg).toMatch(/^The upload does not fit in your storage quota of /);
+    expect(await counts()).toEqual(before);
+    expect(s.storedFiles()).toEqual(diskBefore);
+    expect((await send(b, zipOf(goodEntries()), index([line('Other provider')]))).body.returnCode).toBe('000000');
+  });
+
+  test('a batch naming more files than the minute allows is refused (962003)', async () => {
+    await s.ctx.config.set('upload_rate_per_minute', '3');
+    const a = await fresh();
+    const before = await counts();
+    const r = await send(a, zipOf(goodEntries()), index([line('Too fast')])); // four files named: web1, ivr1, hd, cover
+    expect(r.body).toMatchObject({ returnCode: '962003', returnMsg: expect.stringMatching(/^Too many uploads\. Please try again in \d+ seconds\.$/) });
+    expect(await counts()).toEqual(before);
   });
 });
