@@ -1,7 +1,7 @@
 // The files of a batch request (sp/batchaddtone's zip and index, sp/addbatchtask's txt), streamed to
 // temporary files of the store with the size limit of their type, and the request's text fields. A refused
 // part (special characters in its name, a type the call does not take, too large) refuses the request with
-// sp/uploadfile's codes, and nothing received is kept; so does a control character in a text field (950004).
+// sp/uploadfile's codes (a body that cannot be read 962001), and nothing received is kept; so does a control character in a text field (950004).
 import type { FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../envelope';
@@ -9,7 +9,7 @@ import { RC } from '../returnCodes';
 import type { FileStore } from './storage';
 import { extensionOf, hasSpecialCharacters } from './sniff';
 import { formatSize } from './accept';
-import { drainRequest, receiveToTemp, TooLargeError } from './receive';
+import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError } from './receive';
 import { controlCharacterViolations } from '../http/controlCharacters';
 
 export interface BatchPart {
@@ -63,7 +63,7 @@ export async function receiveBatchParts(req: FastifyRequest, store: FileStore, l
   } catch (e) {
     await discard();
     await drainRequest(req.raw);
-    throw e;
+    throw asBodyRefusal(e);
   }
   return { files, fields, read: (p) => readFile(p.path), discard };
 }

@@ -6,6 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import type { FileStore } from './storage';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { formatSize, ZIP_CAP_MB } from './accept';
 
 export const HEAD_BYTES = 64 * 1024;
 
@@ -59,4 +62,16 @@ export function drainRequest(raw: IncomingMessage): Promise<void> {
     raw.once('error', () => resolve());
     raw.resume();
   });
+}
+
+/**
+ * A body the multipart reader could not read (no or wrong boundary, cut before the closing boundary, over the
+ * part limits) is the client's: 962001, not a server error. File-system errors stay the server's.
+ */
+export function asBodyRefusal(e: unknown): unknown {
+  if (e instanceof ApiError) return e;
+  const err = e as { syscall?: string; code?: string };
+  if (err?.syscall) return e;
+  if (err?.code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(RC.fileTooLarge, [formatSize(ZIP_CAP_MB * 1024 * 1024)]);
+  return new ApiError(RC.uploadMalformed);
 }

@@ -82,7 +82,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         'multipart/form-data with two files: the zip (up to uploadfile_max_size MB: 200 by default, 100 in the other reading of 001 §5.3/§9) and the index (.inf or .txt, UTF-8 without control characters other than tab, up to copyright_txt_max_size_mb).',
         "The index: notes on lines starting with #, then a header line naming the columns separated by |, then one tone a line. Columns are sp/addtone's parameters as the site's tone form sends them (toneName, singerName, singerSex, lyricAuthor, melodyComposer, musicArranger, catalogID, contentLanguage, price, callerPrice, toneValidDay, relativeTime, tagNames, lyricCompanyID, ..., priceGroupID) plus the file columns webAuditon, aipPlay, hdPlay, mediaPlay, image and copyrightFile, whose values name zip entries (the full path, or the file name when it is unique in the zip). sp/batchtemplate/batchaddtone gives the site's template.",
         'The zip: at most batch_zip_max_files entries (50); each named entry within media_max_size_mb (images image_max_size_mb), all within batch_zip_max_total_mb, none compressed more than batch_zip_max_ratio:1; no path with .. or an absolute or drive path, no symlink, no encrypted entry, no archive inside, no control character in a name; a named entry must have an allowed type and the content its extension says.',
-        'Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
+        'Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves, 962001 for a body that cannot be read). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
         "Accepted: the named entries become the provider's files and the lines a task (type 4, batchAddTone); each line is then validated and stored exactly as sp/addtone would (the rbtUploading rules, approval flow by believeCP). Up to batch_sync_max_records lines (100) are answered at once with every line's result (record.lines: lineNo, cmdLine, returnCode, returnMsg; 000000 when all succeeded, 000001 otherwise); larger batches answer the task (record.taskId, progress) to follow with sp/batchaddtone/querytaskresult.",
       ].join(' '),
       auth: 'session',
@@ -94,7 +94,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         required: ['zipFile', 'indexFile'],
       },
       record: { type: 'object' },
-      codes: [RC.partial, RC.batchRefused, RC.fileType, RC.fileTooLarge, RC.noFile, RC.fileNameSpecial, RC.uploadQuota, RC.uploadRate],
+      codes: [RC.partial, RC.batchRefused, RC.fileType, RC.fileTooLarge, RC.noFile, RC.fileNameSpecial, RC.uploadMalformed, RC.uploadQuota, RC.uploadRate],
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session!;

@@ -10,12 +10,12 @@ import { RC } from '../returnCodes';
 import { obj } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
-import { allowedKinds, sizeLimit, formatSize, GROUPS, ZIP_CAP_MB } from '../files/accept';
+import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
 import { checkLimits, lockProvider, quotaRefusal, uploadLimits, uploadUsage, type UploadLimits, type UploadUsage } from '../files/quota';
 import { withoutControlCharacters } from '../http/controlCharacters';
 import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
-import { drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
+import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
@@ -80,18 +80,6 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
   return a;
 }
 
-/**
- * A body the multipart reader could not read (no or wrong boundary, cut before the closing boundary, over the
- * part limits) is the client's: 962001, not a server error. File-system errors stay the server's.
- */
-function asUploadRefusal(e: unknown): unknown {
-  if (e instanceof ApiError) return e;
-  const err = e as { syscall?: string; code?: string };
-  if (err?.syscall) return e;
-  if (err?.code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(RC.fileTooLarge, [formatSize(ZIP_CAP_MB * 1024 * 1024)]);
-  return new ApiError(RC.uploadMalformed);
-}
-
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
     {
@@ -123,7 +111,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           try {
             for await (const part of req.parts()) accepted.push(await receivePart(part, accepted, { kinds, config: s.config, store, room: limits.quotaBytes - usage.bytes, limits, usage }));
           } catch (e) {
-            throw asUploadRefusal(e);
+            throw asBodyRefusal(e);
           }
           if (accepted.length === 0) throw new ApiError(RC.noFile);
           // Recorded and moved into place together: a file is kept only with its row, a row only with its file.
