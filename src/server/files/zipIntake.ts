@@ -7,8 +7,10 @@
 // content that is not what its extension says. Each refusal names the entry and the reason (message keys,
 // translated by the caller). Only entries the index names are inflated, each to a temporary file of the store:
 // the caller commits them when the whole batch is accepted and discards them otherwise.
-import { Transform } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from './storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from './sniff';
@@ -92,8 +94,22 @@ const openZip = (path: string) =>
     yauzl.open(path, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false, strictFileNames: false }, (err, zip) => (err || !zip ? reject(err) : resolve(zip))),
   );
 
-const openEntry = (zip: ZipFile, e: Entry) =>
-  new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(e, (err, s) => (err || !s ? reject(err) : resolve(s))));
+/** Where an entry's (compressed) bytes start in the file, from its local header. */
+const dataStart = (zip: ZipFile, e: Entry) =>
+  new Promise<number>((resolve, reject) => zip.readLocalFileHeader(e, { minimal: true }, (err, h) => (err || !h ? reject(err) : resolve(h.fileDataStart))));
+
+/**
+ * An entry's content as a stream. Read here rather than through yauzl's openReadStream, whose 16 KB reads and
+ * inflate chunks made an ingest about twice as slow as `unzip -t`: 1 MB reads and 256 KB inflate chunks. Only
+ * stored (0) and deflated (8) entries are read; anything else counts as damaged.
+ */
+async function entryStream(path: string, zip: ZipFile, e: Entry): Promise<NodeJS.ReadableStream[]> {
+  if (e.compressionMethod !== 0 && e.compressionMethod !== 8) throw new Error(`compression method ${e.compressionMethod}`);
+  const start = await dataStart(zip, e);
+  if (e.compressedSize === 0) return [Readable.from([])];
+  const raw = createReadStream(path, { start, end: start + e.compressedSize - 1, highWaterMark: 1 << 20 });
+  return e.compressionMethod === 8 ? [raw, createInflateRaw({ chunkSize: 1 << 18 })] : [raw];
+}
 
 /**
  * Reads the zip at `path`. `wanted` names the entries to inflate (those the index refers to); `kinds` the
@@ -171,7 +187,7 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
       transform(chunk: Buffer, _enc, cb) {
         size += chunk.length;
         actualTotal += chunk.length;
-        if (size > limits.maxEntryBytes || actualTotal > limits.maxTotalBytes) return cb(new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio })));
+        if (size > e.uncompressedSize || size > limits.maxEntryBytes || actualTotal > limits.maxTotalBytes) return cb(new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio })));
         if (headLen < HEAD_BYTES) {
           const piece = chunk.subarray(0, HEAD_BYTES - headLen);
           head.push(piece);
@@ -183,10 +199,12 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
     const file = { name, tempPath: temp.path, size: 0, kind, info: {}, head: Buffer.alloc(0) };
     out.files.set(name, file); // so a failure below still discards the temporary file
     try {
-      await pipeline(await openEntry(z, e), meter, temp.stream);
+      await pipeline([...(await entryStream(path, z, e)), meter, temp.stream]);
     } catch (err) {
       throw err instanceof Fatal ? err : new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     }
+    // Fewer bytes than the header says (more were stopped above, as a bomb): damaged.
+    if (size !== e.uncompressedSize) throw new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     file.size = size;
     file.head = Buffer.concat(head);
     return file;
