@@ -105,11 +105,19 @@ export async function zipIngest(work: string, probeRefused = false) {
   const unzipSeconds = Math.min(...unzipRuns);
 
   const dataDir = join(work, 'zipdata');
+  // Three batches of 49 files within a minute: past the upload rate a provider gets by default, which this
+  // bench does not measure.
+  const { ctx } = await openContext({ dataDir, site: 'generic' });
+  await ctx.config.set('upload_rate_per_minute', '0');
+  await ctx.handle.close();
   const server = await start(dataDir);
   try {
     const session = await login(server.base, '8800010');
+    // Idle: the most of ten samples once the server has started and served a login, before any batch.
     await sleep(1500);
-    const idle = rssKb(server.child.pid!);
+    const samples: number[] = [];
+    for (let i = 0; i < 10; i++) { samples.push(rssKb(server.child.pid!)); await sleep(50); }
+    const idle = Math.max(...samples);
     const runs = [];
     if (probeRefused) {
       // Probe: the same zip, refused after every entry was inflated (the last index line names a missing file).
@@ -122,9 +130,9 @@ export async function zipIngest(work: string, probeRefused = false) {
       clearInterval(timer);
       console.log('refused probe', answer.returnCode, (performance.now() - t) / 1000, 's, peak above idle MB', (peak - idle) / 1024);
     }
-    for (let i = 0; i < 3; i++) {
-      // Each run against the resident memory just before it (after the first run the heap has grown once;
-      // the first run's figure is also against the true idle).
+    for (let i = 0; i < Number(process.env.BENCH_ZIP_RUNS ?? 3); i++) {
+      // The goal's figure is each run's peak against that idle. What a run keeps afterwards (the heap grown
+      // once, SQLite's cache) stays in the next run's figure, so memory a run does not give back cannot hide.
       const before = rssKb(server.child.pid!);
       let peak = before;
       const timer = setInterval(() => { peak = Math.max(peak, rssKb(server.child.pid!)); }, 20);
@@ -133,14 +141,15 @@ export async function zipIngest(work: string, probeRefused = false) {
       const seconds = (performance.now() - t) / 1000;
       clearInterval(timer);
       if (answer.returnCode !== '000000' || answer.record?.successCount !== wavs) throw new Error(`batch upload: ${JSON.stringify(answer).slice(0, 600)}`);
-      runs.push({ seconds: round(seconds, 3), rssBeforeMB: round(before / 1024, 1), peakAboveBeforeMB: round((Math.max(peak, rssKb(server.child.pid!)) - before) / 1024, 1) });
+      peak = Math.max(peak, rssKb(server.child.pid!));
+      runs.push({ seconds: round(seconds, 3), rssBeforeMB: round(before / 1024, 1), peakMB: round(peak / 1024, 1), peakAboveIdleMB: round((peak - idle) / 1024, 1) });
     }
     const best = runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const worstPeak = Math.max(...runs.map((r) => r.peakAboveBeforeMB));
+    const worstPeak = Math.max(...runs.map((r) => r.peakAboveIdleMB));
     return {
       zipMB: round(zipBytes / 1048576, 1), entries: wavs + 2, tones: wavs, idleRssMB: round(idle / 1024, 1), runs,
       unzipTestSeconds: round(unzipSeconds, 3), unzipMBps: round(zipBytes / 1048576 / unzipSeconds, 1),
-      ingestSeconds: best.seconds, ingestMBps: round(zipBytes / 1048576 / best.seconds, 1),
+      ingestSeconds: best.seconds, ingestMBps: round(zipBytes / 1048576 / best.seconds, 1), // best of the runs, as unzip -t's
       ratioToUnzip: round(unzipSeconds / best.seconds, 2), peakAboveIdleMB: worstPeak,
     };
   } finally {
@@ -230,15 +239,15 @@ export async function runBatchBench() {
       postgres = { one, two, ratio: round(two.linesPerSecond / one.linesPerSecond, 2) };
     } else postgres = { skipped: 'no BENCH_DATABASE_URL or TEST_DATABASE_URL' };
     // pass null: a figure without a goal (the report shows '-').
-    const goals: Record<string, { value: string; pass: boolean | null }> = {
-      [`zip ingest (${zip.zipMB} MB, ${zip.entries} entries): resident memory above idle during an ingest, worst of 3, MB (goal <= 64)`]: { value: String(zip.peakAboveIdleMB), pass: zip.peakAboveIdleMB <= 64 },
-      [`zip ingest throughput / unzip -t on the same file (${zip.ingestMBps} vs ${zip.unzipMBps} MB/s; goal >= 0.5)`]: { value: String(zip.ratioToUnzip), pass: zip.ratioToUnzip >= 0.5 },
+    const goals: Record<string, { value: string; goal?: string; pass: boolean | null }> = {
+      [`zip ingest (${zip.zipMB} MB, ${zip.entries} entries): peak resident memory above idle over ${zip.runs.length} ingests in a row, MB`]: { value: String(zip.peakAboveIdleMB), goal: '<= 64', pass: zip.peakAboveIdleMB <= 64 },
+      [`zip ingest throughput / unzip -t on the same file (${zip.ingestMBps} vs ${zip.unzipMBps} MB/s, best of ${zip.runs.length} and of 3)`]: { value: String(zip.ratioToUnzip), goal: '>= 0.5', pass: zip.ratioToUnzip >= 0.5 },
       [`${LINES}-line update task, SQLite, one process: lines per second`]: { value: String(sqlite.linesPerSecond), pass: null },
     };
     if ('one' in postgres) {
       goals[`${LINES}-line update task, PostgreSQL, one process: lines per second`] = { value: String(postgres.one.linesPerSecond), pass: null };
       goals[`${LINES}-line update task, PostgreSQL, two processes: lines per second`] = { value: String(postgres.two.linesPerSecond), pass: null };
-      goals['PostgreSQL two processes / one (goal >= 1.6)'] = { value: String(postgres.ratio), pass: postgres.ratio >= 1.6 };
+      goals['PostgreSQL two processes / one'] = { value: String(postgres.ratio), goal: '>= 1.6', pass: postgres.ratio >= 1.6 };
     }
     return { date: new Date().toISOString(), node: process.version, cores: cpus().length, loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) }, zip, update: { lines: LINES, sqlite, postgres }, goals };
   } finally {
