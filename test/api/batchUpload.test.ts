@@ -169,6 +169,17 @@ describe('refused batches store nothing', () => {
     await refused(zipOf([...goodEntries().slice(1), ['web1.wav', zipOf(goodEntries())]]), idx, 'Zip entry web1.wav: archives inside the zip are not allowed.');
   });
 
+  test('a damaged entry: bytes that differ from its CRC-32, fewer bytes than its header says', async () => {
+    const idx = index([line('Damaged')]);
+    const ivr = sineWav({ seconds: 1, frequency: 660 });
+    const zip = zipOf(goodEntries()); // ivr1.wav is stored as it is
+    const at = zip.indexOf(ivr);
+    zip[at + 1000] ^= 0xff;
+    await refused(zip, idx, 'Zip entry ivr1.wav is damaged (its data does not match its header).');
+    const short = zipOf([...goodEntries().filter(([n]) => n !== 'ivr1.wav'), ['ivr1.wav', ivr, { deflate: true, declaredSize: ivr.length + 10 }]]);
+    await refused(short, idx, 'Zip entry ivr1.wav is damaged (its data does not match its header).');
+  });
+
   test('an index line naming a file not in the zip, a bad header, a line of the wrong shape', async () => {
     await refused(zipOf(goodEntries()), index([line('One'), line('Two', 'missing.wav')]), 'Line 4: missing.wav is not in the zip.');
     await refused(zipOf(goodEntries()), index([line('Bell\u0007')]), 'tones.txt, line 3: contains a control character (U+0007), which is not allowed.');

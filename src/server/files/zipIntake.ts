@@ -4,13 +4,13 @@
 // inflating, so a zip bomb stops at the limit). An entry is refused for a path that leaves the folder
 // (zip-slip '..', an absolute or drive path), for being a symlink, encrypted, or an archive itself (by name or
 // content), and, when the index names it, for a name with special characters, a type a tone cannot use or
-// content that is not what its extension says. Each refusal names the entry and the reason (message keys,
+// content that is not what its extension says or bytes that differ from the header's size and CRC-32. Each refusal names the entry and the reason (message keys,
 // translated by the caller). Only entries the index names are inflated, each to a temporary file of the store:
 // the caller commits them when the whole batch is accepted and discards them otherwise.
 import { createReadStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from './storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from './sniff';
@@ -100,7 +100,8 @@ const dataStart = (zip: ZipFile, e: Entry) =>
 
 /**
  * An entry's content as a stream. Read here rather than through yauzl's openReadStream, whose 16 KB reads and
- * inflate chunks made an ingest about twice as slow as `unzip -t`: 1 MB reads and 256 KB inflate chunks. Only
+ * inflate chunks made an ingest about twice as slow as `unzip -t`: 1 MB reads and 256 KB inflate chunks, the
+ * CRC-32 checked as unzip -t checks it. Only
  * stored (0) and deflated (8) entries are read; anything else counts as damaged.
  */
 async function entryStream(path: string, zip: ZipFile, e: Entry): Promise<NodeJS.ReadableStream[]> {
@@ -183,9 +184,11 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
     const head: Buffer[] = [];
     let headLen = 0;
     let size = 0;
+    let crc = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         size += chunk.length;
+        crc = crc32(chunk, crc);
         actualTotal += chunk.length;
         if (size > e.uncompressedSize || size > limits.maxEntryBytes || actualTotal > limits.maxTotalBytes) return cb(new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio })));
         if (headLen < HEAD_BYTES) {
@@ -203,8 +206,8 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
     } catch (err) {
       throw err instanceof Fatal ? err : new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     }
-    // Fewer bytes than the header says (more were stopped above, as a bomb): damaged.
-    if (size !== e.uncompressedSize) throw new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
+    // Fewer bytes than the header says (more were stopped above, as a bomb), or other bytes: damaged.
+    if (size !== e.uncompressedSize || crc >>> 0 !== e.crc32 >>> 0) throw new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     file.size = size;
     file.head = Buffer.concat(head);
     return file;
