@@ -161,9 +161,15 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (validates && blocking.length > 0) {
       if (action.validates) setTouched((s) => new Set([...s, ...action.validates!]));
       else setSubmitted(true);
-      // The first invalid field in form order may name its own warning (a description's, 001 §8).
+      // The warning names the first invalid field in form order and what is wrong with it; a field may name its
+      // own warning (a description's, 001 §8).
       const first = screen.fields.find((f) => blocking.some((e) => e.field === f.name));
-      toast(first?.invalidNotice ?? 'Common.checkValidation', { kind: 'warning' });
+      const firstError = blocking.find((e) => e.field === first?.name) ?? blocking[0];
+      toast(first?.invalidNotice ?? 'Common.checkValidation', {
+        kind: 'warning',
+        durationMs: 4000,
+        params: { field: first?.label ? t(first.label) : firstError.field, reason: errorText(context, firstError) ?? '' },
+      });
       focusFirstError(formId, blocking);
       return;
     }
