@@ -67,6 +67,8 @@ export interface RequestOptions {
   kind?: ClientKind;
   /** Codes this call treats like success besides 000000 and the pass-through codes. */
   passCodes?: readonly string[];
+  /** Refusals are not toasted: the caller shows the ApiError's message (the login page's banner). */
+  quiet?: boolean;
   timeout?: number;
   signal?: AbortSignal;
   onUploadProgress?: (percent: number) => void;
@@ -110,7 +112,7 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
       // An error status that still carries the envelope is judged by its code.
       const data = error.data as Answer | undefined;
       if (data && typeof data === 'object' && 'returnCode' in data) {
-        checkAnswer(data, o.passCodes);
+        checkAnswer(data, o.passCodes, o.quiet);
         throw new ApiError(String(data.returnCode), String(data.returnMsg ?? ''), data, status);
       }
       throw networkFailure(status >= 500 ? 'server' : 'network', status);
@@ -127,7 +129,7 @@ export async function request<R = any>(path: string, payload: Payload = {}, o: R
   if (kind === 'binary') throw new Error('use download() for binary calls');
   const response = await send(path, kind, payload, o);
   const answer = (await response.json().catch(() => ({}))) as Answer<R>;
-  return checkAnswer(answer, o.passCodes);
+  return checkAnswer(answer, o.passCodes, o.quiet);
 }
 
 export interface Download { blob: Blob; filename: string }
