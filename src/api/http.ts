@@ -21,18 +21,18 @@ function rememberCsrf(response: Response) {
 }
 
 export const http = ky.create({
-  prefix: '/',
+  prefixUrl: '/',
   timeout: TIMEOUTS.normal,
   retry: 0,
   credentials: 'same-origin',
   hooks: {
-    beforeRequest: [({ request }) => {
+    beforeRequest: [(request) => {
       if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
       // The server answers in the session's language, else in this one: messages before login follow the switch.
       const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
       if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
     }],
-    afterResponse: [({ response }) => { rememberCsrf(response); }],
+    afterResponse: [(_request, _options, response) => { rememberCsrf(response); }],
   },
 });
 
@@ -110,7 +110,7 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
       const status = error.response.status;
       if (status === 403) throw forbidden();
       // An error status that still carries the envelope is judged by its code.
-      const data = error.data as Answer | undefined;
+      const data = (await error.response.clone().json().catch(() => undefined)) as Answer | undefined;
       if (data && typeof data === 'object' && 'returnCode' in data) {
         checkAnswer(data, o.passCodes, o.quiet);
         throw new ApiError(String(data.returnCode), String(data.returnMsg ?? ''), data, status);

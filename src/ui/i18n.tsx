@@ -1,5 +1,5 @@
 // Translations: i18n/en.json and i18n/zh.json are flat maps of message keys to text with {name} parameters.
-// Only the chosen language is loaded, in two parts (src/ui/i18nParts.ts): `core` before the app renders, `rest`
+// Only the chosen language is loaded, in two parts (src/ui/i18nParts.mts): `core` before the app renders, `rest`
 // when a screen asks for it with useCatalogue('rest') / <WithCatalogue>. The choice is remembered in localStorage.
 import { fillMessage } from '../engine/messages';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';

@@ -1,5 +1,7 @@
-// The layout of every logged-in route: top bar, sidebar, breadcrumb, the screen, footer. It also provides what
-// the screens need: the session's engine context (ScreenEnvProvider) and the query client.
+// The layout of every logged-in route: top bar, sidebar, breadcrumb, the write-window banner, the screen, footer.
+// It also provides what the screens need: the session's engine context (ScreenEnvProvider) and the query client.
+// A route of a menu group that this session may not open (routes.json, the group's `visible`: an expired
+// account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -10,6 +12,10 @@ import { useSession } from '../session/SessionContext';
 import { Breadcrumb } from './Breadcrumb';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
 import { Footer } from './Footer';
+import { UnavailablePage } from './pages/UnavailablePage';
+import { routeFor } from './routeTable';
+import { useResolved } from './useResolved';
+import { WriteWindowBanner } from './WriteWindowBanner';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -43,6 +49,11 @@ function LayoutFrame() {
   const { refresh } = session;
   useEffect(() => { void refresh().catch(() => undefined); }, [refresh]);
 
+  // Routes of routes.json's groups are open only while their group's condition holds for this session.
+  const routes = useResolved('routes');
+  const entry = routeFor(pathname);
+  const open = !entry?.group || routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
+
   return (
     <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
       <QueryClientProvider client={fallbackQueryClient}>
@@ -54,9 +65,10 @@ function LayoutFrame() {
             {!collapsed && <div className="app__scrim" aria-hidden="true" onClick={closeDrawer} />}
             <div className="app__main">
               <Breadcrumb />
+              <WriteWindowBanner site={session.site} />
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  <Outlet />
+                  {open ? <Outlet /> : <UnavailablePage />}
                 </Suspense>
               </main>
               <Footer />
