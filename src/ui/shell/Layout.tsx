@@ -3,8 +3,8 @@
 // A route of a menu group that this session may not open (routes.json, the group's `visible`: an expired
 // account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '../router';
 import { fallbackQueryClient } from '../form/queryClient';
 import { ScreenEnvProvider } from '../form/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
@@ -23,12 +23,12 @@ import { useLayoutHeight } from './useLayoutHeight';
 
 const MOBILE = '(max-width: 768px)';
 
-export default function Layout() {
+export default function Layout({ children }: { children: ReactNode }) {
   // The frame and the screens need the whole catalogue, not only the part the login page loads.
-  return <WithCatalogue part="rest" fallback={<PageLoading />}><LayoutFrame /></WithCatalogue>;
+  return <WithCatalogue part="rest" fallback={<PageLoading />}><LayoutFrame>{children}</LayoutFrame></WithCatalogue>;
 }
 
-function LayoutFrame() {
+function LayoutFrame({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const session = useSession();
   const { pathname } = useLocation();
@@ -68,7 +68,7 @@ function LayoutFrame() {
               <WriteWindowBanner site={session.site} />
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  {open ? <Outlet /> : <UnavailablePage />}
+                  {open ? children : <UnavailablePage />}
                 </Suspense>
               </main>
               <Footer />

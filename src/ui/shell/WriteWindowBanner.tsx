@@ -3,7 +3,7 @@
 // The window is asked of the server (its clock and its configuration) on each page and every minute; the call is
 // public and read-only, so it keeps no session alive.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../router';
 import { request } from '../../api';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';

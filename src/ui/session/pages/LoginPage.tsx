@@ -5,7 +5,7 @@
 // reason), no toast; the password (and picture code) is cleared once, without a "required" error for the field
 // just cleared, and the focus goes back to the password so the provider can type it again.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../router';
 import { ApiError, api, request, type ErrorTimes } from '../../../api';
 import { useI18n } from '../../i18n';
 import { loadValidator, loginContext, loginPayload, resolveLogin, type Validator } from '../loginScreen';

@@ -1,7 +1,7 @@
 // What a route of a menu group shows to a session that may not open it (routes.json: the group's `visible`),
 // e.g. an expired account that types /rbtUploading: why, and where it can go, rather than a form whose option
 // lists stay empty because every call answers 909090.
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionContext';
 import { EmptyState } from '../EmptyState';
