@@ -1,6 +1,7 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
@@ -47,6 +48,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
+  const queries = useQueryClient();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
   const resolveWith = useCallback((form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }), [env.engine, screenId, base]);
 
@@ -183,6 +185,8 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       return;
     }
     setServerErrors({});
+    // What was written shows in every list the provider opens next (a row that was Normal is now pending).
+    void queries.invalidateQueries({ queryKey: ['list'] });
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
