@@ -50,7 +50,8 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
     await dialog.locator('.dialog-form__footer .btn--primary').click();
     const idError = dialog.locator('[data-field="idNumber"] .field__error');
     await idError.waitFor();
-    expect(await idError.textContent()).toMatch(language === 'en' ? /100 letters or digits/ : /100/);
+    // The format failed: the message says letters and digits only, and the limit.
+    expect(await idError.textContent()).toMatch(language === 'en' ? /letters and digits only.*at most 100/ : /只能使用字母和数字.*100/);
     await screenshot(page, `copyright-add-invalid-${language}`);
     await dialog.locator('#root_idNumber').fill(idNumber);
     await dialog.locator('.dialog-form__footer .btn--primary').click();
