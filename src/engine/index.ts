@@ -9,4 +9,5 @@ export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord 
 export { applyOverlay, mergePatch, checkOverlay } from './overlay';
 export { evaluate, holds } from './logic';
 export { resolvePlaceholders } from './placeholders';
+export { fillMessage, nodeParams } from './messages';
 export type { RulesDoc, RuleDef } from './rules';

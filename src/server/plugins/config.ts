@@ -6,6 +6,7 @@ import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { RC } from '../returnCodes';
 import type { Database } from '../db/schema';
+import { writeWindow } from '../services/maintenanceWindow';
 
 export async function dictionaries(db: Kysely<Database>, dictType?: string) {
   let q = db.selectFrom('dictionary_items').select(['dict_type', 'item_code', 'item_label_value', 'item_value']).orderBy('dict_type').orderBy('sort_order');
@@ -30,6 +31,22 @@ export function configRoutes(app: FastifyInstance): void {
       auth: 'public',
       async handler() {
         return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/querywritewindow',
+      tag: 'config',
+      summary: 'The write window (maintenance_window): when writes are refused, and whether they are now',
+      description:
+        "Public and read-only, so a page can show a banner while writes are refused without keeping a session alive. site: the provider's site (default the deployment's). record: window 'HH:MM-HH:MM' ('' when off), active '1' or '0', until 'HH:MM' (server time) while active.",
+      auth: 'public',
+      params: obj({ site: { type: 'string', maxLength: 20 } }),
+      record: obj({ window: { type: 'string' }, active: { type: 'string', enum: ['0', '1'] }, until: { type: 'string' } }),
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const site = ctx.config.isSite(params.site) ? params.site : ctx.site;
+        return { record: writeWindow((await ctx.config.forSite(site)).maintenance_window, new Date(ctx.now())) };
       },
     },
     {

@@ -1,8 +1,9 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
@@ -47,6 +48,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
+  const queries = useQueryClient();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
   const resolveWith = useCallback((form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }), [env.engine, screenId, base]);
 
@@ -161,9 +163,15 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (validates && blocking.length > 0) {
       if (action.validates) setTouched((s) => new Set([...s, ...action.validates!]));
       else setSubmitted(true);
-      // The first invalid field in form order may name its own warning (a description's, 001 §8).
+      // The warning names the first invalid field in form order and what is wrong with it; a field may name its
+      // own warning (a description's, 001 §8).
       const first = screen.fields.find((f) => blocking.some((e) => e.field === f.name));
-      toast(first?.invalidNotice ?? 'Common.checkValidation', { kind: 'warning' });
+      const firstError = blocking.find((e) => e.field === first?.name) ?? blocking[0];
+      toast(first?.invalidNotice ?? 'Common.checkValidation', {
+        kind: 'warning',
+        durationMs: 4000,
+        params: { field: first?.label ? t(first.label) : firstError.field, reason: errorText(context, firstError) ?? '' },
+      });
       focusFirstError(formId, blocking);
       return;
     }
@@ -177,6 +185,8 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       return;
     }
     setServerErrors({});
+    // What was written shows in every list the provider opens next (a row that was Normal is now pending).
+    void queries.invalidateQueries({ queryKey: ['list'] });
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.

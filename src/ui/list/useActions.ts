@@ -3,7 +3,7 @@
 // selected rows) and `form.keys` (their row keys), so definitions map them with ordinary JSON Logic.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { callApi, succeeded } from '../form/api';
 import { useScreenEnv } from '../form/screenEnv';

@@ -1,5 +1,5 @@
 // The breadcrumb: 'Current Position' (the dashboard) first, then the route's group and title from the route map.
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../router';
 import { useI18n } from '../i18n';
 import { HOME_PATH, routeFor } from './routeTable';
 

@@ -2,7 +2,7 @@
 // routes only). Groups fold open and closed; the group of the current route starts open. Collapsed, only the
 // group icons show, with the group name as tooltip and accessible name.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../router';
 import type { ResolvedMenuEntry } from '../../engine/types';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';

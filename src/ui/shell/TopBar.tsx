@@ -1,5 +1,5 @@
 // The top bar: sidebar toggle, product name, language switch and the user dropdown.
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
 import { LanguageSwitch } from './LanguageSwitch';

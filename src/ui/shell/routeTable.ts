@@ -1,6 +1,6 @@
 // The route table, generated from the screen definitions: routes.json (every route name of 000 §2, grouped)
 // plus every definition that declares a `route`. Only the few top-level keys the router needs are imported
-// (virtual:route-index, see vite.config.ts), so the first page load does not carry the definitions themselves.
+// (virtual:route-index, see vite.config.mts), so the first page load does not carry the definitions themselves.
 import routeIndex from 'virtual:route-index';
 import type { MenuEntryDef, ScreenDef } from '../../engine/types';
 import routeMap from '../../../screen-definitions/routes.json';

@@ -1,6 +1,6 @@
 // A route rendered straight from its screen definition by the shared renderers: forms by FormScreen (edit mode
 // from the query, as the definition's editWhen says), lists by ListScreen.
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router';
 import { FormScreen } from '../../form/FormScreen';
 import { ListScreen } from '../../list/ListScreen';
 import type { ScreenProps } from '../screens';
