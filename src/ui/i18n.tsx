@@ -2,6 +2,7 @@
 // Only the chosen language is loaded, in two parts (src/ui/i18nParts.ts): `core` before the app renders, `rest`
 // when a screen asks for it with useCatalogue('rest') / <WithCatalogue>. The choice is remembered in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { messageText } from '../engine/i18nText';
 
 export type Language = 'en' | 'zh';
 export type CataloguePart = 'core' | 'rest';
@@ -32,11 +33,9 @@ export function loadCatalogue(language: Language, part: CataloguePart): Promise<
 const isLoaded = (language: Language, part: CataloguePart) => loaded.has(`${language}/${part}`);
 const ensure = (language: Language, parts: Iterable<CataloguePart>) => Promise.all([...parts].map((part) => loadCatalogue(language, part)));
 
-/** A key's text in a loaded catalogue, or the key itself (a literal text passes through unchanged). */
+/** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
 export function translate(language: Language, key: string, params?: Record<string, unknown>): string {
-  const text = catalogues[language][key] ?? catalogues.en[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (params[name] === undefined ? whole : String(params[name])));
+  return messageText({ language, own: catalogues[language], fallback: catalogues.en }, key, params);
 }
 
 export function storedLanguage(): Language {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { row, rowButton, rows, searchByName } from './support/maintenance';
+import { rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -57,7 +57,7 @@ describe.each(SITES)('%s', (site, label) => {
   test('edit tags: the tilde rule in the browser, then saved and read back', async () => {
     await open();
     const toneID = (await rows(page).first().getAttribute('data-row-key'))!;
-    await rowButton(page, toneID, 'Edit tags').click();
+    await rowAction(page, toneID, 'editTag').click();
     await page.waitForURL((u) => u.pathname === '/editTag');
     const input = page.locator('#root_tagNames');
     await input.waitFor();
@@ -69,16 +69,16 @@ describe.each(SITES)('%s', (site, label) => {
     await page.locator('button', { hasText: 'Save' }).click();
     await page.locator('.toast--success').first().waitFor();
     await page.goto('/rbtMaintenance');
-    await rowButton(page, toneID, 'Edit tags').click();
+    await rowAction(page, toneID, 'editTag').click();
     await page.waitForFunction(() => (document.querySelector('#root_tagNames') as HTMLInputElement | null)?.value === 'rock~pop');
   });
 
   test('edit opens the upload form in edit mode with the tone of the row', async () => {
     await open();
-    const normal = rows(page).filter({ has: page.locator('.row-actions__button', { hasText: /^Edit$/ }) }).first();
+    const normal = rows(page).filter({ has: page.locator('.row-actions__button[data-action="edit"]') }).first();
     const toneID = (await normal.getAttribute('data-row-key'))!;
-    const name = (await normal.locator('td').nth(2).textContent())!.trim();
-    await row(page, toneID).locator('.row-actions__button', { hasText: /^Edit$/ }).click();
+    const name = (await normal.locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
+    await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, name);
     expect(await page.locator('#root_modifyReason').count()).toBe(1);

@@ -2,6 +2,7 @@
 // answers, so a field error reads the same in a curl answer as under the field in the browser.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageText } from '../../engine/i18nText';
 import type { Lang } from '../returnCodes';
 
 const cache = new Map<Lang, Record<string, string>>();
@@ -17,8 +18,7 @@ function table(lang: Lang): Record<string, string> {
   return t;
 }
 
-/** The text of a message key with {name} parameters filled in; the key itself when no text exists. */
+/** The text of a message key with {name} parameters filled in (plural forms by `count`); the key itself when no text exists. */
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
-  const text = table(lang)[key] ?? table('en')[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+  return messageText({ language: lang, own: table(lang), fallback: table('en') }, key, params);
 }

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { callApi, succeeded } from '../form/api';
+import { refreshAfterWrite } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
@@ -63,9 +64,10 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
         if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
         return;
       }
-      toast('List.done', { kind: 'success' });
+      // The definition's message: 'Submitted for approval.' where the change waits for the operator (000 §4).
+      toast(action.successMessage ?? 'List.done', { kind: 'success' });
       onDone(action);
-      await queries.invalidateQueries({ queryKey: ['list', screen.id] });
+      await refreshAfterWrite(queries);
       if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
     } catch {
       // shown by the API client
@@ -74,10 +76,8 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
   }, [env, screen, rowKey, navigate, queries, onDone]);
 
-  const closeDialog = useCallback((changed: boolean) => {
-    setDialog(null);
-    if (changed) void queries.invalidateQueries({ queryKey: ['list', screen.id] });
-  }, [queries, screen.id]);
+  // A dialog that wrote (Add Copyright) has refreshed the lists already (refreshAfterWrite in useSubmit).
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   return { run, running, dialog, closeDialog };
 }
