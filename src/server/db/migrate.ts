@@ -7,9 +7,10 @@ import * as m002 from './migrations/002_picture_codes';
 import * as m003 from './migrations/003_tone_details';
 import * as m004 from './migrations/004_tone_copyrights';
 import * as m005 from './migrations/005_jockey_right';
+import * as m007 from './migrations/007_translations';
 
 // Append new versions here; never edit an applied one.
-const versions = { '001_initial': m001, '002_picture_codes': m002, '003_tone_details': m003, '004_tone_copyrights': m004, '005_jockey_right': m005 };
+const versions = { '001_initial': m001, '002_picture_codes': m002, '003_tone_details': m003, '004_tone_copyrights': m004, '005_jockey_right': m005, '007_translations': m007 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations: Record<string, Migration> = {};

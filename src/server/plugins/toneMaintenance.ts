@@ -31,7 +31,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       codes: ['950005'],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
-        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) }, req.lang);
         if (!record) throw new ApiError(RC.notFound);
         return { record };
       },

@@ -10,9 +10,10 @@ import { seedConfigRows } from '../services/config';
 import { createProvider, type ProviderInput } from '../services/providers';
 import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
 import { insertTone } from '../services/tones';
+import { translateDemoReferenceData } from '../services/translations';
 import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
-import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
+import { CATALOGUES, detailDescription, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
 
 export interface DemoAccount { account: string; password: string; site: string; note: string }
@@ -83,9 +84,10 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     if (t.type === 2) tariffIds.push(id);
     await db
       .insertInto('tariff_details')
-      .values(t.details.map(([operator, order_type, price, user_type, service_code, promotion_id = '-1']) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id, description: `${t.name} ${price}` })))
+      .values(t.details.map(([operator, order_type, price, user_type, service_code, promotion_id = '-1']) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id, description: detailDescription(t.name, price) })))
       .execute();
   }
+  await translateDemoReferenceData(db);
   const dictRows = Object.entries(DICTIONARIES).flatMap(([type, items]) => items.map(([code, label, value], i) => ({ dict_type: type, item_code: code, item_label_value: label, item_value: value, sort_order: i })));
   await db.insertInto('dictionary_items').values(dictRows).execute();
 

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
+import { namesIn } from './translations';
+import type { Lang } from '../returnCodes';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +21,7 @@ const parseJson = (s: string): Record<string, unknown> => {
 };
 
 /** The "Edit data read for a tone" of 001 §3, or undefined when the tone is not the provider's. */
-export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }) {
+export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }, lang: Lang = 'en') {
   let q = db
     .selectFrom('tones as t')
     .leftJoin('catalogues as c', 'c.id', 't.catalog_id')
@@ -32,6 +34,9 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
   else q = q.where('t.tone_code', '=', String(by.toneCode));
   const t = await q.executeTakeFirst();
   if (!t) return undefined;
+  // The catalogue and language names as the provider reads them (the form's options say the same).
+  const [catalogueNames, languageNames] = await Promise.all([namesIn(db, 'catalogue', lang), namesIn(db, 'language', lang)]);
+  const catName = t.catName === null ? '' : catalogueNames(t.catalog_id, 'name', t.catName);
   const rights = await db
     .selectFrom('tone_copyrights as r')
     .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
@@ -61,9 +66,9 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     extendAbsoluteDateFlag: (details.extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
     tags: tags.map((r) => r.name).join('~'),
     relativeTime: t.relative_time, toneValidDay: t.tone_valid_day, info: t.info, cutFlag: t.cut_flag,
-    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: t.catName ?? '', parentID: t.catParent === null ? '' : String(t.catParent) }],
-    contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc ?? '',
-    category: t.catalog_id === null ? '' : String(t.catalog_id), catId: t.catalog_id === null ? '' : String(t.catalog_id), catName: t.catName ?? '',
+    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: catName, parentID: t.catParent === null ? '' : String(t.catParent) }],
+    contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
+    category: t.catalog_id === null ? '' : String(t.catalog_id), catId: t.catalog_id === null ? '' : String(t.catalog_id), catName,
     priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
     webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
     imagePath: play(files.image), toneFile: files,

@@ -12,17 +12,17 @@ export function WithQueryClient({ children }: { children: ReactNode }) {
   return existing ? <>{children}</> : <QueryClientProvider client={fallbackQueryClient}>{children}</QueryClientProvider>;
 }
 
-/** Queries whose answers a write can change: every list page, every option list and every loaded record. */
-const READS_DATA = new Set(['list', 'options', 'form-load']);
+/** Queries whose answers a write or a change of language can change: lists, option lists, loaded records, languages. */
+const READS_DATA = new Set(['list', 'options', 'form-load', 'languages']);
 const readsData = (q: Query) => READS_DATA.has(String(q.queryKey[0]));
 
 /**
- * After any successful write (a form submit, a row or selection action): what is on screen reloads at once and
- * everything else cached is dropped, so no screen shows what the server had before the write (an edited tone
- * still 'Normal' with Hide and Edit until a reload). A loaded record on screen (the form just submitted) is
- * left alone: reloading it would reset the form under the user.
+ * After any successful write (a form submit, a row or selection action) or a change of language: what is on
+ * screen reloads at once and everything else cached is dropped, so no screen shows what the server had before
+ * (an edited tone still 'Normal' with Hide and Edit until a reload; category names in the other language). A
+ * loaded record on screen (the form just submitted) is left alone: reloading it would reset the form under the user.
  */
-export async function refreshAfterWrite(client: QueryClient): Promise<void> {
+export async function reloadServerData(client: QueryClient): Promise<void> {
   client.removeQueries({ type: 'inactive', predicate: readsData });
   await client.invalidateQueries({ type: 'active', predicate: (q) => readsData(q) && q.queryKey[0] !== 'form-load' });
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../api';
 import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
 import { callApi, succeeded, type Answer } from './api';
-import { refreshAfterWrite } from './queryClient';
+import { reloadServerData } from './queryClient';
 
 export const REENABLE_MS = 2000;
 
@@ -38,7 +38,7 @@ export function useSubmit() {
       const answer = await callApi(call, payload);
       outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
       // Every list, option list and record read before now may be out of date.
-      if (outcome.ok) void refreshAfterWrite(queries);
+      if (outcome.ok) void reloadServerData(queries);
       // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
       // form has no specific use for are shown here, so no answer goes unexplained.
       if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { callApi, succeeded } from '../form/api';
-import { refreshAfterWrite } from '../form/queryClient';
+import { reloadServerData } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
@@ -67,7 +67,7 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
       // The definition's message: 'Submitted for approval.' where the change waits for the operator (000 §4).
       toast(action.successMessage ?? 'List.done', { kind: 'success' });
       onDone(action);
-      await refreshAfterWrite(queries);
+      await reloadServerData(queries);
       if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
     } catch {
       // shown by the API client
@@ -76,7 +76,7 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
   }, [env, screen, rowKey, navigate, queries, onDone]);
 
-  // A dialog that wrote (Add Copyright) has refreshed the lists already (refreshAfterWrite in useSubmit).
+  // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit).
   const closeDialog = useCallback(() => setDialog(null), []);
 
   return { run, running, dialog, closeDialog };

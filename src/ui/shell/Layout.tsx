@@ -1,9 +1,10 @@
 // The layout of every logged-in route: top bar, sidebar, breadcrumb, the screen, footer. It also provides what
 // the screens need: the session's engine context (ScreenEnvProvider) and the query client.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { fallbackQueryClient } from '../form/queryClient';
+import { api } from '../../api';
+import { fallbackQueryClient, reloadServerData } from '../form/queryClient';
 import { ScreenEnvProvider } from '../form/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
 import { useSession } from '../session/SessionContext';
@@ -23,7 +24,7 @@ export default function Layout() {
 }
 
 function LayoutFrame() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const session = useSession();
   const { pathname } = useLocation();
   const mobile = typeof matchMedia !== 'undefined' && matchMedia(MOBILE).matches;
@@ -42,6 +43,15 @@ function LayoutFrame() {
   // A reloaded page re-reads the session from the server (user info, flags, configuration, CSRF token).
   const { refresh } = session;
   useEffect(() => { void refresh().catch(() => undefined); }, [refresh]);
+
+  // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
+  // follow once it knows, so what is on screen is asked again after telling it.
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void api.switchLanguage(language).catch(() => undefined).then(() => reloadServerData(fallbackQueryClient));
+  }, [language]);
 
   return (
     <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
