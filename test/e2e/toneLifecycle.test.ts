@@ -119,7 +119,7 @@ describe.each(SITES)('%s', (site, label) => {
     const csv = readFileSync((await download.path())!, 'utf8');
     const line = csv.split('\n').find((l) => l.includes(renamed));
     expect(line).toBeDefined();
-    expect(line!.split(',')[3]).toBe('1'); // status normal
+    expect(line!.split(',')[3]).toBe('Normal'); // the status as the list words it
   });
 
   test('deleted while in use: the forced confirmation warns about subscribers; the deletion waits for approval', async () => {

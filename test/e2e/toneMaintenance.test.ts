@@ -50,7 +50,8 @@ describe.each(SITES)('%s', (site, label) => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export' }).first().click()]);
     const file = await download.path();
     const lines = readFileSync(file!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toMatch(/^toneCode,toneName,singerName,status/);
+    // The readable file: the provider's words, not field names (the raw format is for scripts).
+    expect(lines[0]).toMatch(/^Tone code,Tone name,[^,]+,Status,/);
     expect(lines.length).toBeGreaterThan(1);
   });
 

@@ -4,7 +4,11 @@ import { EMPTY_TEXT } from '../../src/ui/widgets/DisplayWidget';
 
 test('dates and datetimes from the server formats', () => {
   expect(formatDate('20240131235959', true)).toBe('2024-01-31 23:59:59');
-  expect(formatDate('2024-01-31T23:59:59.000Z', true)).toBe('2024-01-31 23:59:59');
+  expect(formatDate('2024-01-31T23:59:59', true)).toBe('2024-01-31 23:59:59');
+  // A moment with its zone shows in local time (the upload time): what the export writes too.
+  const moment = new Date('2024-01-31T23:59:59.000Z');
+  const local = `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')} ${String(moment.getHours()).padStart(2, '0')}:${String(moment.getMinutes()).padStart(2, '0')}:59`;
+  expect(formatDate('2024-01-31T23:59:59.000Z', true)).toBe(local);
   expect(formatDate('2024-01-31 10:00:00', false)).toBe('2024-01-31');
 });
 

@@ -17,9 +17,20 @@ export function cellValue(column: Pick<ResolvedColumn, 'name' | 'field' | 'value
   return row[column.field ?? column.name];
 }
 
-/** '20240131235959' or '2024-01-31T23:59:59' -> '2024-01-31 23:59:59'; dates keep their first 10 characters. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * '20240131235959' or '2024-01-31T23:59:59' -> '2024-01-31 23:59:59'; dates keep their first 10 characters. A
+ * moment with its zone ('2024-01-31T21:59:59.000Z', the upload time) shows in the browser's time zone, as the
+ * export writes it.
+ */
 export function formatDate(value: unknown, withTime: boolean): string {
   const s = String(value);
+  if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))) {
+    const d = new Date(s);
+    const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
+  }
   const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?$/.exec(s);
   const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]} ${compact[4] ?? '00'}:${compact[5] ?? '00'}:${compact[6] ?? '00'}` : s.replace('T', ' ').replace(/\.\d+Z?$|Z$/, '');
   return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
