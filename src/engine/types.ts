@@ -168,7 +168,8 @@ export interface ScreenDef {
   /** Edit mode: the call reading the record, and form field -> expression over {record, config, user, site, mode}. */
   load?: { call: string; form: Record<string, unknown> };
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
-  editWhen?: { query: string; equals: string; storageKey?: string };
+  /** parent: in edit mode the screen belongs to that menu route (breadcrumb and sidebar highlight). */
+  editWhen?: { query: string; equals: string; storageKey?: string; parent?: string };
   /** The title in edit mode, when it differs ('Modify tone' for the tone upload form). */
   editTitle?: string;
   fields?: Record<string, FieldDef>;

@@ -47,7 +47,7 @@ test('UTF-8 with a byte order mark, headers in English, one row per tone that is
   const bytes = new Uint8Array(await (await fetch(`${s.base}/sp/exporttone?portalType=1`, { headers: { cookie: approval.cookie } })).arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = table(r.raw);
-  expect(header).toEqual(['Tone code', 'Tone name', 'Singer', 'Status', 'Price', 'Caller price', 'Tariff price', 'Relative validity', 'Absolute validity', 'Download times', 'Language', 'Upload time']);
+  expect(header).toEqual(['Tone code', 'Tone name', 'Artist', 'Status', 'Price', 'Caller price', 'Tariff price', 'Relative validity', 'Absolute validity', 'Download times', 'Language', 'Upload time']);
   const own = await s.ctx.db.selectFrom('tones').selectAll().where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').orderBy('seq', 'desc').execute();
   expect(rows.map((c) => c[0])).toEqual(own.map((t) => t.tone_code));
 });

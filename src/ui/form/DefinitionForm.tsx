@@ -37,13 +37,15 @@ export interface DefinitionFormProps {
   extraButtons?: ReactNode;
   /** Override of the button bar (a dialog puts its buttons in its footer through `renderButtons`). */
   renderButtons?(buttons: ReactNode): ReactNode;
+  /** Dialogs: the extra buttons first and the primary action last, as every dialog's footer orders them. */
+  primaryLast?: boolean;
 }
 
 export function DefinitionForm(props: DefinitionFormProps) {
   return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
 }
 
-function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons }: DefinitionFormProps) {
+function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons, primaryLast }: DefinitionFormProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -188,9 +190,11 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
 
   const formActions = screen.actions.filter((a) => a.scope === 'form');
   const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
+  const ordered = primaryLast && primary ? [...formActions.filter((a) => a !== primary), primary] : formActions;
   const buttons = (
     <div className="form-actions button-row">
-      {formActions.map((a) => (
+      {primaryLast && extraButtons}
+      {ordered.map((a) => (
         <button
           key={a.name}
           type="button"
@@ -204,7 +208,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           {t(a.label)}
         </button>
       ))}
-      {extraButtons}
+      {!primaryLast && extraButtons}
     </div>
   );
 

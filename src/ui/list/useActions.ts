@@ -35,6 +35,8 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
     if (action.confirm || action.destructive) {
       const ok = await confirm({
+        // Titled by what it asks about ('Delete'), never a bare 'Prompt'.
+        title: action.label,
         message: action.confirm ?? 'List.confirmDestructive',
         params: { count: rows.length, name: String(rows[0]?.[rowKey] ?? '') },
         kind: action.destructive ? 'danger' : 'warning',
@@ -56,7 +58,7 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
       let answer = await send(form);
       // A code the definition names (961001 'in use') asks a second confirmation, then resends with more (force).
       if (action.retry && answer.returnCode === action.retry.code) {
-        const again = await confirm({ message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
+        const again = await confirm({ title: action.label, message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
         if (!again) return;
         answer = await send({ ...form, ...action.retry.payload });
       }
