@@ -10,15 +10,10 @@ import { AudioPreviewButton } from '../audio/AudioPreviewButton';
 import { widgetContext } from '../widgetProps';
 import { rulesOf } from './fileRules';
 import { UploadBox } from './UploadBox';
+import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
-/** A saved name such as '20240101_abc_song.wav' shown as the user's original name when known. */
-function useShownName(value: unknown) {
-  const [original, setOriginal] = useState<{ saved: string; name: string } | null>(null);
-  const saved = typeof value === 'string' ? value : '';
-  return { name: original && original.saved === saved ? original.name : saved || undefined, remember: (s: string, name: string) => setOriginal({ saved: s, name }) };
-}
 
 export function FileUploadWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
@@ -66,7 +61,10 @@ export function ImageUploadWidget(props: WidgetProps) {
   }, [ui]);
   const { upload, progress } = useUpload(rules, { wrongType: 'Common.onlyJpgGif', tooLarge: 'Common.avatarTooLarge', failed: 'Common.uploadPicFailed' });
   const shown = useShownName(props.value);
-  const [preview, setPreview] = useState<string | undefined>(typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined);
+  // The preview belongs to the file it shows: once the value no longer names that file (the form was reset after
+  // an upload, or the file removed) it goes too, instead of staying as a stale picture.
+  const [uploaded, setUploaded] = useState<{ saved: string; url: string } | null>(null);
+  const preview = uploaded ? (uploaded.saved === props.value ? uploaded.url : undefined) : typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined;
   const exact = Array.isArray(ui.exactSize) ? (ui.exactSize as number[]) : undefined;
   return (
     <UploadBox
@@ -92,11 +90,11 @@ export function ImageUploadWidget(props: WidgetProps) {
           return;
         }
         shown.remember(done.savedFilename, done.originalFilename);
-        setPreview(typeof done.url === 'string' ? done.url : URL.createObjectURL(file));
+        setUploaded({ saved: done.savedFilename, url: typeof done.url === 'string' ? done.url : URL.createObjectURL(file) });
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => { setPreview(undefined); props.onChange(undefined); ctx.fileChanged?.(); }}
+      onRemove={props.required ? undefined : () => { setUploaded({ saved: '', url: '' }); props.onChange(undefined); ctx.fileChanged?.(); }}
     />
   );
 }
