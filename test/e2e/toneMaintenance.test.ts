@@ -28,10 +28,10 @@ describe.each(SITES)('%s', (site, label) => {
     await screenshot(page, `tone-maintenance-${site}-en`);
     const firstPage = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
     expect(firstPage.length).toBeGreaterThan(0);
-    const name = (await rows(page).first().locator('td').nth(2).textContent())!.trim();
+    const name = (await rows(page).first().locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
     await searchByName(page, name.slice(0, 4));
     await page.waitForFunction((prefix) => {
-      const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td:nth-child(3)')];
+      const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child')];
       return cells.length > 0 && cells.every((c) => (c.textContent ?? '').startsWith(prefix));
     }, name.slice(0, 4));
     await searchByName(page, '');

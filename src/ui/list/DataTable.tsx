@@ -11,7 +11,7 @@ import { useI18n } from '../i18n';
 import { cellValue, renderCellWithSecondary } from './cells';
 import { columnLayout, operationButtons, TABLE_MAX_HEIGHT } from './listState';
 import { RowActions, rowActionsFor } from './RowActions';
-import { useTruncation } from './useTruncation';
+import { TruncationTooltip, useMarkTruncated } from './useTruncation';
 import type { Row } from './useSelection';
 
 export interface DataTableProps {
@@ -33,13 +33,14 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
   const env = useScreenEnv();
   const { t } = useI18n();
   const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
-  const visible = columns.filter((c) => !c.hidden);
+  // Kept between renders: new column objects would make TanStack remount every cell (losing the focus of a cell).
+  const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
   const labelColumn = visible[0];
   const rowLabel = (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? '');
   const layout = useMemo(() => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }), [visible, selection, rowActions]);
   const formats = useMemo(() => new Map(visible.map((c) => [c.name, c.format ?? 'text'])), [visible]);
   const box = useRef<HTMLDivElement>(null);
-  const truncation = useTruncation(box, [rows, visible, layout]);
+  useMarkTruncated(box, [rows, visible, layout]);
 
   const defs = useMemo<ColumnDef<Row>[]>(() => {
     const out: ColumnDef<Row>[] = [];
@@ -94,7 +95,7 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
   const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel(), getRowId: (r, i) => String(r[rowKey] ?? i), manualPagination: true });
 
   return (
-    <div ref={box} className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined} {...truncation.handlers}>
+    <div ref={box} className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined} role="region" aria-label={caption}>
       <table style={{ minWidth: layout.minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <colgroup>
@@ -131,7 +132,7 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
         </tbody>
       </table>
       {loading && rows.length > 0 && <div className="data-table__overlay" aria-hidden="true"><span className="spinner" /></div>}
-      {truncation.tooltip}
+      <TruncationTooltip container={box} />
     </div>
   );
 }

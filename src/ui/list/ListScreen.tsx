@@ -40,8 +40,9 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const rowKey = screen.list?.rowKey ?? 'id';
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
   const query = useListQuery(screenId, state, screen.calls);
-  const toolbar = screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection');
-  const rowActions = screen.actions.filter((a) => a.scope === 'row');
+  const toolbar = useMemo(() => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'), [screen]);
+  // Stable between renders, so the table's columns (and the cells in them) are not built anew.
+  const rowActions = useMemo(() => screen.actions.filter((a) => a.scope === 'row'), [screen]);
   // Row checkboxes only where they lead somewhere: a bulk action of the list, or a parent taking the selection.
   const selectable = Boolean(parent) || screen.actions.some((a) => a.scope === 'selection');
   const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange, parent?.single);
