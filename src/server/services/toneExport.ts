@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Lang } from '../returnCodes';
-import { evaluate, type ResolvedColumn } from '../../engine';
+import { evaluate } from '../../engine';
 import { translate } from '../http/messages';
 import { engineFor } from '../validation';
 import type { Config } from './config';
@@ -165,10 +165,10 @@ async function readableRows(handle: ExportSource, providerId: number, below: num
 function vocabulary(o: ReadableOptions) {
   const engine = engineFor(o.site);
   const t = (key: string, params?: Record<string, unknown>) => translate(key, o.lang, params);
-  const list = engine.resolve('rbtMaintenance', { config: o.config, user: {} });
-  const form = engine.resolve('rbtUploading', { config: o.config, user: {} });
-  const statusColumn = list.columns.find((c) => c.name === 'status') as ResolvedColumn;
-  const formLabel = (field: string, fallback: string) => form.fields.find((f) => f.name === field)?.label ?? fallback;
+  // The site's definitions as they are (overlays applied), without resolving whole screens: only a column and two labels are needed.
+  const statusColumn = engine.definition('rbtMaintenance').columns!.status;
+  const formFields = engine.definition('rbtUploading').fields ?? {};
+  const formLabel = (field: string, fallback: string) => formFields[field]?.label ?? fallback;
   const headers = [
     'Tone.toneCode', 'Tone.toneName', 'Tone.singerName', 'Tone.status', formLabel('price', 'Tone.price'), formLabel('callerPrice', 'Tone.callerPrice'),
     'Tone.tariffPrice', 'Tone.relativeTime', 'Tone.toneValidDay', 'Tone.orderTimes', 'Common.language', 'Tone.uploadTime',
