@@ -25,8 +25,9 @@ const I18N_PART = /^virtual:i18n\/(en|zh)\/(core|rest)$/;
 const ROUTE_INDEX = 'virtual:route-index';
 
 /**
- * `virtual:route-index`: id, route, kind and title of every screen definition, read at build time. The router
- * needs only these, so the first page load does not bundle the definitions themselves.
+ * `virtual:route-index`: id, route, kind and title of every screen definition (and where its edit mode belongs:
+ * editWhen's query and parent, editTitle), read at build time. The router, breadcrumb and sidebar need only
+ * these, so the first page load does not bundle the definitions themselves.
  */
 function routeIndex(): Plugin {
   return {
@@ -36,8 +37,9 @@ function routeIndex(): Plugin {
       if (id !== `\0${ROUTE_INDEX}`) return undefined;
       const index = readdirSync(DEFINITIONS).filter((f) => f.endsWith('.json')).sort().map((f) => {
         this.addWatchFile(join(DEFINITIONS, f));
-        const { id: screenId, route, kind, title } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
-        return { id: screenId, route, kind, title };
+        const { id: screenId, route, kind, title, editTitle, editWhen } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
+        const edit = editWhen?.parent || editTitle ? { query: editWhen?.query, equals: editWhen?.equals, parent: editWhen?.parent, title: editTitle } : undefined;
+        return { id: screenId, route, kind, title, ...(edit ? { edit } : {}) };
       });
       return `export default ${JSON.stringify(index)};`;
     },

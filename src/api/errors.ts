@@ -47,7 +47,7 @@ export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] =
 export function forbidden(): ApiError {
   if (onLoginPage()) {
     if (!isConfirmOpen('request.pageExpired')) {
-      void confirm({ title: 'Common.prompt', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
+      void confirm({ title: 'request.pageExpiredTitle', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
         .then(() => location.reload());
     }
   } else {

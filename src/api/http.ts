@@ -20,6 +20,8 @@ function rememberCsrf(response: Response) {
   }
 }
 
+const TIME_ZONE = typeof Intl === 'undefined' ? '' : Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
 export const http = ky.create({
   prefixUrl: '/',
   timeout: TIMEOUTS.normal,
@@ -31,6 +33,8 @@ export const http = ky.create({
       // The server answers in the session's language, else in this one: messages before login follow the switch.
       const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
       if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+      // Answers written for people (the tone export) give times in the provider's own time zone.
+      if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
     }],
     afterResponse: [(_request, _options, response) => { rememberCsrf(response); }],
   },

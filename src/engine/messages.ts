@@ -1,5 +1,6 @@
-// Message texts and their parameters, shared by the browser, the server and the tests: one way to fill a
-// catalogue text, and one way to learn the values a rule's message may name. A schema node that carries a
+// Message texts and their parameters, shared by the browser (src/ui/i18n.tsx), the server's answers
+// (src/server/http/messages.ts) and the tests: one way to pick and fill a catalogue text, and one way to learn
+// the values a rule's message may name. A schema node that carries a
 // message also carries its limits, so a message can say "between {min} and {max}" whichever bound failed,
 // and an overlay that changes a limit changes what the message says with it.
 
@@ -36,4 +37,30 @@ function paramText(value: unknown): string {
 export function fillMessage(text: string, params?: Record<string, unknown>): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (params[name] === undefined || params[name] === null ? whole : paramText(params[name])));
+}
+
+export type Catalogue = Record<string, string | undefined>;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralForm(language: string, count: number): string {
+  let r = pluralRules.get(language);
+  if (!r) pluralRules.set(language, (r = new Intl.PluralRules(language)));
+  return r.select(count);
+}
+
+/**
+ * The text of a message key: the key's text in the language, else in English, else the key itself; {name}
+ * parameters filled in. Plural forms: with a numeric `count` parameter, `<key>_<form>` (the language's CLDR
+ * plural category: 'one' for 1 in English; Chinese has only 'other') wins over `<key>`, so
+ * "ToneMaintenance.confirmBatchDelete_one" says "Delete the selected tone?" where the key itself says
+ * "Delete the {count} selected tones?".
+ */
+export function messageText(catalogues: { language: string; own: Catalogue; fallback: Catalogue }, key: string, params?: Record<string, unknown>): string {
+  const count = params?.count;
+  const candidates = typeof count === 'number' && Number.isFinite(count) ? [`${key}_${pluralForm(catalogues.language, count)}`, key] : [key];
+  // The language's own forms first: an English plural form must not stand in for a Chinese text.
+  const text = candidates.map((k) => catalogues.own[k]).find((v) => v !== undefined)
+    ?? candidates.map((k) => catalogues.fallback[k]).find((v) => v !== undefined)
+    ?? key;
+  return fillMessage(text, params);
 }

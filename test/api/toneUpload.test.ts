@@ -62,6 +62,20 @@ describe('sp/addtone', () => {
     expect(detail.tags.split('~').sort()).toEqual(['calm', 'morning']);
   });
 
+  test('the tone code is the system\'s, in the one format of every tone (seeded ones too); a short code stays its own field', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const r = await c.post('/sp/addtone', { ...(await goodTone(c)), userToneCode: '12345' });
+    expect(r.body.returnCode).toBe('000000');
+    const { toneID, toneCode } = r.body.record;
+    expect(toneCode).toBe(String(10_000_000_000 + Number(toneID)));
+    // Seeded and uploaded codes look alike: 11 digits, not starting with 0 (001 §5.1: up to 22 digits).
+    const seeded = await s.ctx.db.selectFrom('tones').select(['id', 'tone_code']).orderBy('id').limit(5).execute();
+    for (const code of [toneCode, ...seeded.map((t) => t.tone_code)]) expect(code).toMatch(/^[1-9]\d{10}$/);
+    expect(seeded.map((t) => t.tone_code)).toEqual(seeded.map((t) => String(10_000_000_000 + t.id)));
+    const detail = (await c.get('/sp/qrytonedetail', { toneID })).body.record;
+    expect(detail).toMatchObject({ toneCode, userToneCode: '12345' });
+  });
+
   test('a trusted provider (believeCP 1) publishes at once', async () => {
     const c = await s.login(DEMO.believe.account, DEMO.believe.password);
     const r = await c.post('/sp/addtone', await goodTone(c));

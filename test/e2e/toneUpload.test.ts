@@ -36,7 +36,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
       await page.click('.form-actions .btn--primary');
       const name = fieldError('toneName');
       await name.waitFor();
-      expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '彩铃名称不能为空');
+      expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '铃音名称不能为空');
       await screenshot(page, `tone-upload-${site}-errors-${language}`);
       await page.context().close();
     }

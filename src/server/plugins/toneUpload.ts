@@ -60,9 +60,8 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const files = parseFileMap(params.toneFile);
         // The tone, its code, tags, owners, change request and audit entry commit together or not at all.
         return ctx.db.transaction().execute(async (tx) => {
-          const { id } = await insertToneIn(tx, {
+          const { id, toneCode } = await insertToneIn(tx, {
             provider_id: p.id,
-            tone_code: '',
             tone_name: String(params.toneName),
             singer_name: String(params.singerName),
             singer_sex: String(params.singerSex ?? '1'),
@@ -92,9 +91,6 @@ export function toneUploadRoutes(app: FastifyInstance): void {
             created_at: now,
             updated_at: now,
           });
-          // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-          const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
-          await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
           const tags = tagsOf(params);
           if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
           const owners = copyrightsOf(params);

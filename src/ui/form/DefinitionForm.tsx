@@ -1,7 +1,6 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
@@ -38,17 +37,18 @@ export interface DefinitionFormProps {
   extraButtons?: ReactNode;
   /** Override of the button bar (a dialog puts its buttons in its footer through `renderButtons`). */
   renderButtons?(buttons: ReactNode): ReactNode;
+  /** Dialogs: the extra buttons first and the primary action last, as every dialog's footer orders them. */
+  primaryLast?: boolean;
 }
 
 export function DefinitionForm(props: DefinitionFormProps) {
   return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
 }
 
-function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons }: DefinitionFormProps) {
+function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons, primaryLast }: DefinitionFormProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
-  const queries = useQueryClient();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
   const resolveWith = useCallback((form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }), [env.engine, screenId, base]);
 
@@ -185,8 +185,6 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       return;
     }
     setServerErrors({});
-    // What was written shows in every list the provider opens next (a row that was Normal is now pending).
-    void queries.invalidateQueries({ queryKey: ['list'] });
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
@@ -198,9 +196,11 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
 
   const formActions = screen.actions.filter((a) => a.scope === 'form');
   const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
+  const ordered = primaryLast && primary ? [...formActions.filter((a) => a !== primary), primary] : formActions;
   const buttons = (
     <div className="form-actions button-row">
-      {formActions.map((a) => (
+      {primaryLast && extraButtons}
+      {ordered.map((a) => (
         <button
           key={a.name}
           type="button"
@@ -214,7 +214,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           {t(a.label)}
         </button>
       ))}
-      {extraButtons}
+      {!primaryLast && extraButtons}
     </div>
   );
 

@@ -3,9 +3,10 @@
 // A route of a menu group that this session may not open (routes.json, the group's `visible`: an expired
 // account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../router';
-import { fallbackQueryClient } from '../form/queryClient';
+import { api } from '../../api';
+import { fallbackQueryClient, reloadServerData } from '../form/queryClient';
 import { isBundledSite } from '../definitions';
 import { ScreenEnvProvider } from '../form/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
@@ -37,7 +38,7 @@ function KnownSite({ children }: { children: ReactNode }) {
 }
 
 function LayoutFrame({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const session = useSession();
   const { pathname } = useLocation();
   const mobile = typeof matchMedia !== 'undefined' && matchMedia(MOBILE).matches;
@@ -61,6 +62,15 @@ function LayoutFrame({ children }: { children: ReactNode }) {
   const routes = useResolved('routes');
   const entry = routeFor(pathname);
   const open = !entry?.group || routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
+
+  // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
+  // follow once it knows, so what is on screen is asked again after telling it.
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void api.switchLanguage(language).catch(() => undefined).then(() => reloadServerData(fallbackQueryClient));
+  }, [language]);
 
   return (
     <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>

@@ -24,7 +24,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
       </button>
       <Link to="/dashboard" className="topbar__brand"><Brand /></Link>
       <div className="topbar__spacer" />
-      <LanguageSwitch loggedIn tone="dark" />
+      <LanguageSwitch tone="dark" />
       <UserMenu />
     </header>
   );

@@ -8,6 +8,7 @@ import { request } from '../../../api';
 import { widgetContext } from '../widgetProps';
 import { rulesOf, type FileRules } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
+import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
@@ -17,17 +18,24 @@ function LanguageFile({ id, language, rules, saved, disabled, onChange }: {
   id: string; language: Language; rules: FileRules; saved?: string; disabled?: boolean; onChange(saved: string | undefined): void;
 }) {
   const { upload, progress } = useUpload(rules, { failed: 'Common.uploadFailed' });
+  // The chip names the file the provider chose, not the server's saved name.
+  const shown = useShownName(saved);
   return (
     <div className="language-file">
       <span className="language-file__name" id={`${id}-label`}>{language.languageDesc ?? language.languageCode}</span>
       <UploadBox
         id={id}
         rules={rules}
-        fileName={saved}
+        fileName={shown.name}
         progress={progress}
         disabled={disabled}
         describedBy={`${id}-label`}
-        onFile={async (file) => { const done = await upload(file); if (done) onChange(done.savedFilename); }}
+        onFile={async (file) => {
+          const done = await upload(file);
+          if (!done) return;
+          shown.remember(done.savedFilename, done.originalFilename);
+          onChange(done.savedFilename);
+        }}
         onRemove={() => onChange(undefined)}
       />
     </div>

@@ -10,15 +10,10 @@ import { AudioPreviewButton } from '../audio/AudioPreviewButton';
 import { widgetContext } from '../widgetProps';
 import { rulesOf, typesText } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
+import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
-/** A saved name such as '20240101_abc_song.wav' shown as the user's original name when known. */
-function useShownName(value: unknown) {
-  const [original, setOriginal] = useState<{ saved: string; name: string } | null>(null);
-  const saved = typeof value === 'string' ? value : '';
-  return { name: original && original.saved === saved ? original.name : saved || undefined, remember: (s: string, name: string) => setOriginal({ saved: s, name }) };
-}
 
 export function FileUploadWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
