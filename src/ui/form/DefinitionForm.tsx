@@ -1,7 +1,7 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -9,12 +9,13 @@ import { toast } from '../shell/feedback';
 import type { Answer } from './api';
 import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
-import { errorText, type FormContext } from './formContext';
+import { errorText, focusFirstError, type FormContext } from './formContext';
 import { withDefaults, withResets } from './formState';
 import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
+import { loadValidator } from '../validator';
 import { WithQueryClient } from './queryClient';
 import './form.css';
 
@@ -42,6 +43,8 @@ export interface DefinitionFormProps {
 }
 
 export function DefinitionForm(props: DefinitionFormProps) {
+  // A form validates from its first render: it waits (suspends) until the engine's validator has loaded.
+  use(loadValidator());
   return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
 }
 
@@ -234,14 +237,4 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       {dialog?.dialog && <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />}
     </div>
   );
-}
-
-/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
-function focusFirstError(formId: string, errors: FieldError[]) {
-  requestAnimationFrame(() => {
-    for (const e of errors) {
-      const el = document.querySelector<HTMLElement>(`#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`);
-      if (el) { el.focus(); return; }
-    }
-  });
 }
