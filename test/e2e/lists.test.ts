@@ -219,6 +219,44 @@ test('after a write the list shows what the server has, without a reload: hide, 
   expect(await row(page, toneID).locator('.row-actions__button[data-action="edit"]').count()).toBe(0);
 });
 
+test('a list page loads neither the form renderer nor the validator; a refused filter is named under its field and nothing is sent', async () => {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en', width: 1280, height: 900 });
+  await login(page, generic());
+  // Every script the maintenance page runs (opened afresh, as from a bookmark), by what it carries: rjsf (the
+  // form renderer) and Ajv (the engine's validator; the login page loads it for its own form).
+  const scripts: Array<Promise<string>> = [];
+  page.on('response', (r) => { if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => '')); });
+  const carries = async () => {
+    const texts = await Promise.all(scripts);
+    return { rjsf: texts.some((t) => t.includes('rjsf')), ajv: texts.some((t) => t.includes('strictTuples')) };
+  };
+  await page.goto('/rbtMaintenance');
+  await rows(page).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await carries()).toEqual({ rjsf: false, ajv: false });
+
+  // 23 digits: more than a tone code has. The engine refuses it with the definition's message; no list call goes out.
+  let listCalls = 0;
+  page.on('request', (r) => { if (r.url().includes('/sp/qrytone')) listCalls += 1; });
+  await page.fill('#search-rbtMaintenance #root_toneCode', '1'.repeat(23));
+  await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
+  const error = page.locator('#search-rbtMaintenance [data-field="toneCode"] .field__error');
+  await error.waitFor();
+  expect(await error.textContent()).toContain('A tone code has at most 22 digits.');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_toneCode');
+  expect(listCalls).toBe(0);
+  expect((await carries()).ajv).toBe(true);
+  await screenshot(page, 'list-search-refused-en', { viewport: true });
+  // Corrected, the message goes and the search runs.
+  await page.fill('#search-rbtMaintenance #root_toneCode', '10000000001');
+  await error.waitFor({ state: 'detached' });
+  await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
+  await rows(page).first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-screen="rbtMaintenance"] tbody tr[data-row-key]').length === 1);
+  expect(listCalls).toBeGreaterThan(0);
+  expect((await carries()).rjsf).toBe(false);
+});
+
 test('the tone selection dialog shows all its columns at 1280 px', async () => {
   await open(generic(), '/musicBoxUpload');
   await page.click('#root_tones');

@@ -2,10 +2,9 @@
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
-import { ScreenDialog } from '../form/ScreenDialog';
 import { WithQueryClient } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { useI18n } from '../i18n';
@@ -18,6 +17,10 @@ import { useActions } from './useActions';
 import { useListQuery } from './useListQuery';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
+
+// The dialog of an action (Add Copyright, a row's tariff detail) is loaded when one opens: a list page carries
+// neither the form renderer (rjsf) nor the engine's validator until then.
+const ScreenDialog = lazy(() => import('../form/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
 export interface ListScreenProps {
   screenId: string;
@@ -143,7 +146,9 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
       </div>
       {actions.dialog && (
         // A form (Add Copyright) or a list (the tariff detail of a row's priceGroupID) in a dialog.
-        <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        <Suspense fallback={null}>
+          <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        </Suspense>
       )}
     </>
   );

@@ -4,7 +4,8 @@
 // menu is drawn in a portal at the button, so the table's scrolling box never clips it.
 import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { holds, type Config, type ResolvedAction } from '../../engine';
+import type { Config, ResolvedAction } from '../../engine';
+import { holds } from '../../engine/logic';
 import { useI18n } from '../i18n';
 import { Icon } from '../shell/Icon';
 import { useMenuButton } from '../shell/useMenuButton';

@@ -2,7 +2,8 @@
 // values are badges whose colour the definition gives (000 §4: normal green; deleted/rejected red; transcode
 // blue; pending approval yellow; anything else grey).
 import type { ReactNode } from 'react';
-import { evaluate, type Config, type ResolvedColumn } from '../../engine';
+import type { Config, ResolvedColumn } from '../../engine';
+import { evaluate } from '../../engine/logic';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
