@@ -3,6 +3,8 @@
 // UTF-8 with a byte order mark, formula-like cells neutralised. The raw format for scripts is checked row by
 // row in toneMaintenance.test.ts.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { createProvider } from '../../src/server/services/providers';
+import { insertTone } from '../../src/server/services/tones';
 
 let s: TestServer;
 let approval: Client;
@@ -119,4 +121,24 @@ test('an unknown time zone or format is refused; the call is in the OpenAPI docu
   const names = doc.paths['/sp/exporttone'].get.parameters.map((p: { name: string }) => p.name);
   expect(names).toEqual(expect.arrayContaining(['format', 'timeZone']));
   expect(doc.paths['/sp/exporttone'].get.description).toContain('format=raw');
+});
+
+test('an export longer than one page (the server reads 500 rows at a time) has every tone once, newest first, in both formats', async () => {
+  await createProvider(s.ctx.db, { code: '8800777', password: 'Pages#2030', site: 'generic', name: 'Many Pages' });
+  const id = await providerId('8800777');
+  // 1203 tones; deleted ones sit on the page boundaries the keyset walk crosses.
+  for (let n = 1; n <= 1203; n++) {
+    await insertTone(s.ctx.db, {
+      provider_id: id, tone_name: `Paged ${n}`, singer_name: 'Pager', singer_sex: '1', status: [500, 501, 1000, 1203].includes(n) ? '6' : '1', approve_type: '2',
+      table_type: '', ask_type: '', refuse_reason: '', price: '1.00', caller_price: '1.00', total_price: '', tariff_price: '', relative_time: '30',
+      tone_valid_day: '2030-01-01', order_times: 0, language_id: 1, catalog_id: null, price_group_id: null, isrc: '', mate_info: '', info: '', cut_flag: '0',
+      tone_file: '{}', additional_tone_info: '{}', upload_type: '1', created_at: s.clock.now + n, updated_at: s.clock.now,
+    });
+  }
+  const pager = await s.login('8800777', 'Pages#2030');
+  const expected = Array.from({ length: 1203 }, (_, i) => 1203 - i).filter((n) => ![500, 501, 1000, 1203].includes(n)).map((n) => `Paged ${n}`);
+  for (const format of ['readable', 'raw']) {
+    const [, ...rows] = table((await pager.get('/sp/exporttone', { format })).raw);
+    expect(rows.map((c) => c[1])).toEqual(expected);
+  }
 });
