@@ -175,8 +175,10 @@ describe('files', () => {
         ? 'This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.'
         : '该 wav 文件为 2 声道、44100 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。');
       await screenshot(page, `tone-upload-wav-refused-${language}`, { viewport: true });
-      // Nothing was sent: the field still has no file.
+      // Nothing was sent: the field still has no file, and the refusal is the only message ('required' does not join in).
       expect(await page.locator('[data-field="ivrFile"] .upload__file-name').count()).toBe(0);
+      expect(await page.locator('[data-field="ivrFile"] .field__error').count()).toBe(0);
+      expect(await page.locator('.field__error').count()).toBe(0);
       // A wrong type lists the types this field accepts.
       const other = page.waitForEvent('filechooser');
       await page.click('#root_webFile');

@@ -34,9 +34,11 @@ export function FileUploadWidget(props: WidgetProps) {
       invalid={Boolean(aria['aria-invalid'])}
       hint={typeof ui.hint === 'string' ? t(ui.hint, ui.hintParams as Record<string, unknown> | undefined) : undefined}
       onFile={async (file) => {
+        // A refused file is named by its own message (a toast); the field is not marked touched for it, so
+        // 'required' does not join in about a file the provider is about to choose again.
         const done = await upload(file);
-        ctx.touch(name);
         if (!done) return;
+        ctx.touch(name);
         shown.remember(done.savedFilename, done.originalFilename);
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
@@ -77,13 +79,14 @@ export function ImageUploadWidget(props: WidgetProps) {
         </div>
       }
       onFile={async (file) => {
+        // As for any upload: a refused picture gets its own message, not 'required' besides.
         const done = await upload(file);
-        ctx.touch(name);
         if (!done) return;
         if (exact && (Number(done.width) !== exact[0] || Number(done.height) !== exact[1])) {
           toast('Upload.imageSize', { kind: 'error', params: { width: exact[0], height: exact[1] }, durationMs: 3000 });
           return;
         }
+        ctx.touch(name);
         shown.remember(done.savedFilename, done.originalFilename);
         setPicked({ saved: done.savedFilename, url: typeof done.url === 'string' ? done.url : URL.createObjectURL(file) });
         props.onChange(done.savedFilename);
