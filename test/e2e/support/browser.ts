@@ -58,7 +58,8 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport });
+  // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows the settled screen.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
   const violations = await axeViolations(page);
   if (violations.length > 0) {
     const lines = violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
