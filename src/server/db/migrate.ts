@@ -8,6 +8,7 @@ import * as m003 from './migrations/003_tone_details';
 import * as m004 from './migrations/004_tone_copyrights';
 import * as m005 from './migrations/005_jockey_right';
 import * as m006 from './migrations/006_config_operator_only';
+import * as m007 from './migrations/007_translations';
 import * as m010 from './migrations/010_batch_tasks';
 import * as m011 from './migrations/011_batch_jobs';
 import * as m012 from './migrations/012_password_history_upload_usage';
@@ -20,6 +21,7 @@ const versions = {
   '004_tone_copyrights': m004,
   '005_jockey_right': m005,
   '006_config_operator_only': m006,
+  '007_translations': m007,
   '010_batch_tasks': m010,
   '011_batch_jobs': m011,
   '012_password_history_upload_usage': m012,

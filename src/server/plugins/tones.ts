@@ -14,15 +14,17 @@ import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { precompiled } from '../db/precompiled';
 import type { Tone } from '../db/schema';
+import { languageNames } from '../services/translations';
 
 /** Columns a list row shows (not the file maps and extra info, which the detail call returns). */
 const LIST_COLUMNS = ['id', 'tone_code', 'tone_name', 'singer_name', 'cut_flag', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'total_price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'price_group_id', 'created_at'] as const;
 type ListRow = Pick<Tone, (typeof LIST_COLUMNS)[number]>;
 
 /** The fields of a list row: toneRecord gives exactly these (its type says so), the route declares them. */
-export const TONE_ROW_FIELDS = ['toneID', 'toneCode', 'toneName', 'cpName', 'singerName', 'cutFlag', 'status', 'approveType', 'tableType', 'askType', 'refuseReason', 'price', 'totalPrice', 'callerPrice', 'tariffPrice', 'relativeTime', 'toneValidDay', 'orderTimes', 'language', 'priceGroupID', 'uploadTime'] as const;
+export const TONE_ROW_FIELDS = ['toneID', 'toneCode', 'toneName', 'cpName', 'singerName', 'cutFlag', 'status', 'approveType', 'tableType', 'askType', 'refuseReason', 'price', 'totalPrice', 'callerPrice', 'tariffPrice', 'relativeTime', 'toneValidDay', 'orderTimes', 'language', 'languageName', 'priceGroupID', 'uploadTime'] as const;
 
-export function toneRecord(t: ListRow, cpName: string): Record<(typeof TONE_ROW_FIELDS)[number], string> {
+/** A list row; `languages` names the content language in the portal language of the request. */
+export function toneRecord(t: ListRow, cpName: string, languages: Map<number, string>): Record<(typeof TONE_ROW_FIELDS)[number], string> {
   return {
     toneID: String(t.id),
     toneCode: t.tone_code,
@@ -43,6 +45,7 @@ export function toneRecord(t: ListRow, cpName: string): Record<(typeof TONE_ROW_
     toneValidDay: t.tone_valid_day,
     orderTimes: String(t.order_times),
     language: t.language_id === null ? '' : String(t.language_id),
+    languageName: t.language_id === null ? '' : languages.get(t.language_id) ?? '',
     priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
     uploadTime: new Date(t.created_at).toISOString(),
   };
@@ -100,12 +103,13 @@ export function toneRoutes(app: FastifyInstance): void {
         const p = req.session!.provider;
         const range = pageRange(params);
         const filtered = FILTER_NAMES.some((k) => typeof params[k] === 'string' && params[k] !== '' && !(k === 'onlyNormal' && params[k] === '0'));
+        const languages = await languageNames(db, req.lang, req.server.ctx.now());
         if (!filtered) {
           const rows = await tonePageBySeq(db, { providerId: p.id, offset: range.countOnly ? 0 : range.offset, limit: range.countOnly ? 0 : range.limit });
           const recordSum = Number(rows[0]?.total ?? 0);
           if (range.countOnly) return { recordSum };
           const page = rows.filter((r) => r.id !== null) as ListRow[];
-          return { record: page.map((t) => toneRecord(t, p.name)), recordSum };
+          return { record: page.map((t) => toneRecord(t, p.name, languages)), recordSum };
         }
         let q = db.selectFrom('tones').where('provider_id', '=', p.id);
         if (params.toneCode) q = q.where('tone_code', '=', String(params.toneCode));
@@ -131,7 +135,7 @@ export function toneRoutes(app: FastifyInstance): void {
         const limit = fromEnd ? Math.min(range.limit, total - range.offset) : range.limit;
         const ids = limit <= 0 ? [] : (await q.select('id').orderBy('id', fromEnd ? 'asc' : 'desc').limit(limit).offset(offset).execute()).map((r) => r.id);
         const rows = ids.length === 0 ? [] : await db.selectFrom('tones').select(LIST_COLUMNS).where('id', 'in', ids).orderBy('id', 'desc').execute();
-        return { record: rows.map((t) => toneRecord(t, p.name)), recordSum: Number(n) };
+        return { record: rows.map((t) => toneRecord(t, p.name, languages)), recordSum: Number(n) };
       },
     },
   ]);

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
-import { exportCsv } from '../services/toneMaintenance';
+import { exportCsv } from '../services/toneExport';
 import { createTask } from '../services/batch/tasks';
 import { taskTypeOf } from '../services/batch/taskTypes';
 import { storedMessage, ok, failed, refused, type LineOutcome } from '../services/batch/outcome';
@@ -55,7 +55,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
     // The export that succeeded, with its file (the tone export's CSV).
     const saved = FileStore.savedName('csv');
     const temp = store.temp();
-    await pipeline(Readable.from(exportCsv(ctx.handle, kenya)), temp.stream);
+    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, { kind: 'raw' })), temp.stream);
     await store.commit(temp.path, kenya, saved);
     const exportId = await insert(kenya, { type: '1', desc: 'Monthly catalogue export', fileName: '', status: '3', ageHours: 50, lines: [] }, saved);
     const rows = (await db.selectFrom('tones').select('id').where('provider_id', '=', kenya).where('status', '!=', '6').execute()).length;

@@ -1,14 +1,17 @@
 // What sp/addtone and sp/edittone check beyond the screen definition's rules (which the route runs through the
 // engine first) and how they store a tone. Server-only checks: the files are the provider's own uploads, the
 // catalogue exists (and fixes the relative period when the administrator says so), the ISRC is unused, and the
-// caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's.
+// caller price is valid (001 §5.1), and a wav sent for a field that states a wav format (ui.wav) has that format,
+// read from the stored file's header as the browser read it from the chosen file. Each refusal names its field
+// with a message key, like the engine's.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import { insertToneIn } from './tones';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
 import type { Config } from './config';
-import type { Violation } from '../validation';
+import { engineFor, type Violation } from '../validation';
+import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
 
 type Db = Kysely<Database>;
 
@@ -22,6 +25,15 @@ export function parseFileMap(text: unknown): Record<string, string> {
     return Object.fromEntries(Object.entries(map ?? {}).filter(([k, v]) => k in FILE_FIELDS && typeof v === 'string' && v !== '')) as Record<string, string>;
   } catch {
     return {};
+  }
+}
+
+function parseInfo(text: string | null | undefined): WavInfo | undefined {
+  try {
+    const info = JSON.parse(text || '{}') as Partial<WavInfo>;
+    return typeof info.sampleRate === 'number' ? (info as WavInfo) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -57,10 +69,19 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
   const files = parseFileMap(p.toneFile);
   const names = [...Object.values(files), ...(p.copyrightFile ? [String(p.copyrightFile)] : [])];
   if (names.length) {
-    const owned = new Set(
-      (await db.selectFrom('uploaded_files').select('saved_filename').where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute()).map((r) => r.saved_filename),
-    );
-    for (const [key, name] of Object.entries(files)) if (!owned.has(name)) out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+    const rows = await db.selectFrom('uploaded_files').select(['saved_filename', 'kind', 'info']).where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute();
+    const owned = new Map(rows.map((r) => [r.saved_filename, r]));
+    const fields = new Map(engineFor(c.site).resolve('rbtUploading', { config: c.config, mode: c.mode, form: p }).fields.map((f) => [f.name, f]));
+    for (const [key, name] of Object.entries(files)) {
+      const file = owned.get(name);
+      if (!file) {
+        out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+        continue;
+      }
+      const ui = fields.get(FILE_FIELDS[key])?.ui;
+      const problem = ui && file.kind === 'wav' ? wavProblem(parseInfo(file.info), rulesOf(ui)) : null;
+      if (problem) out.push({ field: FILE_FIELDS[key], message: problem.key, params: problem.params });
+    }
     if (p.copyrightFile && !owned.has(String(p.copyrightFile))) out.push({ field: 'copyrightFile', message: 'ToneForm.fileNotYours' });
   }
   let relativeTime: string | undefined;
@@ -120,9 +141,8 @@ export async function storeNewTone(tx: Transaction<Database>, a: { provider: Pro
   const { provider: p, params, now } = a;
   const trusted = p.believe_cp === '1' || p.believe_cp === '2';
   const files = parseFileMap(params.toneFile);
-  const { id } = await insertToneIn(tx, {
+  const { id, toneCode } = await insertToneIn(tx, {
     provider_id: p.id,
-    tone_code: '',
     tone_name: String(params.toneName),
     singer_name: String(params.singerName),
     singer_sex: String(params.singerSex ?? '1'),
@@ -152,9 +172,6 @@ export async function storeNewTone(tx: Transaction<Database>, a: { provider: Pro
     created_at: now,
     updated_at: now,
   });
-  // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-  const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
-  await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
   const tags = tagsOf(params);
   if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
   const owners = copyrightsOf(params);
