@@ -3,7 +3,8 @@
 import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
 import { resolveScreen, serverView } from './resolve';
-import type { Context, FieldError, Mode, ResolvedScreen, ScreenDef } from './types';
+import { evaluate } from './logic';
+import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
 import { validateResolved } from './validate';
 
 export interface ContextInput {
@@ -21,6 +22,10 @@ export interface Engine {
   resolve(id: string, input?: ContextInput): ResolvedScreen;
   validate(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
+  /** A shared named expression (screen-definitions/expressions/<name>.json), composed. */
+  expression(name: string): Logic;
+  /** A shared named expression evaluated over a context (the server derives a tone's status this way). */
+  evaluateExpression(name: string, data: object): unknown;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
   /** Server side: recover the form from a call's payload and validate it as the browser did. */
@@ -46,8 +51,14 @@ export function createEngine(set: DefinitionSet): Engine {
     if (!def) throw new Error(`screen "${id}" has no call "${call}"`);
     return def;
   };
+  const expression = (name: string): Logic => {
+    if (!(name in set.expressions)) throw new Error(`unknown named expression "${name}"`);
+    return set.expressions[name];
+  };
   return {
     set,
+    expression,
+    evaluateExpression: (name, data) => evaluate(expression(name), data),
     screenIds: () => Object.keys(set.screens).sort(),
     definition,
     context,
