@@ -2,8 +2,8 @@
 // and map forms to calls. The browser and the server each create one and call the same methods.
 import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
-import { resolveScreen, serverView } from './resolve';
-import { evaluate } from './logic';
+import { formSchema, resolveScreen, serverView } from './resolve';
+import { evaluate, holds } from './logic';
 import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
 import { validateResolved } from './validate';
 
@@ -28,9 +28,15 @@ export interface Engine {
   evaluateExpression(name: string, data: object): unknown;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
+  /** One cross-field check of a screen (its `when` and `valid`) over a form: the message key it gives, or null. */
+  check(id: string, check: string, input: ContextInput & { form: Record<string, unknown> }): string | null;
   /** Server side: recover the form from a call's payload and validate it as the browser did. */
   validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
 }
+
+/** A list screen's call carries its search fields: the server checks them by their rules, as the search bar does. */
+const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
+  screen.fields.length === 0 && screen.search.length > 0 ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) } : screen;
 
 export function createEngine(set: DefinitionSet): Engine {
   const definition = (id: string): ScreenDef => {
@@ -77,15 +83,21 @@ export function createEngine(set: DefinitionSet): Engine {
       const errors = validateResolved(resolveScreen(def, ctx, set.rules), { value }, ctx);
       return errors[0]?.message ?? null;
     },
+    check(id, name, input) {
+      const def = definition(id).checks?.[name];
+      if (!def) throw new Error(`screen "${id}" has no check "${name}"`);
+      const ctx = context(input);
+      return holds(def.when, ctx, true) && !holds(def.valid, ctx, true) ? def.message : null;
+    },
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);
       // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-      const first = resolveScreen(definition(id), context(input), set.rules);
-      const form = payloadToForm(callDef, first, payload);
+      const first = searchAsForm(resolveScreen(definition(id), context(input), set.rules));
+      const form = payloadToForm(callDef, first, payload, context(input));
       const ctx = context({ ...input, form });
-      const full = resolveScreen(definition(id), ctx, set.rules);
+      const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
       const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = payloadToForm(callDef, screen, payload);
+      const recovered = payloadToForm(callDef, screen, payload, ctx);
       return { form: recovered, errors: validateResolved(screen, recovered, { ...ctx, form: recovered }) };
     },
   };

@@ -15,6 +15,7 @@ import { userInfo } from './services/providers';
 import { obj } from './http/schemas';
 
 export type JsonSchema = Record<string, unknown>;
+export interface ScreenCall { id: string; call: string; mode?: 'add' | 'edit' }
 
 export interface ApiRoute {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
@@ -35,8 +36,11 @@ export interface ApiRoute {
   params?: JsonSchema;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
-  /** Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit. */
-  screen?: { id: string; call: string; mode?: 'add' | 'edit' };
+  /**
+   * Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit;
+   * several when several screens send the call (each checks the parameters it sends: a list's search fields).
+   */
+  screen?: ScreenCall | ScreenCall[];
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
@@ -87,14 +91,14 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         },
         handler: async (req, reply) => {
           const params = paramsOf(req);
-          if (route.screen) {
+          for (const screen of route.screen ? [route.screen].flat() : []) {
             const s = req.session;
             assertValid(
-              validateRequest(route.screen.id, route.screen.call, params, {
+              validateRequest(screen.id, screen.call, params, {
                 config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
                 user: s ? userInfo(s.provider, s.config) : {},
                 site: s?.provider.site ?? req.server.ctx.site,
-                mode: route.screen.mode ?? 'add',
+                mode: screen.mode ?? 'add',
               }),
             );
           }

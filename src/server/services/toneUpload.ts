@@ -1,11 +1,16 @@
 // What sp/addtone and sp/edittone check beyond the screen definition's rules (which the route runs through the
 // engine first) and how they store a tone. Server-only checks: the files are the provider's own uploads, the
 // catalogue exists (and fixes the relative period when the administrator says so), the ISRC is unused, and the
-// caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's.
+// caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's. The
+// tone's fields are stored as its record says (records/tone.json through TONE): never named here one by one.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, NewTone } from '../db/schema';
 import type { Config } from './config';
-import type { Violation } from '../validation';
+import { engineFor, type Violation } from '../validation';
+import { toneFields } from './toneRecord';
+import { insertToneIn } from './tones';
+import { createChangeRequest } from './changeRequests';
+import { audit } from './audit';
 
 type Db = Kysely<Database>;
 
@@ -27,10 +32,11 @@ const money = (v: unknown) => (v === undefined || v === null || v === '' || Numb
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): the caller price, to 2 decimals, is valid when it equals the
  * price of a detail row of a tone tariff (priceGroupType 2). Unless caller_price_must_match_tariff is '1' (a site's
- * config.json may say so) it is also valid when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1',
- * equals the price.
+ * config.json may say so) it is also valid when the tone form's own rules accept it, through the engine: the
+ * shared price rule (format, decimals of page_price_form, min_tone_price..max_tone_price) and the form's
+ * callerPriceEqualsPrice check (same_skiza_price '1', or always on a site whose overlay says so, as Kenya's does).
  */
-export async function callerPriceValid(db: Db, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
+export async function callerPriceValid(db: Db, site: string, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
   const cp = money(callerPrice);
   if (cp === null) return false;
   const rows = await db
@@ -41,9 +47,9 @@ export async function callerPriceValid(db: Db, config: Config, callerPrice: unkn
     .execute();
   if (rows.some((r) => money(r.price) === cp)) return true;
   if (config.caller_price_must_match_tariff === '1') return false;
-  const n = Number(cp);
-  if (n < Number(config.min_tone_price ?? 0) || n > Number(config.max_tone_price ?? Infinity)) return false;
-  return config.same_skiza_price !== '1' || money(price) === cp;
+  const engine = engineFor(site);
+  const form = { callerPrice: cp, price: price === undefined || price === null ? '' : String(price) };
+  return engine.checkValue('price', cp, { config }) === null && engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null;
 }
 
 export interface ServerChecks { providerId: number; config: Config; site: string; params: Record<string, any>; mode: 'add' | 'edit'; toneId?: number }
@@ -83,15 +89,11 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
     );
     for (const o of owners) if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
   }
-  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.config, p.callerPrice, p.price))) {
+  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.site, c.config, p.callerPrice, p.price))) {
     out.push({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' });
   }
   return { violations: out, relativeTime };
 }
-
-/** Form fields kept in tones.details (no column of their own). */
-export const DETAIL_KEYS = ['lyricAuthor', 'melodyComposer', 'musicArranger', 'userToneCode', 'monthlyPrice', 'weeklyPrice', 'monthlyUserToneCode', 'weeklyUserToneCode', 'extendAbsoluteDateFlag', 'copyrightFile', 'uploadMode', 'uploadChannel', 'uploadType', 'crbtType'];
-export const detailsOf = (p: Record<string, any>) => JSON.stringify(Object.fromEntries(DETAIL_KEYS.filter((k) => p[k] !== undefined && p[k] !== '').map((k) => [k, String(p[k])])));
 
 export const tagsOf = (p: Record<string, any>): string[] => (typeof p.tagNames === 'string' && p.tagNames !== '' ? p.tagNames.split(',').map((t: string) => t.trim()).filter(Boolean) : []);
 
@@ -103,4 +105,75 @@ export function copyrightsOf(p: Record<string, any>): Array<{ role: string; comp
     for (const id of ids) if (/^\d+$/.test(id)) out.push({ role, company_id: Number(id), valid_day: String(p[`${role}ValidDay`] ?? '') });
   }
   return out;
+}
+
+export interface ToneWriter { providerId: number; providerCode: string; ip: string; now: number }
+
+/**
+ * sp/addtone's tone: its record's written fields, the approval state (believeCP '1' or '2' publishes at once,
+ * otherwise an 'add' change request waits for the operator), its code, tags and copyright owners, and the audit
+ * entry, in one transaction.
+ */
+export async function addTone(db: Db, w: ToneWriter & { providerName: string; trusted: boolean; params: Record<string, any>; relativeTime?: string }) {
+  const { params, trusted } = w;
+  return db.transaction().execute(async (tx) => {
+    const tone = {
+      ...toneFields().insertValues(params),
+      provider_id: w.providerId,
+      tone_code: '',
+      status: trusted ? '1' : '0',
+      approve_type: trusted ? '2' : '1',
+      table_type: trusted ? '' : '1',
+      ask_type: trusted ? '' : '1',
+      refuse_reason: '',
+      tariff_price: '',
+      order_times: 0,
+      ...(w.relativeTime !== undefined ? { relative_time: w.relativeTime } : {}),
+      tone_file: JSON.stringify(parseFileMap(params.toneFile)),
+      created_at: w.now,
+      updated_at: w.now,
+    } as unknown as Omit<NewTone, 'seq'>;
+    const { id } = await insertToneIn(tx, tone);
+    // The short code is the tone code when given; otherwise the provider's code and the tone's id.
+    const toneCode = params.userToneCode ? String(params.userToneCode) : `${w.providerCode.slice(-3)}${String(id).padStart(7, '0')}`;
+    await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
+    const tags = tagsOf(params);
+    if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: w.providerId, tone_id: id, name }))).execute();
+    const owners = copyrightsOf(params);
+    if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
+    if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: w.providerId, kind: 'add', now: w.now });
+    await audit(tx, { providerId: w.providerId, actor: w.providerCode, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted }, ip: w.ip });
+    return { toneID: String(id), toneCode, status: trusted ? '1' : '0' };
+  });
+}
+
+/** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */
+export const editableTone = (db: Db, providerId: number, toneId: number) =>
+  db.selectFrom('tones').select(['id', 'status', 'details']).where('id', '=', toneId).where('provider_id', '=', providerId).where('status', '!=', '6').executeTakeFirst();
+
+/**
+ * sp/edittone: the modification waits for approval (000 §4) as a 'modify' change request holding the edited
+ * fields as the record maps them (applied by services/changeRequests.ts when the operator approves), and the
+ * tone shows 'modification to be approved' (status '0', askType 3) meanwhile.
+ */
+export async function requestToneEdit(db: Db, w: ToneWriter & { tone: { id: number; status: string; details: string }; params: Record<string, any>; relativeTime?: string }) {
+  const { params, tone } = w;
+  const files = parseFileMap(params.toneFile);
+  const change: Record<string, unknown> = {
+    ...toneFields().changeOf(params, tone.details),
+    ...(w.relativeTime !== undefined ? { relativeTime: w.relativeTime } : {}),
+    ...(Object.keys(files).length ? { toneFile: JSON.stringify(files) } : {}),
+    // The status the tone had, restored by the approval.
+    status: tone.status === '0' ? '1' : tone.status,
+    reason: params.reason,
+    tags: params.tagNames === undefined ? undefined : tagsOf(params),
+    // The copyright owners as edited (all roles), when the form carries them: approval replaces the tone's.
+    copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined) ? copyrightsOf(params) : undefined,
+  };
+  await db.transaction().execute(async (tx) => {
+    await createChangeRequest(tx, { entityType: 'tone', entityId: tone.id, providerId: w.providerId, kind: 'modify', payload: change, now: w.now });
+    // Status '0' with the pending marks: the list derives 'modification to be approved' (001 §4).
+    await tx.updateTable('tones').set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: w.now }).where('id', '=', tone.id).execute();
+    await audit(tx, { providerId: w.providerId, actor: w.providerCode, action: 'edittone', entityType: 'tone', entityId: tone.id, ip: w.ip });
+  });
 }
