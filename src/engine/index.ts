@@ -8,6 +8,7 @@ export { validateResolved, withoutEmpty } from './validate';
 export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';
 export { applyOverlay, mergePatch, checkOverlay } from './overlay';
 export { evaluate, holds } from './logic';
+export { decimalPlaces } from './numbers';
 export { resolvePlaceholders } from './placeholders';
 export type { RulesDoc, RuleDef } from './rules';
 export type { RecordDoc, RecordFieldDef, RecordFilterDef } from './records';

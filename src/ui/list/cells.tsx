@@ -2,7 +2,7 @@
 // values are badges whose colour the definition gives (000 §4: normal green; deleted/rejected red; transcode
 // blue; pending approval yellow; anything else grey).
 import type { ReactNode } from 'react';
-import { evaluate, type Config, type ResolvedColumn } from '../../engine';
+import { decimalPlaces, evaluate, type Config, type ResolvedColumn } from '../../engine';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import type { Row } from './useSelection';
@@ -26,10 +26,7 @@ export function formatDate(value: unknown, withTime: boolean): string {
 
 /** Decimal places of page_price_form ('0.00' -> 2), 2 when not configured. */
 export function priceDecimals(config: Config): number {
-  const f = config.page_price_form;
-  if (!f) return 2;
-  const dot = f.indexOf('.');
-  return dot < 0 ? 0 : f.length - dot - 1;
+  return config.page_price_form ? decimalPlaces(config.page_price_form) : 2;
 }
 
 export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx: { config: Config; t(key: string): string; rowId: string }): ReactNode {
