@@ -138,14 +138,14 @@ interface Known {
 }
 
 /** What a file says by itself: message keys, JSON Logic, configuration keys. */
-function treeProblems(tree: unknown, known: Known): Found[] {
+function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
   const out: Found[] = [];
   const missingKey = (value: string, path: string) => {
     for (const [lang, catalogue] of Object.entries(known.catalogues)) {
       if (!(value in catalogue)) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}` });
     }
   };
-  walk(tree, '$', (key, value, path) => {
+  walk(tree, base, (key, value, path) => {
     if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
     if (KEY_MAPS.has(key) && value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
@@ -160,7 +160,7 @@ function treeProblems(tree: unknown, known: Known): Found[] {
       }
     }
   });
-  for (const { key, path } of configKeyUses(tree)) {
+  for (const { key, path } of configKeyUses(tree, base)) {
     if (!known.configKeys.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}` });
   }
   return out;
@@ -249,7 +249,8 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [name, doc] of Object.entries(sources.fragments)) {
     const file = fragmentFile(name);
     if (validateFragment && !validateFragment(doc)) { report(file, schemaErrors(validateFragment.errors)); continue; }
-    report(file, treeProblems(doc, known));
+    // The value is a part of a definition: its keys mean what they mean there (its own "value" is no expression).
+    report(file, treeProblems(doc.value, known, '$.value'));
     expandTree({ $use: name }, file, sources, {}, composition);
   }
   for (const [name, doc] of Object.entries(sources.expressions)) {
