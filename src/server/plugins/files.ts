@@ -15,6 +15,7 @@ import { receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
+import { ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav', mp3: 'audio/mpeg', '3gp': 'video/3gpp', mp4: 'video/mp4', jpg: 'image/jpeg', gif: 'image/gif', png: 'image/png', zip: 'application/zip', txt: 'text/plain; charset=utf-8', inf: 'text/plain; charset=utf-8',
@@ -105,10 +106,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         for (const a of accepted) {
           const savedFilename = FileStore.savedName(extensionOf(a.original));
           await store.commit(a.path, s.provider.id, savedFilename);
-          await ctx.db
-            .insertInto('uploaded_files')
-            .values({ provider_id: s.provider.id, saved_filename: savedFilename, original_filename: a.original, kind: a.kind, size: a.size, info: JSON.stringify(a.info), created_at: ctx.now() })
-            .execute();
+          await recordUpload(ctx.db, { providerId: s.provider.id, savedFilename, original: a.original, kind: a.kind, size: a.size, info: a.info, now: ctx.now() });
           record[a.original] = { originalFilename: a.original, savedFilename, kind: a.kind, size: a.size, url: fileUrl(savedFilename), ...a.info };
         }
         await audit(ctx.db, { providerId: s.provider.id, actor: s.provider.code, action: 'file.upload', detail: Object.keys(record), ip: req.ip });
@@ -127,7 +125,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const row = await ctx.db.selectFrom('uploaded_files').select(['kind', 'original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
         if (!row || !file) throw new ApiError(RC.notFound);
         reply
@@ -150,15 +148,10 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       codes: ['950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        let q = ctx.db.selectFrom('tones').select('tone_file').where('provider_id', '=', req.session!.provider.id);
-        if (params.toneID) q = q.where('id', '=', Number(params.toneID));
-        else if (params.toneCode) q = q.where('tone_code', '=', String(params.toneCode));
-        else throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
-        const tone = await q.executeTakeFirst();
-        let files: Record<string, string> = {};
-        try { files = JSON.parse(tone?.tone_file || '{}'); } catch { /* a broken map means no audio */ }
-        const saved = files.webAuditon || files.mediaPlay || files.aipPlay;
-        if (!tone || !saved) throw new ApiError(RC.notFound);
+        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
+        const files = await toneFiles(ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
+        if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
       },
     },
