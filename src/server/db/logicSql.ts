@@ -54,3 +54,20 @@ export function logicToSql(expression: unknown, column: (field: string) => strin
   };
   return toSql(expression);
 }
+
+/** The fields an expression reads under `prefix` ({"var": "row.status"} -> status), in order of first use. */
+export function readsVars(expression: unknown, prefix: string): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (isObject(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
+        if (typeof name === 'string' && name.startsWith(`${prefix}.`)) { const field = name.slice(prefix.length + 1).split('.')[0]; if (!found.includes(field)) found.push(field); }
+        else visit(v);
+      }
+    }
+  };
+  visit(expression);
+  return found;
+}
