@@ -31,6 +31,7 @@ const SCHEMAS = {
 } as const;
 /** Schemas the others refer to by $id. */
 const SHARED_SCHEMAS = ['logic.schema.json', 'placeholder.schema.json'];
+const GLOSSARY = 'glossary.json';
 
 /** Hidden entries (.DS_Store, editor swap files) are the file system's business, not the integrator's. */
 const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')).sort() : []);
@@ -61,7 +62,8 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
 
   const catalogues: Record<string, Record<string, string>> = {};
   for (const name of listDir(join(root, 'i18n'))) {
-    if (!name.endsWith('.json')) continue;
+    // glossary.json is the portal's words for translators (test/ui/glossary.test.ts holds the catalogues to it), not a language.
+    if (!name.endsWith('.json') || name === GLOSSARY) continue;
     const value = read(`i18n/${name}`);
     // An unreadable catalogue is reported once (its syntax error), not as every key missing from it.
     if (value && typeof value === 'object') catalogues[name.slice(0, -5)] = value as Record<string, string>;

@@ -1,11 +1,17 @@
 // The engine's one entry point: given a site's definition set, resolve screens, validate forms and payloads,
 // and map forms to calls. The browser and the server each create one and call the same methods.
+// The validator (validate.ts, on Ajv: the engine's heaviest part) is handed in rather than imported, so a
+// browser page without a form (a list) builds the engine without loading it: createEngine (createEngine.ts)
+// gives it at once, the browser once a form or a search needs it (src/ui/validator.ts).
 import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
 import { formSchema, resolveScreen, serverView } from './resolve';
 import { evaluate, holds } from './logic';
 import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
-import { validateResolved } from './validate';
+import type { validateResolved } from './validate';
+
+/** validate.ts's validateResolved: the errors of a resolved form. */
+export type Validate = typeof validateResolved;
 
 export interface ContextInput {
   config?: Record<string, string>;
@@ -21,6 +27,8 @@ export interface Engine {
   context(input?: ContextInput): Context;
   resolve(id: string, input?: ContextInput): ResolvedScreen;
   validate(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
+  /** The list's search fields, by the same rules and message keys (a search filter is never required). */
+  validateSearch(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
   /** A shared named expression (screen-definitions/expressions/<name>.json), composed. */
   expression(name: string): Logic;
@@ -38,7 +46,8 @@ export interface Engine {
 const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
   screen.fields.length === 0 && screen.search.length > 0 ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) } : screen;
 
-export function createEngine(set: DefinitionSet): Engine {
+/** The engine over a set, validating with `validate` (createEngine passes validate.ts's own). */
+export function engineWith(set: DefinitionSet, validate: Validate): Engine {
   const definition = (id: string): ScreenDef => {
     const def = set.screens[id];
     if (!def) throw new Error(`unknown screen "${id}"`);
@@ -71,7 +80,13 @@ export function createEngine(set: DefinitionSet): Engine {
     resolve,
     validate(id, input) {
       const ctx = context(input);
-      return validateResolved(resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+      return validate(resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+    },
+    validateSearch(id, input) {
+      const ctx = context(input);
+      const screen = resolveScreen(definition(id), ctx, set.rules);
+      const search = screen.search.map((f) => ({ ...f, required: false }));
+      return validate({ ...screen, fields: search, required: [], checks: [], jsonSchema: formSchema(search) }, input.form, ctx);
     },
     payload(id, call, input) {
       const ctx = context(input);
@@ -80,7 +95,7 @@ export function createEngine(set: DefinitionSet): Engine {
     checkValue(rule, value, input = {}) {
       const def: ScreenDef = { id: 'rule', kind: 'form', title: 'rule', fields: { value: { order: 1, schema: {}, rules: [rule], required: true } } };
       const ctx = context({ ...input, form: { value } });
-      const errors = validateResolved(resolveScreen(def, ctx, set.rules), { value }, ctx);
+      const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
       return errors[0]?.message ?? null;
     },
     check(id, name, input) {
@@ -98,7 +113,7 @@ export function createEngine(set: DefinitionSet): Engine {
       const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
       const screen = serverView(full, recoverableFields(callDef, full));
       const recovered = payloadToForm(callDef, screen, payload, ctx);
-      return { form: recovered, errors: validateResolved(screen, recovered, { ...ctx, form: recovered }) };
+      return { form: recovered, errors: validate(screen, recovered, { ...ctx, form: recovered }) };
     },
   };
 }

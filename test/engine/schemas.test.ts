@@ -40,9 +40,12 @@ test("the files as written (with their $use, $expr and extends) pass their own s
   expect(bad).toEqual([]);
 });
 
-test('the message catalogues match schemas/i18n.schema.json', () => {
-  const validate = new Ajv2020({ allErrors: true }).compile(json('schemas/i18n.schema.json'));
+test('the message catalogues match schemas/i18n.schema.json, the glossary schemas/glossary.schema.json', () => {
+  const ajv = new Ajv2020({ allErrors: true });
+  const catalogue = ajv.compile(json('schemas/i18n.schema.json'));
+  const glossary = ajv.compile(json('schemas/glossary.schema.json'));
   for (const file of jsonIn('i18n')) {
+    const validate = file === 'i18n/glossary.json' ? glossary : catalogue;
     validate(json(file));
     expect({ file, errors: validate.errors ?? [] }).toEqual({ file, errors: [] });
   }

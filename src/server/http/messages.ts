@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../engine/fsLoader';
 import type { Lang } from '../returnCodes';
+import { messageText } from '../../engine/messages';
 
 const cache = new Map<Lang, Record<string, string>>();
 // The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
@@ -19,8 +20,7 @@ function table(lang: Lang): Record<string, string> {
   return t;
 }
 
-/** The text of a message key with {name} parameters filled in; the key itself when no text exists. */
+/** The text of a message key with {name} parameters filled in (plural forms by `count`); the key itself when no text exists. */
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
-  const text = table(lang)[key] ?? table('en')[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+  return messageText({ language: lang, own: table(lang), fallback: table('en') }, key, params);
 }

@@ -6,6 +6,9 @@ import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { RC } from '../returnCodes';
 import type { Database } from '../db/schema';
+import type { Lang } from '../returnCodes';
+import { writeWindow } from '../services/maintenanceWindow';
+import { namesIn } from '../services/translations';
 
 export async function dictionaries(db: Kysely<Database>, dictType?: string) {
   let q = db.selectFrom('dictionary_items').select(['dict_type', 'item_code', 'item_label_value', 'item_value']).orderBy('dict_type').orderBy('sort_order');
@@ -13,9 +16,11 @@ export async function dictionaries(db: Kysely<Database>, dictType?: string) {
   return (await q.execute()).map((r) => ({ dictType: r.dict_type, itemCode: r.item_code, itemLabelValue: r.item_label_value, itemValue: r.item_value }));
 }
 
-export async function languages(db: Kysely<Database>) {
+/** Content languages, highest priority first, named in the portal language of the request. */
+export async function languages(db: Kysely<Database>, lang: Lang) {
   const rows = await db.selectFrom('languages').selectAll().orderBy('priority', 'desc').orderBy('id').execute();
-  return rows.map((r) => ({ languageID: String(r.id), languageCode: r.language_code, languageDesc: r.language_desc, priority: String(r.priority) }));
+  const names = await namesIn(db, 'language', lang);
+  return rows.map((r) => ({ languageID: String(r.id), languageCode: r.language_code, languageDesc: names(r.id, 'name', r.language_desc), priority: String(r.priority) }));
 }
 
 const dictItem = { type: 'object', properties: { dictType: { type: 'string' }, itemCode: { type: 'string' }, itemLabelValue: { type: 'string' }, itemValue: { type: 'string' } } };
@@ -30,6 +35,22 @@ export function configRoutes(app: FastifyInstance): void {
       auth: 'public',
       async handler() {
         return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/querywritewindow',
+      tag: 'config',
+      summary: 'The write window (maintenance_window): when writes are refused, and whether they are now',
+      description:
+        "Public and read-only, so a page can show a banner while writes are refused without keeping a session alive. site: the provider's site (default the deployment's). record: window 'HH:MM-HH:MM' ('' when off), active '1' or '0', until 'HH:MM' (server time) while active.",
+      auth: 'public',
+      params: obj({ site: { type: 'string', maxLength: 20 } }),
+      record: obj({ window: { type: 'string' }, active: { type: 'string', enum: ['0', '1'] }, until: { type: 'string' } }),
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const site = ctx.config.isSite(params.site) ? params.site : ctx.site;
+        return { record: writeWindow((await ctx.config.forSite(site)).maintenance_window, new Date(ctx.now())) };
       },
     },
     {
@@ -88,11 +109,12 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/querylanguagelist',
       tag: 'config',
       summary: 'Content languages, highest priority first',
+      description: 'languageDesc is the name in the language of the session (or of Accept-Language): 法语 in Chinese, French in English.',
       auth: 'session',
       allowPending: true,
       record: { type: 'array', items: { type: 'object', properties: { languageID: { type: 'string' }, languageCode: { type: 'string' }, languageDesc: { type: 'string' }, priority: { type: 'string' } } } },
       async handler(req) {
-        const record = await languages(req.server.ctx.db);
+        const record = await languages(req.server.ctx.db, req.lang);
         return { record, recordSum: record.length };
       },
     },

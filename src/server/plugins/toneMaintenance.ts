@@ -8,7 +8,8 @@ import { obj, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
-import { deleteTones, DETAIL_EXTRA_KEYS, exportCsv, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import { deleteTones, DETAIL_EXTRA_KEYS, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import { toneFields } from '../services/toneRecord';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
@@ -44,7 +45,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       codes: ['950005'],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
-        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) }, req.lang);
         if (!record) throw new ApiError(RC.notFound);
         return { record };
       },
@@ -129,19 +130,36 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/exporttone',
       tag: 'tones',
       summary: "Export the provider's tones (CSV download)",
-      description: 'A UTF-8 CSV with a header row and one row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory. No time limit.',
+      description:
+        "One row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory; no time limit. " +
+        'format=readable (the default) is the file a provider opens in a spreadsheet: UTF-8 with a byte order mark, headers in the language of the session, ' +
+        "statuses as the tone list words them, languages by name, the relative validity with its unit, upload times as 'YYYY-MM-DD HH:mm:ss' in the provider's time zone " +
+        '(timeZone, else the X-Time-Zone header the portal sends, else the server\'s), and cells starting with = + - @, tab or carriage return prefixed with an apostrophe so no spreadsheet runs them. ' +
+        'format=raw is the machine format for scripts: the field names of sp/qrytone as headers (toneCode, toneName, singerName, status, approveType, price, callerPrice, tariffPrice, relativeTime, toneValidDay, orderTimes, language, uploadTime), ' +
+        'the stored codes (status, approveType, language id), ISO 8601 UTC times and every value exactly as stored.',
       auth: 'session',
       allowExpired: true,
       raw: true,
-      async handler(req, reply) {
+      params: obj({
+        format: { type: 'string', enum: ['', 'readable', 'raw'], description: 'readable (default): for people and spreadsheets; raw: for scripts.' },
+        timeZone: { type: 'string', pattern: '^[A-Za-z0-9_+\\-/]{1,64}$', description: "IANA time zone of the readable file's times (e.g. Africa/Nairobi)." },
+      }),
+      codes: [RC.badInput],
+      async handler(req, reply, params) {
         const p = req.session!.provider;
+        const asked = typeof params.timeZone === 'string' && params.timeZone !== '' ? params.timeZone : undefined;
+        if (asked && !isTimeZone(asked)) throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
+        const header = req.headers['x-time-zone'];
+        const timeZone = asked ?? (typeof header === 'string' && isTimeZone(header) ? header : SERVER_TIME_ZONE);
+        const raw = params.format === 'raw';
+        const csv = exportCsv(req.server.ctx.handle, p.id, raw ? { kind: 'raw' } : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config });
         // An export of a million tones takes longer than the default socket timeout.
         req.raw.socket.setTimeout(0);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="tones_${p.code}.csv"`)
+          .header('content-disposition', `attachment; filename="tones_${p.code}${raw ? '_raw' : ''}.csv"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(exportCsv(req.server.ctx.handle, p.id), { highWaterMark: 1 }));
+          .send(Readable.from(csv, { highWaterMark: 1 }));
       },
     },
     {

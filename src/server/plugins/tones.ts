@@ -6,6 +6,7 @@ import { registerRoutes } from '../routes';
 import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { listTones, toneFilterParams, toneRowFields } from '../services/toneList';
+import { languageNames } from '../services/translations';
 
 export function toneRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -20,8 +21,10 @@ export function toneRoutes(app: FastifyInstance): void {
       params: obj({ ...paging, ...toneFilterParams(), isQuerySelf: { type: 'string' }, orderBy: { type: 'string' }, resourceServiceType: { type: 'string' }, uploadType: { type: 'string' } }),
       record: { type: 'array', items: stringRecord(toneRowFields()) },
       async handler(req, _reply, params) {
+        const { db } = req.server.ctx;
         const p = req.session!.provider;
-        return listTones(req.server.ctx.db, { providerId: p.id, cpName: p.name, site: p.site, params, range: pageRange(params) });
+        const languages = await languageNames(db, req.lang, req.server.ctx.now());
+        return listTones(db, { providerId: p.id, cpName: p.name, languages, site: p.site, params, range: pageRange(params) });
       },
     },
   ]);

@@ -20,6 +20,8 @@ export interface ProviderInput {
   weeklyPrefix?: string;
   email?: string;
   phone?: string;
+  contact?: string;
+  address?: string;
   expiresAt?: number | null;
 }
 
@@ -48,8 +50,8 @@ export async function createProvider(db: Kysely<Database>, p: ProviderInput, now
       expires_at: p.expiresAt ?? null,
       email: p.email ?? '',
       phone: p.phone ?? '',
-      contact: '',
-      address: '',
+      contact: p.contact ?? '',
+      address: p.address ?? '',
       description: '',
       failed_logins: 0,
       locked_until: null,

@@ -1,6 +1,7 @@
 // The tone list (sp/qrytone, 001 §7): the provider's own tones, newest first, with the filters of the tone
 // record (records/tone.json: parameter -> field and comparison) and paging that stays fast at a million tones.
-// Rows carry the record's list fields; the provider's name is the list's own (cpName).
+// Rows carry the record's list fields, the provider's name (cpName) and the content language's name in the
+// request's language (languageName).
 //
 // Paging: tones are never deleted (deletion is a status), and each provider's tones carry seq 1..n, dense,
 // in upload order. An unfiltered page is therefore a range of seq read from the (provider_id, seq) index, and
@@ -23,7 +24,7 @@ type Row = Record<string, unknown>;
 /** Columns a list row is built from (the record's list fields; the file maps and extra info are the detail's). */
 const listColumns = () => ['id', ...toneFields().listColumns.filter((c) => c !== 'id')] as Array<keyof Database['tones']>;
 /** The keys of a list row, as the route declares its answer. */
-export const toneRowFields = () => [...toneFields().listKeys, 'cpName'];
+export const toneRowFields = () => [...toneFields().listKeys, 'cpName', 'languageName'];
 
 const filterDefs = (): Record<string, RecordFilterDef> => toneFields().record.filters ?? {};
 const DAY = '^(\\d{4}-\\d{2}-\\d{2})?$';
@@ -78,10 +79,12 @@ const tonePageBySeq = precompiled(['providerId', 'offset', 'limit'], (db, p) =>
     .orderBy('t.seq', 'desc'),
 );
 
-export interface ToneListQuery { providerId: number; cpName: string; site: string; params: Record<string, unknown>; range: PageRange }
+/** `languages` names the content language in the portal language of the request (languageName). */
+export interface ToneListQuery { providerId: number; cpName: string; languages: Map<number, string>; site: string; params: Record<string, unknown>; range: PageRange }
 
 export async function listTones(db: Db, q: ToneListQuery): Promise<{ record?: Array<Record<string, string>>; recordSum: number }> {
-  const row = (t: Row) => ({ ...toneFields().listRow(t), cpName: q.cpName });
+  const language = toneFields().field('language').column;
+  const row = (t: Row) => ({ ...toneFields().listRow(t), cpName: q.cpName, languageName: t[language] === null ? '' : q.languages.get(t[language] as number) ?? '' });
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
   if (filters.length === 0) {
     const rows = await tonePageBySeq(db, { providerId: q.providerId, offset: q.range.countOnly ? 0 : q.range.offset, limit: q.range.countOnly ? 0 : q.range.limit });

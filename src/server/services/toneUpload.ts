@@ -1,14 +1,17 @@
 // What sp/addtone and sp/edittone check beyond the screen definition's rules (which the route runs through the
 // engine first) and how they store a tone. Server-only checks: the files are the provider's own uploads, the
 // catalogue exists (and fixes the relative period when the administrator says so), the ISRC is unused, and the
-// caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's. The
-// tone's fields are stored as its record says (records/tone.json through TONE): never named here one by one.
+// caller price is valid (001 §5.1), and a wav sent for a field that states a wav format (ui.wav) has that format,
+// read from the stored file's header as the browser read it from the chosen file. Each refusal names its field
+// with a message key, like the engine's. The tone's fields are stored as its record says (records/tone.json
+// through toneFields()): never named here one by one.
 import type { Kysely } from 'kysely';
-import type { Database, NewTone } from '../db/schema';
+import type { Database } from '../db/schema';
 import type { Config } from './config';
 import { engineFor, type Violation } from '../validation';
+import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
 import { toneFields } from './toneRecord';
-import { insertToneIn } from './tones';
+import { insertToneIn, type ToneToInsert } from './tones';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
 
@@ -24,6 +27,15 @@ export function parseFileMap(text: unknown): Record<string, string> {
     return Object.fromEntries(Object.entries(map ?? {}).filter(([k, v]) => k in FILE_FIELDS && typeof v === 'string' && v !== '')) as Record<string, string>;
   } catch {
     return {};
+  }
+}
+
+function parseInfo(text: string | null | undefined): WavInfo | undefined {
+  try {
+    const info = JSON.parse(text || '{}') as Partial<WavInfo>;
+    return typeof info.sampleRate === 'number' ? (info as WavInfo) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -60,10 +72,19 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
   const files = parseFileMap(p.toneFile);
   const names = [...Object.values(files), ...(p.copyrightFile ? [String(p.copyrightFile)] : [])];
   if (names.length) {
-    const owned = new Set(
-      (await db.selectFrom('uploaded_files').select('saved_filename').where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute()).map((r) => r.saved_filename),
-    );
-    for (const [key, name] of Object.entries(files)) if (!owned.has(name)) out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+    const rows = await db.selectFrom('uploaded_files').select(['saved_filename', 'kind', 'info']).where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute();
+    const owned = new Map(rows.map((r) => [r.saved_filename, r]));
+    const fields = new Map(engineFor(c.site).resolve('rbtUploading', { config: c.config, mode: c.mode, form: p }).fields.map((f) => [f.name, f]));
+    for (const [key, name] of Object.entries(files)) {
+      const file = owned.get(name);
+      if (!file) {
+        out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+        continue;
+      }
+      const ui = fields.get(FILE_FIELDS[key])?.ui;
+      const problem = ui && file.kind === 'wav' ? wavProblem(parseInfo(file.info), rulesOf(ui)) : null;
+      if (problem) out.push({ field: FILE_FIELDS[key], message: problem.key, params: problem.params });
+    }
     if (p.copyrightFile && !owned.has(String(p.copyrightFile))) out.push({ field: 'copyrightFile', message: 'ToneForm.fileNotYours' });
   }
   let relativeTime: string | undefined;
@@ -120,7 +141,6 @@ export async function addTone(db: Db, w: ToneWriter & { providerName: string; tr
     const tone = {
       ...toneFields().insertValues(params),
       provider_id: w.providerId,
-      tone_code: '',
       status: trusted ? '1' : '0',
       approve_type: trusted ? '2' : '1',
       table_type: trusted ? '' : '1',
@@ -132,11 +152,9 @@ export async function addTone(db: Db, w: ToneWriter & { providerName: string; tr
       tone_file: JSON.stringify(parseFileMap(params.toneFile)),
       created_at: w.now,
       updated_at: w.now,
-    } as unknown as Omit<NewTone, 'seq'>;
-    const { id } = await insertToneIn(tx, tone);
-    // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-    const toneCode = params.userToneCode ? String(params.userToneCode) : `${w.providerCode.slice(-3)}${String(id).padStart(7, '0')}`;
-    await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
+    } as unknown as ToneToInsert;
+    // The system gives the tone its code (services/tones.ts); a short code is a field of its own.
+    const { id, toneCode } = await insertToneIn(tx, tone);
     const tags = tagsOf(params);
     if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: w.providerId, tone_id: id, name }))).execute();
     const owners = copyrightsOf(params);

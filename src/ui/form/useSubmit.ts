@@ -1,11 +1,13 @@
 // The submit flow every form shares (001 §4, §8): validate first; a loading indicator while the call is in
 // flight; the buttons stay disabled until 2 s after the answer (success or failure), so a double click can't
 // send twice and the user has time to read the message. Success is 000000 or one of the call's successCodes.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
 import { callApi, succeeded, type Answer } from './api';
+import { reloadServerData } from './queryClient';
 
 export const REENABLE_MS = 2000;
 
@@ -22,6 +24,7 @@ export function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
 }
 
 export function useSubmit() {
+  const queries = useQueryClient();
   const [pending, setPending] = useState(false);
   const [locked, setLocked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -34,6 +37,8 @@ export function useSubmit() {
     try {
       const answer = await callApi(call, payload);
       outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
+      // Every list, option list and record read before now may be out of date.
+      if (outcome.ok) void reloadServerData(queries);
       // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
       // form has no specific use for are shown here, so no answer goes unexplained.
       if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });
@@ -46,7 +51,7 @@ export function useSubmit() {
       timer.current = setTimeout(() => setLocked(false), REENABLE_MS);
     }
     return outcome;
-  }, []);
+  }, [queries]);
 
   return { run, pending, busy: pending || locked };
 }
