@@ -11,6 +11,7 @@ import type { FileStore } from '../files/storage';
 import { deleteTones, DETAIL_EXTRA_KEYS, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
 import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import { toneFields } from '../services/toneRecord';
+import { ownUpload } from '../services/uploadedFiles';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -175,7 +176,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const row = await ctx.db.selectFrom('uploaded_files').select(['original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
         if (!row || !file) return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
         reply
