@@ -6,7 +6,8 @@
 import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
 import { formSchema, resolveScreen, serverView } from './resolve';
-import type { Context, FieldError, Mode, ResolvedScreen, ScreenDef } from './types';
+import { evaluate, holds } from './logic';
+import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
 import type { validateResolved } from './validate';
 
 /** validate.ts's validateResolved: the errors of a resolved form. */
@@ -29,11 +30,21 @@ export interface Engine {
   /** The list's search fields, by the same rules and message keys (a search filter is never required). */
   validateSearch(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
+  /** A shared named expression (screen-definitions/expressions/<name>.json), composed. */
+  expression(name: string): Logic;
+  /** A shared named expression evaluated over a context (the server derives a tone's status this way). */
+  evaluateExpression(name: string, data: object): unknown;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
+  /** One cross-field check of a screen (its `when` and `valid`) over a form: the message key it gives, or null. */
+  check(id: string, check: string, input: ContextInput & { form: Record<string, unknown> }): string | null;
   /** Server side: recover the form from a call's payload and validate it as the browser did. */
   validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
 }
+
+/** A list screen's call carries its search fields: the server checks them by their rules, as the search bar does. */
+const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
+  screen.fields.length === 0 && screen.search.length > 0 ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) } : screen;
 
 /** The engine over a set, validating with `validate` (createEngine passes validate.ts's own). */
 export function engineWith(set: DefinitionSet, validate: Validate): Engine {
@@ -55,8 +66,14 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     if (!def) throw new Error(`screen "${id}" has no call "${call}"`);
     return def;
   };
+  const expression = (name: string): Logic => {
+    if (!(name in set.expressions)) throw new Error(`unknown named expression "${name}"`);
+    return set.expressions[name];
+  };
   return {
     set,
+    expression,
+    evaluateExpression: (name, data) => evaluate(expression(name), data),
     screenIds: () => Object.keys(set.screens).sort(),
     definition,
     context,
@@ -81,15 +98,21 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
       const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
       return errors[0]?.message ?? null;
     },
+    check(id, name, input) {
+      const def = definition(id).checks?.[name];
+      if (!def) throw new Error(`screen "${id}" has no check "${name}"`);
+      const ctx = context(input);
+      return holds(def.when, ctx, true) && !holds(def.valid, ctx, true) ? def.message : null;
+    },
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);
       // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-      const first = resolveScreen(definition(id), context(input), set.rules);
-      const form = payloadToForm(callDef, first, payload);
+      const first = searchAsForm(resolveScreen(definition(id), context(input), set.rules));
+      const form = payloadToForm(callDef, first, payload, context(input));
       const ctx = context({ ...input, form });
-      const full = resolveScreen(definition(id), ctx, set.rules);
+      const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
       const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = payloadToForm(callDef, screen, payload);
+      const recovered = payloadToForm(callDef, screen, payload, ctx);
       return { form: recovered, errors: validate(screen, recovered, { ...ctx, form: recovered }) };
     },
   };

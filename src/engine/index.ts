@@ -9,6 +9,8 @@ export { validateResolved, withoutEmpty } from './validate';
 export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';
 export { applyOverlay, mergePatch, checkOverlay } from './overlay';
 export { evaluate, holds } from './logic';
+export { decimalPlaces } from './numbers';
 export { resolvePlaceholders } from './placeholders';
 export { fillMessage, nodeParams } from './messages';
 export type { RulesDoc, RuleDef } from './rules';
+export type { RecordDoc, RecordFieldDef, RecordFilterDef } from './records';

@@ -17,6 +17,7 @@ import { userInfo } from './services/providers';
 import { obj } from './http/schemas';
 
 export type JsonSchema = Record<string, unknown>;
+export interface ScreenCall { id: string; call: string; mode?: 'add' | 'edit' }
 
 export interface ApiRoute {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
@@ -37,8 +38,11 @@ export interface ApiRoute {
   params?: JsonSchema;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
-  /** Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit. */
-  screen?: { id: string; call: string; mode?: 'add' | 'edit' };
+  /**
+   * Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit;
+   * several when several screens send the call (each checks the parameters it sends: a list's search fields).
+   */
+  screen?: ScreenCall | ScreenCall[];
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The parts of a multipart body, for the document (default: files under multipartFiles). */
@@ -115,13 +119,13 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         },
         handler: async (req, reply) => {
           const params = paramsOf(req, route);
-          if (route.screen) {
+          for (const screen of route.screen ? [route.screen].flat() : []) {
             const s = req.session;
-            const violations = validateRequest(route.screen.id, route.screen.call, params, {
+            const violations = validateRequest(screen.id, screen.call, params, {
               config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
               user: s ? userInfo(s.provider, s.config) : {},
               site: s?.provider.site ?? req.server.ctx.site,
-              mode: route.screen.mode ?? 'add',
+              mode: screen.mode ?? 'add',
             });
             const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
             if (own) throw new ApiError(own, [], violations);

@@ -1,27 +1,11 @@
 // Configuration and reference data: operator configuration, the login page's configuration, languages,
 // data dictionaries and the name-tone category.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { RC } from '../returnCodes';
-import type { Database } from '../db/schema';
-import type { Lang } from '../returnCodes';
 import { writeWindow } from '../services/maintenanceWindow';
-import { namesIn } from '../services/translations';
-
-export async function dictionaries(db: Kysely<Database>, dictType?: string) {
-  let q = db.selectFrom('dictionary_items').select(['dict_type', 'item_code', 'item_label_value', 'item_value']).orderBy('dict_type').orderBy('sort_order');
-  if (dictType) q = q.where('dict_type', '=', dictType);
-  return (await q.execute()).map((r) => ({ dictType: r.dict_type, itemCode: r.item_code, itemLabelValue: r.item_label_value, itemValue: r.item_value }));
-}
-
-/** Content languages, highest priority first, named in the portal language of the request. */
-export async function languages(db: Kysely<Database>, lang: Lang) {
-  const rows = await db.selectFrom('languages').selectAll().orderBy('priority', 'desc').orderBy('id').execute();
-  const names = await namesIn(db, 'language', lang);
-  return rows.map((r) => ({ languageID: String(r.id), languageCode: r.language_code, languageDesc: names(r.id, 'name', r.language_desc), priority: String(r.priority) }));
-}
+import { dictionaries, languages, nameToneCategory } from '../services/referenceData';
 
 const dictItem = { type: 'object', properties: { dictType: { type: 'string' }, itemCode: { type: 'string' }, itemLabelValue: { type: 'string' }, itemValue: { type: 'string' } } };
 
@@ -146,7 +130,7 @@ export function configRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const p = req.session!.provider;
         if (p.namerbt_privilege !== '1') return { code: RC.noNameTonePrivilege };
-        const cat = await ctx.db.selectFrom('catalogues').select(['id', 'name']).where('resource_type', '=', 3).orderBy('id').limit(1).executeTakeFirst();
+        const cat = await nameToneCategory(ctx.db);
         if (!cat) return { code: RC.noNameTonePrivilege };
         return { record: { catalogID: String(cat.id), catName: cat.name, resultInfo: 'ok' } };
       },

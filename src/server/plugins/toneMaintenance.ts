@@ -8,9 +8,10 @@ import { obj, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
-import { deleteTones, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import { deleteTones, DETAIL_EXTRA_KEYS, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
 import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
-import { DETAIL_KEYS } from '../services/toneUpload';
+import { toneFields } from '../services/toneRecord';
+import { ownUpload } from '../services/uploadedFiles';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -22,21 +23,14 @@ const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !==
 const ROLES = ['lyric', 'tune', 'record'];
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
 /** What toneDetail answers (the API tests hold real answers to it): the edit form and the detail page read it. */
-const toneDetailRecord = stringRecord(
-  [
-    ...DETAIL_KEYS, 'toneID', 'toneCode', 'toneName', 'singerName', 'singerSex', 'status', 'approveType', 'tableType', 'askType', 'refuseReason',
-    'price', 'callerPrice', 'totalPrice', 'tariffPrice', 'isrc', 'mateInfo', 'tags', 'relativeTime', 'toneValidDay', 'info', 'cutFlag',
-    'contentLanguage', 'languageDesc', 'category', 'catId', 'catName', 'priceGroupID', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl',
-    'imagePath', 'uploadTime', ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`]),
-  ],
-  {
-    ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
-    catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
-    copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
-    toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
-    additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
-  },
-);
+const toneDetailRecord = () => stringRecord([...DETAIL_EXTRA_KEYS, ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`])], {
+  ...toneFields().detailSchema,
+  ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
+  catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
+  copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
+  toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
+  additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
+});
 
 export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
@@ -48,7 +42,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       description: "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
       params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
-      record: toneDetailRecord,
+      record: toneDetailRecord(),
       codes: ['950005'],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
@@ -105,7 +99,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       codes: ['000001', '950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const record = await hideOrResume(ctx.db, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
+        const record = await hideOrResume(ctx.db, req.session!.provider.site, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
         if (record.success.length === 0) throw new ApiError(RC.notFound);
         return { code: record.failed.length ? RC.partial : RC.ok, record };
       },
@@ -183,7 +177,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const row = await ctx.db.selectFrom('uploaded_files').select(['original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
         if (!row || !file) return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
         reply

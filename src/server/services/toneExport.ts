@@ -1,35 +1,35 @@
 // The tone export of 001 §2.2 and §7 (sp/exporttone): the provider's tones, newest first, deleted ones left
 // out, streamed in keyset pages of (provider_id, seq) so any number of tones goes out in constant memory and
-// no long-running cursor holds the database. Two formats:
+// no long-running cursor holds the database. Its columns are the tone record's export fields, in the record's
+// order (records/tone.json): a field added there is exported, nothing here names one. Two formats:
 // - readable (the default): a file a provider opens in a spreadsheet. UTF-8 with a byte order mark (Excel
-//   reads the encoding from it), headers in the provider's language, the status as the list shows it (the
-//   rbtMaintenance definition's status column derives it, so list and file always agree), languages by name,
-//   the relative validity with its unit, upload times in the provider's time zone as the portal shows them
-//   (YYYY-MM-DD HH:mm:ss), and cells a spreadsheet would run as a formula (starting with = + - @, tab or
-//   carriage return) neutralised with a leading apostrophe (OWASP's advice for CSV injection).
-// - raw (format=raw): for scripts. Field names as headers, the stored codes (status, approveType, language
-//   id) and ISO 8601 UTC times, values exactly as stored; not meant for a spreadsheet.
-import type { Kysely } from 'kysely';
+//   reads the encoding from it), headers in the provider's language (the fields' labels; a label the site's
+//   tone form gives the field otherwise, as Kenya's 'Skiza price'), each field as its `readable` says: the
+//   status as the lists word it (the named expression toneStatus and the status column's labels, so list and
+//   file always agree), languages by name, the relative validity with its unit, times in the provider's time
+//   zone as the portal shows them (YYYY-MM-DD HH:mm:ss); cells a spreadsheet would run as a formula (starting
+//   with = + - @, tab or carriage return) neutralised with a leading apostrophe (OWASP's advice for CSV injection).
+// - raw (format=raw): for scripts. Field names as headers, the values exactly as stored (codes, language id),
+//   ISO 8601 UTC times; not meant for a spreadsheet.
+// Speed: reading a row costs mostly the JS strings made from it, so on SQLite the fields that need no work
+// (codes, prices, dates) come joined into one value by the query itself.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Lang } from '../returnCodes';
 import { evaluate } from '../../engine';
+import { readsVars } from '../db/logicSql';
 import { translate } from '../http/messages';
 import { engineFor } from '../validation';
+import type { MappedField } from '../records/fieldMap';
 import type { Config } from './config';
 import { DELETED } from './toneMaintenance';
+import { toneFields } from './toneRecord';
 import { languageNames } from './translations';
 
 type Db = Kysely<Database>;
 export type ExportFormat = 'readable' | 'raw';
 export interface ExportSource { db: Db; rawRows?(sqlText: string, params: readonly unknown[]): unknown[][] }
 export interface ReadableOptions { lang: Lang; timeZone: string; site: string; config: Config }
-
-/** Columns of the raw file, in order: header (the field name of sp/qrytone) and tone column. */
-export const RAW_COLUMNS = [
-  ['toneCode', 'tone_code'], ['toneName', 'tone_name'], ['singerName', 'singer_name'], ['status', 'status'], ['approveType', 'approve_type'],
-  ['price', 'price'], ['callerPrice', 'caller_price'], ['tariffPrice', 'tariff_price'], ['relativeTime', 'relative_time'], ['toneValidDay', 'tone_valid_day'],
-  ['orderTimes', 'order_times'], ['language', 'language_id'], ['uploadTime', 'created_at'],
-] as const;
 
 const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 /** A text cell of the readable file: what a spreadsheet would take for a formula gets a leading apostrophe. */
@@ -103,122 +103,164 @@ function zoneOffset(timeZone: string): (ms: number) => number {
   };
 }
 
-// ---- raw ----------------------------------------------------------------------------------------------
+// ---- the plan of a file: its columns as query parts ------------------------------------------------------
 
 /**
- * SQLite: the raw columns, but SQLite joins the fixed-format text columns (status .. tone_valid_day, with their
- * commas) into one value, since building a JS string per value is most of the cost of reading a row (13
- * strings a row -> 4). The free-text columns still come alone for csvCell, the numbers as numbers.
+ * One part of a row: `columns` read by the query (joined by it into one value, with commas, when `joined`), and
+ * how the value(s) become the part's text. A joined part is the run of fields that need no work.
  */
-const RAW_SQLITE = `SELECT seq, tone_code, tone_name, singer_name,
-  ',' || status || ',' || approve_type || ',' || price || ',' || caller_price || ',' || tariff_price || ',' || relative_time || ',' || tone_valid_day || ',',
-  order_times, language_id, created_at
-  FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
-type RawRow = [number, string, string, string, string, number, number | null, number];
+interface Part { columns: string[]; joined: boolean; text(v: unknown): string }
+/** A separator no stored value holds: the status inputs come joined by it as one key. */
+const KEY_SEPARATOR = '\u0001';
 
-/** One keyset page in the SQLite query's row shape: SQLite's raw mode when the handle has it, else Kysely builds the same rows (PostgreSQL). */
-async function rawRows(handle: ExportSource, providerId: number, below: number, limit: number): Promise<RawRow[]> {
-  if (handle.rawRows) return handle.rawRows(RAW_SQLITE, [providerId, below, limit]) as RawRow[];
-  const rows = await page(handle.db, providerId, below, limit).select(RAW_COLUMNS.map(([, c]) => c)).execute();
-  return rows.map((r) => [r.seq, r.tone_code, r.tone_name, r.singer_name, `,${r.status},${r.approve_type},${r.price},${r.caller_price},${r.tariff_price},${r.relative_time},${r.tone_valid_day},`, r.order_times, r.language_id, r.created_at]);
+/** The part of one field, or null when the field goes out as stored with no escaping (joinable). */
+type Presenter = (f: MappedField) => Part | null;
+
+/** The parts of a file: consecutive joinable fields become one part, the query joining them. */
+function plan(fields: MappedField[], present: Presenter): Part[] {
+  const parts: Part[] = [];
+  for (const f of fields) {
+    const part = present(f);
+    const last = parts[parts.length - 1];
+    if (part) parts.push(part);
+    else if (last?.joined) last.columns.push(f.column);
+    else parts.push({ columns: [f.column], joined: true, text: (v) => (v === null || v === undefined ? '' : String(v)) });
+  }
+  return parts;
 }
 
-const page = (db: Db, providerId: number, below: number, limit: number) =>
-  db.selectFrom('tones').select('seq').where('provider_id', '=', providerId).where('seq', '<', below).where('status', '!=', DELETED).orderBy('seq', 'desc').limit(limit);
+/** A part's SQL (SQLite): its column, or its columns joined by commas (or by the key separator for a key). */
+function partSql(part: Part, key = false): string {
+  if (part.columns.length === 1 && !key) return part.columns[0];
+  const sep = key ? `char(${KEY_SEPARATOR.charCodeAt(0)})` : "','";
+  return part.columns.map((c) => `coalesce(${c}, '')`).join(` || ${sep} || `);
+}
 
-async function* rawCsv(handle: ExportSource, providerId: number, pageRows: number): AsyncGenerator<string> {
-  yield '\uFEFF' + RAW_COLUMNS.map(([h]) => h).join(',') + '\n';
-  const iso = dayTimes('iso');
-  for await (const rows of pages((below) => rawRows(handle, providerId, below, pageRows))) {
-    let out = '';
-    // Only the free-text columns can hold a comma or quote; codes, prices, periods and dates are validated formats.
-    for (const [, code, name, singer, fixed, orders, language, created] of rows) out += `${code},${csvCell(name)},${csvCell(singer)}${fixed}${orders},${language ?? ''},${iso(created)}\n`;
-    yield out;
+/** One keyset page: [seq, part values...], read by SQLite's raw mode when the handle has it, else through Kysely (PostgreSQL). */
+async function readPage(handle: ExportSource, parts: Part[], keys: Set<Part>, providerId: number, below: number, limit: number): Promise<unknown[][]> {
+  if (handle.rawRows) {
+    const text = `SELECT seq, ${parts.map((p) => partSql(p, keys.has(p))).join(', ')} FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
+    return handle.rawRows(text, [providerId, below, limit]);
   }
+  const columns = [...new Set(parts.flatMap((p) => p.columns))];
+  const rows = await handle.db
+    .selectFrom('tones')
+    .select(['seq', ...columns.map((c) => sql.ref(c).as(c))] as any)
+    .where('provider_id', '=', providerId)
+    .where('seq', '<', below)
+    .where('status', '!=', DELETED)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return (rows as Array<Record<string, unknown>>).map((r) => [
+    r.seq,
+    ...parts.map((p) => (p.columns.length === 1 && !keys.has(p) ? r[p.columns[0]] : p.columns.map((c) => r[c] ?? '').join(keys.has(p) ? KEY_SEPARATOR : ','))),
+  ]);
+}
+
+async function* rows(handle: ExportSource, parts: Part[], keys: Set<Part>, providerId: number, pageRows: number): AsyncGenerator<string> {
+  let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
+  for (;;) {
+    const page = await readPage(handle, parts, keys, providerId, below, pageRows);
+    if (page.length === 0) return;
+    let out = '';
+    for (const row of page) {
+      let line = '';
+      for (let i = 0; i < parts.length; i++) line += (i ? ',' : '') + parts[i].text(row[i + 1]);
+      out += line + '\n';
+    }
+    yield out;
+    below = page[page.length - 1][0] as number;
+  }
+}
+
+// ---- raw ----------------------------------------------------------------------------------------------
+
+function rawCsv(handle: ExportSource, providerId: number, pageRows: number): AsyncGenerator<string> {
+  const fields = toneFields().exportFields;
+  const iso = dayTimes('iso');
+  const parts = plan(fields, (f) => {
+    if (f.type === 'time') return { columns: [f.column], joined: false, text: (v) => iso(Number(v)) };
+    if (f.def.freeText || f.type === 'json') return { columns: [f.column], joined: false, text: (v) => csvCell(String(v ?? '')) };
+    return null;
+  });
+  return withHeader(fields.map((f) => f.name).join(','), rows(handle, parts, new Set(), providerId, pageRows));
 }
 
 // ---- readable -----------------------------------------------------------------------------------------
 
-/** SQLite, as RAW_SQLITE: the status inputs as one key, the prices as one text, validity and downloads as one. */
-const READABLE_SQLITE = `SELECT seq, tone_code, tone_name, singer_name,
-  status || ',' || approve_type || ',' || table_type || ',' || ask_type || ',' || (refuse_reason = ''),
-  ',' || price || ',' || caller_price || ',' || tariff_price || ',', relative_time,
-  ',' || tone_valid_day || ',' || order_times || ',', language_id, created_at
-  FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
-type ReadableRow = [number, string, string, string, string, string, string, string, number | null, number];
-
-async function readableRows(handle: ExportSource, providerId: number, below: number, limit: number): Promise<ReadableRow[]> {
-  if (handle.rawRows) return handle.rawRows(READABLE_SQLITE, [providerId, below, limit]) as ReadableRow[];
-  const rows = await page(handle.db, providerId, below, limit)
-    .select(['tone_code', 'tone_name', 'singer_name', 'status', 'approve_type', 'table_type', 'ask_type', 'refuse_reason', 'price', 'caller_price', 'tariff_price', 'relative_time', 'tone_valid_day', 'order_times', 'language_id', 'created_at'])
-    .execute();
-  return rows.map((r) => [
-    r.seq, r.tone_code, r.tone_name, r.singer_name, `${r.status},${r.approve_type},${r.table_type},${r.ask_type},${r.refuse_reason === '' ? 1 : 0}`,
-    `,${r.price},${r.caller_price},${r.tariff_price},`, r.relative_time, `,${r.tone_valid_day},${r.order_times},`, r.language_id, r.created_at,
-  ]);
-}
-
-/**
- * The words of the readable file as the provider's screens say them: headers from the list and the tone form
- * of the provider's site (Kenya's 'Skiza price'), the status by the rbtMaintenance definition's status column.
- */
-function vocabulary(o: ReadableOptions) {
+async function readableCsv(handle: ExportSource, providerId: number, o: ReadableOptions, pageRows: number): Promise<AsyncGenerator<string>> {
+  const map = toneFields();
+  const fields = map.exportFields.filter((f) => readableAs(f) !== false);
   const engine = engineFor(o.site);
   const t = (key: string, params?: Record<string, unknown>) => translate(key, o.lang, params);
-  // The site's definitions as they are (overlays applied), without resolving whole screens: only a column and two labels are needed.
-  const statusColumn = engine.definition('rbtMaintenance').columns!.status;
-  const formFields = engine.definition('rbtUploading').fields ?? {};
-  const formLabel = (field: string, fallback: string) => formFields[field]?.label ?? fallback;
-  const headers = [
-    'Tone.toneCode', 'Tone.toneName', 'Tone.singerName', 'Tone.status', formLabel('price', 'Tone.price'), formLabel('callerPrice', 'Tone.callerPrice'),
-    'Tone.tariffPrice', 'Tone.relativeTime', 'Tone.toneValidDay', 'Tone.orderTimes', 'Common.language', 'Tone.uploadTime',
-  ].map((k) => safeCell(t(k)));
-
-  const statuses = new Map<string, string>();
-  const status = (key: string) => {
-    let word = statuses.get(key);
-    if (word === undefined) {
-      const [s, approveType, tableType, askType, noReason] = key.split(',');
-      const row = { status: s, approveType, tableType, askType, refuseReason: noReason === '1' ? '' : 'x' };
-      const value = String(evaluate(statusColumn.value, { row, config: o.config, user: {} }));
-      const label = statusColumn.labels?.[value];
-      word = safeCell(label ? t(label) : value);
-      statuses.set(key, word);
-    }
-    return word;
-  };
-  const periods = new Map<string, string>();
-  const period = (days: string) => {
-    let text = periods.get(days);
-    if (text === undefined) periods.set(days, (text = days === '' ? '' : safeCell(t('Common.days', { value: days, count: Number(days) }))));
-    return text;
-  };
-  return { headers, status, period };
-}
-
-async function* readableCsv(handle: ExportSource, providerId: number, o: ReadableOptions, pageRows: number): AsyncGenerator<string> {
-  const words = vocabulary(o);
-  const languages = new Map([...(await languageNames(handle.db, o.lang))].map(([id, name]) => [id, safeCell(name)]));
+  const languages = new Map([...(await languageNames(handle.db, o.lang))].map(([id, name]) => [String(id), safeCell(name)]));
   const time = dayTimes('display', zoneOffset(o.timeZone));
-  yield '\uFEFF' + words.headers.join(',') + '\n';
-  for await (const rows of pages((below) => readableRows(handle, providerId, below, pageRows))) {
-    let out = '';
-    for (const [, code, name, singer, statusKey, prices, relative, validAndOrders, language, created] of rows) {
-      out += `${code},${safeCell(name)},${safeCell(singer)},${words.status(statusKey)}${prices}${words.period(relative)}${validAndOrders}${language === null ? '' : languages.get(language) ?? ''},${time(created)}\n`;
+  const keys = new Set<Part>();
+  const cached = (word: (v: string) => string) => {
+    const seen = new Map<string, string>();
+    return (v: unknown) => {
+      const key = v === null || v === undefined ? '' : String(v);
+      let text = seen.get(key);
+      if (text === undefined) seen.set(key, (text = word(key)));
+      return text;
+    };
+  };
+  const parts = plan(fields, (f) => {
+    switch (readableAs(f)) {
+      case 'status': {
+        // The status column of the lists: its value (the named expression toneStatus) over the fields it reads, its labels.
+        const column = engine.definition('rbtMaintenance').columns!.status;
+        const inputs = readsVars(column.value, 'row');
+        const part: Part = {
+          columns: inputs.map((name) => map.field(name).column),
+          joined: false,
+          text: cached((key) => {
+            const values = key.split(KEY_SEPARATOR);
+            const row = Object.fromEntries(inputs.map((name, i) => [name, values[i] ?? '']));
+            const value = String(evaluate(column.value, { row, config: o.config, user: {} }));
+            const label = column.labels?.[value];
+            return safeCell(label ? t(label) : value);
+          }),
+        };
+        keys.add(part);
+        return part;
+      }
+      case 'days':
+        return { columns: [f.column], joined: false, text: cached((days) => (days === '' ? '' : safeCell(t('Common.days', { value: days, count: Number(days) })))) };
+      case 'languageName':
+        return { columns: [f.column], joined: false, text: (v) => (v === null || v === undefined ? '' : languages.get(String(v)) ?? '') };
+      default:
+        if (f.type === 'time') return { columns: [f.column], joined: false, text: (v) => time(Number(v)) };
+        if (f.def.freeText || f.type === 'json') return { columns: [f.column], joined: false, text: (v) => safeCell(String(v ?? '')) };
+        return null;
     }
-    yield out;
-  }
+  });
+  const headers = fields.map((f) => safeCell(t(headerLabel(f, o.site))));
+  return withHeader(headers.join(','), rows(handle, parts, keys, providerId, pageRows));
 }
 
-/** Keyset pages, newest first, until one comes back empty. */
-async function* pages<R extends unknown[]>(read: (below: number) => Promise<R[]>): AsyncGenerator<R[]> {
-  let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
-  for (;;) {
-    const rows = await read(below);
-    if (rows.length === 0) return;
-    yield rows;
-    below = rows[rows.length - 1][0] as number;
-  }
+/** How a field reads in the readable file: the record's `export.readable`, else as stored. */
+const readableAs = (f: MappedField) => (typeof f.def.export === 'object' ? f.def.export.readable : undefined);
+
+/**
+ * The header of a field in the readable file: its record label, unless the site's tone form labels the field
+ * that enters it otherwise than the generic form does (Kenya's 'Skiza price' and 'My Skiza price').
+ */
+function headerLabel(f: MappedField, site: string): string {
+  const formField = (s: string) => {
+    const def = engineFor(s).definition('rbtUploading');
+    const entry = f.param ? (def.calls?.add?.payload?.[f.param] as { var?: unknown } | undefined) : undefined;
+    const name = typeof entry?.var === 'string' && entry.var.startsWith('form.') ? entry.var.slice(5) : undefined;
+    return name ? def.fields?.[name]?.label : undefined;
+  };
+  const own = formField(site);
+  return own && own !== formField('generic') ? own : f.def.label;
+}
+
+async function* withHeader(header: string, body: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield '\uFEFF' + header + '\n';
+  yield* body;
 }
 
 /**
@@ -226,6 +268,6 @@ async function* pages<R extends unknown[]>(read: (below: number) => Promise<R[]>
  * 500 rows: the export bench measured the server's peak memory at about 140 MB with them against 160-180 MB with
  * pages of 2000 (the chunk strings and row arrays of bigger pages let the heap grow), at the same speed.
  */
-export function exportCsv(handle: ExportSource, providerId: number, format: { kind: 'raw' } | ({ kind: 'readable' } & ReadableOptions), pageRows = 500): AsyncGenerator<string> {
-  return format.kind === 'raw' ? rawCsv(handle, providerId, pageRows) : readableCsv(handle, providerId, format, pageRows);
+export async function* exportCsv(handle: ExportSource, providerId: number, format: { kind: 'raw' } | ({ kind: 'readable' } & ReadableOptions), pageRows = 500): AsyncGenerator<string> {
+  yield* format.kind === 'raw' ? rawCsv(handle, providerId, pageRows) : await readableCsv(handle, providerId, format, pageRows);
 }

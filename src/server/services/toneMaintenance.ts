@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
+import { toneFields } from './toneRecord';
+import { engineFor } from '../validation';
+import { logicToSql } from '../db/logicSql';
 import { namesIn } from './translations';
 import type { Lang } from '../returnCodes';
 
@@ -52,32 +55,27 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     [`${role}ValidDay`]: owners(role)[0]?.valid_day ?? '',
     [`${role}Companies`]: ownerRows(role),
   });
-  // Form fields without a column of their own (authors, short codes, auto renewal...) are kept in tones.details
-  // by sp/addtone and sp/edittone; the edit form reads them back from here.
-  const details = parseJson(t.details) as Record<string, string>;
   const tags = await db.selectFrom('tags').select('name').where('tone_id', '=', t.id).orderBy('id').execute();
   const files = parseJson(t.tone_file) as Record<string, string>;
   const play = (name?: string) => (name ? `/sp/file/${name}` : '');
   return {
-    ...details,
-    toneID: String(t.id), toneCode: t.tone_code, toneName: t.tone_name, singerName: t.singer_name, singerSex: t.singer_sex,
-    status: t.status, approveType: t.approve_type, tableType: t.table_type, askType: t.ask_type, refuseReason: t.refuse_reason,
-    price: t.price, callerPrice: t.caller_price, totalPrice: t.total_price, tariffPrice: t.tariff_price, isrc: t.isrc, mateInfo: t.mate_info,
-    extendAbsoluteDateFlag: (details.extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
+    // The tone's own fields as its record names them (records/tone.json), then what joins and files add.
+    ...toneFields().detail(t),
+    // Tones stored before auto renewal had a details key kept it in the extra info: '1' or '0' either way.
+    extendAbsoluteDateFlag: (parseJson(t.details).extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
     tags: tags.map((r) => r.name).join('~'),
-    relativeTime: t.relative_time, toneValidDay: t.tone_valid_day, info: t.info, cutFlag: t.cut_flag,
     catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: catName, parentID: t.catParent === null ? '' : String(t.catParent) }],
-    contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
-    category: t.catalog_id === null ? '' : String(t.catalog_id), catId: t.catalog_id === null ? '' : String(t.catalog_id), catName,
-    priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
+    languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
+    catName,
     webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
-    imagePath: play(files.image), toneFile: files,
+    imagePath: play(files.image),
     ...ownerFields('lyric'), ...ownerFields('tune'), ...ownerFields('record'),
     copyrights: rights.map((r) => ({ role: r.role, companyID: String(r.company_id), companyName: r.company_name ?? '', validDay: r.valid_day })),
-    additionalToneInfo: parseJson(t.additional_tone_info),
-    uploadTime: new Date(t.created_at).toISOString(),
   };
 }
+
+/** Keys of the detail answer beside the record's own fields (joins, files, owners): the route declares them with toneFields().detailKeys. */
+export const DETAIL_EXTRA_KEYS = ['extendAbsoluteDateFlag', 'tags', 'languageDesc', 'catName', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl', 'imagePath'];
 
 /** The provider's tone id, or undefined. */
 async function ownTone(db: Db, providerId: number, toneID: number) {
@@ -105,9 +103,11 @@ export async function replaceTags(db: Db, providerId: number, toneID: number, ta
  * Hide ('1' -> '2') or resume ('2' -> '1') the provider's tones. Tones in another state (pending, hidden and
  * unavailable, foreign) are left alone and reported as failed, as the raw result of 001 §7.
  */
-export async function hideOrResume(db: Db, providerId: number, ids: number[], hide: boolean, now: number) {
-  const [from, to] = hide ? ['1', '2'] : ['2', '1'];
-  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where('status', '=', from).where('approve_type', '!=', '1').execute();
+export async function hideOrResume(db: Db, site: string, providerId: number, ids: number[], hide: boolean, now: number) {
+  // The tones the row actions offer it for: the named expressions of their `visible` conditions, run in the query.
+  const which = engineFor(site).expression(hide ? 'toneNormal' : 'toneHidden');
+  const to = hide ? '2' : '1';
+  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where(logicToSql(which, (f) => toneFields().field(f).column) as any).execute();
   if (rows.length) await db.updateTable('tones').set({ status: to, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
   const done = new Set(rows.map((r) => r.id));
   return { success: rows.map((r) => String(r.id)), failed: ids.filter((id) => !done.has(id)).map(String) };

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Config, ResolvedColumn } from '../../engine';
 import { evaluate } from '../../engine/logic';
+import { decimalPlaces } from '../../engine/numbers';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
@@ -39,10 +40,7 @@ export function formatDate(value: unknown, withTime: boolean): string {
 
 /** Decimal places of page_price_form ('0.00' -> 2), 2 when not configured. */
 export function priceDecimals(config: Config): number {
-  const f = config.page_price_form;
-  if (!f) return 2;
-  const dot = f.indexOf('.');
-  return dot < 0 ? 0 : f.length - dot - 1;
+  return config.page_price_form ? decimalPlaces(config.page_price_form) : 2;
 }
 
 /** A 'label' column's text: the key of the value, else of '*', else the value itself (001 §9 tariff labels). */

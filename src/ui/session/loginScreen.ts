@@ -13,7 +13,7 @@ import type { Context, ResolvedScreen, SiteId } from '../../engine/types';
 const SCREEN = 'login';
 const sources = sourcesFromFiles(
   import.meta.glob(
-    ['@definitions/screen-definitions/login.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
+    ['@definitions/screen-definitions/login.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
     { eager: true, import: 'default' },
   ),
 );

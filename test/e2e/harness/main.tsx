@@ -18,7 +18,7 @@ import '../../../src/ui/styles/index.css';
 
 // The product's files through the engine's loader, plus the harness's own screen definitions as if they were
 // in screen-definitions/.
-const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
+const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
 const harnessScreens = import.meta.glob('./definitions/*.json', { eager: true, import: 'default' });
 const sources = sourcesFromFiles({
   ...productFiles,
