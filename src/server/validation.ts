@@ -7,8 +7,17 @@ import type { Config } from './services/config';
 import { ApiError } from './envelope';
 import { RC } from './returnCodes';
 
-export interface Violation { field: string; message: string; params?: Record<string, unknown> }
-export interface ValidationContext { config: Config; user: Record<string, unknown>; site: string; mode: 'add' | 'edit' }
+export interface Violation {
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+export interface ValidationContext {
+  config: Config;
+  user: Record<string, unknown>;
+  site: string;
+  mode: 'add' | 'edit';
+}
 const engines = new Map<string, Engine>();
 
 /**
@@ -25,7 +34,12 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
-export function validateRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext): Violation[] {
+export function validateRequest(
+  screenId: string,
+  call: string,
+  payload: Record<string, unknown>,
+  ctx: ValidationContext,
+): Violation[] {
   const engine = engineFor(ctx.site);
   const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
   if (def?.calls?.[call]) {

@@ -12,11 +12,22 @@ const USER = { code: '8800010' };
 const RADIO = { code: '8800001' };
 const WEEKLY = { support_weekly_plan_content: '1' };
 const base = {
-  toneBoxType: '4', name: 'Box', price: '5', toneValidDay: '2030-06-01', priceGroupChoice: '1', catalogID: '3',
-  tones: [{ toneCode: '1001', toneValidDay: '2030-05-01' }, { toneCode: '1002', toneValidDay: '2030-12-31' }],
+  toneBoxType: '4',
+  name: 'Box',
+  price: '5',
+  toneValidDay: '2030-06-01',
+  priceGroupChoice: '1',
+  catalogID: '3',
+  tones: [
+    { toneCode: '1001', toneValidDay: '2030-05-01' },
+    { toneCode: '1002', toneValidDay: '2030-12-31' },
+  ],
 };
 type Site = 'generic' | 'kenya' | 'ais';
-const errors = (form: Record<string, unknown>, input: { config?: Record<string, string>; user?: Record<string, unknown>; mode?: 'add' | 'edit'; site?: Site } = {}) =>
+const errors = (
+  form: Record<string, unknown>,
+  input: { config?: Record<string, string>; user?: Record<string, unknown>; mode?: 'add' | 'edit'; site?: Site } = {},
+) =>
   engineFor(input.site ?? 'generic').validate('musicBoxUpload', { user: USER, ...input, form: { ...base, ...form } });
 const messageOf = (list: ReturnType<typeof errors>, field: string) => list.find((e) => e.field === field)?.message;
 
@@ -30,7 +41,9 @@ describe('box validity on or before the latest selected tone validity', () => {
     expect(messageOf(errors({ toneValidDay: '2031-01-01' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
   });
   test('on Kenya too, skipped on Ais', () => {
-    expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
+    expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe(
+      'MusicBox.musicBoxValidityErr',
+    );
     expect(errors({ toneValidDay: '2031-01-01' }, { site: 'ais' })).toEqual([]);
   });
   test('without tones the tone rule reports, not the validity check', () => {
@@ -54,8 +67,12 @@ describe('weekly or monthly price, at least one (disc with weekly plan, add mode
     expect(messageOf(edit, 'monthlyPrice')).toBeUndefined();
   });
   test('the weekly and monthly prices follow the price rule', () => {
-    expect(messageOf(errors({ ...disc, weeklyPrice: '11' }, { config: WEEKLY }), 'weeklyPrice')).toBe('CommonRes.priceRange');
-    expect(messageOf(errors({ ...disc, monthlyPrice: '1.' }, { config: WEEKLY }), 'monthlyPrice')).toBe('CommonRes.priceFormat');
+    expect(messageOf(errors({ ...disc, weeklyPrice: '11' }, { config: WEEKLY }), 'weeklyPrice')).toBe(
+      'CommonRes.priceRange',
+    );
+    expect(messageOf(errors({ ...disc, monthlyPrice: '1.' }, { config: WEEKLY }), 'monthlyPrice')).toBe(
+      'CommonRes.priceFormat',
+    );
   });
 });
 
@@ -65,8 +82,12 @@ describe('relative validity shorter than the absolute one', () => {
   test('shorter passes, equal or longer fails with CommonRes.relativeShorterThanAbsolute', () => {
     const config = { relative_range_period: '30|141|142|180' };
     expect(errors({ ...disc, relativeTime: '141' }, { config })).toEqual([]);
-    expect(messageOf(errors({ ...disc, relativeTime: '142' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
-    expect(messageOf(errors({ ...disc, relativeTime: '180' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
+    expect(messageOf(errors({ ...disc, relativeTime: '142' }, { config }), 'relativeTime')).toBe(
+      'CommonRes.relativeShorterThanAbsolute',
+    );
+    expect(messageOf(errors({ ...disc, relativeTime: '180' }, { config }), 'relativeTime')).toBe(
+      'CommonRes.relativeShorterThanAbsolute',
+    );
   });
   test('not for a package box (no relative validity there)', () => {
     expect(errors({ toneBoxType: '4', relativeTime: '365' })).toEqual([]);
@@ -87,7 +108,9 @@ describe('price', () => {
   });
   test("disabled when cp_admin_can_specify_rbt_price is '2', holding the default price, which passes", () => {
     const config = { cp_admin_can_specify_rbt_price: '2', default_tone_price: '4.00' };
-    const price = engineFor('generic').resolve('musicBoxUpload', { user: USER, config }).fields.find((f) => f.name === 'price')!;
+    const price = engineFor('generic')
+      .resolve('musicBoxUpload', { user: USER, config })
+      .fields.find((f) => f.name === 'price')!;
     expect(price).toMatchObject({ disabled: true, default: '4.00' });
     expect(errors({ price: price.default }, { config })).toEqual([]);
   });

@@ -28,6 +28,8 @@ export function translate(key: string, lang: Lang, params: Record<string, unknow
 
 /** One field reason as a sentence: 'field: text' (schema errors keep Ajv's text; message keys are translated). */
 export function translateViolation(v: Violation, lang: Lang): string {
-  const text = v.message.startsWith('schema.') ? String(v.params?.text ?? v.message) : translate(v.message, lang, v.params);
+  const text = v.message.startsWith('schema.')
+    ? String(v.params?.text ?? v.message)
+    : translate(v.message, lang, v.params);
   return v.field ? `${v.field}: ${text}` : text;
 }
