@@ -6,7 +6,7 @@ import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
 import { toast } from '../shell/feedback';
 import { DefinitionForm, type SubmittedEvent } from './DefinitionForm';
-import { useScreenEnv } from './screenEnv';
+import { useScreenEnv } from '../runtime/screenEnv';
 
 export interface DefinitionDialogProps {
   screenId: string;

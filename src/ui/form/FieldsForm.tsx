@@ -6,9 +6,9 @@ import type { ValidatorType } from '@rjsf/utils';
 import { useMemo, type FormEvent } from 'react';
 import type { JsonSchema, ResolvedField } from '../../engine';
 import { widgetRegistry } from '../widgets/registry';
-import type { FormContext } from './formContext';
+import type { FormContext } from '../runtime/formContext';
 import { templates } from './templates';
-import { uiSchemaFor } from './uiSchema';
+import { uiSchemaFor } from '../widgets/uiSchema';
 import { WidgetField } from './WidgetField';
 
 const fields = { widget: WidgetField };

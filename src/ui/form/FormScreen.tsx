@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formFromRecord, type Mode } from '../../engine';
 import { useI18n } from '../i18n';
-import { callApi, succeeded } from './api';
+import { callApi, succeeded } from '../runtime/api';
 import { DefinitionForm, type DefinitionFormProps } from './DefinitionForm';
-import { WithQueryClient } from './queryClient';
-import { useScreenEnv } from './screenEnv';
+import { WithQueryClient } from '../runtime/queryClient';
+import { useScreenEnv } from '../runtime/screenEnv';
 
 export interface FormScreenProps extends Omit<DefinitionFormProps, 'mode' | 'initial'> {
   mode?: Mode;

@@ -2,8 +2,8 @@
 // inline error or the help text; fields are grouped by their definition's `section`. rjsf's own error list,
 // titles and descriptions are switched off: the engine's messages are shown inline, once per field.
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
-import { FieldFrame } from './FieldFrame';
-import { fieldName, type FormContext } from './formContext';
+import { FieldFrame } from '../widgets/FieldFrame';
+import { fieldName, type FormContext } from '../runtime/formContext';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, hidden, registry } = props;

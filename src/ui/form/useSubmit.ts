@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api';
 import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
-import { callApi, succeeded, type Answer } from './api';
-import { reloadServerData } from './queryClient';
+import { callApi, succeeded, type Answer } from '../runtime/api';
+import { reloadServerData } from '../runtime/queryClient';
 
 export const REENABLE_MS = 2000;
 

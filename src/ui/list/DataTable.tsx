@@ -6,7 +6,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useRef, type ReactNode } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
-import { useScreenEnv } from '../form/screenEnv';
+import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { cellValue, renderCellWithSecondary } from './cells';
 import { columnLayout, operationButtons, TABLE_MAX_HEIGHT } from './listState';

@@ -7,10 +7,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
 import type { FieldError, ResolvedField } from '../../engine';
-import { FieldFrame } from '../form/FieldFrame';
-import { focusFirstError, type FormContext } from '../form/formContext';
-import { useScreenEnv } from '../form/screenEnv';
-import { widgetOf } from '../form/uiSchema';
+import { FieldFrame } from '../widgets/FieldFrame';
+import { focusFirstError, type FormContext } from '../runtime/formContext';
+import { useScreenEnv } from '../runtime/screenEnv';
+import { widgetOf } from '../widgets/uiSchema';
 import { useI18n } from '../i18n';
 import { loadValidator } from '../validator';
 import { widgetRegistry } from '../widgets/registry';

@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from '../router';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
-import { callApi, succeeded } from '../form/api';
-import { reloadServerData } from '../form/queryClient';
-import { useScreenEnv } from '../form/screenEnv';
+import { callApi, succeeded } from '../runtime/api';
+import { reloadServerData } from '../runtime/queryClient';
+import { useScreenEnv } from '../runtime/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
 

@@ -3,8 +3,8 @@
 // where the call says (record/recordSum by default). The previous page stays on screen while the next loads.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageRange, readListAnswer } from '../../engine/payload';
-import { callApi } from '../form/api';
-import { useScreenEnv } from '../form/screenEnv';
+import { callApi } from '../runtime/api';
+import { useScreenEnv } from '../runtime/screenEnv';
 import type { ListState } from './listState';
 
 export const LIST_CALL = 'list';

@@ -1,6 +1,6 @@
 // A read-only value shown as text (account code and name on my account): '----' when empty, like the lists.
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../form/formContext';
+import type { FormContext } from '../runtime/formContext';
 
 export const EMPTY_TEXT = '----';
 

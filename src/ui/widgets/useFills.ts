@@ -3,8 +3,8 @@
 // ui.fills: { call (a call of the screen, its payload built from the form with the new value), set:
 // { field: 'path.in.answer' } }, applied when ui.fillsWhen (a resolved condition) is not false.
 import { useCallback } from 'react';
-import { callApi, succeeded } from '../form/api';
-import type { FormContext } from '../form/formContext';
+import { callApi, succeeded } from '../runtime/api';
+import type { FormContext } from '../runtime/formContext';
 
 export interface FillsDef {
   call: string;

@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResolvedField } from '../../engine';
 import { readListAnswer } from '../../engine/payload';
-import { callApi } from '../form/api';
-import type { FormContext } from '../form/formContext';
-import { dictionaryItems } from '../form/screenEnv';
+import { callApi } from '../runtime/api';
+import type { FormContext } from '../runtime/formContext';
+import { dictionaryItems } from '../runtime/screenEnv';
 
 export interface Choice {
   value: string | number;

@@ -3,8 +3,8 @@
 // the screen), path (where the verdict is in the answer), equals (the verdict meaning valid), message }. Only a
 // value the engine already accepts is sent; a refusal shows on the field until the value changes.
 import { useCallback } from 'react';
-import { callApi, succeeded } from '../form/api';
-import type { FormContext } from '../form/formContext';
+import { callApi, succeeded } from '../runtime/api';
+import type { FormContext } from '../runtime/formContext';
 import { at } from './useFills';
 
 export interface ServerCheckDef {

@@ -1,6 +1,6 @@
 // Helpers every widget uses: its field, the shared form context and the ARIA wiring to label and message.
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldName, type FormContext } from '../form/formContext';
+import { fieldName, type FormContext } from '../runtime/formContext';
 
 export function widgetContext(props: WidgetProps) {
   const ctx = props.registry.formContext as FormContext;

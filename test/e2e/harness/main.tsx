@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '../../../src/ui/router';
 import { BASE_SITE, buildDefinitionSet, createEngine, sourcesFromFiles, type SiteId } from '../../../src/engine';
 import { FormScreen } from '../../../src/ui/form/FormScreen';
-import { ScreenEnvProvider } from '../../../src/ui/form/screenEnv';
+import { ScreenEnvProvider } from '../../../src/ui/runtime/screenEnv';
 import { I18nProvider, WithCatalogue } from '../../../src/ui/i18n';
 import { ListScreen } from '../../../src/ui/list/ListScreen';
 import { SelectionDialog } from '../../../src/ui/list/SelectionDialog';

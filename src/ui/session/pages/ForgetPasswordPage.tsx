@@ -3,7 +3,7 @@
 // provider goes back to the login page.
 import { useNavigate } from '../../router';
 import { DefinitionForm, type SubmittedEvent } from '../../form/DefinitionForm';
-import { ScreenEnvProvider } from '../../form/screenEnv';
+import { ScreenEnvProvider } from '../../runtime/screenEnv';
 import { useI18n, WithCatalogue } from '../../i18n';
 import { toast } from '../../shell/feedback';
 import { PageLoading } from '../../shell/PageLoading';

@@ -2,7 +2,7 @@
 // the inline error or the help text. The rjsf field template of the forms and the list's search bar (no rjsf)
 // both render fields through it, so a field reads the same wherever it appears.
 import type { ReactNode } from 'react';
-import { errorText, type FormContext } from './formContext';
+import { errorText, type FormContext } from '../runtime/formContext';
 import './form.css';
 
 export interface FieldFrameProps {

@@ -2,7 +2,7 @@
 // options. Everything visible about a field comes from its definition; nothing is chosen per screen here.
 import type { UiSchema } from '@rjsf/utils';
 import type { ResolvedField } from '../../engine';
-import { hasWidget, PENDING_WIDGET } from '../widgets/registry';
+import { hasWidget, PENDING_WIDGET } from './registry';
 
 /** The widget of a field: the definition's choice, else one that fits its options or schema type. */
 export function widgetOf(field: ResolvedField): string {
