@@ -1,7 +1,6 @@
 // The calls the shell and the account screens make, typed, plus `call()` which runs any engine CallDef by its
 // client kind. Screens built from definitions use `call()`; nothing else builds requests by hand.
 import type { CallDef } from '../engine/types';
-import type { SessionRecord } from '../ui/session/storage';
 import type { Answer } from './answer';
 import { download, request, saveFile, type Download, type Payload, type RequestOptions } from './http';
 
@@ -22,6 +21,32 @@ export async function call<R = any>(
     return { returnCode: '000000', record: file as R };
   }
   return request<R>(def.path, payload, o);
+}
+
+/** The user of a session, as login and the session check answer it (000 §3). */
+export interface StoredUser {
+  name?: string;
+  code?: string;
+  spType?: string;
+  firstLogin?: string;
+  lastLoginTime?: string;
+  believeCP?: string;
+  isSuperSP?: string;
+  site?: string;
+  [key: string]: unknown;
+}
+
+/** What a login (000000 / 312022) or a session check answers (000 §3). */
+export interface SessionRecord {
+  userInfo: StoredUser;
+  needChangePwd?: string;
+  config?: Record<string, string>;
+  language?: string;
+  ossLoginUser?: string;
+  isSuperSP?: string;
+  visitorIp?: string;
+  roles?: string[];
+  permissions?: string[];
 }
 
 export interface LoginConfig {

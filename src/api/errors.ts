@@ -1,9 +1,8 @@
 // The error catalogue of 000 §8 in one place: what the user sees for every answer code and transport failure.
 // Call sites only ever see a resolved answer (success or a pass-through code) or an ApiError that has already
 // been shown.
-import { confirm, isConfirmOpen, toast } from '../ui/shell/feedback';
-import { clearSession } from '../ui/session/storage';
 import { ApiError, MOST_RELATIVE, PASS_THROUGH, SESSION_EXPIRED, SUCCESS, type Answer } from './answer';
+import { reporter } from './reporter';
 
 const TOAST_MS = 2000;
 const LOGIN_PATH = '/login';
@@ -12,21 +11,14 @@ const onLoginPage = () => typeof location !== 'undefined' && location.pathname =
 
 /** Clear the session and open the login page (a full load, so no state of the old session survives). */
 export function goToLogin(): void {
-  clearSession();
+  reporter().clearSession();
   if (typeof location !== 'undefined') location.assign(LOGIN_PATH);
 }
 
 /** One non-closable dialog however many calls fail at once; its only button logs in again. */
 async function askToLogIn(message: string): Promise<void> {
-  if (isConfirmOpen(message)) return;
-  await confirm({
-    title: 'request.sessionTitle',
-    message,
-    okLabel: 'request.relogin',
-    cancelLabel: null,
-    closable: false,
-    kind: 'warning',
-  });
+  if (reporter().showing(message)) return;
+  await reporter().acknowledge({ title: 'request.sessionTitle', message, okLabel: 'request.relogin' });
   goToLogin();
 }
 
@@ -46,22 +38,17 @@ export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] =
   if (!code || code === SESSION_EXPIRED) throw sessionExpired();
   const message = code === MOST_RELATIVE ? 'request.mostRelative' : answer.returnMsg || 'request.error';
   // A quiet call shows the refusal itself, where it belongs (the login page's one banner), instead of a toast.
-  if (!quiet) toast(message, { kind: 'error', durationMs: TOAST_MS });
+  if (!quiet) reporter().error(message, TOAST_MS);
   throw new ApiError(code, message, answer);
 }
 
 /** HTTP 403: the CSRF token or the session is gone. On the login page a refresh fixes it; elsewhere log in again. */
 export function forbidden(): ApiError {
   if (onLoginPage()) {
-    if (!isConfirmOpen('request.pageExpired')) {
-      void confirm({
-        title: 'request.pageExpiredTitle',
-        message: 'request.pageExpired',
-        okLabel: 'request.refresh',
-        cancelLabel: null,
-        closable: false,
-        kind: 'warning',
-      }).then(() => location.reload());
+    if (!reporter().showing('request.pageExpired')) {
+      void reporter()
+        .acknowledge({ title: 'request.pageExpiredTitle', message: 'request.pageExpired', okLabel: 'request.refresh' })
+        .then(() => location.reload());
     }
   } else {
     void askToLogIn('request.loggedOut');
@@ -72,12 +59,12 @@ export function forbidden(): ApiError {
 export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: number): ApiError {
   const message =
     kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';
-  toast(message, { kind: 'error', durationMs: TOAST_MS });
+  reporter().error(message, TOAST_MS);
   return new ApiError(kind, message, undefined, status);
 }
 
 /** A download answered without a Content-Disposition header: the file is gone (000 §8). */
 export function fileMissing(): ApiError {
-  toast('request.fileNotExist', { kind: 'error', durationMs: TOAST_MS });
+  reporter().error('request.fileNotExist', TOAST_MS);
   return new ApiError('file', 'file not exist');
 }

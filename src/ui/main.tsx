@@ -1,9 +1,13 @@
 // Entry point of the portal (index.html loads it): global styles, then the App.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerApiReporter } from '../api';
 import { App } from './App';
 import { loadCatalogue, storedLanguage } from './i18n';
+import { shellApiReporter } from './shell/feedback/apiReporter';
 import './styles/index.css';
+
+registerApiReporter(shellApiReporter);
 
 // Fetch what the first screen needs while React starts, rather than one after the other: the catalogue and,
 // on the login page (the usual first page), its chunk.

@@ -2,20 +2,10 @@
 // change it (after login, refresh from the server, log out). Screens read it through useSession(); the form and
 // list renderers get it through the ScreenEnvProvider the layout mounts.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { api } from '../../api';
+import { api, type SessionRecord, type StoredUser } from '../../api';
 import { BASE_SITE } from '../../engine/sources';
 import type { SiteId } from '../../engine/types';
-import {
-  clearSession,
-  readConfig,
-  readFlags,
-  readToken,
-  readUser,
-  saveSession,
-  type SessionFlags,
-  type SessionRecord,
-  type StoredUser,
-} from './storage';
+import { clearSession, readConfig, readFlags, readToken, readUser, saveSession, type SessionFlags } from './storage';
 
 export interface Session {
   loggedIn: boolean;

@@ -1,6 +1,8 @@
 // Session storage (000 §3): the keys token, user, config and language. The real session token is an HttpOnly
 // cookie the page never sees; `token` holds a flag that a login succeeded, which is what the guard reads.
-// Plain functions (no React) so the API client can clear the session too.
+// Plain functions (no React) so the shell can clear the session when the API client reports it lost.
+
+import type { SessionRecord, StoredUser } from '../../api';
 
 export const KEYS = {
   token: 'token',
@@ -10,18 +12,6 @@ export const KEYS = {
   needChangePwd: 'needChangePwd',
   session: 'session',
 } as const;
-
-export interface StoredUser {
-  name?: string;
-  code?: string;
-  spType?: string;
-  firstLogin?: string;
-  lastLoginTime?: string;
-  believeCP?: string;
-  isSuperSP?: string;
-  site?: string;
-  [key: string]: unknown;
-}
 
 /** The rest of the session record (000 §3): flags the shell reads but that are not part of the user. */
 export interface SessionFlags {
@@ -53,18 +43,6 @@ export const readUser = (): StoredUser | undefined => readJson<StoredUser>(KEYS.
 export const readConfig = (): Record<string, string> => readJson<Record<string, string>>(KEYS.config) ?? {};
 export const readFlags = (): SessionFlags => readJson<SessionFlags>(KEYS.session) ?? {};
 export const readNeedChangePwd = (): string | null => store()?.getItem(KEYS.needChangePwd) ?? null;
-
-export interface SessionRecord {
-  userInfo: StoredUser;
-  needChangePwd?: string;
-  config?: Record<string, string>;
-  language?: string;
-  ossLoginUser?: string;
-  isSuperSP?: string;
-  visitorIp?: string;
-  roles?: string[];
-  permissions?: string[];
-}
 
 /** Store what a login (000000 / 312022) or a session check answered. */
 export function saveSession(record: SessionRecord, extra: Partial<SessionFlags> = {}): void {

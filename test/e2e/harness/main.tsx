@@ -14,6 +14,8 @@ import { SelectionDialog } from '../../../src/ui/list/SelectionDialog';
 import { useState } from 'react';
 import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
+import { shellApiReporter } from '../../../src/ui/shell/feedback/apiReporter';
+import { registerApiReporter } from '../../../src/api';
 import '../../../src/ui/styles/index.css';
 
 // The product's files through the engine's loader, plus the harness's own screen definitions as if they were
@@ -35,6 +37,8 @@ const sources = sourcesFromFiles({
   ),
 });
 const engineOf = (site: SiteId) => createEngine(buildDefinitionSet(sources, site));
+
+registerApiReporter(shellApiReporter);
 
 const q = new URLSearchParams(location.search);
 if (q.get('lang')) localStorage.setItem('portal.language', q.get('lang') === 'zh' ? 'zh' : 'en');
