@@ -27,19 +27,12 @@ import { recordProblems } from './lintRecords';
 import { configKeyUses, resolvePlaceholders } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import { BASE_SITE, fileConfigOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
+import type { Problem } from './problem';
 import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
 export type { ApiRouteInfo } from './lintApi';
 
-export interface Problem {
-  file: string;
-  path: string;
-  reason: string;
-  /** Warnings are listed apart and do not fail validate. */
-  severity?: 'warning';
-  line?: number;
-  column?: number;
-}
+export type { Problem } from './problem';
 
 export interface LintInput {
   sources: DefinitionSources;

@@ -3,7 +3,7 @@
 // answer key, a filter naming a field the record lacks or an expression that is not a shared one.
 import type { ValidateFunction } from 'ajv';
 import { childPath } from './jsonSource';
-import type { Problem } from './lint';
+import type { Problem } from './problem';
 import { didYouMean } from './names';
 import type { RecordFieldDef } from './records';
 import type { DefinitionSources } from './sources';

@@ -14,9 +14,9 @@ import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
 import { assertValid, validateRequest } from './validation';
 import { userInfo } from './services/providers';
-import { obj } from './http/schemas';
+import { obj, type JsonSchema } from './http/schemas';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 export interface ScreenCall {
   id: string;
   call: string;

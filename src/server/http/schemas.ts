@@ -1,6 +1,7 @@
 // Parameter schema pieces shared by the routes. Values arrive as strings from form bodies and queries, so
 // schemas describe strings; Fastify's validator turns a JSON number into its string where a string is asked.
-import type { JsonSchema } from '../routes';
+/** A JSON Schema as Fastify and Ajv take it. */
+export type JsonSchema = Record<string, unknown>;
 
 export const portalType: JsonSchema = { type: 'string', enum: ['1'], description: 'Always 1 for this portal.' };
 export const accountCode: JsonSchema = {

@@ -1,7 +1,7 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -11,13 +11,16 @@ import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
 import { errorText, focusFirstError, type FormContext } from '../runtime/formContext';
 import { withDefaults, withResets } from './formState';
-import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
 import { loadValidator } from '../validator';
 import { WithQueryClient } from '../runtime/queryClient';
 import './form.css';
+
+// A dialog action's screen shows forms (this one among them) and lists: loaded when a dialog first opens, which
+// also keeps the form from importing itself through the dialog.
+const ScreenDialog = lazy(() => import('../dialog/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
 export const FILE_SETTLE_MS = 2500;
 
@@ -272,7 +275,9 @@ function DefinitionFormInner({
       />
       {renderButtons ? renderButtons(buttons) : buttons}
       {dialog?.dialog && (
-        <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -20,7 +20,7 @@ import './list.css';
 
 // The dialog of an action (Add Copyright, a row's tariff detail) is loaded when one opens: a list page carries
 // neither the form renderer (rjsf) nor the engine's validator until then.
-const ScreenDialog = lazy(() => import('../form/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
+const ScreenDialog = lazy(() => import('../dialog/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
 export interface ListScreenProps {
   screenId: string;

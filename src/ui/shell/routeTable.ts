@@ -20,6 +20,11 @@ export interface RouteEntry {
   edit?: { query?: string; equals?: string; parent?: string; title?: string };
 }
 
+/** What a screen component of the route table receives (src/ui/shell/screens.tsx picks the component). */
+export interface ScreenProps {
+  entry: RouteEntry;
+}
+
 export const PUBLIC_PATHS = ['/login', '/forgetpassword'] as const;
 export const HOME_PATH = '/dashboard';
 

@@ -2,11 +2,8 @@
 // renderers); any other definition is rendered by kind; a route no definition claims yet shows "not available
 // yet". Every screen is a lazy chunk, so a page loads only what it shows.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteEntry } from './routeTable';
+import type { RouteEntry, ScreenProps } from './routeTable';
 
-export interface ScreenProps {
-  entry: RouteEntry;
-}
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 /** Screens with a page of their own, by definition id. */

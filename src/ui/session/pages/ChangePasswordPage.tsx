@@ -5,7 +5,7 @@ import { useNavigate } from '../../router';
 import { FormScreen } from '../../form/FormScreen';
 import { useI18n } from '../../i18n';
 import { toast } from '../../shell/feedback';
-import type { ScreenProps } from '../../shell/screens';
+import type { ScreenProps } from '../../shell/routeTable';
 import { mustChangePassword } from '../guard';
 import { useSession } from '../SessionContext';
 import { readNeedChangePwd, readRawUser } from '../storage';

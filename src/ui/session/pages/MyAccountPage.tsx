@@ -2,7 +2,7 @@
 import { FormScreen } from '../../form/FormScreen';
 import type { SubmittedEvent } from '../../form/DefinitionForm';
 import { toast } from '../../shell/feedback';
-import type { ScreenProps } from '../../shell/screens';
+import type { ScreenProps } from '../../shell/routeTable';
 import { useSession } from '../SessionContext';
 
 export default function MyAccountPage(_props: ScreenProps) {

@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionContext';
 import { formatValue } from '../formatValue';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../routeTable';
 import { useMenuOpener } from '../useMenuOpener';
 import { useResolved } from '../useResolved';
 

@@ -3,7 +3,7 @@
 // page does not load the form renderer (rjsf) and a form page does not load the table.
 import { lazy } from 'react';
 import { useSearchParams } from '../../router';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../routeTable';
 
 const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
 const ListScreen = lazy(() => import('../../list/ListScreen').then((m) => ({ default: m.ListScreen })));

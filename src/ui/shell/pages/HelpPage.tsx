@@ -4,7 +4,7 @@ import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../routeTable';
 
 const TOPICS: Array<{ key: string; icon: string; link?: string }> = [
   { key: 'start', icon: 'home', link: '/dashboard' },

@@ -2,7 +2,7 @@
 import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { EmptyState } from '../EmptyState';
-import type { ScreenProps } from '../screens';
+import type { ScreenProps } from '../routeTable';
 
 export default function NoPrivilegePage(_props: ScreenProps) {
   const { t } = useI18n();

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
-import { DefinitionDialog } from './DefinitionDialog';
+import { DefinitionDialog } from '../form/DefinitionDialog';
 import { useScreenEnv } from '../runtime/screenEnv';
 
 const ListScreen = lazy(() => import('../list/ListScreen').then((m) => ({ default: m.ListScreen })));
