@@ -35,7 +35,7 @@ const ensure = (language: Language, parts: Iterable<CataloguePart>) =>
   Promise.all([...parts].map((part) => loadCatalogue(language, part)));
 
 /** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
-export function translate(language: Language, key: string, params?: Record<string, unknown>): string {
+function translate(language: Language, key: string, params?: Record<string, unknown>): string {
   return messageText({ language, own: catalogues[language], fallback: catalogues.en }, key, params);
 }
 
@@ -82,19 +82,20 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [parts],
   );
 
-  // `version` is a dependency on purpose: answers change when a part arrives.
   const needs = useCallback(
     (part: CataloguePart) => {
       if (!parts.has(part)) queueMicrotask(() => setParts((old) => (old.has(part) ? old : new Set([...old, part]))));
       return isLoaded(language, part);
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the answer changes when a part arrives
     [language, parts, version],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const t = useCallback(
     (key: string, params?: Record<string, unknown>) => translate(language, key, params),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: a new function when a part arrives re-renders the texts
     [language, version],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const value = useMemo(() => ({ language, setLanguage, t, needs }), [language, setLanguage, t, needs]);
   if (!isLoaded(language, 'core')) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -105,7 +105,7 @@ test('columns keep their widths from page to page and beside a 300-character nam
   // A newest tone with a 300-character name and artist lands on page 1.
   const long = `A very long tone name ${'that keeps going '.repeat(17)}`.slice(0, 300);
   const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
-  let toneID = 0;
+  let toneID: number;
   try {
     db.pragma('busy_timeout = 5000');
     const model = db

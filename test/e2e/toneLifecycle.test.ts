@@ -137,7 +137,7 @@ describe.each(SITES)('%s', (site, label) => {
   test('deleted while in use: the forced confirmation warns about subscribers; the deletion waits for approval', async () => {
     // In use: the provider's IVR directory holds it (written as the directory screens would).
     const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
-    let toneCode = '';
+    let toneCode: string;
     try {
       db.pragma('busy_timeout = 5000');
       const { provider_id, tone_code } = db

@@ -43,7 +43,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       .where('id', '=', task.provider_id)
       .executeTakeFirstOrThrow();
     const config = await ctx.config.forSite(provider.site);
-    let data: unknown = {};
+    let data: unknown;
     try {
       data = task.data ? JSON.parse(task.data) : {};
     } catch {

@@ -22,7 +22,7 @@ import './form.css';
 // also keeps the form from importing itself through the dialog.
 const ScreenDialog = lazy(() => import('../dialog/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
-export const FILE_SETTLE_MS = 2500;
+const FILE_SETTLE_MS = 2500;
 
 export interface SubmittedEvent {
   action: ResolvedAction;
@@ -136,7 +136,7 @@ function DefinitionFormInner({
     setForm(fresh);
     setTouched(new Set());
     setSubmitted(false);
-  }, [start]);
+  }, [start, setTouched]);
 
   const context: FormContext = useMemo(() => {
     // Plain data, not only closures: rjsf skips re-rendering a field when its props are deep-equal, and it

@@ -4,7 +4,7 @@
 // so they never change from page to page; long text is cut with its full text on hover and focus. Scrolls
 // inside 656 px with a sticky header, and sideways when the columns need more room than the window has.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
@@ -53,7 +53,14 @@ export function DataTable({
   // Kept between renders: new column objects would make TanStack remount every cell (losing the focus of a cell).
   const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
   const labelColumn = visible[0];
-  const rowLabel = (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? '');
+  const rowLabel = useCallback(
+    (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? ''),
+    [labelColumn, ctx, rowKey],
+  );
+  // The parent's handler is a new function on every render: the cells call the latest one through a ref, so
+  // the columns are not rebuilt on every render (nor run a handler of an earlier render).
+  const rowActionRef = useRef(onRowAction);
+  rowActionRef.current = onRowAction;
   const layout = useMemo(
     () => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }),
     [visible, selection, rowActions],
@@ -118,14 +125,13 @@ export function DataTable({
             items={rowActionsFor(rowActions, row.original, ctx)}
             running={running}
             rowLabel={rowLabel(row.original)}
-            onRun={(a) => onRowAction(a, row.original)}
+            onRun={(a) => rowActionRef.current(a, row.original)}
           />
         ),
       });
     }
     return out;
-    // rowLabel and the selection callbacks change with the rows and the selection, which are listed.
-  }, [visible, rowActions, selection, rows, running, ctx, t, env.config]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, rowKey, rowLabel]);
 
   const table = useReactTable({
     data: rows,

@@ -50,7 +50,7 @@ export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps)
       setValue,
     }),
     [t, env, screenId, calls, fields, form, errors],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const search = async () => {
     const filters = normaliseFilters(form, fields);

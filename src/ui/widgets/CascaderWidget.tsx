@@ -9,22 +9,26 @@ import { widgetContext } from './widgetProps';
 
 type Node = Record<string, unknown>;
 
+/** One empty list while the options load, so what is derived from them is not recomputed on every render. */
+const NO_ROWS: Node[] = [];
+
+const childrenOf = (n: Node | undefined, key: string): Node[] => (Array.isArray(n?.[key]) ? (n![key] as Node[]) : []);
+
 export function CascaderWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
   const rows = useCallRows(field, ctx);
   const valueKey = String(ui.valueKey ?? 'catalogID');
   const labelKey = String(ui.labelKey ?? 'catalogName');
   const childrenKey = String(ui.childrenKey ?? 'catalogInfo');
-  const children = (n: Node | undefined): Node[] =>
-    Array.isArray(n?.[childrenKey]) ? (n![childrenKey] as Node[]) : [];
-  const tree = rows.data ?? [];
+  const children = (n: Node | undefined) => childrenOf(n, childrenKey);
+  const tree = rows.data ?? NO_ROWS;
   const value = props.value === undefined || props.value === null ? '' : String(props.value);
 
   // Which parent (and child) the stored id is: a parent's own id, or one of its children's.
   const [parent, child] = useMemo(() => {
     for (const p of tree) {
       if (String(p[valueKey]) === value) return [p, undefined];
-      const c = children(p).find((x) => String(x[valueKey]) === value);
+      const c = childrenOf(p, childrenKey).find((x) => String(x[valueKey]) === value);
       if (c) return [p, c];
     }
     return [undefined, undefined];

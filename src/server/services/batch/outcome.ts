@@ -27,7 +27,7 @@ export const storedMessage = (o: LineOutcome): string =>
 
 /** returnMsg of a stored line in the reader's language. */
 export function lineMessage(code: string, stored: string, lang: Lang): string {
-  let parsed: { message?: LineOutcome['message']; violations?: Violation[] } = {};
+  let parsed: { message?: LineOutcome['message']; violations?: Violation[] };
   try {
     parsed = stored ? JSON.parse(stored) : {};
   } catch {

@@ -25,7 +25,7 @@ export function ChoiceGrid({ label, items, selected, initial, columns, onChoose 
 
   const move = (e: React.KeyboardEvent) => {
     const delta: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns };
-    let next = focus;
+    let next: number;
     if (e.key in delta) next = focus + delta[e.key];
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = items.length - 1;
