@@ -10,7 +10,7 @@ const LOGIN_PATH = '/login';
 const onLoginPage = () => typeof location !== 'undefined' && location.pathname === LOGIN_PATH;
 
 /** Clear the session and open the login page (a full load, so no state of the old session survives). */
-export function goToLogin(): void {
+function goToLogin(): void {
   reporter().clearSession();
   if (typeof location !== 'undefined') location.assign(LOGIN_PATH);
 }

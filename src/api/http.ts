@@ -5,7 +5,7 @@ import type { ClientKind } from '../engine/types';
 import { ApiError, type Answer } from './answer';
 import { checkAnswer, fileMissing, forbidden, networkFailure } from './errors';
 
-export const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
+const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
 const CSRF_HEADER = 'X-CSRF-Token';
 const CSRF_KEY = 'csrfToken';
 
@@ -22,7 +22,7 @@ function rememberCsrf(response: Response) {
 
 const TIME_ZONE = typeof Intl === 'undefined' ? '' : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '');
 
-export const http = ky.create({
+const http = ky.create({
   prefixUrl: '/',
   timeout: TIMEOUTS.normal,
   retry: 0,

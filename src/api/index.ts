@@ -9,7 +9,7 @@ export {
   type SessionRecord,
   type StoredUser,
 } from './calls';
-export { request, download, saveFile, http, TIMEOUTS, type RequestOptions, type Payload, type Download } from './http';
-export { ApiError, PASS_THROUGH, SUCCESS, SESSION_EXPIRED, type Answer } from './answer';
-export { checkAnswer, goToLogin } from './errors';
+export { request, type RequestOptions, type Payload, type Download } from './http';
+export { ApiError, SUCCESS, type Answer } from './answer';
+export { checkAnswer } from './errors';
 export { registerApiReporter, type ApiReporter, type Notice } from './reporter';

@@ -57,8 +57,7 @@ export function rulesOf(ui: Record<string, unknown>): FileRules {
   };
 }
 
-export const extensionOf = (name: string) =>
-  name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
+const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '');
 
 export function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -22,7 +22,7 @@ export const PROJECT_ROOT = process.env.DEFINITIONS_ROOT
   ? resolve(process.env.DEFINITIONS_ROOT)
   : resolve(__dirname, '../..');
 
-export function readJson(path: string): any {
+function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
@@ -43,7 +43,7 @@ export function siteFoldersOnDisk(root = PROJECT_ROOT): string[] {
 }
 
 /** Every file the loader reads, keyed by its path relative to the root. */
-export function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
+function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
   const files: SourceFiles = {};
   const add = (rel: string) => {
     files[rel] = readJson(join(root, rel));

@@ -5,21 +5,16 @@ export { engineWith, type Engine, type ContextInput, type Validate } from './eng
 export { buildDefinitionSet, type DefinitionSet } from './definitionSet';
 export {
   BASE_SITE,
-  SITE_ID_PATTERN,
   sourcesFromFiles,
-  sitesIn,
   configLayers,
   type DefinitionSources,
   type SourceFiles,
   type ConfigLayer,
 } from './sources';
-export { resolveScreen, formSchema } from './resolve';
-export { validateResolved, withoutEmpty } from './validate';
-export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';
-export { applyOverlay, mergePatch, checkOverlay } from './overlay';
+export { formSchema } from './resolve';
+export { validateResolved } from './validate';
+export { payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';
 export { evaluate, holds } from './logic';
-export { decimalPlaces } from './numbers';
-export { resolvePlaceholders } from './placeholders';
-export { fillMessage, nodeParams } from './messages';
+export { fillMessage } from './messages';
 export type { RulesDoc, RuleDef } from './rules';
 export type { RecordDoc, RecordFieldDef, RecordFilterDef } from './records';

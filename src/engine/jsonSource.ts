@@ -25,7 +25,7 @@ export interface JsonSource {
 }
 
 /** `$.fields.name[2]` -> ['fields', 'name', 2]. */
-export function pathSegments(path: string): Array<string | number> {
+function pathSegments(path: string): Array<string | number> {
   const out: Array<string | number> = [];
   const re = /\.([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g;
   for (const m of path.replace(/^\$/, '').matchAll(re)) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3]));

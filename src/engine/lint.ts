@@ -116,7 +116,7 @@ function walk(node: unknown, path: string, visit: (key: string, value: unknown, 
 }
 
 /** Problems of one JSON Logic expression: unknown operations and variables outside the context. */
-export function logicProblems(expr: unknown, path: string): Found[] {
+function logicProblems(expr: unknown, path: string): Found[] {
   const out: Found[] = [];
   const visit = (node: unknown, p: string) => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, childPath(p, i)));

@@ -27,7 +27,7 @@ export interface ApiProblem {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function routeFor(path: string, routes: ApiRouteInfo[]): ApiRouteInfo | undefined {
+function routeFor(path: string, routes: ApiRouteInfo[]): ApiRouteInfo | undefined {
   const url = `/${path.replace(/^\/+/, '').split('?')[0]}`;
   return (
     routes.find((r) => r.url === url) ??

@@ -37,7 +37,7 @@ const ATOMIC = new Set([
 const EXPRESSION_MAPS = new Set(['payload', 'recover', 'form']);
 
 /** A value under this key (in a map under parentKey) is one expression or list: a patch replaces it whole. */
-export const replacedWhole = (key: string, parentKey: string) => ATOMIC.has(key) || EXPRESSION_MAPS.has(parentKey);
+const replacedWhole = (key: string, parentKey: string) => ATOMIC.has(key) || EXPRESSION_MAPS.has(parentKey);
 
 /** RFC 7396: objects merge recursively, null removes, anything else replaces; expressions replace whole. */
 export function mergePatch(target: unknown, patch: unknown, key = '', parentKey = ''): unknown {
@@ -55,7 +55,7 @@ export function mergePatch(target: unknown, patch: unknown, key = '', parentKey 
  * `second` stays a null (it must still remove what `first` inherits from elsewhere). Overlays use it on a call that
  * extends another, whose own text is itself a patch of its parent.
  */
-export function composePatches(first: unknown, second: unknown, key = '', parentKey = ''): unknown {
+function composePatches(first: unknown, second: unknown, key = '', parentKey = ''): unknown {
   if (!isObject(second) || !isObject(first) || replacedWhole(key, parentKey)) return second;
   const out: Record<string, unknown> = { ...first };
   for (const [k, v] of Object.entries(second))

@@ -25,7 +25,7 @@ function byOrder<T extends { order: number }>(map: Record<string, T> | undefined
 }
 
 /** Does an expression read a variable under this prefix (e.g. 'row')? Such conditions wait for their data. */
-export function readsVar(expression: unknown, prefix: string): boolean {
+function readsVar(expression: unknown, prefix: string): boolean {
   if (Array.isArray(expression)) return expression.some((e) => readsVar(e, prefix));
   if (expression && typeof expression === 'object') {
     return Object.entries(expression).some(([k, v]) => {

@@ -55,7 +55,7 @@ type Place =
   | { kind: 'configSchema' };
 
 /** Where a file belongs, from the last folder of the project tree its path names. */
-export function placeOf(path: string): Place | undefined {
+function placeOf(path: string): Place | undefined {
   const parts = path.replace(/\\/g, '/').split('/');
   const file = parts[parts.length - 1];
   if (!file.endsWith('.json')) return undefined;
@@ -71,7 +71,7 @@ export function placeOf(path: string): Place | undefined {
 }
 
 /** The site ids a set of paths names (site-variants/<site>/...), the base first. */
-export function sitesIn(paths: Iterable<string>, folders: Iterable<string> = []): SiteId[] {
+function sitesIn(paths: Iterable<string>, folders: Iterable<string> = []): SiteId[] {
   const found = new Set<string>(folders);
   for (const path of paths) {
     const place = placeOf(path);
@@ -81,7 +81,7 @@ export function sitesIn(paths: Iterable<string>, folders: Iterable<string> = [])
 }
 
 /** The schema's defaults as configuration values (strings, as the operator's backend gives them). */
-export function configDefaultsOf(schema: ConfigSchema | undefined): Config {
+function configDefaultsOf(schema: ConfigSchema | undefined): Config {
   const out: Config = {};
   for (const [key, prop] of Object.entries(schema?.properties ?? {}))
     if (prop.default !== undefined) out[key] = String(prop.default);

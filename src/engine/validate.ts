@@ -8,7 +8,7 @@ import { nodeParams } from './messages';
 import type { Context, FieldError, ResolvedField, ResolvedScreen } from './types';
 
 /** Empty inputs count as absent, so `required` reports them and other rules leave them alone. */
-export function withoutEmpty(value: unknown): unknown {
+function withoutEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 // Row types of every table, as Kysely sees them. Column names are snake_case in the database; the API
 // layer maps them to the spec's camelCase names. Timestamps are epoch milliseconds (int8 on PostgreSQL,
 // parsed back to numbers in connection.ts); flags keep the spec's string values ('0', '1', ...).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface ProviderTable {
   id: Generated<number>;
@@ -415,8 +415,6 @@ export interface Database {
 }
 
 export type Provider = Selectable<ProviderTable>;
-export type NewProvider = Insertable<ProviderTable>;
-export type ProviderUpdate = Updateable<ProviderTable>;
 export type Session = Selectable<SessionTable>;
 export type Tone = Selectable<ToneTable>;
 export type NewTone = Insertable<ToneTable>;

@@ -24,7 +24,7 @@ export function ScreenDialog({ screenId, title, initial, filters, onClose }: Scr
   try {
     def = env.engine.definition(screenId);
   } catch {
-    // A dialog of a screen not defined yet: say so instead of failing the page.
+    // An action naming a screen this site does not define: say so in the dialog instead of failing the page.
     return (
       <Dialog open size="small" title={t(title ?? 'Form.widgetPending')} onClose={() => onClose(false)}>
         <p>{t('Form.widgetPending')}</p>

@@ -17,7 +17,7 @@ import type { FieldError } from '../../engine';
 import { compile } from '../../engine/ajv';
 
 /** Engine errors as rjsf's ErrorSchema ({field: {__errors: [text]}}). */
-export function toErrorSchema(errors: FieldError[], text: (e: FieldError) => string): ErrorSchema {
+function toErrorSchema(errors: FieldError[], text: (e: FieldError) => string): ErrorSchema {
   const schema: Record<string, { __errors: string[] }> = {};
   for (const e of errors) {
     const key = e.field || '__root';

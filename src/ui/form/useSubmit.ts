@@ -19,7 +19,7 @@ export interface SubmitOutcome {
 }
 
 /** The server validates with the same definitions and names the fields it refuses: {record: {errors: [...]}}. */
-export function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
+function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
   const list = (answer?.record as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(list)) return [];
   return list

@@ -10,7 +10,7 @@ import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
 import type { Row } from './useSelection';
 
-export const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as const;
+const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as const;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 

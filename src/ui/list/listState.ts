@@ -9,9 +9,9 @@ export interface ListState {
 }
 
 /** 000 §9: page sizes 10, 20, 50, 100, default 10, unless the definition names its own. */
-export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
+const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
 /** 000 §2: the pager appears only when the total exceeds this. */
-export const PAGER_THRESHOLD = 10;
+const PAGER_THRESHOLD = 10;
 
 /** Whether a list of this total shows its pager: from the definition's list.pagerAt (0 never), else above 10. */
 export function showsPager(screen: Pick<ResolvedScreen, 'list'>, total: number): boolean {
@@ -85,7 +85,7 @@ export function operationButtons(rowActions: Array<Pick<ResolvedAction, 'primary
 }
 
 /** Width of a column without one of its own, by what it shows; text columns (undefined) share what is left. */
-export const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
+const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
   date: 92,
   datetime: 92,
   price: 64,
@@ -95,7 +95,7 @@ export const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>
 };
 /** The least a text column without a width gets; a wider table shares the extra among the text columns. */
 export const MIN_TEXT_WIDTH = 128;
-export const SELECT_WIDTH = 40;
+const SELECT_WIDTH = 40;
 
 /**
  * The table's column widths: fixed ones (the definition's width, else by format) and flexible text columns.

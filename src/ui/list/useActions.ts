@@ -17,7 +17,7 @@ export interface OpenDialog {
 }
 
 /** '/musicBoxDetail?toneBoxID={toneBoxID}' with the row's values. */
-export function fillRoute(route: string, row: Row | undefined): string {
+function fillRoute(route: string, row: Row | undefined): string {
   return route.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(String(row?.[key] ?? '')));
 }
 

@@ -7,7 +7,7 @@ import { callApi } from '../runtime/api';
 import { useScreenEnv } from '../runtime/screenEnv';
 import type { ListState } from './listState';
 
-export const LIST_CALL = 'list';
+const LIST_CALL = 'list';
 
 export function useListQuery(
   screenId: string,

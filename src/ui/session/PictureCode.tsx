@@ -2,7 +2,7 @@
 // the server, renewed on click and after every failed attempt.
 import { useI18n } from '../i18n';
 
-export const PICTURE_CODE_URL = '/common/picturecode';
+const PICTURE_CODE_URL = '/common/picturecode';
 
 export function PictureCode({ refreshKey, onRefresh }: { refreshKey: number; onRefresh(): void }) {
   const { t } = useI18n();

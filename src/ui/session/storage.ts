@@ -4,7 +4,7 @@
 
 import type { SessionRecord, StoredUser } from '../../api';
 
-export const KEYS = {
+const KEYS = {
   token: 'token',
   user: 'user',
   config: 'config',
@@ -68,8 +68,6 @@ export function saveSession(record: SessionRecord, extra: Partial<SessionFlags> 
 export function saveLanguage(language: string): void {
   store()?.setItem(KEYS.language, language);
 }
-
-export const readLanguage = (): string | null => store()?.getItem(KEYS.language) ?? null;
 
 /** Log-out and session-expired both end here: every session key goes, the language choice stays. */
 export function clearSession(): void {

@@ -7,7 +7,7 @@ import { loginSite } from './loginScreen';
 
 let cached: Promise<LoginConfig> | undefined;
 
-export function loadLoginConfig(): Promise<LoginConfig> {
+function loadLoginConfig(): Promise<LoginConfig> {
   cached ??= api.loginConfig().then(
     (a) => a.record ?? {},
     () => ({}),

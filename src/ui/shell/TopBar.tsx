@@ -5,7 +5,7 @@ import { Icon } from './Icon';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
-export function Brand() {
+function Brand() {
   const { t } = useI18n();
   return (
     <span className="brand">

@@ -25,7 +25,7 @@ export interface ScreenProps {
   entry: RouteEntry;
 }
 
-export const PUBLIC_PATHS = ['/login', '/forgetpassword'] as const;
+const PUBLIC_PATHS = ['/login', '/forgetpassword'] as const;
 export const HOME_PATH = '/dashboard';
 
 const lower = (path: string) => path.toLowerCase();
@@ -57,7 +57,7 @@ function buildTable(): RouteEntry[] {
   return [...table.values()];
 }
 
-export const routeTable: RouteEntry[] = buildTable();
+const routeTable: RouteEntry[] = buildTable();
 
 /** The entry of a path (route names are matched case-insensitively, as the spec mixes cases). */
 export function routeFor(pathname: string): RouteEntry | undefined {

@@ -22,7 +22,7 @@ const byKind: Partial<Record<NonNullable<RouteEntry['kind']>, Screen>> = {
   dialog: lazy(() => import('./pages/DefinitionPage')),
 };
 
-export const NotAvailablePage: Screen = lazy(() => import('./pages/NotAvailablePage'));
+const NotAvailablePage: Screen = lazy(() => import('./pages/NotAvailablePage'));
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function screenFor(entry: RouteEntry): Screen {

@@ -2,7 +2,7 @@
 // variable --layout-height, which the content area uses as its minimum height.
 import { useEffect } from 'react';
 
-export const CHROME_HEIGHT = 146;
+const CHROME_HEIGHT = 146;
 
 export function useLayoutHeight(): void {
   useEffect(() => {

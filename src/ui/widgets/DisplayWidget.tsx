@@ -1,6 +1,5 @@
 // A read-only value shown as text (account code and name on my account): '----' when empty, like the lists.
 import type { WidgetProps } from '@rjsf/utils';
-import type { FormContext } from '../runtime/formContext';
 
 export const EMPTY_TEXT = '----';
 
@@ -15,14 +14,4 @@ export function DisplayWidget(props: WidgetProps) {
 
 export function HiddenWidget(props: WidgetProps) {
   return <input type="hidden" id={props.id} value={props.value ?? ''} />;
-}
-
-/** A widget a later screen will provide (named in the definition, not registered yet). */
-export function PendingWidget(props: WidgetProps) {
-  const ctx = props.registry.formContext as FormContext;
-  return (
-    <div id={props.id} className="field__value pending-widget" tabIndex={-1}>
-      {ctx.t('Form.widgetPending')}
-    </div>
-  );
 }

@@ -24,7 +24,7 @@ export function SelectedRowsWidget(props: WidgetProps) {
     try {
       return ctx.env.engine.resolve(listId, { config: ctx.env.config, user: ctx.env.user });
     } catch {
-      return undefined; // the list screen is not defined (yet)
+      return undefined; // the site defines no such list: the field says so instead of failing the form
     }
   }, [ctx.env, listId]);
   if (!list)

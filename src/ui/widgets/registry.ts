@@ -1,6 +1,7 @@
 // The widget set of the portal, by the names screen definitions use (schemas/screen-definition.schema.json).
-// Widgets of later screens (tone and copyright selection, tariff choice...) register themselves here.
-import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+// A new widget is one entry here and its name in the schema's `widget` enum; both the form and the search bar
+// draw from this set. Each is also listed under rjsf's own name (TextWidget...), which rjsf asks for by default.
+import type { RegistryWidgetsType } from '@rjsf/utils';
 import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
 import { PriceGroupWidget } from './PriceGroupWidget';
@@ -8,7 +9,7 @@ import { SelectedRowsWidget } from './SelectedRowsWidget';
 import { LanguageFilesWidget } from './upload/LanguageFilesWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
-import { DisplayWidget, HiddenWidget, PendingWidget } from './DisplayWidget';
+import { DisplayWidget, HiddenWidget } from './DisplayWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { PasswordWidget, TextWidget } from './TextWidget';
 
@@ -40,18 +41,11 @@ const widgets: RegistryWidgetsType = {
   languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
-  pending: PendingWidget,
   HiddenWidget,
 };
 
-export const PENDING_WIDGET = 'pending';
-
 export function hasWidget(name: string): boolean {
   return name in widgets;
-}
-
-export function registerWidget(name: string, widget: Widget): void {
-  widgets[name] = widget;
 }
 
 export function widgetRegistry(): RegistryWidgetsType {

@@ -2,14 +2,14 @@
 // options. Everything visible about a field comes from its definition; nothing is chosen per screen here.
 import type { UiSchema } from '@rjsf/utils';
 import type { ResolvedField } from '../../engine';
-import { hasWidget, PENDING_WIDGET } from './registry';
+import { hasWidget } from './registry';
 
 /** The widget of a field: the definition's choice, else one that fits its options or schema type. */
 export function widgetOf(field: ResolvedField): string {
   // Objects without a widget of their own (expanded tone infos) are rjsf's object field with our templates.
   if (field.schema.type === 'object' && (!field.widget || field.widget === 'expandedInfo')) return '';
-  // A widget a later screen will register (tone selection, tariff table...) shows a placeholder until then.
-  if (field.widget) return hasWidget(field.widget) ? field.widget : PENDING_WIDGET;
+  // A widget the schema names but this renderer does not draw (tariffChoice; pictureCode belongs to the login page) gets the type's own control.
+  if (field.widget && hasWidget(field.widget)) return field.widget;
   if (field.options) return 'select';
   if (field.schema.type === 'boolean') return 'checkbox';
   // Objects (expanded tone infos) are rendered by rjsf's object field with our templates; no widget.

@@ -40,7 +40,7 @@ export function useCallRows(field: ResolvedField | undefined, ctx: FormContext) 
  * The value to start with when the field is empty and its option rows name a preference: ui.defaultBy is a
  * numeric row key, the row with the largest value wins (001 §4: the language of the highest priority).
  */
-export function preferredValue(
+function preferredValue(
   rows: Array<Record<string, unknown>>,
   valueKey: string,
   by: unknown,

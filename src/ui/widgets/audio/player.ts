@@ -66,6 +66,3 @@ export async function play(owner: string, address: string | (() => Promise<strin
     throw error;
   }
 }
-
-/** Test hook: the element's current source (e2e tests check what is played). */
-export const currentSource = () => audio?.src ?? '';

@@ -10,7 +10,7 @@ import { limitsOf } from './limits';
 
 const TYPES: PickerType[] = ['date', 'datetime', 'year', 'month', 'time', 'year-month'];
 
-export function typeOf(widget: string | undefined, ui: Record<string, unknown>): PickerType {
+function typeOf(widget: string | undefined, ui: Record<string, unknown>): PickerType {
   if (typeof ui.type === 'string' && (TYPES as string[]).includes(ui.type)) return ui.type as PickerType;
   if (widget === 'datetime') return 'datetime';
   if (widget === 'yearMonth') return 'year-month';

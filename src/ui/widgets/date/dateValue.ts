@@ -44,7 +44,7 @@ export function parseValue(value: unknown, type: PickerType): { date?: Date; tim
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const formatTime = (t: Time) => `${pad(t.h)}:${pad(t.m)}:${pad(t.s)}`;
+const formatTime = (t: Time) => `${pad(t.h)}:${pad(t.m)}:${pad(t.s)}`;
 
 export function toValue(date: Date | undefined, time: Time, type: PickerType, calendar: Calendar): string | undefined {
   if (type === 'time') return formatTime(time);

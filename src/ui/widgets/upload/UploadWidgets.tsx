@@ -64,7 +64,7 @@ export function FileUploadWidget(props: WidgetProps) {
 }
 
 /** An image field without its own `accept` takes jpg and gif (001 §5.2); png only when the definition says so. */
-export const IMAGE_DEFAULTS = {
+const IMAGE_DEFAULTS = {
   accept: '.jpg,.jpeg,.gif',
   maxSizeMB: 10,
   formatError: 'Common.onlyJpgGif',

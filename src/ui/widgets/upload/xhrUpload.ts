@@ -3,7 +3,7 @@
 // needs: an answer that is not an object (a login page served instead of JSON) means the session expired.
 import type { Answer } from '../../../api';
 
-export const UPLOAD_PATH = 'sp/uploadfile';
+const UPLOAD_PATH = 'sp/uploadfile';
 /** The CSRF token the API client keeps from the last response (src/api/http.ts mirrors it here). */
 const CSRF_KEY = 'csrfToken';
 const CSRF_HEADER = 'X-CSRF-Token';
