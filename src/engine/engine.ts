@@ -26,7 +26,8 @@ export interface Engine {
   definition(id: string): ScreenDef;
   context(input?: ContextInput): Context;
   resolve(id: string, input?: ContextInput): ResolvedScreen;
-  validate(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
+  /** `screen`: the screen already resolved for this input, so a form that has it does not resolve it again. */
+  validate(id: string, input: ContextInput & { form: Record<string, unknown> }, screen?: ResolvedScreen): FieldError[];
   /** The list's search fields, by the same rules and message keys (a search filter is never required). */
   validateSearch(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
@@ -85,9 +86,9 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     definition,
     context,
     resolve,
-    validate(id, input) {
+    validate(id, input, screen) {
       const ctx = context(input);
-      return validate(resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+      return validate(screen ?? resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
     },
     validateSearch(id, input) {
       const ctx = context(input);

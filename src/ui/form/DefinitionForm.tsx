@@ -1,6 +1,7 @@
-// A form rendered from a screen definition: the engine resolves it again on every change (visibility,
-// required, options follow the data), validates it (messages shown after a field is touched or the form is
-// submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
+// A form rendered from a screen definition: the engine resolves it on every change of the values, once per
+// new value (formResolver), so visibility, required and options follow the data; it validates it (messages
+// shown after a field is touched or the form is submitted) and maps it to the call of the action pressed.
+// Used by FormScreen and inside dialogs.
 import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
@@ -10,7 +11,7 @@ import type { Answer } from '../runtime/api';
 import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
 import { errorText, focusFirstError, type FormContext } from '../runtime/formContext';
-import { withDefaults, withResets } from './formState';
+import { formResolver } from './formResolver';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
@@ -75,17 +76,8 @@ function DefinitionFormInner({
   const { t } = useI18n();
   const navigate = useNavigate();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
-  const resolveWith = useCallback(
-    (form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }),
-    [env.engine, screenId, base],
-  );
-
-  const start = useCallback(() => {
-    let form = { ...(initial ?? {}) };
-    // Defaults can make more fields visible (and give them defaults): settle in a few rounds.
-    for (let i = 0; i < 3; i++) form = withDefaults(form, resolveWith(form).fields);
-    return form;
-  }, [initial, resolveWith]);
+  const resolver = useMemo(() => formResolver(env.engine, screenId, base), [env.engine, screenId, base]);
+  const start = useCallback(() => resolver.start(initial), [initial, resolver]);
 
   const [form, setForm] = useState<Record<string, unknown>>(start);
   const { touched, setTouched, touch, holdDuringPress } = useTouched();
@@ -93,8 +85,8 @@ function DefinitionFormInner({
   const [dialog, setDialog] = useState<ResolvedAction | null>(null);
   /** Reasons the server gave for fields on the last submit; each goes away when its field changes. */
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
-  const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
-  const errors = useMemo(() => env.engine.validate(screenId, { ...base, form }), [env.engine, screenId, base, form]);
+  const screen = resolver.screen(form);
+  const errors = resolver.errors(form);
   const { run, pending, busy } = useSubmit();
   // 001 §4: the upload (submit) button is disabled for 2.5 s after a file changes, so a file still being
   // settled (preview, measured size) is not sent half-known.
@@ -113,9 +105,7 @@ function DefinitionFormInner({
   const change = useCallback(
     (next: Record<string, unknown>) => {
       const before = formRef.current;
-      const visibleBefore = new Set(resolveWith(before).fields.map((f) => f.name));
-      let out = withResets(before, next, resolveWith(next).fields);
-      out = withDefaults(out, resolveWith(out).fields, visibleBefore);
+      const out = resolver.change(before, next);
       formRef.current = out;
       setForm(out);
       setServerErrors((errs) => {
@@ -127,7 +117,7 @@ function DefinitionFormInner({
       });
       onChange?.(out);
     },
-    [resolveWith, onChange],
+    [resolver, onChange],
   );
 
   const reset = useCallback(() => {
@@ -171,12 +161,8 @@ function DefinitionFormInner({
   const contextRef = useRef(context);
   contextRef.current = context;
   const validator = useMemo(
-    () =>
-      engineValidator(
-        (f) => env.engine.validate(screenId, { ...base, form: f }),
-        (e) => errorText(contextRef.current, e) ?? e.message,
-      ),
-    [env.engine, screenId, base],
+    () => engineValidator(resolver.errors, (e) => errorText(contextRef.current, e) ?? e.message),
+    [resolver],
   );
 
   const press = async (action: ResolvedAction) => {
