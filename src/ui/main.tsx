@@ -4,10 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { registerApiReporter } from '../api';
 import { App } from './App';
 import { loadCatalogue, storedLanguage } from './i18n';
+import { lazyNestedScreens } from './nestedScreens';
+import { registerNestedScreens } from './runtime/nestedScreens';
 import { shellApiReporter } from './shell/feedback/apiReporter';
 import './styles/index.css';
 
 registerApiReporter(shellApiReporter);
+registerNestedScreens(lazyNestedScreens);
 
 // Fetch what the first screen needs while React starts, rather than one after the other: the catalogue and,
 // on the login page (the usual first page), its chunk.

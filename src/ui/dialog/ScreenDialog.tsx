@@ -4,18 +4,10 @@ import { lazy, Suspense } from 'react';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
 import { DefinitionDialog } from '../form/DefinitionDialog';
+import type { ScreenDialogProps } from '../runtime/nestedScreens';
 import { useScreenEnv } from '../runtime/screenEnv';
 
 const ListScreen = lazy(() => import('../list/ListScreen').then((m) => ({ default: m.ListScreen })));
-
-export interface ScreenDialogProps {
-  screenId: string;
-  title?: string;
-  initial?: Record<string, unknown>;
-  /** Filters of a list dialog (the tariff of the form: priceGroupID...). */
-  filters?: Record<string, unknown>;
-  onClose(changed: boolean): void;
-}
 
 export function ScreenDialog({ screenId, title, initial, filters, onClose }: ScreenDialogProps) {
   const env = useScreenEnv();

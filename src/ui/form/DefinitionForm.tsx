@@ -2,7 +2,7 @@
 // new value (formResolver), so visibility, required and options follow the data; it validates it (messages
 // shown after a field is touched or the form is submitted) and maps it to the call of the action pressed.
 // Used by FormScreen and inside dialogs.
-import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -16,12 +16,9 @@ import { useScreenEnv } from '../runtime/screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
 import { loadValidator } from '../validator';
+import { nestedScreens } from '../runtime/nestedScreens';
 import { WithQueryClient } from '../runtime/queryClient';
-import './form.css';
-
-// A dialog action's screen shows forms (this one among them) and lists: loaded when a dialog first opens, which
-// also keeps the form from importing itself through the dialog.
-const ScreenDialog = lazy(() => import('../dialog/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
+import '../widgets/form.css';
 
 const FILE_SETTLE_MS = 2500;
 
@@ -75,6 +72,8 @@ function DefinitionFormInner({
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
+  // A dialog action's screen (a form or a list), loaded when a dialog first opens.
+  const { ScreenDialog } = nestedScreens();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
   const resolver = useMemo(() => formResolver(env.engine, screenId, base), [env.engine, screenId, base]);
   const start = useCallback(() => resolver.start(initial), [initial, resolver]);

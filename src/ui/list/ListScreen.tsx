@@ -2,9 +2,10 @@
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
+import { nestedScreens, type ListScreenProps } from '../runtime/nestedScreens';
 import { WithQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
@@ -18,19 +19,6 @@ import { useListQuery } from './useListQuery';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
 
-// The dialog of an action (Add Copyright, a row's tariff detail) is loaded when one opens: a list page carries
-// neither the form renderer (rjsf) nor the engine's validator until then.
-const ScreenDialog = lazy(() => import('../dialog/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
-
-export interface ListScreenProps {
-  screenId: string;
-  /** Inside a dialog or another screen: no card and no page title. */
-  embedded?: boolean;
-  initialFilters?: Record<string, unknown>;
-  /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
-  selection?: { initial?: Row[]; max?: number; single?: boolean; onChange(rows: Row[]): void };
-}
-
 export function ListScreen(props: ListScreenProps) {
   return (
     <WithQueryClient>
@@ -40,6 +28,9 @@ export function ListScreen(props: ListScreenProps) {
 }
 
 function ListScreenInner({ screenId, embedded, initialFilters, selection: parent }: ListScreenProps) {
+  // The dialog of an action (Add Copyright, a row's tariff detail) loads when one opens: a list page carries
+  // neither the form renderer (rjsf) nor the engine's validator until then.
+  const { ScreenDialog } = nestedScreens();
   const env = useScreenEnv();
   const { t } = useI18n();
   const queries = useQueryClient();

@@ -6,22 +6,9 @@ import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
 import { ListScreen } from './ListScreen';
+import type { SelectionDialogProps } from '../runtime/nestedScreens';
 import type { Row } from './useSelection';
 import './list.css';
-
-export interface SelectionDialogProps {
-  screenId: string;
-  /** i18n key; the list's title when absent. */
-  title?: string;
-  /** Rows already chosen (edit mode). */
-  initial?: Row[];
-  max?: number;
-  filters?: Record<string, unknown>;
-  /** Add mode: called with the whole selection on every change. */
-  onChange?(rows: Row[]): void;
-  onSubmit(rows: Row[]): void;
-  onClose(): void;
-}
 
 export function SelectionDialog({
   screenId,

@@ -3,13 +3,13 @@
 // the row key (priceGroupID). ui.filters (resolved against the form, e.g. priceGroupType by box type) filter
 // the list; a change of filters reloads it.
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { nestedScreens } from '../runtime/nestedScreens';
 import { widgetContext } from './widgetProps';
-
-const ListScreen = lazy(() => import('../list/ListScreen').then((m) => ({ default: m.ListScreen })));
 
 export function PriceGroupWidget(props: WidgetProps) {
   const { ctx, name, ui, t } = widgetContext(props);
+  const { ListScreen } = nestedScreens();
   const listId = String(ui.list ?? 'tariffSelection');
   let rowKey = 'priceGroupID';
   try {

@@ -4,11 +4,10 @@
 // The list is ui.list, or the widget's default list; the columns shown are ui.columns, labelled as that list
 // labels them. ui.filters pre-filter the list.
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { nestedScreens } from '../runtime/nestedScreens';
 import { widgetContext } from './widgetProps';
 import '../list/list.css';
-
-const SelectionDialog = lazy(() => import('../list/SelectionDialog').then((m) => ({ default: m.SelectionDialog })));
 
 type Row = Record<string, unknown>;
 
@@ -17,6 +16,7 @@ const DEFAULT_LISTS: Record<string, string> = { toneSelect: 'toneSelection', cop
 
 export function SelectedRowsWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
+  const { SelectionDialog } = nestedScreens();
   const [open, setOpen] = useState(false);
   const rows: Row[] = Array.isArray(props.value) ? props.value : [];
   const listId = String(ui.list ?? DEFAULT_LISTS[field?.widget ?? ''] ?? '');

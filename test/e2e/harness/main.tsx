@@ -16,6 +16,8 @@ import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
 import { shellApiReporter } from '../../../src/ui/shell/feedback/apiReporter';
 import { registerApiReporter } from '../../../src/api';
+import { lazyNestedScreens } from '../../../src/ui/nestedScreens';
+import { registerNestedScreens } from '../../../src/ui/runtime/nestedScreens';
 import '../../../src/ui/styles/index.css';
 
 // The product's files through the engine's loader, plus the harness's own screen definitions as if they were
@@ -39,6 +41,7 @@ const sources = sourcesFromFiles({
 const engineOf = (site: SiteId) => createEngine(buildDefinitionSet(sources, site));
 
 registerApiReporter(shellApiReporter);
+registerNestedScreens(lazyNestedScreens);
 
 const q = new URLSearchParams(location.search);
 if (q.get('lang')) localStorage.setItem('portal.language', q.get('lang') === 'zh' ? 'zh' : 'en');

@@ -1,0 +1,57 @@
+// Screens show other screens: a widget shows a list (the tariff table) or a selection dialog (tone selection),
+// a list or a form opens any screen in a dialog, and that dialog shows a form or a list again. So that no
+// renderer imports another (an import loop through the widget set), they reach one another through this table,
+// which the application's entry fills at start with lazily loaded components (src/ui/nestedScreens.ts): a page
+// loads a nested renderer only when it shows one.
+import type { ComponentType } from 'react';
+
+type Row = Record<string, unknown>;
+
+export interface ListScreenProps {
+  screenId: string;
+  /** Inside a dialog or another screen: no card and no page title. */
+  embedded?: boolean;
+  initialFilters?: Record<string, unknown>;
+  /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
+  selection?: { initial?: Row[]; max?: number; single?: boolean; onChange(rows: Row[]): void };
+}
+
+export interface ScreenDialogProps {
+  screenId: string;
+  title?: string;
+  initial?: Record<string, unknown>;
+  /** Filters of a list dialog (the tariff of the form: priceGroupID...). */
+  filters?: Record<string, unknown>;
+  onClose(changed: boolean): void;
+}
+
+export interface SelectionDialogProps {
+  screenId: string;
+  /** i18n key; the list's title when absent. */
+  title?: string;
+  /** Rows already chosen (edit mode). */
+  initial?: Row[];
+  max?: number;
+  filters?: Record<string, unknown>;
+  /** Add mode: called with the whole selection on every change. */
+  onChange?(rows: Row[]): void;
+  onSubmit(rows: Row[]): void;
+  onClose(): void;
+}
+
+export interface NestedScreens {
+  ListScreen: ComponentType<ListScreenProps>;
+  ScreenDialog: ComponentType<ScreenDialogProps>;
+  SelectionDialog: ComponentType<SelectionDialogProps>;
+}
+
+let registered: NestedScreens | undefined;
+
+export function registerNestedScreens(screens: NestedScreens): void {
+  registered = screens;
+}
+
+export function nestedScreens(): NestedScreens {
+  if (!registered) throw new Error('nested screens are registered at start (registerNestedScreens)');
+  return registered;
+}
