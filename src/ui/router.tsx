@@ -1,7 +1,8 @@
-// The app's router: history-mode routing (000 §2) by wouter, a small, well-kept router, behind the few names the
-// app uses (the shapes it had with react-router, so screens did not change). Every route of this app is a fixed
-// path looked up in the route table (shell/routeTable.ts), so route matching, loaders and the other data APIs of
-// a larger router are not needed; react-router alone was about 15 KB gzip of the login page's 100 KB budget.
+// The app's router: history-mode routing (000 §2) by wouter, a small, well-kept router, behind the few names
+// the screens use (useNavigate, useLocation, useSearchParams, Link, Navigate), so no screen depends on the
+// router library. Every route of this app is a fixed path looked up in the route table (shell/routeTable.ts):
+// route matching, loaders and the data APIs of a larger router are not needed, and react-router would take
+// about 15 KB gzip of the login page's 100 KB budget.
 import { useCallback } from 'react';
 import {
   Link as WouterLink,
