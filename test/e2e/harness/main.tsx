@@ -9,9 +9,7 @@ import { BASE_SITE, buildDefinitionSet, createEngine, sourcesFromFiles, type Sit
 import { FormScreen } from '../../../src/ui/form/FormScreen';
 import { ScreenEnvProvider } from '../../../src/ui/runtime/screenEnv';
 import { I18nProvider, WithCatalogue } from '../../../src/ui/i18n';
-import { ListScreen } from '../../../src/ui/list/ListScreen';
-import { SelectionDialog } from '../../../src/ui/list/SelectionDialog';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { readConfig, readUser } from '../../../src/ui/session/storage';
 import { FeedbackHost } from '../../../src/ui/shell/feedback';
 import { shellApiReporter } from '../../../src/ui/shell/feedback/apiReporter';
@@ -42,6 +40,8 @@ const engineOf = (site: SiteId) => createEngine(buildDefinitionSet(sources, site
 
 registerApiReporter(shellApiReporter);
 registerNestedScreens(lazyNestedScreens);
+// The same lazy components as the app's, so the harness builds the chunks the app builds.
+const { ListScreen, SelectionDialog } = lazyNestedScreens;
 
 const q = new URLSearchParams(location.search);
 if (q.get('lang')) localStorage.setItem('portal.language', q.get('lang') === 'zh' ? 'zh' : 'en');
@@ -90,13 +90,15 @@ createRoot(document.getElementById('root')!).render(
       <ScreenEnvProvider engine={engineOf(site)} site={site} config={readConfig()} user={user}>
         <main id="main" style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
           <WithCatalogue part="rest">
-            {kind === 'list' ? (
-              <ListScreen screenId={screen} />
-            ) : kind === 'selection' ? (
-              <Selection screenId={screen} />
-            ) : (
-              <FormScreen screenId={screen} query={q} />
-            )}
+            <Suspense fallback={null}>
+              {kind === 'list' ? (
+                <ListScreen screenId={screen} />
+              ) : kind === 'selection' ? (
+                <Selection screenId={screen} />
+              ) : (
+                <FormScreen screenId={screen} query={q} />
+              )}
+            </Suspense>
           </WithCatalogue>
         </main>
       </ScreenEnvProvider>
