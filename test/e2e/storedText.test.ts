@@ -69,8 +69,9 @@ describe('tones (generic site)', () => {
     const listed = rows(page).filter({ hasText: PAYLOADS.toneName }).first();
     await listed.waitFor();
     toneID = (await listed.getAttribute('data-row-key'))!;
-    const cells = await row(page, toneID).locator('td').allTextContents();
-    expect(cells).toEqual(expect.arrayContaining([PAYLOADS.toneName, PAYLOADS.artist]));
+    // The artist is the name cell's second line: each line of each cell as the provider reads it.
+    const lines = (await row(page, toneID).locator('td').allInnerTexts()).flatMap((text) => text.split('\n'));
+    expect(lines).toEqual(expect.arrayContaining([PAYLOADS.toneName, PAYLOADS.artist]));
     await screenshot(page, 'stored-text-maintenance-en');
     await expectInert(page, dialogs);
   });
