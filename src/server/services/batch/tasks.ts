@@ -8,6 +8,7 @@ import type { PageRange } from '../../db/paging';
 import type { Lang } from '../../returnCodes';
 import { canDelete, canDownload, taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { lineMessage } from './outcome';
+import { neutralised } from '../../http/csv';
 import type { TextLine } from './textFile';
 import type { ChunkJob } from '../../jobs/queue';
 
@@ -182,7 +183,11 @@ export async function lineResults(db: Db, taskId: number, range: PageRange, lang
   return { record: rows.map(lineRecord(lang)), recordSum: Number(n) };
 }
 
-/** Every result line as text ('line|returnCode|returnMsg|cmdLine'), read in pages so any size streams. */
+/**
+ * Every result line as text ('line|returnCode|returnMsg|cmdLine'), read in pages so any size streams. A
+ * spreadsheet splits the file at its bars, so each value between bars, the line's own included, is neutralised
+ * like a CSV cell (http/csv.ts) when it would run as a formula.
+ */
 export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGenerator<string> {
   yield '\uFEFF# line|returnCode|returnMsg|cmdLine\n';
   const toText = lineRecord(lang);
@@ -199,7 +204,8 @@ export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGene
     yield rows
       .map((r) => {
         const l = toText(r);
-        return `${l.lineNo}|${l.returnCode}|${l.returnMsg.replace(/[\r\n|]+/g, ' ')}|${l.cmdLine}\n`;
+        const message = neutralised(l.returnMsg.replace(/[\r\n|]+/g, ' '));
+        return `${l.lineNo}|${l.returnCode}|${message}|${l.cmdLine.split('|').map(neutralised).join('|')}\n`;
       })
       .join('');
     after = rows[rows.length - 1].line_no;
