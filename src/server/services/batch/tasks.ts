@@ -1,7 +1,7 @@
 // Batch tasks as the calls see them: creating one (the task row, its lines and its jobs in one transaction),
 // finding a provider's task (another provider's id is "not found"), the list of 000 §7 with the 000 §4
 // action rules, and the per-line results (cmdLine, returnCode, returnMsg) of the result dialog.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { PageRange } from '../../db/paging';
@@ -81,6 +81,50 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
   });
   ctx.jobs.wake();
   return id;
+}
+
+/**
+ * Marks a task deleted (000 §4) if it is still in the status it was read in: a pending task stops at its next
+ * line group; a finished one keeps its state and results, hidden as deleted. False when another request won.
+ */
+export async function markTaskDeleted(db: Db, task: Pick<TaskRow, 'id' | 'status'>): Promise<boolean> {
+  const changed = await db
+    .updateTable('batch_tasks')
+    .set({
+      status: '6',
+      state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`,
+      locked_by: null,
+      lease_until: null,
+    })
+    .where('id', '=', task.id)
+    .where('status', '=', task.status)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
+
+/**
+ * The provider's tasks of a type requested since a time, counted under the provider's row lock (a no-op update
+ * that locks it on PostgreSQL; SQLite serialises writers), so two submissions in parallel cannot both pass a limit.
+ */
+export async function tasksSinceLocked(
+  tx: Transaction<Database>,
+  providerId: number,
+  type: string,
+  since: number,
+): Promise<number> {
+  await tx
+    .updateTable('providers')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', providerId)
+    .execute();
+  const { n } = await tx
+    .selectFrom('batch_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', providerId)
+    .where('task_type', '=', type)
+    .where('request_time', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function findTask(db: Db, providerId: number, taskId: unknown): Promise<TaskRow | undefined> {
