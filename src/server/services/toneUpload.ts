@@ -12,7 +12,7 @@ import { engineFor, type Violation } from '../validation';
 import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
 import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
-import { createChangeRequest, requestToneModification } from './changeRequests';
+import { createChangeRequest, inApprovalFlow, requestToneModification } from './changeRequests';
 import { audit } from './audit';
 import { DELETED } from './tones';
 
@@ -224,7 +224,7 @@ export async function storeNewTone(
   },
 ) {
   const { provider: p, params, now } = a;
-  const trusted = p.believe_cp === '1' || p.believe_cp === '2';
+  const trusted = !inApprovalFlow(p);
   const tone = {
     ...toneFields().insertValues(params),
     provider_id: p.id,
