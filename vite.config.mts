@@ -85,6 +85,32 @@ function i18nParts(): Plugin {
 }
 
 /**
+ * The definition files as the browser needs them: without what is written for people (each file's `$schema`,
+ * `description` and a screen's `readings`, each rule's `description` in schemas/rules.json). Neither the engine
+ * nor a renderer reads them, and the shared expressions' and rules' explanations alone are several KB of the
+ * login page's budget (issue 11 point 6). The server, the CLIs and the snapshots read the files as written.
+ */
+function definitionsForTheBrowser(): Plugin {
+  const PEOPLE_ONLY = ['$schema', 'description', 'readings'];
+  return {
+    name: 'definitions-for-the-browser',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.json') || !file.startsWith(DATA_ROOT + '/')) return undefined;
+      if (!/\/(screen-definitions|site-variants)\/|\/schemas\/rules\.json$/.test(file)) return undefined;
+      const data = JSON.parse(code) as Record<string, unknown>;
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+      for (const key of PEOPLE_ONLY) delete data[key];
+      if (file.endsWith('/schemas/rules.json') && typeof data.rules === 'object' && data.rules !== null)
+        for (const rule of Object.values(data.rules as Record<string, Record<string, unknown>>))
+          delete rule.description;
+      return { code: JSON.stringify(data), map: null };
+    },
+  };
+}
+
+/**
  * Pre-compressed copies (.gz, .br) of the text assets next to them, so the server can send them compressed
  * without compressing per request (src/server/plugins/spa.ts picks them by Accept-Encoding).
  */
@@ -106,7 +132,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), routeIndex(), i18nParts(), precompress()],
+  plugins: [definitionsForTheBrowser(), react(), routeIndex(), i18nParts(), precompress()],
   resolve: {
     alias: {
       'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),

@@ -10,7 +10,9 @@
 // 3. Lighthouse on the login page and on rbtMaintenance (logged in) with the system Chromium (performance and
 //    accessibility goals >= 95 on both), if the lighthouse package can be found or installed (12.x, into
 //    node_modules/.cache/bench-lighthouse; set BENCH_LIGHTHOUSE=0 to skip). It needs no network beyond
-//    localhost; when it cannot run, the reason is written to the report instead of scores.
+//    localhost; when it cannot run, the reason is written to the report instead of scores. Each page is measured
+//    BENCH_LIGHTHOUSE_RUNS times (3) and the median run reported with every run's score, as Lighthouse advises
+//    for a machine whose load varies (its simulated throttling scales the CPU time it observes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,6 +109,9 @@ function findLighthouse(): string | undefined {
 
 type LighthouseRun = (url: string, flags: object, config: undefined, page: unknown) => Promise<{ lhr: any }>;
 
+/** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS, default 3); the median run by performance is reported. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3);
+
 function summary(report: any) {
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
   const audit = (k: string) => report.audits[k]?.displayValue;
@@ -115,6 +120,9 @@ function summary(report: any) {
       .filter((a: { id: string; weight: number }) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1)
       .map((a: { id: string }) => a.id);
   return {
+    formFactor: report.configSettings?.formFactor as string | undefined,
+    throttling: report.configSettings?.throttlingMethod as string | undefined,
+    finalUrl: new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -163,7 +171,14 @@ async function lighthouse(baseUrl: string) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     };
-    const login = await lh(`${baseUrl}/login`, flags, undefined, page);
+    // Lighthouse's own advice for a noisy machine: run it several times and take the median run.
+    const median = async (url: string, f: object) => {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(summary((await lh(url, f, undefined, page)).lhr));
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      return { ...sorted[Math.floor(sorted.length / 2)], performanceRuns: runs.map((r) => r.performance) };
+    };
+    const login = await median(`${baseUrl}/login`, flags);
     const who = demo('Generic site');
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.type('#login-account', who.account);
@@ -172,17 +187,8 @@ async function lighthouse(baseUrl: string) {
       page.waitForFunction(() => location.pathname !== '/login'),
       page.click('form[data-screen="login"] button[type="submit"]'),
     ]);
-    const maintenance = await lh(`${baseUrl}/rbtMaintenance`, { ...flags, disableStorageReset: true }, undefined, page);
-    return {
-      version,
-      formFactor: login.lhr.configSettings?.formFactor,
-      throttling: login.lhr.configSettings?.throttlingMethod,
-      login: summary(login.lhr),
-      rbtMaintenance: {
-        ...summary(maintenance.lhr),
-        finalUrl: new URL(maintenance.lhr.finalDisplayedUrl ?? maintenance.lhr.finalUrl).pathname,
-      },
-    };
+    const maintenance = await median(`${baseUrl}/rbtMaintenance`, { ...flags, disableStorageReset: true });
+    return { version, runs: LIGHTHOUSE_RUNS, login, rbtMaintenance: maintenance };
   } catch (e) {
     return { error: `lighthouse failed: ${(e as Error).message}` };
   } finally {

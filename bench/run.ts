@@ -102,7 +102,7 @@ function bundleRows(r: any): Row[] {
     for (const [name, p] of pages) {
       if (typeof p?.performance !== 'number') continue;
       rows.push({
-        measure: `Lighthouse ${lh.version ?? ''} performance (${name}, ${lh.formFactor ?? 'mobile'}, ${lh.throttling ?? 'simulated'} throttling)`,
+        measure: `Lighthouse ${lh.version ?? ''} performance (${name}, ${p.formFactor ?? lh.formFactor ?? 'mobile'}, ${p.throttling ?? lh.throttling ?? 'simulated'} throttling${p.performanceRuns ? `; median of ${p.performanceRuns.length} runs: ${p.performanceRuns.join(', ')}` : ''})`,
         value: String(p.performance),
         goal: `>= ${r.goals.lighthousePerformance}`,
         pass: p.performance >= r.goals.lighthousePerformance,

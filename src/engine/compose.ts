@@ -9,7 +9,7 @@
 //   resolved after the overlay, so an overlay that changes `add` changes `edit` too (resolveExtends).
 // Every mistake (unknown name, a cycle, an `extends` naming no call) is a problem with the file and JSON path
 // where it is written; the linter reports them, the runtime refuses to build a set that has any.
-import { childPath } from './jsonSource';
+import { childPath } from './jsonPath';
 import { didYouMean } from './names';
 import { mergePatch } from './overlay';
 import type { Logic, ScreenDef } from './types';

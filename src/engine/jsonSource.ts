@@ -4,6 +4,7 @@
 // parser of VS Code's JSON support) gives the syntax tree with offsets; comments and trailing commas are
 // refused, as JSON.parse and the bundler refuse them.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { childPath, pathSegments } from './jsonPath';
 
 export interface Position {
   line: number;
@@ -22,20 +23,6 @@ export interface JsonSource {
   duplicateKeys: SourceProblem[];
   /** Where a JSON path ($.a.b[0]) starts: its property name, else the deepest part of it that exists. */
   locate(path: string): Position;
-}
-
-/** `$.fields.name[2]` -> ['fields', 'name', 2]. */
-function pathSegments(path: string): Array<string | number> {
-  const out: Array<string | number> = [];
-  const re = /\.([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g;
-  for (const m of path.replace(/^\$/, '').matchAll(re)) out.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3]));
-  return out;
-}
-
-/** The path of a child: `.name`, or `[name]` when the name would not read back as one segment. */
-export function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return /^[^.[\]]+$/.test(key) ? `${path}.${key}` : `${path}[${key}]`;
 }
 
 function lineStarts(text: string): number[] {

@@ -7,7 +7,7 @@
 // against that file, not again for every overlay or site that inherits it.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { schemaProblems } from './ajv';
-import { childPath } from './jsonSource';
+import { childPath } from './jsonPath';
 import { apiProblems, type ApiRouteInfo } from './lintApi';
 import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';

@@ -3,7 +3,7 @@
 // every call path, menu gate and client kind must be one the server answers; every payload key, and every
 // field a call sends under its own name, a parameter the route takes; every search field sent by the list
 // call; every column, summary value, row condition and edit-mode record value a field the answer has.
-import { childPath } from './jsonSource';
+import { childPath } from './jsonPath';
 import { didYouMean } from './names';
 import { fieldsReadBy } from './payload';
 import type { CallDef, MenuEntryDef, ScreenDef } from './types';

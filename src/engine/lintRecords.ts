@@ -2,7 +2,7 @@
 // then what a schema cannot say: a label missing from a catalogue, two fields claiming one request parameter or
 // answer key, a filter naming a field the record lacks or an expression that is not a shared one.
 import type { ValidateFunction } from 'ajv';
-import { childPath } from './jsonSource';
+import { childPath } from './jsonPath';
 import type { Problem } from './problem';
 import { didYouMean } from './names';
 import type { RecordFieldDef } from './records';

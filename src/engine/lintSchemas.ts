@@ -4,7 +4,7 @@
 // a mistake shows even when no site sets the configuration key (an unset key removes its keyword at run time,
 // which would hide the mistake until an operator sets it).
 import { ajv } from './ajv';
-import { childPath } from './jsonSource';
+import { childPath } from './jsonPath';
 import {
   PLACEHOLDER_TRANSFORMS,
   isConfigPlaceholder,

@@ -1,6 +1,6 @@
 // The one door every request payload goes through after its route's JSON schema: the rules of the screen
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
-// rules and message keys as the form. Calls whose screen is not defined (yet) rely on their route schema.
+// rules and message keys as the form. Calls that no screen definition sends rely on their route schema.
 import { createEngine, type Engine } from '../engine';
 import { loadDefinitionSetFromDisk } from '../engine/fsLoader';
 import type { Config } from './services/config';

@@ -413,3 +413,59 @@ describe('isolation', () => {
     }
   });
 });
+
+describe('downloads a provider opens in a spreadsheet', () => {
+  const download = async (path: string) =>
+    (await fetch(`${s.base}${path}`, { headers: { cookie: kenya.cookie } })).text();
+
+  test('the result text and the export file neutralise values a spreadsheet would run as formulas', async () => {
+    // A refused line keeps what the provider sent, formula-like values included.
+    const file = txt([`${code(3)}|=HYPERLINK("http://x.example")|@SUM(1)`]);
+    const r = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'f.txt', file]], {
+      taskDesc: 'Formulas',
+    });
+    const task = await settled(s, r.body.record.taskId);
+    const result = await download(
+      `/sp/querybatchtask/batchUpdateToneAndSinger?portalType=1&taskId=${task.id}&queryType=3`,
+    );
+    const line = result.split('\n')[1];
+    expect(line).toMatch(/^1\|950004\|/);
+    expect(line.endsWith(`|${code(3)}|'=HYPERLINK("http://x.example")|'@SUM(1)`)).toBe(true);
+    expect(line.split('|')[2]).not.toMatch(/^[=+\-@]/);
+
+    // Stored text that looks like a formula is exported with a leading apostrophe; plain numbers stay numbers.
+    const tone = await s.ctx.db
+      .selectFrom('tones')
+      .select(['id', 'tone_name', 'singer_name'])
+      .where('provider_id', '=', kenyaId)
+      .where('tone_code', '=', code(4))
+      .executeTakeFirstOrThrow();
+    await s.ctx.db
+      .updateTable('tones')
+      .set({ tone_name: '=2+3', singer_name: '-cmd' })
+      .where('id', '=', tone.id)
+      .execute();
+    // Room for one more export this year, whatever the tests above used.
+    await s.ctx.config.set('max_export_num', '1000', 'kenya');
+    try {
+      const again = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'Formulas' });
+      expect(again.body.returnCode).toBe('000000');
+      const done = await settled(s, again.body.record.taskId);
+      const csv = await download(
+        `/sp/tonecopyrightexport/?portalType=1&taskId=${done.id}&queryType=3&taskTypeName=exportToneAndSinger`,
+      );
+      const row = csv.split('\n').find((l) => l.startsWith(`${code(4)},`))!;
+      expect(row.startsWith(`${code(4)},'=2+3,'-cmd,`)).toBe(true);
+      // The script format of sp/exporttone keeps the value exactly as stored.
+      const raw = await download('/sp/exporttone?format=raw');
+      expect(raw.split('\n').find((l) => l.startsWith(`${code(4)},`))).toMatch(new RegExp(`^${code(4)},=2\\+3,-cmd,`));
+    } finally {
+      await s.ctx.db
+        .updateTable('tones')
+        .set({ tone_name: tone.tone_name, singer_name: tone.singer_name })
+        .where('id', '=', tone.id)
+        .execute();
+      await s.ctx.config.set('max_export_num', '12', 'kenya');
+    }
+  });
+});

@@ -334,6 +334,8 @@ test('the tone selection dialog shows all its columns at 1280 px', async () => {
 /** Every list of the portal, as a provider opens it; a dialog's screenshot keeps to the window. */
 const LISTS: Array<{
   name: string;
+  /** The list's screen definition (its data-screen). */
+  screen: string;
   who: () => DemoAccount;
   path: string;
   ready: string;
@@ -342,18 +344,21 @@ const LISTS: Array<{
 }> = [
   ...(['generic', 'kenya', 'ais'] as const).map((site) => ({
     name: `rbt-maintenance-${site}`,
+    screen: 'rbtMaintenance',
     who: () => (site === 'generic' ? generic() : demo(site)),
     path: '/rbtMaintenance',
     ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
   })),
   {
     name: 'copyright-maintenance-kenya',
+    screen: 'copyrightMaintenance',
     who: () => demo('kenya'),
     path: '/copyrightMaintenance',
     ready: '[data-screen="copyrightMaintenance"] tbody tr[data-row-key]',
   },
   {
     name: 'tone-selection',
+    screen: 'toneSelection',
     who: generic,
     path: '/musicBoxUpload',
     ready: '#root_tones',
@@ -365,6 +370,7 @@ const LISTS: Array<{
   },
   {
     name: 'tariff-selection',
+    screen: 'tariffSelection',
     who: generic,
     path: '/musicBoxUpload',
     ready: '#root_priceGroupChoice-1',
@@ -376,6 +382,7 @@ const LISTS: Array<{
   },
   {
     name: 'tone-detail',
+    screen: 'toneDetail',
     who: generic,
     path: '/rbtMaintenance',
     ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
@@ -392,6 +399,7 @@ const LISTS: Array<{
   },
   {
     name: 'tariff-detail',
+    screen: 'tariffDetail',
     who: generic,
     path: '/rbtMaintenance',
     ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
@@ -404,15 +412,17 @@ const LISTS: Array<{
   },
 ];
 
-describe.each(['en', 'zh'] as const)('screenshots of every list (%s)', (language) => {
-  test.each(LISTS.map((l) => [l.name, l] as const))('%s at 1280 and 1920 px', async (_name, list) => {
+describe.each(['en', 'zh'] as const)('every list at 1280 and 1920 px, with screenshots (%s)', (language) => {
+  test.each(LISTS.map((l) => [l.name, l] as const))('%s: columns in view, badges whole', async (_name, list) => {
     for (const width of [1280, 1920]) {
       await open(list.who(), list.path, { language, width });
       await page.waitForSelector(list.ready);
       await list.act?.(page);
       await screenshot(page, `list-${list.name}-${language}-${width}`, { viewport: list.dialog });
-      // Nothing a provider reads is cut or hidden: every badge whole, at both widths.
+      // Nothing a provider reads is cut or hidden: every badge whole, at both widths, and every column in view
+      // (scrolled to, where the table scrolls) and clear of the Operation column.
       expect(await cutBadges(page)).toEqual([]);
+      expect((await columnProblems(page, list.screen)).problems).toEqual([]);
       await page.context().close();
     }
   });

@@ -2,7 +2,7 @@
 // languages (my account, change password), a server-paged list with selection kept across pages, the search
 // rules of the generic list page. Screenshots in English and Chinese, desktop and 480 px; axe on each screen.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, type AxeViolation } from './support/browser';
+import { demo, login, openPage, screenshot, axeViolations } from './support/browser';
 import { buildHarness, routeHarness } from './support/harness';
 import { useSuite } from './support/suite';
 
@@ -15,20 +15,6 @@ async function open(language: 'en' | 'zh', width = 1280) {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
   await routeHarness(page.context());
   await login(page, demo('Generic site'));
-}
-
-/** axe-core's serious and critical violations inside the renderer's own region (the shell is tested by its owner). */
-async function axeViolations(p: Page, selector = '[data-screen]'): Promise<AxeViolation[]> {
-  await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const result = await p.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
-  }, selector);
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
 const fieldError = (name: string) => page.locator(`[data-field="${name}"] .field__error`);
@@ -56,7 +42,7 @@ describe('form renderer', () => {
     await fieldError('phoneNumber').waitFor();
     expect(await page.locator('#root_phoneNumber').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, `renderers-myaccount-invalid-${language}`);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '[data-screen]')).toEqual([]);
     // Corrected, the message goes away as the user types.
     await contact.fill('Jane Provider');
     expect(await fieldError('contactName').count()).toBe(0);
@@ -117,7 +103,7 @@ describe('form renderer', () => {
     expect(await fieldError('oldPwd').count()).toBe(0);
     expect(await fieldError('confirmPwd').textContent()).toMatch(/match|same|equal/i);
     await screenshot(page, 'renderers-changepassword-480-en');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '[data-screen]')).toEqual([]);
   });
 });
 
@@ -155,7 +141,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     expect(await rows().nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
     expect(await rows().nth(2).locator('input[type="checkbox"]').isChecked()).toBe(true);
     await screenshot(page, 'renderers-list-selection-en');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '[data-screen]')).toEqual([]);
 
     const total = Number(/\d+/.exec((await page.locator('.list-footer__total').textContent()) ?? '')![0]);
     await page.selectOption('.pager__size select', '20');
@@ -203,7 +189,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await page.click('.search-bar .btn--ghost');
     await rows().first().waitFor();
     await screenshot(page, 'renderers-list-480-zh');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '[data-screen]')).toEqual([]);
   });
 
   test('error state with retry when the list call fails', async () => {

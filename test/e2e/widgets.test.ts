@@ -6,7 +6,7 @@ import { addDays, format } from 'date-fns';
 import { format as formatJalali } from 'date-fns-jalali';
 import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
-import { demo, login, openPage, screenshot, type AxeViolation } from './support/browser';
+import { demo, login, openPage, screenshot, axeViolations } from './support/browser';
 import { pngFile, wavFile } from './support/files';
 import { buildHarness, routeHarness } from './support/harness';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
@@ -21,19 +21,6 @@ async function open(language: 'en' | 'zh', width = 1280) {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
   await routeHarness(page.context());
   await login(page, demo('Generic site'));
-}
-
-async function axeViolations(p: Page, selector: string): Promise<AxeViolation[]> {
-  await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const result = await p.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
-  }, selector);
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');

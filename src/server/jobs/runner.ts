@@ -14,6 +14,7 @@ import { RC } from '../returnCodes';
 import { auditRow, type AuditEntry } from '../services/audit';
 import { engineFor } from '../validation';
 import { userInfo } from '../services/providers';
+import { inApprovalFlow } from '../services/changeRequests';
 import { HANDLERS } from '../services/batch/handlers';
 import { storedMessage, failed, type LineOutcome } from '../services/batch/outcome';
 import type { LineContext, LineHandler } from '../services/batch/lineTypes';
@@ -62,7 +63,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       group: {},
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
-      approval: provider.believe_cp !== '1' && provider.believe_cp !== '2',
+      approval: inApprovalFlow(provider),
     };
   }
 

@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import { existsSync, createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { registerRoutes } from '../routes';
 import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
@@ -18,6 +17,7 @@ import { receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
+import { forgetUpload } from '../services/uploadedFiles';
 import { MAX_DELETE } from '../services/toneMaintenance';
 import {
   canDelete,
@@ -33,7 +33,9 @@ import {
   findTask,
   lineResults,
   listTasks,
+  markTaskDeleted,
   resultText,
+  tasksSinceLocked,
   taskRecord,
   type TaskRow,
 } from '../services/batch/tasks';
@@ -168,19 +170,8 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
       });
       continue;
     }
-    // A pending task stops at its next line group; a finished one keeps its state and results, hidden as deleted.
-    const changed = await ctx.db
-      .updateTable('batch_tasks')
-      .set({
-        status: '6',
-        state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`,
-        locked_by: null,
-        lease_until: null,
-      })
-      .where('id', '=', task.id)
-      .where('status', '=', task.status)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) {
+    const changed = await markTaskDeleted(ctx.db, task);
+    if (!changed) {
       refused.push({
         taskId: id,
         returnCode: RC.taskActionUnavailable,
@@ -189,11 +180,7 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
       continue;
     }
     if (def.export && task.result_file) {
-      await ctx.db
-        .deleteFrom('uploaded_files')
-        .where('provider_id', '=', p.id)
-        .where('saved_filename', '=', task.result_file)
-        .execute();
+      await forgetUpload(ctx.db, p.id, task.result_file);
       await store.remove(p.id, task.result_file);
     }
     await audit(ctx.db, {
@@ -366,19 +353,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           lines: [],
           // Counted and created under the provider's row lock, so two submissions cannot both pass the limit.
           async guard(tx) {
-            await tx
-              .updateTable('providers')
-              .set((eb) => ({ id: eb.ref('id') }))
-              .where('id', '=', s.provider.id)
-              .execute();
-            const { n } = await tx
-              .selectFrom('batch_tasks')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('provider_id', '=', s.provider.id)
-              .where('task_type', '=', def.type)
-              .where('request_time', '>=', since)
-              .executeTakeFirstOrThrow();
-            if (Number(n) >= max) throw new ApiError(RC.exportLimit);
+            const n = await tasksSinceLocked(tx, s.provider.id, def.type, since);
+            if (n >= max) throw new ApiError(RC.exportLimit);
           },
         });
         await audit(ctx.db, {

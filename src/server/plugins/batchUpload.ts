@@ -21,6 +21,7 @@ import { discardIntake, intakeZip } from '../files/zipIntake';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
+import { recordUploads } from '../services/uploadedFiles';
 import type { Violation } from '../validation';
 import { taskTypeOf } from '../services/batch/taskTypes';
 import { createTask, lineResults, taskRecord } from '../services/batch/tasks';
@@ -229,23 +230,21 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
               await lockProvider(tx, ctx.handle.dialect, p.id);
               const bytes = rows.reduce((n, r) => n + intake!.files.get(r.entry)!.size, 0);
               checkLimits(limits, await uploadUsage(tx, p.id, now), now, rows.length, bytes);
-              await tx
-                .insertInto('uploaded_files')
-                .values(
-                  rows.map((r) => {
-                    const f = intake!.files.get(r.entry)!;
-                    return {
-                      provider_id: p.id,
-                      saved_filename: r.saved,
-                      original_filename: baseName(r.entry),
-                      kind: f.kind,
-                      size: f.size,
-                      info: JSON.stringify(f.info),
-                      created_at: now,
-                    };
-                  }),
-                )
-                .execute();
+              await recordUploads(
+                tx,
+                rows.map((r) => {
+                  const f = intake!.files.get(r.entry)!;
+                  return {
+                    providerId: p.id,
+                    savedFilename: r.saved,
+                    original: baseName(r.entry),
+                    kind: f.kind,
+                    size: f.size,
+                    info: f.info,
+                    now,
+                  };
+                }),
+              );
             },
           });
           committed.length = 0; // the task owns them now

@@ -19,6 +19,7 @@ import {
 } from '../services/toneMaintenance';
 import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import { toneFields } from '../services/toneRecord';
+import { inApprovalFlow } from '../services/changeRequests';
 import { ownUpload } from '../services/uploadedFiles';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
@@ -29,8 +30,6 @@ const toneIDs = (max: number) => ({
   description: `Comma-separated tone ids, at most ${max}.`,
 });
 const idList = (s: string) => [...new Set(s.split(',').map(Number))];
-/** believeCP '1' or '2' publishes directly; any other value sends changes to approval (000 §4). */
-const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !== '2';
 
 const ROLES = ['lyric', 'tune', 'record'];
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
@@ -181,7 +180,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
           providerId: p.id,
           ids,
           force: params.force === '1',
-          approval: inApprovalFlow(p.believe_cp),
+          approval: inApprovalFlow(p),
           actor: p.code,
           now: ctx.now(),
         });

@@ -106,12 +106,11 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       tag: 'tones',
       summary: 'Whether a caller price (My Skiza price) is valid',
       description:
-        "callerPrice with 2 decimals (and the form's price). Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
+        "callerPrice as the shared price rule takes it (format, the decimals of page_price_form), and the form's price. Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
       auth: 'session',
-      params: obj(
-        { callerPrice: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, price: { type: 'string', maxLength: 32 } },
-        ['callerPrice'],
-      ),
+      params: obj({ callerPrice: { type: 'string', maxLength: 32 }, price: { type: 'string', maxLength: 32 } }, [
+        'callerPrice',
+      ]),
       record: obj({ valid: { type: 'string', enum: ['true', 'false'] } }),
       async handler(req, _reply, params) {
         const s = req.session!;

@@ -145,8 +145,8 @@ export function fieldMap(record: RecordDoc): FieldMap {
       const out: Row = {};
       for (const f of editable)
         if (own(f) && params[f.editParam!] !== undefined) out[f.name] = toColumn(f, params[f.editParam!]);
-      // Fields without a column: the edited ones over those stored.
-      if (editable.some((f) => !own(f)))
+      // Fields without a column, when the call carries one: the edited ones over those stored.
+      if (editable.some((f) => !own(f) && params[f.editParam!] !== undefined))
         out[DETAILS] = JSON.stringify({ ...parseJson(storedDetails), ...detailsOf(params, editable, 'editParam') });
       return out;
     },

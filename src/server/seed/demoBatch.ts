@@ -7,7 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
 import { exportCsv } from '../services/toneExport';
+import { DELETED } from '../services/tones';
 import { createTask } from '../services/batch/tasks';
+import { TASK_FILE_FORMAT } from '../services/batch/exportTask';
 import { taskTypeOf } from '../services/batch/taskTypes';
 import { storedMessage, ok, failed, refused, type LineOutcome } from '../services/batch/outcome';
 import { RC } from '../returnCodes';
@@ -96,7 +98,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
     // The export that succeeded, with its file (the tone export's CSV).
     const saved = FileStore.savedName('csv');
     const temp = store.temp();
-    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, { kind: 'raw' })), temp.stream);
+    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, TASK_FILE_FORMAT)), temp.stream);
     await store.commit(temp.path, kenya, saved);
     const exportId = await insert(
       kenya,
@@ -104,7 +106,12 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
       saved,
     );
     const rows = (
-      await db.selectFrom('tones').select('id').where('provider_id', '=', kenya).where('status', '!=', '6').execute()
+      await db
+        .selectFrom('tones')
+        .select('id')
+        .where('provider_id', '=', kenya)
+        .where('status', '!=', DELETED)
+        .execute()
     ).length;
     await db
       .updateTable('batch_tasks')

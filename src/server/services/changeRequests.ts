@@ -7,6 +7,9 @@ import { audit } from './audit';
 import { toneFields } from './toneRecord';
 
 export type ChangeKind = 'add' | 'modify' | 'delete';
+
+/** believeCP '1' or '2' publishes directly; any other value sends the provider's changes to approval (000 §4). */
+export const inApprovalFlow = (p: { believe_cp: string }) => p.believe_cp !== '1' && p.believe_cp !== '2';
 type Tx = Transaction<Database>;
 
 export interface ApprovalHandler {

@@ -10,7 +10,8 @@
 //   zone as the portal shows them (YYYY-MM-DD HH:mm:ss); cells a spreadsheet would run as a formula (starting
 //   with = + - @, tab or carriage return) neutralised with a leading apostrophe (OWASP's advice for CSV injection).
 // - raw (format=raw): for scripts. Field names as headers, the values exactly as stored (codes, language id),
-//   ISO 8601 UTC times; not meant for a spreadsheet.
+//   ISO 8601 UTC times; not meant for a spreadsheet. The batch export task (a file the provider downloads,
+//   services/batch/exportTask.ts) uses this format with its text cells neutralised as the readable ones are.
 // Speed: reading a row costs mostly the JS strings made from it, so on SQLite the fields that need no work
 // (codes, prices, dates) come joined into one value by the query itself.
 import { sql, type Kysely } from 'kysely';
@@ -19,10 +20,11 @@ import type { Lang } from '../returnCodes';
 import { evaluate } from '../../engine';
 import { readsVars } from '../db/logicSql';
 import { translate } from '../http/messages';
+import { csvCell, quotedCell } from '../http/csv';
 import { engineFor } from '../validation';
 import type { MappedField } from '../records/fieldMap';
 import type { Config } from './config';
-import { DELETED } from './toneMaintenance';
+import { DELETED } from './tones';
 import { toneFields } from './toneRecord';
 import { languageNames } from './translations';
 
@@ -38,10 +40,6 @@ export interface ReadableOptions {
   site: string;
   config: Config;
 }
-
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-/** A text cell of the readable file: what a spreadsheet would take for a formula gets a leading apostrophe. */
-export const safeCell = (s: string) => csvCell(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 /** Whether Intl knows a time zone name ('Africa/Nairobi', 'UTC'). */
 export function isTimeZone(name: string): boolean {
@@ -217,13 +215,17 @@ async function* rows(
 
 // ---- raw ----------------------------------------------------------------------------------------------
 
-function rawCsv(handle: ExportSource, providerId: number, pageRows: number): AsyncGenerator<string> {
+function rawCsv(
+  handle: ExportSource,
+  providerId: number,
+  pageRows: number,
+  cell: (v: unknown) => string,
+): AsyncGenerator<string> {
   const fields = toneFields().exportFields;
   const iso = dayTimes('iso');
   const parts = plan(fields, (f) => {
     if (f.type === 'time') return { columns: [f.column], joined: false, text: (v) => iso(Number(v)) };
-    if (f.def.freeText || f.type === 'json')
-      return { columns: [f.column], joined: false, text: (v) => csvCell(String(v ?? '')) };
+    if (f.def.freeText || f.type === 'json') return { columns: [f.column], joined: false, text: cell };
     return null;
   });
   return withHeader(fields.map((f) => f.name).join(','), rows(handle, parts, new Set(), providerId, pageRows));
@@ -242,7 +244,7 @@ async function readableCsv(
   const engine = engineFor(o.site);
   const t = (key: string, params?: Record<string, unknown>) => translate(key, o.lang, params);
   const languages = new Map(
-    [...(await languageNames(handle.db, o.lang))].map(([id, name]) => [String(id), safeCell(name)]),
+    [...(await languageNames(handle.db, o.lang))].map(([id, name]) => [String(id), csvCell(name)]),
   );
   const time = dayTimes('display', zoneOffset(o.timeZone));
   const keys = new Set<Part>();
@@ -269,7 +271,7 @@ async function readableCsv(
             const row = Object.fromEntries(inputs.map((name, i) => [name, values[i] ?? '']));
             const value = String(evaluate(column.value, { row, config: o.config, user: {} }));
             const label = column.labels?.[value];
-            return safeCell(label ? t(label) : value);
+            return csvCell(label ? t(label) : value);
           }),
         };
         keys.add(part);
@@ -279,7 +281,7 @@ async function readableCsv(
         return {
           columns: [f.column],
           joined: false,
-          text: cached((days) => (days === '' ? '' : safeCell(t('Common.days', { value: days, count: Number(days) })))),
+          text: cached((days) => (days === '' ? '' : csvCell(t('Common.days', { value: days, count: Number(days) })))),
         };
       case 'languageName':
         return {
@@ -290,11 +292,11 @@ async function readableCsv(
       default:
         if (f.type === 'time') return { columns: [f.column], joined: false, text: (v) => time(Number(v)) };
         if (f.def.freeText || f.type === 'json')
-          return { columns: [f.column], joined: false, text: (v) => safeCell(String(v ?? '')) };
+          return { columns: [f.column], joined: false, text: (v) => csvCell(String(v ?? '')) };
         return null;
     }
   });
-  const headers = fields.map((f) => safeCell(t(headerLabel(f, o.site))));
+  const headers = fields.map((f) => csvCell(t(headerLabel(f, o.site))));
   return withHeader(headers.join(','), rows(handle, parts, keys, providerId, pageRows));
 }
 
@@ -329,10 +331,10 @@ async function* withHeader(header: string, body: AsyncGenerator<string>): AsyncG
 export async function* exportCsv(
   handle: ExportSource,
   providerId: number,
-  format: { kind: 'raw' } | ({ kind: 'readable' } & ReadableOptions),
+  format: { kind: 'raw'; neutralise?: boolean } | ({ kind: 'readable' } & ReadableOptions),
   pageRows = 500,
 ): AsyncGenerator<string> {
   yield* format.kind === 'raw'
-    ? rawCsv(handle, providerId, pageRows)
+    ? rawCsv(handle, providerId, pageRows, format.neutralise ? csvCell : quotedCell)
     : await readableCsv(handle, providerId, format, pageRows);
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
 import { toneFields } from './toneRecord';
+import { DELETED } from './tones';
 import { engineFor } from '../validation';
 import { logicToSql } from '../db/logicSql';
 import { namesIn } from './translations';
@@ -16,8 +17,6 @@ type Db = Kysely<Database>;
 
 /** Batch delete limit of 001 §5.3, enforced here and in the screen definition. */
 export const MAX_DELETE = 30;
-/** Status of a deleted tone (tones are never removed: list paging relies on dense seq). */
-export const DELETED = '6';
 
 const parseJson = (s: string): Record<string, unknown> => {
   try {

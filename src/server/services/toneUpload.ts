@@ -12,8 +12,9 @@ import { engineFor, type Violation } from '../validation';
 import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
 import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
-import { createChangeRequest, requestToneModification } from './changeRequests';
+import { createChangeRequest, inApprovalFlow, requestToneModification } from './changeRequests';
 import { audit } from './audit';
+import { DELETED } from './tones';
 
 type Db = Kysely<Database>;
 
@@ -47,15 +48,14 @@ function parseInfo(text: string | null | undefined): WavInfo | undefined {
   }
 }
 
-const money = (v: unknown) =>
-  v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v).toFixed(2);
-
 /**
- * sp/iscallerpricevalid (001 §5.1, our design): the caller price, to 2 decimals, is valid when it equals the
- * price of a detail row of a tone tariff (priceGroupType 2). Unless caller_price_must_match_tariff is '1' (a site's
- * config.json may say so) it is also valid when the tone form's own rules accept it, through the engine: the
- * shared price rule (format, decimals of page_price_form, min_tone_price..max_tone_price) and the form's
- * callerPriceEqualsPrice check (same_skiza_price '1', or always on a site whose overlay says so, as Kenya's does).
+ * sp/iscallerpricevalid (001 §5.1, our design): what a caller price may look like is the shared price rule's,
+ * through the engine (format, the decimals of page_price_form), so the route and the form never disagree on
+ * it. Such a price is valid when it equals the price of a detail row of a tone tariff (priceGroupType 2).
+ * Unless caller_price_must_match_tariff is '1' (a site's config.json may say so) it is also valid when the
+ * rest of the tone form's rules accept it: the price rule's range (min_tone_price..max_tone_price) and the
+ * form's callerPriceEqualsPrice check (same_skiza_price '1', or always on a site whose overlay says so, as
+ * Kenya's does).
  */
 export async function callerPriceValid(
   db: Db,
@@ -64,22 +64,20 @@ export async function callerPriceValid(
   callerPrice: unknown,
   price: unknown,
 ): Promise<boolean> {
-  const cp = money(callerPrice);
-  if (cp === null) return false;
+  const engine = engineFor(site);
+  const text = typeof callerPrice === 'string' || typeof callerPrice === 'number' ? String(callerPrice) : '';
+  const refusal = text === '' ? 'CommonRes.required' : engine.checkValue('price', text, { config });
+  if (refusal !== null && refusal !== 'CommonRes.priceRange') return false;
   const rows = await db
     .selectFrom('tariff_details')
     .innerJoin('tariffs', 'tariffs.id', 'tariff_details.tariff_id')
     .select('tariff_details.price')
     .where('tariffs.price_group_type', '=', 2)
     .execute();
-  if (rows.some((r) => money(r.price) === cp)) return true;
-  if (config.caller_price_must_match_tariff === '1') return false;
-  const engine = engineFor(site);
-  const form = { callerPrice: cp, price: price === undefined || price === null ? '' : String(price) };
-  return (
-    engine.checkValue('price', cp, { config }) === null &&
-    engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null
-  );
+  if (rows.some((r) => r.price !== null && r.price !== '' && Number(r.price) === Number(text))) return true;
+  if (config.caller_price_must_match_tariff === '1' || refusal !== null) return false;
+  const form = { callerPrice: text, price: price === undefined || price === null ? '' : String(price) };
+  return engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null;
 }
 
 export interface ServerChecks {
@@ -148,7 +146,7 @@ export async function serverViolations(
       .selectFrom('tones')
       .select('id')
       .where('isrc', '=', String(p.isrc))
-      .where('status', '!=', '6')
+      .where('status', '!=', DELETED)
       .executeTakeFirst();
     if (taken) out.push({ field: 'isrc', message: 'ToneForm.isrcTaken' });
   }
@@ -226,7 +224,7 @@ export async function storeNewTone(
   },
 ) {
   const { provider: p, params, now } = a;
-  const trusted = p.believe_cp === '1' || p.believe_cp === '2';
+  const trusted = !inApprovalFlow(p);
   const tone = {
     ...toneFields().insertValues(params),
     provider_id: p.id,
@@ -276,7 +274,7 @@ export const editableTone = (db: Db, providerId: number, toneId: number) =>
     .select(['id', 'status', 'details'])
     .where('id', '=', toneId)
     .where('provider_id', '=', providerId)
-    .where('status', '!=', '6')
+    .where('status', '!=', DELETED)
     .executeTakeFirst();
 
 /**

@@ -11,6 +11,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewTone } from '../db/schema';
 
+/** Status of a deleted tone, as the named expression toneStatus words it (tones are never removed). */
+export const DELETED = '6';
+
 const TONE_CODE_BASE = 10_000_000_000;
 export const toneCodeOf = (id: number) => String(TONE_CODE_BASE + id);
 

@@ -15,18 +15,33 @@ export interface SavedFile {
   now: number;
 }
 
-export async function recordUpload(db: Db, f: SavedFile): Promise<void> {
+export const recordUpload = (db: Db, f: SavedFile): Promise<void> => recordUploads(db, [f]);
+
+/** Several saved files in one insert (the entries of a batch zip). */
+export async function recordUploads(db: Db, files: SavedFile[]): Promise<void> {
+  if (files.length === 0) return;
   await db
     .insertInto('uploaded_files')
-    .values({
-      provider_id: f.providerId,
-      saved_filename: f.savedFilename,
-      original_filename: f.original,
-      kind: f.kind,
-      size: f.size,
-      info: JSON.stringify(f.info),
-      created_at: f.now,
-    })
+    .values(
+      files.map((f) => ({
+        provider_id: f.providerId,
+        saved_filename: f.savedFilename,
+        original_filename: f.original,
+        kind: f.kind,
+        size: f.size,
+        info: JSON.stringify(f.info),
+        created_at: f.now,
+      })),
+    )
+    .execute();
+}
+
+/** Forgets one of the provider's files (its bytes are removed by the file store). */
+export async function forgetUpload(db: Db, providerId: number, savedFilename: string): Promise<void> {
+  await db
+    .deleteFrom('uploaded_files')
+    .where('provider_id', '=', providerId)
+    .where('saved_filename', '=', savedFilename)
     .execute();
 }
 

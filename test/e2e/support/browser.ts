@@ -99,15 +99,15 @@ export interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** axe-core's serious and critical violations on the current page. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** axe-core's serious and critical violations on the current page, or inside the elements a selector names. */
+export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (sel) => {
     const axe = (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }
+      window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
     ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
+    return axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'] });
+  }, selector);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));

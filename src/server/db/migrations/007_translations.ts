@@ -1,6 +1,6 @@
-// Names of reference data in the portal's languages (issue 11: category, language and tariff option names
-// stayed English in Chinese): one table of translations keyed by entity, row, field and language; the English
-// name stays in the entity's own table. Databases seeded before this version get the demo data's Chinese names.
+// Names of reference data in the portal's languages, so category, language and tariff options read in the
+// session's language: one table of translations keyed by entity, row, field and language; the English name
+// stays in the entity's own table. A database seeded without it gets the demo data's Chinese names here.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 import { translateDemoReferenceData } from '../../services/translations';

@@ -1,12 +1,16 @@
 // Task type 1, export tones and singers (000 §2, Kenya): the provider's tones in the tone export's own CSV
 // format (services/toneExport.ts exportCsv in its raw format, also behind sp/exporttone), written to a file of the provider
-// that the task offers for download once it succeeded (sp/tonecopyrightexport). A run after a crash writes
+// that the task offers for download once it succeeded (sp/tonecopyrightexport). The provider opens that file in a
+// spreadsheet, so text cells that would run as a formula are neutralised (http/csv.ts). A run after a crash writes
 // the file anew under a new name; only the run that commits names its file on the task.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { exportCsv } from '../toneExport';
 import { FileStore } from '../../files/storage';
 import type { ExportHandler } from './lineTypes';
+
+/** The format of the task's file, also the demo data's succeeded export. */
+export const TASK_FILE_FORMAT = { kind: 'raw', neutralise: true } as const;
 
 export const exportTones: ExportHandler = {
   kind: 'export',
@@ -15,7 +19,7 @@ export const exportTones: ExportHandler = {
     const temp = store.temp();
     let rows = -1; // the header line is not a tone
     const counted = async function* () {
-      for await (const chunk of exportCsv(ctx.handle, lc.provider.id, { kind: 'raw' })) {
+      for await (const chunk of exportCsv(ctx.handle, lc.provider.id, TASK_FILE_FORMAT)) {
         for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) rows++;
         yield chunk;
       }

@@ -1,13 +1,14 @@
 // Batch tasks as the calls see them: creating one (the task row, its lines and its jobs in one transaction),
 // finding a provider's task (another provider's id is "not found"), the list of 000 §7 with the 000 §4
 // action rules, and the per-line results (cmdLine, returnCode, returnMsg) of the result dialog.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { PageRange } from '../../db/paging';
 import type { Lang } from '../../returnCodes';
 import { canDelete, canDownload, taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { lineMessage } from './outcome';
+import { neutralised } from '../../http/csv';
 import type { TextLine } from './textFile';
 import type { ChunkJob } from '../../jobs/queue';
 
@@ -80,6 +81,50 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
   });
   ctx.jobs.wake();
   return id;
+}
+
+/**
+ * Marks a task deleted (000 §4) if it is still in the status it was read in: a pending task stops at its next
+ * line group; a finished one keeps its state and results, hidden as deleted. False when another request won.
+ */
+export async function markTaskDeleted(db: Db, task: Pick<TaskRow, 'id' | 'status'>): Promise<boolean> {
+  const changed = await db
+    .updateTable('batch_tasks')
+    .set({
+      status: '6',
+      state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`,
+      locked_by: null,
+      lease_until: null,
+    })
+    .where('id', '=', task.id)
+    .where('status', '=', task.status)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
+
+/**
+ * The provider's tasks of a type requested since a time, counted under the provider's row lock (a no-op update
+ * that locks it on PostgreSQL; SQLite serialises writers), so two submissions in parallel cannot both pass a limit.
+ */
+export async function tasksSinceLocked(
+  tx: Transaction<Database>,
+  providerId: number,
+  type: string,
+  since: number,
+): Promise<number> {
+  await tx
+    .updateTable('providers')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', providerId)
+    .execute();
+  const { n } = await tx
+    .selectFrom('batch_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', providerId)
+    .where('task_type', '=', type)
+    .where('request_time', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function findTask(db: Db, providerId: number, taskId: unknown): Promise<TaskRow | undefined> {
@@ -182,7 +227,11 @@ export async function lineResults(db: Db, taskId: number, range: PageRange, lang
   return { record: rows.map(lineRecord(lang)), recordSum: Number(n) };
 }
 
-/** Every result line as text ('line|returnCode|returnMsg|cmdLine'), read in pages so any size streams. */
+/**
+ * Every result line as text ('line|returnCode|returnMsg|cmdLine'), read in pages so any size streams. A
+ * spreadsheet splits the file at its bars, so each value between bars, the line's own included, is neutralised
+ * like a CSV cell (http/csv.ts) when it would run as a formula.
+ */
 export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGenerator<string> {
   yield '\uFEFF# line|returnCode|returnMsg|cmdLine\n';
   const toText = lineRecord(lang);
@@ -199,7 +248,8 @@ export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGene
     yield rows
       .map((r) => {
         const l = toText(r);
-        return `${l.lineNo}|${l.returnCode}|${l.returnMsg.replace(/[\r\n|]+/g, ' ')}|${l.cmdLine}\n`;
+        const message = neutralised(l.returnMsg.replace(/[\r\n|]+/g, ' '));
+        return `${l.lineNo}|${l.returnCode}|${message}|${l.cmdLine.split('|').map(neutralised).join('|')}\n`;
       })
       .join('');
     after = rows[rows.length - 1].line_no;

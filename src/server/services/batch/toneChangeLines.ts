@@ -17,6 +17,8 @@ import { failed, ok, refused, type LineOutcome } from './outcome';
 import { valuesOf } from './textFile';
 import type { LineContext, LineHandler } from './lineTypes';
 import { fieldRules } from './fieldRules';
+import { toneFields } from '../toneRecord';
+import { DELETED } from '../tones';
 
 type Tx = Transaction<Database>;
 
@@ -28,6 +30,7 @@ interface ToneRow {
   approve_type: string;
   table_type: string;
   relative_time: string;
+  details: string;
   rights: Record<string, string>;
 }
 
@@ -41,10 +44,10 @@ async function prefetchTones(tx: Tx, codes: string[], lc: LineContext): Promise<
   if (valid.length) {
     const rows = await tx
       .selectFrom('tones')
-      .select(['id', 'tone_code', 'status', 'approve_type', 'table_type', 'relative_time'])
+      .select(['id', 'tone_code', 'status', 'approve_type', 'table_type', 'relative_time', 'details'])
       .where('provider_id', '=', lc.provider.id)
       .where('tone_code', 'in', valid)
-      .where('status', '!=', '6')
+      .where('status', '!=', DELETED)
       .orderBy('id')
       .execute();
     for (const r of rows) byCode.set(r.tone_code, { ...r, rights: {} });
@@ -69,16 +72,20 @@ function editFormErrors(lc: LineContext, payload: Record<string, unknown>, field
   return fieldRules(lc, 'rbtUploading', 'edit', 'edit', fields)(payload);
 }
 
-/** Applies (or sends to approval) a change of tone columns given by the API's names (changeRequests' TONE_FIELDS). */
+/**
+ * Applies (or sends to approval) a change given as the edit call's parameters: the change is the tone record's
+ * (toneFields().changeOf), as sp/edittone makes it, and applies through the record's columns as an approved one does.
+ */
 async function changeTone(
   tx: Tx,
   lc: LineContext,
   tone: ToneRow,
-  change: Record<string, string>,
+  params: Record<string, string>,
   lineNo: number,
 ): Promise<LineOutcome> {
   const now = lc.ctx.now();
-  const detail = { task: lc.task.id, line: lineNo, change };
+  const change = toneFields().changeOf(params, tone.details);
+  const detail = { task: lc.task.id, line: lineNo, change: params };
   if (lc.approval) {
     await requestToneModification(tx, {
       toneId: tone.id,
@@ -99,15 +106,9 @@ async function changeTone(
     });
     return ok('Batch.toneSubmitted');
   }
-  const columns: Record<string, string> = {
-    toneName: 'tone_name',
-    singerName: 'singer_name',
-    toneValidDay: 'tone_valid_day',
-  };
-  const set = Object.fromEntries(Object.entries(change).map(([k, v]) => [columns[k], v]));
   await tx
     .updateTable('tones')
-    .set({ ...set, updated_at: now })
+    .set({ ...toneFields().changeColumns(change), updated_at: now })
     .where('id', '=', tone.id)
     .execute();
   lc.audit({
@@ -127,8 +128,9 @@ function lineTone(lc: LineContext, code: string): ToneRow | LineOutcome {
     return refused([{ field: 'toneCode', message: 'Batch.toneCodeInvalid', params: { toneCode: code } }]);
   const tone = (lc.group.tones as Map<string, ToneRow>).get(code);
   if (!tone) return failed(RC.notFound, 'Batch.toneMissing', { toneCode: code });
-  // A tone already waiting for the operator takes no second change until that one is decided.
-  if (tone.approve_type === '1' && tone.table_type === '1')
+  // A tone whose change waits for the operator takes no second change until that one is decided.
+  const row = { approveType: tone.approve_type, tableType: tone.table_type };
+  if (lc.engine.evaluateExpression('toneWaiting', { row }))
     return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
   return tone;
 }
@@ -160,14 +162,14 @@ export const toneUpdateLines: LineHandler = {
     if (!toneName && !singerName) return refused([{ field: '', message: 'Batch.nothingToChange' }]);
     const tone = lineTone(lc, code);
     if (isOutcome(tone)) return tone;
-    const change: Record<string, string> = {};
-    if (toneName) change.toneName = toneName;
-    if (singerName) change.singerName = singerName;
+    const edited: Record<string, string> = {};
+    if (toneName) edited.toneName = toneName;
+    if (singerName) edited.singerName = singerName;
     // Only the values the line gives are checked (the form's field for singerName is 'artist').
     const fields = [...(toneName ? ['toneName'] : []), ...(singerName ? ['artist'] : [])];
-    const violations = editFormErrors(lc, { toneID: String(tone.id), ...change }, fields);
+    const violations = editFormErrors(lc, { toneID: String(tone.id), ...edited }, fields);
     if (violations.length) return refused(violations);
-    return changeTone(tx, lc, tone, change, line.no);
+    return changeTone(tx, lc, tone, edited, line.no);
   },
 };
 
