@@ -1,7 +1,7 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -15,9 +15,13 @@ import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
+import { useTransferProgress } from './transferProgress';
 import { loadValidator } from '../validator';
 import { WithQueryClient } from './queryClient';
 import './form.css';
+
+// Only forms that run batches open it: a lazy chunk.
+const BatchResultsDialog = lazy(() => import('./BatchResultsDialog').then((m) => ({ default: m.BatchResultsDialog })));
 
 export const FILE_SETTLE_MS = 2500;
 
@@ -88,6 +92,8 @@ function DefinitionFormInner({
   const { touched, setTouched, touch, holdDuringPress } = useTouched();
   const [submitted, setSubmitted] = useState(false);
   const [dialog, setDialog] = useState<ResolvedAction | null>(null);
+  const [results, setResults] = useState<{ action: ResolvedAction; answer: Answer } | null>(null);
+  const sending = useTransferProgress();
   /** Reasons the server gave for fields on the last submit; each goes away when its field changes. */
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const screen = useMemo(() => resolveWith(form), [resolveWith, form]);
@@ -222,6 +228,12 @@ function DefinitionFormInner({
       return;
     }
     setServerErrors({});
+    // A batch: the results dialog tells line by line (and follows a task still running), the form starts afresh.
+    if (action.results && outcome.answer) {
+      setResults({ action, answer: outcome.answer });
+      reset();
+      return;
+    }
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
@@ -270,7 +282,30 @@ function DefinitionFormInner({
         onChange={change}
         onSubmit={() => primary && void press(primary)}
       />
+      {pending && sending !== null && (
+        <div
+          className="upload__progress form-transfer"
+          role="progressbar"
+          aria-label={t('Upload.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={sending}
+        >
+          <div className="upload__bar" style={{ width: `${sending}%` }} />
+          <span className="upload__percent">{sending}%</span>
+        </div>
+      )}
       {renderButtons ? renderButtons(buttons) : buttons}
+      {results && (
+        <Suspense fallback={null}>
+          <BatchResultsDialog
+            screen={screen}
+            action={results.action}
+            answer={results.answer}
+            onClose={() => setResults(null)}
+          />
+        </Suspense>
+      )}
       {dialog?.dialog && (
         <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />
       )}
