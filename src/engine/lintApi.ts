@@ -170,8 +170,10 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
           : `client "multipart" sends a multipart body, but ${route.url} reads form or JSON parameters`,
       });
     }
+    // Keys named in the path ({taskType}) fill it instead of being sent.
+    const inPath = new Set([...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
     for (const key of Object.keys(call.payload ?? {})) {
-      if (!takes(route, key))
+      if (!inPath.has(key) && !takes(route, key))
         out.push({
           path: `${path}.payload.${key}`,
           reason: `${route.url} takes no parameter "${key}"${didYouMean(key, paramNames(route))}, so the server never reads it`,

@@ -184,3 +184,115 @@ test('the generic site offers no expiry batch, and Batch Operation is not offere
   expect(await page.locator('nav a[href="/batchupdaterbtexpiredate"]').count()).toBe(0);
   expect(await page.locator('nav a[href="/batchOperation"]').count()).toBe(0);
 });
+
+describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) => {
+  const list = () => page.locator('[data-screen="batchOperation"] .data-table tbody tr[data-row-key]');
+  const search = () => page.locator('[data-screen="batchOperation"] .search-bar__buttons .btn--primary').click();
+  const actionOf = (taskId: string, action: string) =>
+    page.locator(
+      `[data-screen="batchOperation"] tr[data-row-key="${taskId}"] .row-actions__button[data-action="${action}"]`,
+    );
+  /** The row actions a task offers: its buttons and the items of its More menu. */
+  async function offered(taskId: string): Promise<string[]> {
+    const row = page.locator(`[data-screen="batchOperation"] tr[data-row-key="${taskId}"]`);
+    const names = await row
+      .locator('.row-actions__button[data-action]')
+      .evaluateAll((b) => b.map((x) => x.getAttribute('data-action') ?? ''));
+    if (await row.locator('.row-actions__more').count()) {
+      await row.locator('.row-actions__more').click();
+      await page.locator('.row-menu').waitFor();
+      names.push(
+        ...(await page
+          .locator('.row-menu [data-action]')
+          .evaluateAll((b) => b.map((x) => x.getAttribute('data-action') ?? ''))),
+      );
+      await page.keyboard.press('Escape');
+      await page.locator('.row-menu').waitFor({ state: 'detached' });
+    }
+    return names.sort();
+  }
+  async function chooseType(type: '1' | '2' | '3') {
+    await page.locator('.search-bar [data-field="taskType"] select').selectOption({ index: Number(type) });
+    await search();
+  }
+
+  test('tasks by type with download and delete by 000 §4; a new export, then a copyright file with per-line results', async () => {
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
+    await login(page, demo('kenya'));
+    await page.locator('nav a[href="/batchOperation"]').click();
+    await list().first().waitFor();
+    // Export tasks (type 1): a succeeded export offers its file and delete, nothing else.
+    const exports = await list().evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute('data-row-key') ?? '',
+        tr.querySelector('td[data-column="status"]')?.textContent ?? '',
+      ]),
+    );
+    expect(exports.length).toBeGreaterThan(0);
+    const succeeded = exports.find(([, s]) => /Success|成功/.test(s));
+    expect(succeeded).toBeDefined();
+    expect(await offered(succeeded![0])).toEqual(['deleteExport', 'downloadExport']);
+    await screenshot(page, `batch-operation-kenya-${language}`);
+
+    // A new export from the New Task dialog: the description rule first, then the task in the list.
+    await page.locator('[data-screen="batchOperation"] .list-toolbar .btn--primary').click();
+    await dialog().locator('#root_taskDesc').waitFor();
+    await dialog().locator('#root_taskDesc').fill('monthly <export>');
+    await dialog().locator('.dialog-form__footer .btn--primary').click();
+    await dialog().locator('[data-field="taskDesc"] .field__error').waitFor();
+    await dialog().locator('#root_taskDesc').fill(`E2E export ${language}`);
+    await dialog().locator('.dialog-form__footer .btn--primary').click();
+    await dialog().waitFor({ state: 'detached' });
+    const exportRow = list().filter({ hasText: `E2E export ${language}` });
+    await exportRow.waitFor();
+    const exportId = (await exportRow.getAttribute('data-row-key'))!;
+    for (let i = 0; !(await actionOf(exportId, 'downloadExport').count()); i++) {
+      if (i > 50) throw new Error('the export task did not finish');
+      await page.waitForTimeout(300);
+      await search();
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), actionOf(exportId, 'downloadExport').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+    // Type 3: a copyright file with a good and a bad line; its result dialog names each line.
+    const txtPath = join(work, `copyright-${language}.txt`);
+    writeFileSync(
+      txtPath,
+      [`Wafula Chebet ${language}|Wafula|KE5566${language === 'en' ? '01' : '02'}|254700000111`, 'Bad Line|x'].join(
+        '\n',
+      ) + '\n',
+    );
+    await page.locator('[data-screen="batchOperation"] .list-toolbar .btn--primary').click();
+    await dialog().locator('#root_taskType-2').check();
+    await choose('copyrightFile', txtPath, `copyright-${language}.txt`);
+    await dialog().locator('#root_taskDesc').fill(`E2E owners ${language}`);
+    await screenshot(page, `batch-operation-new-task-kenya-${language}`);
+    await dialog().locator('.dialog-form__footer .btn--primary').click();
+    await dialog().waitFor({ state: 'detached' });
+    await chooseType('3');
+    const ownersRow = list().filter({ hasText: `E2E owners ${language}` });
+    await ownersRow.waitFor();
+    const ownersId = (await ownersRow.getAttribute('data-row-key'))!;
+    await actionOf(ownersId, 'result').click();
+    const lines = dialog().locator('[data-screen="batchTaskResult"] .data-table tbody tr[data-row-key]');
+    for (
+      let i = 0;
+      (await lines.count()) < 2 ||
+      (await lines.locator('td[data-column="returnCode"]').allTextContents()).some(
+        (c) => !c.trim() || c.trim() === '----',
+      );
+      i++
+    ) {
+      if (i > 50) throw new Error('the copyright task did not finish');
+      await dialog().locator('.dialog__footer .btn').last().click();
+      await dialog().waitFor({ state: 'detached' });
+      await page.waitForTimeout(300);
+      await actionOf(ownersId, 'result').click();
+      await lines.first().waitFor();
+    }
+    const codes = (await lines.locator('td[data-column="returnCode"]').allTextContents()).map((c) => c.trim());
+    expect(codes[0]).toBe('000000');
+    expect(codes[1]).not.toBe('000000');
+    await screenshot(page, `batch-operation-result-kenya-${language}`);
+  });
+});

@@ -106,6 +106,12 @@ export function BatchResultsDialog({
         {view.lines.length > 0 && (
           <div className="data-table batch-results__table">
             <table>
+              <colgroup>
+                <col className="batch-results__col-no" />
+                <col className="batch-results__col-line" />
+                <col className="batch-results__col-code" />
+                <col />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">{t('BatchScreen.lineNo')}</th>
