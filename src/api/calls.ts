@@ -4,23 +4,35 @@ import type { CallDef } from '../engine/types';
 import type { Answer } from './answer';
 import { download, request, saveFile, type Download, type Payload, type RequestOptions } from './http';
 
+/** A path may name payload values ('sp/browsebatchtask/{taskType}'): they fill the path and leave the payload. */
+export function fillPath(path: string, payload: Payload): { path: string; payload: Payload } {
+  const rest = { ...payload };
+  const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(value === undefined || value === null ? '' : String(value));
+  });
+  return { path: filled, payload: rest };
+}
+
 /** Run a screen definition's call: the answer for envelope calls, the saved file for binary ones. */
 export async function call<R = any>(
   def: CallDef,
-  payload: Payload = {},
+  given: Payload = {},
   options: RequestOptions = {},
 ): Promise<Answer<R>> {
+  const { path, payload } = fillPath(def.path, given);
   const o: RequestOptions = {
     ...options,
     kind: def.client,
     passCodes: [...(def.successCodes ?? []), ...(options.passCodes ?? [])],
   };
   if (def.client === 'binary') {
-    const file = await download(def.path, payload, o);
+    const file = await download(path, payload, o);
     saveFile(file);
     return { returnCode: '000000', record: file as R };
   }
-  return request<R>(def.path, payload, o);
+  return request<R>(path, payload, o);
 }
 
 /** The user of a session, as login and the session check answer it (000 §3). */

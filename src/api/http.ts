@@ -4,6 +4,7 @@ import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
 import type { ClientKind } from '../engine/types';
 import { ApiError, type Answer } from './answer';
 import { checkAnswer, fileMissing, forbidden, networkFailure } from './errors';
+import { xhrMultipart } from './xhr';
 
 const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -98,7 +99,6 @@ function optionsFor(path: string, kind: ClientKind, payload: Payload, o: Request
         method: 'post',
         body: toFormData(payload),
         timeout: o.timeout ?? TIMEOUTS.batch,
-        onUploadProgress: o.onUploadProgress ? (p) => o.onUploadProgress!(Math.round(p.percent * 100)) : undefined,
       };
     case 'long':
     case 'batch':
@@ -138,6 +138,19 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
   }
 }
 
+/** Multipart with upload progress goes over XHR (a fetch body stream needs HTTP/2 in Chromium). */
+async function sendWithProgress<R>(path: string, payload: Payload, o: RequestOptions): Promise<Answer<R>> {
+  const result = await xhrMultipart(`/${path.replace(/^\//, '')}`, toFormData(payload), {
+    timeout: o.timeout ?? TIMEOUTS.batch,
+    onProgress: o.onUploadProgress,
+    signal: o.signal,
+  });
+  if (result.kind === 'failed') throw networkFailure(result.timeout ? 'timeout' : 'network', result.status);
+  if (result.status === 403) throw forbidden();
+  if (result.body && typeof result.body === 'object') return result.body as Answer<R>;
+  throw networkFailure(result.status >= 500 ? 'server' : 'network', result.status);
+}
+
 /** A call answered with the envelope: resolves with success or pass-through answers, rejects (already shown) otherwise. */
 export async function request<R = any>(
   path: string,
@@ -146,6 +159,8 @@ export async function request<R = any>(
 ): Promise<Answer<R>> {
   const kind = o.kind ?? 'form';
   if (kind === 'binary') throw new Error('use download() for binary calls');
+  if (kind === 'multipart' && o.onUploadProgress)
+    return checkAnswer(await sendWithProgress(path, payload, o), o.passCodes, o.quiet);
   const response = await send(path, kind, payload, o);
   const answer = (await response.json().catch(() => ({}))) as Answer<R>;
   return checkAnswer(answer, o.passCodes, o.quiet);

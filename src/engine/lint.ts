@@ -249,6 +249,12 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
   for (const [name, action] of Object.entries(def.actions ?? {})) {
     if (action.call && !calls.includes(action.call))
       out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
+    const progress = action.results?.progress;
+    if (progress && !calls.includes(progress))
+      out.push({
+        path: `$.actions.${name}.results.progress`,
+        reason: `no call "${progress}"${didYouMean(progress, calls)}`,
+      });
   }
   if (def.load && !calls.includes(def.load.call))
     out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });

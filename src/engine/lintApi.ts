@@ -17,6 +17,8 @@ export interface ApiRouteInfo {
   params?: JsonSchema;
   record?: JsonSchema;
   multipart?: boolean;
+  /** The parts a multipart route reads from its body. */
+  multipartSchema?: JsonSchema;
 }
 
 export interface ApiProblem {
@@ -113,12 +115,17 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
     }
   };
 
+  // A multipart route also reads the parts its multipartSchema declares (the files and text fields of the body).
+  const propertiesOf = (route: ApiRouteInfo) => ({
+    ...((route.params?.properties as object | undefined) ?? {}),
+    ...((route.multipartSchema?.properties as object | undefined) ?? {}),
+  });
   const takes = (route: ApiRouteInfo, key: string) => {
     const params = route.params;
     if (!isObject(params) || !isObject(params.properties)) return true;
-    return key in params.properties || isObject(params.additionalProperties) || params.additionalProperties === true;
+    return key in propertiesOf(route) || isObject(params.additionalProperties) || params.additionalProperties === true;
   };
-  const paramNames = (route: ApiRouteInfo) => Object.keys((route.params?.properties as object | undefined) ?? {});
+  const paramNames = (route: ApiRouteInfo) => Object.keys(propertiesOf(route));
 
   const routesOfCalls = new Map<string, ApiRouteInfo>();
   for (const [name, call] of Object.entries(def.calls ?? {}) as Array<[string, CallDef & { pending?: string }]>) {
@@ -163,8 +170,10 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
           : `client "multipart" sends a multipart body, but ${route.url} reads form or JSON parameters`,
       });
     }
+    // Keys named in the path ({taskType}) fill it instead of being sent.
+    const inPath = new Set([...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
     for (const key of Object.keys(call.payload ?? {})) {
-      if (!takes(route, key))
+      if (!inPath.has(key) && !takes(route, key))
         out.push({
           path: `${path}.payload.${key}`,
           reason: `${route.url} takes no parameter "${key}"${didYouMean(key, paramNames(route))}, so the server never reads it`,

@@ -124,6 +124,8 @@ export interface ActionDef {
   retry?: { code: string; confirm: string; payload: Record<string, unknown> };
   /** The message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
   successMessage?: Logic;
+  /** Form actions answered by a batch task: the results dialog, following the task through the `progress` call. */
+  results?: { progress: string; intervalMs?: number };
 }
 
 export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';

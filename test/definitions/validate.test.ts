@@ -396,6 +396,27 @@ const cases: Case[] = [
     line: (t) => t.lineOf('site-variants/kenya/rbtMaintenance.json', '"albumName"'),
   },
   {
+    what: 'a multipart part the route does not read',
+    breakIt: (t) =>
+      t.edit('screen-definitions/rbtBatchUploading.json', (d) => {
+        d.calls.upload.payload.zipFil = d.calls.upload.payload.zipFile;
+        delete d.calls.upload.payload.zipFile;
+      }),
+    file: 'screen-definitions/rbtBatchUploading.json',
+    path: '$.calls.upload.payload.zipFil',
+    reason: '/sp/batchaddtone takes no parameter "zipFil" (did you mean "zipFile"?), so the server never reads it',
+  },
+  {
+    what: 'a batch results dialog following a call the screen does not have',
+    breakIt: (t) =>
+      t.edit('screen-definitions/batchupdaterbtexpiredate.json', (d) => {
+        d.actions.submit.results.progress = 'line';
+      }),
+    file: 'screen-definitions/batchupdaterbtexpiredate.json',
+    path: '$.actions.submit.results.progress',
+    reason: 'no call "line" (did you mean "lines"?)',
+  },
+  {
     what: 'a payload parameter the route does not take',
     breakIt: (t) =>
       t.edit(MAINTENANCE, (d) => {

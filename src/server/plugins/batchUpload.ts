@@ -116,6 +116,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
             description: 'The zip (any part name; told apart by extension).',
           },
           indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' },
+          taskDesc: { type: 'string', maxLength: 256, description: "The task's description (optional)." },
         },
         required: ['zipFile', 'indexFile'],
       },

@@ -2,7 +2,7 @@
 // new value (formResolver), so visibility, required and options follow the data; it validates it (messages
 // shown after a field is touched or the form is submitted) and maps it to the call of the action pressed.
 // Used by FormScreen and inside dialogs.
-import { Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
@@ -15,12 +15,16 @@ import { formResolver } from './formResolver';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
+import { useTransferProgress } from './transferProgress';
 import { loadValidator } from '../validator';
 import { nestedScreens } from '../runtime/nestedScreens';
 import { WithQueryClient } from '../runtime/queryClient';
 import '../widgets/form.css';
 
-const FILE_SETTLE_MS = 2500;
+// Only forms that run batches open it: a lazy chunk.
+const BatchResultsDialog = lazy(() => import('./BatchResultsDialog').then((m) => ({ default: m.BatchResultsDialog })));
+
+export const FILE_SETTLE_MS = 2500;
 
 export interface SubmittedEvent {
   action: ResolvedAction;
@@ -82,6 +86,8 @@ function DefinitionFormInner({
   const { touched, setTouched, touch, holdDuringPress } = useTouched();
   const [submitted, setSubmitted] = useState(false);
   const [dialog, setDialog] = useState<ResolvedAction | null>(null);
+  const [results, setResults] = useState<{ action: ResolvedAction; answer: Answer } | null>(null);
+  const sending = useTransferProgress();
   /** Reasons the server gave for fields on the last submit; each goes away when its field changes. */
   const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
   const screen = resolver.screen(form);
@@ -210,6 +216,12 @@ function DefinitionFormInner({
       return;
     }
     setServerErrors({});
+    // A batch: the results dialog tells line by line (and follows a task still running), the form starts afresh.
+    if (action.results && outcome.answer) {
+      setResults({ action, answer: outcome.answer });
+      reset();
+      return;
+    }
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
@@ -258,7 +270,30 @@ function DefinitionFormInner({
         onChange={change}
         onSubmit={() => primary && void press(primary)}
       />
+      {pending && sending !== null && (
+        <div
+          className="upload__progress form-transfer"
+          role="progressbar"
+          aria-label={t('Upload.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={sending}
+        >
+          <div className="upload__bar" style={{ width: `${sending}%` }} />
+          <span className="upload__percent">{sending}%</span>
+        </div>
+      )}
       {renderButtons ? renderButtons(buttons) : buttons}
+      {results && (
+        <Suspense fallback={null}>
+          <BatchResultsDialog
+            screen={screen}
+            action={results.action}
+            answer={results.answer}
+            onClose={() => setResults(null)}
+          />
+        </Suspense>
+      )}
       {dialog?.dialog && (
         <Suspense fallback={null}>
           <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />

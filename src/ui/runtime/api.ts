@@ -3,6 +3,8 @@
 // ApiError it has already shown.
 import type { CallDef } from '../../engine';
 import { call, SUCCESS, type Answer } from '../../api';
+import { withLocalFiles } from './localFiles';
+import { setTransferProgress } from './transferProgress';
 
 export type { Answer };
 
@@ -12,7 +14,13 @@ export function callApi(
   payload: Record<string, unknown> = {},
   passCodes: string[] = [],
 ): Promise<Answer> {
-  return call(def, payload, passCodes.length ? { passCodes } : {});
+  const options = passCodes.length ? { passCodes } : {};
+  if (def.client !== 'multipart') return call(def, payload, options);
+  // A form's chosen files travel in this one request, its progress shown by the form while it is sent.
+  setTransferProgress(0);
+  return call(def, withLocalFiles(payload), { ...options, onUploadProgress: setTransferProgress }).finally(() =>
+    setTransferProgress(null),
+  );
 }
 
 /** Does an answer count as success for this call (000000, or one of the call's own success codes)? */

@@ -7,6 +7,7 @@ import { DateWidget } from './date/DateWidget';
 import { PriceGroupWidget } from './PriceGroupWidget';
 import { SelectedRowsWidget } from './SelectedRowsWidget';
 import { LanguageFilesWidget } from './upload/LanguageFilesWidget';
+import { LocalFileWidget } from './upload/LocalFileWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
 import { DisplayWidget, HiddenWidget } from './DisplayWidget';
@@ -34,6 +35,7 @@ const widgets: RegistryWidgetsType = {
   yearMonth: DateWidget,
   upload: FileUploadWidget,
   image: ImageUploadWidget,
+  localFile: LocalFileWidget,
   cascader: CascaderWidget,
   toneSelect: SelectedRowsWidget,
   copyrightSelect: SelectedRowsWidget,

@@ -16,12 +16,12 @@ export const fieldError = (page: Page, field: string) =>
   page.locator(`[data-field="${field}"] .field__error, [data-field="${field}"] [role="alert"]`).first();
 
 /** Picks 15 March 2030 in a date field through the picker's year and month grids. */
-export async function pickDate(page: Page, id: string): Promise<void> {
+export async function pickDate(page: Page, id: string, language: 'en' | 'zh' = 'en'): Promise<void> {
   await page.click(`#root_${id}`);
   await page.locator('.date-picker__panel').waitFor();
   await page.click('.date-picker__title-button >> nth=1');
   await page.click('.choice-grid__item:text-is("2030")');
-  await page.click('.choice-grid__item:text-is("Mar")');
+  await page.click(`.choice-grid__item:text-is("${language === 'zh' ? '3月' : 'Mar'}")`);
   await page.click('.day-grid__day[data-iso="2030-03-15"]');
   await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
 }
