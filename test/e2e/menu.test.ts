@@ -187,15 +187,15 @@ describe('top-bar dropdown (000 §2)', () => {
     expect(await openUserMenu(page)).toEqual(['help', 'logout']);
   });
 
-  test('help opens in a new window', async () => {
+  test('the user guide opens in a new window', async () => {
     await login(page, generic());
     await openUserMenu(page);
     const [popup] = await Promise.all([
       page.context().waitForEvent('page'),
       page.click('[role="menu"] [data-menu="help"]'),
     ]);
-    await popup.waitForSelector('[data-screen="help"]');
-    expect(pathOf(popup)).toBe('/help');
+    await popup.waitForSelector('[data-screen="guide"]');
+    expect(pathOf(popup)).toBe('/guide');
   });
 
   test('breadcrumb starts with Current Position, then the group and the screen', async () => {

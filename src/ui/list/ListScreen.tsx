@@ -62,7 +62,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
     },
     [selection],
   );
-  const actions = useActions(screen, rowKey, onDone);
+  const actions = useActions(screen, rowKey, onDone, initialFilters);
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;

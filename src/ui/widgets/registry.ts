@@ -5,6 +5,7 @@ import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
 import { PriceGroupWidget } from './PriceGroupWidget';
 import { SelectedRowsWidget } from './SelectedRowsWidget';
+import { SortableWidget } from './SortableWidget';
 import { LanguageFilesWidget } from './upload/LanguageFilesWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
@@ -37,6 +38,7 @@ const widgets: RegistryWidgetsType = {
   toneSelect: SelectedRowsWidget,
   copyrightSelect: SelectedRowsWidget,
   priceGroup: PriceGroupWidget,
+  sortable: SortableWidget,
   languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,
