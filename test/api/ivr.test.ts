@@ -29,7 +29,7 @@ const operator = async (args: string[]) => {
   return { code, out: out.join('\n') };
 };
 /** Uploads a wav and gives its saved name. */
-async function wav(c: Client, name: string, format: { sampleRate?: number; bits?: number; channels?: number } = {}) {
+async function wav(c: Client, name: string, format: Parameters<typeof sineWav>[0] = {}) {
   const r = await c.upload([[name, sineWav({ seconds: 0.2, ...format })]]);
   expect(r.body.returnCode).toBe('000000');
   return r.body.record[name].savedFilename as string;

@@ -23,6 +23,7 @@ import {
 } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
 import { seedDemoBatch } from './demoBatch';
+import { seedDemoIvr } from './demoIvr';
 
 export interface DemoAccount {
   account: string;
@@ -341,5 +342,6 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     }
   }
   await seedDemoBatch(ctx, store, byCode);
+  await seedDemoIvr(ctx, store, byCode);
   return true;
 }
