@@ -42,7 +42,7 @@ export function DefinitionDialog({
         initial={initial}
         onSubmitted={(event) => {
           if (onSubmitted) onSubmitted(event);
-          else toast('Form.saved', { kind: 'success' });
+          else toast(event.action.successMessage ?? 'Form.saved', { kind: 'success' });
           onClose(true);
         }}
         onBack={() => onClose(false)}
