@@ -6,8 +6,8 @@
 import type { AppContext } from '../context';
 import type { ChangeKind } from '../services/changeRequests';
 import { createChangeRequest } from '../services/changeRequests';
-import { FileStore } from '../files/storage';
-import { readWavInfo, sineWav } from '../files/wav';
+import type { FileStore } from '../files/storage';
+import { seedWav } from './demoFiles';
 
 // The site providers (the approval-flow account keeps to tones, so its pending list is the tones').
 const PROVIDERS = ['8800010', '8800020', '8800030'];
@@ -34,24 +34,13 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
   const { db } = ctx;
   const now = ctx.now();
   let n = 0;
-  const prompt = async (providerId: number, name: string) => {
-    const wav = sineWav({ seconds: 1, frequency: 500 + (n++ % 12) * 40 });
-    const saved = FileStore.savedName('wav');
-    store.write(providerId, saved, wav);
-    await db
-      .insertInto('uploaded_files')
-      .values({
-        provider_id: providerId,
-        saved_filename: saved,
-        original_filename: `${name.toLowerCase().replace(/\W+/g, '_')}.wav`,
-        kind: 'wav',
-        size: wav.length,
-        info: JSON.stringify(readWavInfo(wav, wav.length)),
-        created_at: now,
-      })
-      .execute();
-    return saved;
-  };
+  const prompt = (providerId: number, name: string) =>
+    seedWav(db, store, {
+      providerId,
+      original: `${name.toLowerCase().replace(/\W+/g, '_')}.wav`,
+      frequency: 500 + (n++ % 12) * 40,
+      now,
+    });
   for (const code of PROVIDERS) {
     const providerId = byCode.get(code);
     if (providerId === undefined) continue;
