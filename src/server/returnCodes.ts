@@ -91,6 +91,21 @@ export const RETURN_CODES = {
     zh: '任务当前状态下不能执行此操作。',
   },
   '963004': { en: 'file not exist. please re-dump file again', zh: '文件不存在，请重新导出。' },
+  // IVR directories and prompts
+  '964001': {
+    en: 'You can only browse your own IVR directories. Please contact the administrator.',
+    zh: '您只能浏览自己的IVR目录，请联系管理员。',
+  },
+  '964002': {
+    en: 'A change of this directory is waiting for approval.',
+    zh: '该目录有一个变更正在等待审批。',
+  },
+  '964003': { en: 'A directory holds at most {0} tones or tone boxes.', zh: '一个目录最多包含{0}个铃音或铃音盒。' },
+  '964004': {
+    en: 'Only normal tones that are not jockey tones (or normal tone boxes in a tone box directory) can be added: {0}',
+    zh: '只能添加状态正常且非DJ铃音的铃音（铃音盒目录只能添加正常的铃音盒）：{0}',
+  },
+  '964005': { en: 'You already have a directory named {0}.', zh: '您已有名为{0}的目录。' },
 } as const satisfies Record<string, CodeDef>;
 
 export type ReturnCode = keyof typeof RETURN_CODES;
@@ -138,6 +153,11 @@ export const RC = {
   exportLimit: '963002',
   taskActionUnavailable: '963003',
   taskFileMissing: '963004',
+  notOwnDirectory: '964001',
+  directoryPending: '964002',
+  directoryFull: '964003',
+  entryNotAllowed: '964004',
+  directoryNameTaken: '964005',
 } as const satisfies Record<string, ReturnCode>;
 
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {

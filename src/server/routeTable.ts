@@ -18,6 +18,7 @@ import { copyrightRoutes } from './plugins/copyright';
 import { batchRoutes } from './plugins/batch';
 import { batchUploadRoutes } from './plugins/batchUpload';
 import { batchExpiryRoutes } from './plugins/batchExpiry';
+import { ivrRoutes } from './plugins/ivr';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -33,6 +34,7 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   batchRoutes(app, store);
   batchUploadRoutes(app, store);
   batchExpiryRoutes(app);
+  ivrRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

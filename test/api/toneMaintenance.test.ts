@@ -43,7 +43,7 @@ async function putInDirectory(code: string, toneId: number) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await s.ctx.db.insertInto('ivr_directory_items').values({ directory_id: id, tone_id: toneId, position: 1 }).execute();
+  await s.ctx.db.insertInto('ivr_directory_items').values({ directory_id: id, resource_type: '1', resource_id: toneId, position: 1 }).execute();
 }
 
 beforeAll(async () => {
@@ -170,7 +170,7 @@ describe('sp/deltones', () => {
     expect(forced.body).toMatchObject({ returnCode: '000000', record: { approval: false, count: 1 } });
     expect((await toneRow(direct, id)).status).toBe('6');
     expect(
-      await s.ctx.db.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', '=', id).execute(),
+      await s.ctx.db.selectFrom('ivr_directory_items').select('resource_id').where('resource_id', '=', id).execute(),
     ).toEqual([]);
     expect((await direct.get('/sp/qrytonedetail', { toneID: id })).body.returnCode).toBe('950005');
   });

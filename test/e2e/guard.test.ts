@@ -46,7 +46,7 @@ describe('login guard (000 §2)', () => {
   test("rule 3: a stored user whose firstLogin is not '0' is sent from every gated route to /changepassword", async () => {
     await login(page, demo('First login'));
     await expectPath(page, '/changepassword');
-    for (const path of ['/', '/dashboard', '/rbtUploading', '/myaccount', '/help']) {
+    for (const path of ['/', '/dashboard', '/rbtUploading', '/myaccount', '/guide']) {
       await page.goto(path);
       await expectPath(page, '/changepassword');
     }
@@ -68,10 +68,10 @@ describe('login guard (000 §2)', () => {
   });
 
   test("rule 3: a stored user value of length 1 counts as firstLogin '0'", async () => {
-    await withStorage({ token: '1', user: '1', needChangePwd: '0' }, '/help');
+    await withStorage({ token: '1', user: '1', needChangePwd: '0' }, '/guide');
     // Not redirected to /changepassword (the server then says the session is gone, which is another rule).
-    await page.waitForSelector('[data-screen="help"]');
-    expect(pathOf(page)).toBe('/help');
+    await page.waitForSelector('[data-screen="guide"]');
+    expect(pathOf(page)).toBe('/guide');
   });
 
   test('/changepassword is not gated by the password-change rule: a normal user may open it', async () => {

@@ -52,7 +52,20 @@ const SHOTS: Shot[] = [
     ready: '[data-notice="firstLogin"]',
   },
   { name: 'myaccount', path: '/myaccount', as: generic, ready: '[data-screen="myAccount"] [data-field="email"] input' },
-  { name: 'help', path: '/help', as: generic, ready: '[data-screen="help"]' },
+  { name: 'guide', path: '/guide', as: generic, ready: '[data-screen="guide"]' },
+  {
+    name: 'directory',
+    path: '/directory',
+    as: generic,
+    ready: '[data-screen="directory"] .list-footer__total[data-total]',
+  },
+  {
+    name: 'salutatory',
+    path: '/salutatory',
+    as: generic,
+    ready: '[data-screen="salutatory"] .list-footer__total[data-total]',
+  },
+  { name: 'help-prompts', path: '/help', as: generic, ready: '[data-screen="help"] .list-footer__total[data-total]' },
   { name: 'noprivilege', path: '/noPrivilege', as: generic, ready: '[data-screen="noPrivilege"]' },
   {
     name: 'not-available',

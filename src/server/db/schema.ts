@@ -249,15 +249,35 @@ export interface IvrDirectoryTable {
   /** 1 ordinary tones, 2 tone boxes. */
   type: string;
   prompt_file: string;
+  /** '0' new (addition waiting), '1' normal, '2' hidden, '3' addition rejected. */
+  status: string;
+  /** The change waiting for the operator: '', 'add', 'modify' or 'delete' (migration 018). */
+  pending: Generated<string>;
+  reject_reason: string;
+  created_at: number;
+  updated_at: Generated<number>;
+}
+
+/** A tone (resource_type '1') or tone box ('2') of a directory, in the directory's order (migration 018). */
+export interface IvrDirectoryItemTable {
+  directory_id: number;
+  resource_type: string;
+  resource_id: number;
+  position: number;
+}
+
+/** A salutatory (kind '1') or help (kind '2') prompt of 001 §2.7 (migration 018). */
+export interface IvrPromptTable {
+  id: Generated<number>;
+  provider_id: number;
+  kind: string;
+  name: string;
+  prompt_file: string;
+  /** '0' to be approved, '1' normal, '3' rejected. */
   status: string;
   reject_reason: string;
   created_at: number;
-}
-
-export interface IvrDirectoryItemTable {
-  directory_id: number;
-  tone_id: number;
-  position: number;
+  updated_at: number;
 }
 
 export interface NameToneTable {
@@ -403,6 +423,7 @@ export interface Database {
   tone_box_items: ToneBoxItemTable;
   ivr_directories: IvrDirectoryTable;
   ivr_directory_items: IvrDirectoryItemTable;
+  ivr_prompts: IvrPromptTable;
   name_tones: NameToneTable;
   batch_tasks: BatchTaskTable;
   batch_task_lines: BatchTaskLineTable;

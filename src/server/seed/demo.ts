@@ -10,8 +10,7 @@ import { createProvider, type ProviderInput } from '../services/providers';
 import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
 import { insertTone } from '../services/tones';
 import { translateDemoReferenceData } from '../services/translations';
-import { FileStore } from '../files/storage';
-import { sineWav, readWavInfo } from '../files/wav';
+import type { FileStore } from '../files/storage';
 import {
   CATALOGUES,
   detailDescription,
@@ -23,6 +22,8 @@ import {
 } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
 import { seedDemoBatch } from './demoBatch';
+import { seedDemoIvr } from './demoIvr';
+import { seedWav } from './demoFiles';
 
 export interface DemoAccount {
   account: string;
@@ -231,21 +232,12 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     const providerId = byCode.get(code)!;
     for (let seq = 1; seq <= count; seq++, n++) {
       const [status, approveType, tableType, askType, refuse, change] = STATES[(seq - 1) % STATES.length];
-      const wav = sineWav({ seconds: 1, frequency: 330 + n * 11 });
-      const saved = FileStore.savedName('wav');
-      store.write(providerId, saved, wav);
-      await db
-        .insertInto('uploaded_files')
-        .values({
-          provider_id: providerId,
-          saved_filename: saved,
-          original_filename: `tone${n + 1}.wav`,
-          kind: 'wav',
-          size: wav.length,
-          info: JSON.stringify(readWavInfo(wav, wav.length)),
-          created_at: now,
-        })
-        .execute();
+      const saved = await seedWav(db, store, {
+        providerId,
+        original: `tone${n + 1}.wav`,
+        frequency: 330 + n * 11,
+        now,
+      });
       const title = `${TITLES[n % TITLES.length]}${n >= TITLES.length ? ` ${Math.floor(n / TITLES.length) + 1}` : ''}`;
       const { id } = await insertTone(db, {
         provider_id: providerId,
@@ -341,5 +333,6 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     }
   }
   await seedDemoBatch(ctx, store, byCode);
+  await seedDemoIvr(ctx, store, byCode);
   return true;
 }

@@ -225,7 +225,12 @@ export async function deleteTones(
     if (rows.length !== new Set(p.ids).size) return { kind: 'notFound' } as const;
     const ids = rows.map((r) => r.id);
     const boxed = await tx.selectFrom('tone_box_items').select('tone_id').where('tone_id', 'in', ids).execute();
-    const listed = await tx.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', 'in', ids).execute();
+    const listed = await tx
+      .selectFrom('ivr_directory_items')
+      .select('resource_id as tone_id')
+      .where('resource_type', '=', '1')
+      .where('resource_id', 'in', ids)
+      .execute();
     const used = new Set([...boxed, ...listed].map((r) => r.tone_id));
     if (used.size && !p.force)
       return { kind: 'inUse', codes: rows.filter((r) => used.has(r.id)).map((r) => r.tone_code) } as const;
@@ -236,7 +241,8 @@ export async function deleteTones(
         .execute();
       await tx
         .deleteFrom('ivr_directory_items')
-        .where('tone_id', 'in', [...used])
+        .where('resource_type', '=', '1')
+        .where('resource_id', 'in', [...used])
         .execute();
     }
     if (p.approval) {

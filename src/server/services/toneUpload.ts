@@ -9,7 +9,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import type { Config } from './config';
 import { engineFor, type Violation } from '../validation';
-import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
+import { rulesOf, wavProblem } from '../../engine/files';
+import { wavInfoOf } from './uploadedFiles';
 import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
 import { createChangeRequest, inApprovalFlow, requestToneModification } from './changeRequests';
@@ -39,14 +40,6 @@ export function parseFileMap(text: unknown): Record<string, string> {
   }
 }
 
-function parseInfo(text: string | null | undefined): WavInfo | undefined {
-  try {
-    const info = JSON.parse(text || '{}') as Partial<WavInfo>;
-    return typeof info.sampleRate === 'number' ? (info as WavInfo) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): what a caller price may look like is the shared price rule's,
@@ -117,7 +110,7 @@ export async function serverViolations(
         continue;
       }
       const ui = fields.get(FILE_FIELDS[key])?.ui;
-      const problem = ui && file.kind === 'wav' ? wavProblem(parseInfo(file.info), rulesOf(ui)) : null;
+      const problem = ui && file.kind === 'wav' ? wavProblem(wavInfoOf(file.info), rulesOf(ui)) : null;
       if (problem) out.push({ field: FILE_FIELDS[key], message: problem.key, params: problem.params });
     }
     if (p.copyrightFile && !owned.has(String(p.copyrightFile)))

@@ -2,6 +2,8 @@
 // against, and the downloads and play addresses find.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { fileProblem, rulesOf, wavProblem, type WavInfo } from '../../engine/files';
+import type { Violation } from '../validation';
 
 type Db = Kysely<Database>;
 
@@ -69,4 +71,41 @@ export async function toneFiles(
   } catch {
     return {}; // a broken map means no audio
   }
+}
+
+/** The wav header values sp/uploadfile recorded for a file (its info column), or undefined when it had none. */
+export function wavInfoOf(text: string | null | undefined): WavInfo | undefined {
+  try {
+    const info = JSON.parse(text || '{}') as Partial<WavInfo>;
+    return typeof info.sampleRate === 'number' ? (info as WavInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a saved file may not fill a field whose definition states its file rules (ui: accept, wav): not the
+ * provider's (fileNotYours), not of an accepted type, or a wav of another format than ui.wav asks, the message
+ * naming what the file is (001 §5.5: IVR prompts 8000 Hz, 8 bit). Null when it may.
+ */
+export async function savedFileProblem(
+  db: Db,
+  providerId: number,
+  savedFilename: string,
+  field: string,
+  ui: Record<string, unknown>,
+  notYours: string,
+): Promise<Violation | null> {
+  const file = await db
+    .selectFrom('uploaded_files')
+    .select(['kind', 'original_filename', 'info'])
+    .where('saved_filename', '=', savedFilename)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+  if (!file) return { field, message: notYours };
+  const rules = rulesOf(ui);
+  const problem =
+    fileProblem({ name: savedFilename, size: 0 }, rules) ??
+    (file.kind === 'wav' || rules.wav ? wavProblem(wavInfoOf(file.info), rules) : null);
+  return problem ? { field, message: problem.key, params: problem.params } : null;
 }

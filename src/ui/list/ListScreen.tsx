@@ -53,7 +53,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
     },
     [selection],
   );
-  const actions = useActions(screen, rowKey, onDone);
+  const actions = useActions(screen, rowKey, onDone, initialFilters);
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
@@ -103,7 +103,9 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
               <button
                 key={a.name}
                 type="button"
-                className={`btn ${a.destructive ? 'btn--danger' : a.scope === 'toolbar' ? 'btn--primary' : 'btn--secondary'}`}
+                data-action={a.name}
+                // A toolbar action is the list's main button unless its definition says primary: false.
+                className={`btn ${a.destructive ? 'btn--danger' : a.scope === 'toolbar' && a.primary !== false ? 'btn--primary' : 'btn--secondary'}`}
                 disabled={a.disabled || actions.running === a.name}
                 onClick={() => void actions.run(a, a.scope === 'selection' ? selection.rows() : [])}
               >

@@ -21,7 +21,12 @@ function fillRoute(route: string, row: Row | undefined): string {
   return route.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(String(row?.[key] ?? '')));
 }
 
-export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (action: ResolvedAction) => void) {
+export function useActions(
+  screen: ResolvedScreen,
+  rowKey: string,
+  onDone: (action: ResolvedAction) => void,
+  filters?: Record<string, unknown>,
+) {
   const env = useScreenEnv();
   const navigate = useNavigate();
   const queries = useQueryClient();
@@ -48,8 +53,10 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
         });
         if (!ok) return;
       }
-      // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add').
-      if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : undefined });
+      // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add'). A row's dialog
+      // starts from the row; a toolbar's from what the list was opened with (a directory's tones: Add knows the
+      // directory), never from the search the user typed.
+      if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : filters });
       // The screen opened reads the row from session storage (rbtUploading edit, editTag) and removes it.
       if (action.store && rows[0]) sessionStorage.setItem(action.store, JSON.stringify(rows[0]));
       if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
@@ -92,7 +99,7 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
         setRunning(null);
       }
     },
-    [env, screen, rowKey, navigate, queries, onDone],
+    [env, screen, rowKey, navigate, queries, onDone, filters],
   );
 
   // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit).

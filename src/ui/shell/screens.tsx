@@ -9,7 +9,7 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 /** Screens with a page of their own, by definition id. */
 const pages: Record<string, Screen> = {
   dashboard: lazy(() => import('./pages/DashboardPage')),
-  help: lazy(() => import('./pages/HelpPage')),
+  guide: lazy(() => import('./pages/HelpPage')),
   noPrivilege: lazy(() => import('./pages/NoPrivilegePage')),
   changePassword: lazy(() => import('../session/pages/ChangePasswordPage')),
   myAccount: lazy(() => import('../session/pages/MyAccountPage')),

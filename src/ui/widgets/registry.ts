@@ -6,6 +6,7 @@ import { CascaderWidget } from './CascaderWidget';
 import { DateWidget } from './date/DateWidget';
 import { PriceGroupWidget } from './PriceGroupWidget';
 import { SelectedRowsWidget } from './SelectedRowsWidget';
+import { SortableWidget } from './SortableWidget';
 import { LanguageFilesWidget } from './upload/LanguageFilesWidget';
 import { LocalFileWidget } from './upload/LocalFileWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
@@ -40,6 +41,7 @@ const widgets: RegistryWidgetsType = {
   toneSelect: SelectedRowsWidget,
   copyrightSelect: SelectedRowsWidget,
   priceGroup: PriceGroupWidget,
+  sortable: SortableWidget,
   languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
   hidden: HiddenWidget,

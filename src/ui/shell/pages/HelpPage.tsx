@@ -1,4 +1,4 @@
-// help: the provider's guide to the portal, opened from the user menu in a new window. Topics link to the
+// guide: the provider's user guide to the portal, opened from the user menu in a new window. Topics link to the
 // screens they describe; the text lives in the catalogues (Help.*), in both languages.
 import { Link } from '../../router';
 import { useI18n } from '../../i18n';
@@ -18,8 +18,8 @@ const TOPICS: Array<{ key: string; icon: string; link?: string }> = [
 export default function HelpPage(_props: ScreenProps) {
   const { t } = useI18n();
   return (
-    <div className="help" data-screen="help">
-      <PageHeader title={t('Help.title')} description={t('Help.intro')} />
+    <div className="help" data-screen="guide">
+      <PageHeader title={t('Guide.title')} description={t('Help.intro')} />
       <div className="help__grid">
         {TOPICS.map((topic) => (
           <section key={topic.key} className="card help__topic" aria-labelledby={`help-${topic.key}`}>

@@ -1,0 +1,485 @@
+// IVR calls of 001 §7 (payloads and answers not shown there; designed here): the provider's directories
+// (sp/qryivrcatalog, addivrcatalog, modivrcatalog, delivrcatalog, sortcatalog), the tones or boxes of one
+// directory (sp/qrycatalogtone, addcatalogtone, delcatalogtone, sortcatalogtones), and the salutatory and help
+// prompts (sp/qryivrwelhlpinfo; adding and removing one: sp/addivrwelhlp, sp/delivrwelhlp). Every call is scoped
+// to the provider: another provider's directory answers 964001 ('contact the administrator', 001 §2.6).
+// The screens' rules (directoryEdit, ivrPromptUpload) run through the engine before a handler; a prompt file must
+// be the provider's own wav in the format the field's ui.wav states (wav_* configuration, 001 §5.5).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj, paging, stringRecord } from '../http/schemas';
+import { pageRange } from '../db/paging';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { assertValid, engineFor, type Violation } from '../validation';
+import { audit } from '../services/audit';
+import { savedFileProblem } from '../services/uploadedFiles';
+import {
+  addDirectory,
+  addEntries,
+  changeDirectory,
+  entryIds,
+  listDirectories,
+  listEntries,
+  ownDirectory,
+  refusedEntries,
+  removeEntries,
+  sameName,
+  sortDirectories,
+  sortEntries,
+  trusted,
+} from '../services/ivrDirectories';
+import { addPrompt, listPrompts, ownPrompt, removePrompt } from '../services/ivrPrompts';
+
+const id = { type: 'string', pattern: '^\\d{1,9}$' };
+const ids = (max: number, what: string) => ({
+  type: 'string',
+  pattern: `^\\d{1,9}(,\\d{1,9}){0,${max - 1}}$`,
+  description: `${what}, comma-separated (at most ${max}).`,
+});
+const idList = (text: unknown) =>
+  String(text ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
+const directoryFields = {
+  catalogName: { type: 'string', maxLength: 200 },
+  catalogType: { type: 'string', enum: ['1', '2'], description: '1 ordinary tones, 2 tone boxes.' },
+  promptFile: { type: 'string', maxLength: 255, description: 'savedFilename of a wav from sp/uploadfile.' },
+};
+const directoryRecord = stringRecord([
+  'catalogID',
+  'seq',
+  'catalogName',
+  'catalogType',
+  'promptFile',
+  'promptUrl',
+  'status',
+  'pending',
+  'refuseReason',
+  'toneCount',
+]);
+const entryRecord = stringRecord([
+  'catalogID',
+  'seq',
+  'resourceID',
+  'resourceType',
+  'toneID',
+  'toneCode',
+  'toneName',
+  'singerName',
+  'status',
+  'price',
+  'toneValidDay',
+]);
+const promptRecord = stringRecord([
+  'promptID',
+  'promptType',
+  'promptName',
+  'promptFile',
+  'promptUrl',
+  'status',
+  'refuseReason',
+  'uploadTime',
+]);
+
+/** The prompt file's problem against the field of the screen that sends it (its ui: accept, wav). */
+async function promptFileProblem(req: FastifyRequest, screen: string, file: string): Promise<Violation | null> {
+  const s = req.session!;
+  const field = engineFor(s.provider.site)
+    .resolve(screen, { config: s.config, user: {} })
+    .fields.find((f) => f.name === 'promptFile');
+  return savedFileProblem(req.server.ctx.db, s.provider.id, file, 'promptFile', field?.ui ?? {}, 'Ivr.fileNotYours');
+}
+
+/** The caller's directory, or 964001 for one of another provider (or none). */
+async function directoryOf(req: FastifyRequest, catalogID: unknown) {
+  const dir = await ownDirectory(req.server.ctx.db, req.session!.provider.id, Number(catalogID));
+  if (!dir) throw new ApiError(RC.notOwnDirectory);
+  return dir;
+}
+
+const limitOf = (req: FastifyRequest) =>
+  Math.max(1, Number(req.session!.config.limit_number_tones_per_ivr_catalog) || 20);
+
+export function ivrRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/qryivrcatalog',
+      tag: 'ivr',
+      summary: "The provider's IVR directories in their order, paged",
+      description:
+        'record: directories {catalogID, seq (position, 1..n), catalogName, catalogType (1 tones, 2 tone boxes), promptFile, promptUrl (play address), status (0 new, 1 normal, 2 hidden, 3 addition rejected), pending (add, modify or delete waiting for approval, else empty), refuseReason, toneCount}; recordSum the total. queryType 1 gives recordSum only; endRecordNum -1 all (up to 1000).',
+      auth: 'session',
+      params: obj({ ...paging }),
+      record: { type: 'array', items: directoryRecord },
+      async handler(req, _reply, params) {
+        return listDirectories(req.server.ctx.db, req.session!.provider.id, pageRange(params));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/addivrcatalog',
+      tag: 'ivr',
+      summary: 'Add an IVR directory (to approval)',
+      description:
+        "Rules of the directoryEdit definition: catalogName required, up to 200 characters, none of rule_valid_name's characters, no blank at either end; catalogType 1 or 2; promptFile the caller's own wav upload in the wav_* format (the message names the file's format). 964005 when the provider already has a directory of that name. Last in order; 'addition to be approved' until the operator decides (at once for believeCP 1/2).",
+      auth: 'session',
+      write: true,
+      params: obj(directoryFields, ['catalogName', 'catalogType', 'promptFile']),
+      screen: { id: 'directoryAdd', call: 'add' },
+      record: stringRecord(['catalogID']),
+      codes: [RC.directoryNameTaken],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
+        if (bad) assertValid([bad]);
+        const name = String(params.catalogName);
+        if (await sameName(ctx.db, p.id, name)) throw new ApiError(RC.directoryNameTaken, [name]);
+        const now = ctx.now();
+        const newId = await ctx.db.transaction().execute(async (tx) => {
+          const created = await addDirectory(
+            tx,
+            p,
+            { name, type: String(params.catalogType), promptFile: String(params.promptFile) },
+            now,
+          );
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'addivrcatalog',
+            entityType: 'ivrDirectory',
+            entityId: created,
+            detail: { name },
+            ip: req.ip,
+          });
+          return created;
+        });
+        return { record: { catalogID: String(newId) } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/modivrcatalog',
+      tag: 'ivr',
+      summary: 'Modify an IVR directory (to approval)',
+      description:
+        "catalogID of one of the caller's directories (964001 otherwise) with its new catalogName and promptFile, checked as on sp/addivrcatalog. The type of a directory that holds entries cannot change (Ivr.typeLocked). 964002 while a change of the directory waits for approval. The directory stays as it is, 'modification to be approved', until the operator approves (at once for believeCP 1/2).",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogID: id, ...directoryFields }, ['catalogID', 'catalogName', 'promptFile']),
+      screen: { id: 'directoryModify', call: 'modify' },
+      codes: [RC.notOwnDirectory, RC.directoryPending, RC.directoryNameTaken],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const dir = await directoryOf(req, params.catalogID);
+        if (dir.pending || dir.status === '3') throw new ApiError(RC.directoryPending);
+        const name = String(params.catalogName);
+        const type = String(params.catalogType || dir.type);
+        const errors: Violation[] = [];
+        if (String(params.promptFile) !== dir.prompt_file) {
+          const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
+          if (bad) errors.push(bad);
+        }
+        if (type !== dir.type && (await entryIds(ctx.db, dir.id)).length)
+          errors.push({ field: 'catalogType', message: 'Ivr.typeLocked' });
+        assertValid(errors);
+        if (await sameName(ctx.db, p.id, name, dir.id)) throw new ApiError(RC.directoryNameTaken, [name]);
+        await ctx.db.transaction().execute(async (tx) => {
+          await changeDirectory(
+            tx,
+            p,
+            dir.id,
+            'modify',
+            { name, type, promptFile: String(params.promptFile) },
+            ctx.now(),
+          );
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'modivrcatalog',
+            entityType: 'ivrDirectory',
+            entityId: dir.id,
+            detail: { name },
+            ip: req.ip,
+          });
+        });
+        return { record: { approval: trusted(p) ? '0' : '1' } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/delivrcatalog',
+      tag: 'ivr',
+      summary: 'Delete an IVR directory (to approval)',
+      description:
+        "catalogID of one of the caller's directories (964001 otherwise); 964002 while a change waits. 'deletion to be approved' until the operator approves, then the directory and its entries go (at once for believeCP 1/2). A directory whose addition was rejected goes at once.",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogID: id }, ['catalogID']),
+      codes: [RC.notOwnDirectory, RC.directoryPending],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const dir = await directoryOf(req, params.catalogID);
+        if (dir.pending) throw new ApiError(RC.directoryPending);
+        await ctx.db.transaction().execute(async (tx) => {
+          if (dir.status === '3') await tx.deleteFrom('ivr_directories').where('id', '=', dir.id).execute();
+          else await changeDirectory(tx, p, dir.id, 'delete', { name: dir.name }, ctx.now());
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'delivrcatalog',
+            entityType: 'ivrDirectory',
+            entityId: dir.id,
+            detail: { name: dir.name },
+            ip: req.ip,
+          });
+        });
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/sortcatalog',
+      tag: 'ivr',
+      summary: "Reorder the provider's IVR directories",
+      description:
+        "catalogIDs: the caller's directories in their new order (each once; any left out keep their order after those named). Every id must be the caller's (964001 otherwise). Applies at once: the order is the provider's own arrangement, not content.",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogIDs: ids(1000, 'Directory ids') }, ['catalogIDs']),
+      codes: [RC.notOwnDirectory],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const wanted = idList(params.catalogIDs);
+        const own = await ctx.db
+          .selectFrom('ivr_directories')
+          .select('id')
+          .where('provider_id', '=', p.id)
+          .where('id', 'in', wanted)
+          .execute();
+        if (own.length !== new Set(wanted).size) throw new ApiError(RC.notOwnDirectory);
+        await ctx.db.transaction().execute(async (tx) => {
+          await sortDirectories(tx, p.id, wanted, ctx.now());
+          await audit(tx, { providerId: p.id, actor: p.code, action: 'sortcatalog', detail: wanted, ip: req.ip });
+        });
+        return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/qrycatalogtone',
+      tag: 'ivr',
+      summary: 'The tones (or tone boxes) of one of the provider’s directories, in order',
+      description:
+        "catalogID of one of the caller's directories: 964001 for another provider's ('You can only browse your own IVR directories. Please contact the administrator.', 001 §2.6). record: entries {catalogID, seq, resourceID (tone or box id), resourceType 1 tone / 2 box, toneID, toneCode, toneName, singerName, status, price, toneValidDay}, recordSum the total.",
+      auth: 'session',
+      params: obj({ catalogID: id, ...paging }, ['catalogID']),
+      record: { type: 'array', items: entryRecord },
+      codes: [RC.notOwnDirectory],
+      async handler(req, _reply, params) {
+        const dir = await directoryOf(req, params.catalogID);
+        return listEntries(req.server.ctx.db, dir, pageRange(params));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/addcatalogtone',
+      tag: 'ivr',
+      summary: 'Add tones (or tone boxes) to a directory',
+      description:
+        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or normal boxes (964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      record: stringRecord(['added']),
+      codes: [RC.notOwnDirectory, RC.directoryFull, RC.entryNotAllowed],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const dir = await directoryOf(req, params.catalogID);
+        const wanted = [...new Set(idList(params.toneIDs))];
+        const refused = await refusedEntries(ctx.db, p.id, p.site, dir.type, wanted);
+        if (refused.length) throw new ApiError(RC.entryNotAllowed, [refused.join(', ')]);
+        const limit = limitOf(req);
+        const added = await ctx.db.transaction().execute(async (tx) => {
+          const have = await entryIds(tx, dir.id);
+          const total = new Set([...have, ...wanted]).size;
+          if (total > limit) throw new ApiError(RC.directoryFull, [limit]);
+          const n = await addEntries(tx, dir, wanted);
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'addcatalogtone',
+            entityType: 'ivrDirectory',
+            entityId: dir.id,
+            detail: wanted,
+            ip: req.ip,
+          });
+          return n;
+        });
+        return { record: { added: String(added) } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/delcatalogtone',
+      tag: 'ivr',
+      summary: 'Remove tones (or tone boxes) from a directory',
+      description:
+        "catalogID of one of the caller's directories; toneIDs: entries to remove (ids not in the directory are ignored). The rest close up in order. Applies at once.",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      codes: [RC.notOwnDirectory],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const dir = await directoryOf(req, params.catalogID);
+        const gone = idList(params.toneIDs);
+        await ctx.db.transaction().execute(async (tx) => {
+          await removeEntries(tx, dir.id, gone);
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'delcatalogtone',
+            entityType: 'ivrDirectory',
+            entityId: dir.id,
+            detail: gone,
+            ip: req.ip,
+          });
+        });
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/sortcatalogtones',
+      tag: 'ivr',
+      summary: 'Reorder the entries of a directory',
+      description:
+        "catalogID of one of the caller's directories; toneIDs: its entries in their new order (any left out keep their order after those named; ids not in the directory are ignored). Applies at once.",
+      auth: 'session',
+      write: true,
+      params: obj({ catalogID: id, toneIDs: ids(1000, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      codes: [RC.notOwnDirectory],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const dir = await directoryOf(req, params.catalogID);
+        const order = idList(params.toneIDs);
+        await ctx.db.transaction().execute(async (tx) => {
+          await sortEntries(tx, dir.id, order);
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'sortcatalogtones',
+            entityType: 'ivrDirectory',
+            entityId: dir.id,
+            detail: order,
+            ip: req.ip,
+          });
+        });
+        return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/qryivrwelhlpinfo',
+      tag: 'ivr',
+      summary: "The provider's IVR salutatory (promptType 1) or help prompts (2), newest first",
+      description:
+        'record: prompts {promptID, promptType, promptName, promptFile, promptUrl (play address), status (0 to be approved, 1 normal, 3 rejected), refuseReason, uploadTime (ISO 8601)}; recordSum the total.',
+      auth: 'session',
+      params: obj({ promptType: { type: 'string', enum: ['1', '2'] }, ...paging }, ['promptType']),
+      record: { type: 'array', items: promptRecord },
+      async handler(req, _reply, params) {
+        return listPrompts(req.server.ctx.db, req.session!.provider.id, String(params.promptType), pageRange(params));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/addivrwelhlp',
+      tag: 'ivr',
+      summary: 'Add a salutatory or help prompt (to approval)',
+      description:
+        "Not shown in the spec; designed here. promptType 1 salutatory or 2 help; promptName by the ivrPromptUpload definition (required, up to 200, none of rule_valid_name's characters); promptFile the caller's own wav upload in the wav_* format (8000 Hz, 8 bit and wav_channels by default; the refusal names the file's format). 'to be approved' until the operator approves (at once for believeCP 1/2); an approved salutatory replaces the previous one.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          promptType: { type: 'string', enum: ['1', '2'] },
+          promptName: { type: 'string', maxLength: 200 },
+          promptFile: { type: 'string', maxLength: 255 },
+        },
+        ['promptType', 'promptName', 'promptFile'],
+      ),
+      screen: [
+        { id: 'salutatoryUpload', call: 'add' },
+        { id: 'helpPromptUpload', call: 'add' },
+      ],
+      record: stringRecord(['promptID']),
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const bad = await promptFileProblem(req, 'salutatoryUpload', String(params.promptFile));
+        if (bad) assertValid([bad]);
+        const newId = await ctx.db.transaction().execute(async (tx) => {
+          const created = await addPrompt(
+            tx,
+            p,
+            { kind: String(params.promptType), name: String(params.promptName), promptFile: String(params.promptFile) },
+            ctx.now(),
+          );
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'addivrwelhlp',
+            entityType: 'ivrPrompt',
+            entityId: created,
+            detail: { name: params.promptName, type: params.promptType },
+            ip: req.ip,
+          });
+          return created;
+        });
+        return { record: { promptID: String(newId) } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/delivrwelhlp',
+      tag: 'ivr',
+      summary: 'Remove a salutatory or help prompt',
+      description:
+        "Not shown in the spec; designed here. promptID of one of the caller's prompts (950005 otherwise). Applies at once; a request still waiting for approval is withdrawn.",
+      auth: 'session',
+      write: true,
+      params: obj({ promptID: id }, ['promptID']),
+      codes: [RC.notFound],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const prompt = await ownPrompt(ctx.db, p.id, Number(params.promptID));
+        if (!prompt) throw new ApiError(RC.notFound);
+        await ctx.db.transaction().execute(async (tx) => {
+          await removePrompt(tx, prompt.id);
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'delivrwelhlp',
+            entityType: 'ivrPrompt',
+            entityId: prompt.id,
+            detail: { name: prompt.name },
+            ip: req.ip,
+          });
+        });
+        return {};
+      },
+    },
+  ]);
+}

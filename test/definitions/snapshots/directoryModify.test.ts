@@ -1,0 +1,4 @@
+// The snapshot file of the directoryModify screen: see screenSnapshots.ts.
+import { snapshotScreen } from './screenSnapshots';
+
+snapshotScreen('directoryModify');

@@ -1,0 +1,199 @@
+// IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5): on the generic site
+// (IVR on), create a directory with its prompt, see it wait for approval, approve it with the operator CLI, add
+// tones through the selection list, reorder tones and directories by keyboard, delete it; upload a salutatory
+// prompt, a 16-bit wav refused with a message naming its format, then an 8 kHz 8-bit one accepted and waiting
+// for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px in both languages.
+import type { Page } from 'playwright-core';
+import { demo, login, openPage, screenshot } from './support/browser';
+import { wavFile } from './support/files';
+import { confirmOk, operator } from './support/maintenance';
+import { useSuite } from './support/suite';
+
+jest.setTimeout(180_000);
+
+const suite = useSuite({ site: 'generic' });
+const who = demo('Generic site');
+let page: Page;
+
+const screenRows = (screen: string) => page.locator(`[data-screen="${screen}"] .data-table tbody tr[data-row-key]`);
+const dialog = (title?: RegExp) =>
+  title
+    ? page.locator('[role="dialog"]').filter({ has: page.locator('.dialog__title', { hasText: title }) })
+    : page.locator('[role="dialog"]').last();
+const toolbar = (screen: string, action: string) =>
+  page.locator(`[data-screen="${screen}"] .list-toolbar [data-action="${action}"]`).first();
+const names = (screen: string, column: string) =>
+  screenRows(screen).evaluateAll(
+    (trs, col) => trs.map((tr) => tr.querySelector(`td[data-column="${col}"]`)?.textContent?.trim() ?? ''),
+    column,
+  );
+
+/** Approves the pending change request whose payload names `name`, as the operator does. */
+function approve(name: string) {
+  const line = operator(suite.server, 'changes', 'list', '--provider', who.account)
+    .split('\n')
+    .find((l) => l.includes(`"name":"${name}"`));
+  if (!line) throw new Error(`no pending request for ${name}`);
+  operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
+}
+
+async function chooseFile(scope: ReturnType<typeof dialog>, field: string, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await scope.locator(`#root_${field}`).click();
+  await (await chooser).setFiles(path);
+}
+
+const TEXT = {
+  en: {
+    addDirectory: /^Add Directory$/,
+    pending: 'Addition to be approved',
+    normal: 'Normal',
+    addTones: /^Add Tones$/,
+    sortDirectories: /^Sort Directories$/,
+    refused: 'This wav file is 2 channel(s), 44100 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
+    toBeApproved: 'To be approved',
+    deletePending: 'Deletion to be approved',
+    upload: /^Upload Salutatory$/,
+  },
+  zh: {
+    addDirectory: /^新增目录$/,
+    pending: '新增待审批',
+    normal: '正常',
+    addTones: /^添加铃音$/,
+    sortDirectories: /^目录排序$/,
+    refused: '该 wav 文件为 2 声道、44100 Hz、16 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
+    toBeApproved: '待审批',
+    deletePending: '删除待审批',
+    upload: /^上传欢迎语$/,
+  },
+};
+
+describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
+  const text = TEXT[language];
+  const name = language === 'en' ? 'Weekend Picks' : '周末精选';
+
+  test('directory: create, approve, add tones, reorder by keyboard, delete', async () => {
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
+    await login(page, who);
+    await page.goto('/directory');
+    await screenRows('directory').first().waitFor();
+    await screenshot(page, `ivr-directory-${language}`);
+
+    // A bad name is refused in the browser with the rule's message; a good one goes to approval.
+    await toolbar('directory', 'add').click();
+    const add = dialog(text.addDirectory);
+    await add.waitFor();
+    await add.locator('#root_catalogName').fill('Rock|Roll');
+    await chooseFile(add, 'promptFile', wavFile('directory prompt.wav'));
+    await add.locator('.upload__file-name').waitFor();
+    await add.locator('.dialog-form__footer .btn--primary').click();
+    await add.locator('[data-field="catalogName"] .field__error').waitFor();
+    await screenshot(page, `ivr-directory-add-invalid-${language}`);
+    await add.locator('#root_catalogName').fill(name);
+    await add.locator('.dialog-form__footer .btn--primary').click();
+    await add.waitFor({ state: 'detached' });
+    const mine = screenRows('directory').filter({ hasText: name });
+    await mine.filter({ hasText: text.pending }).waitFor();
+
+    approve(name);
+    await page.reload();
+    await mine.filter({ hasText: text.normal }).waitFor();
+
+    // Its tones: add two through the selection list, then move the second up by keyboard.
+    await mine.locator('[data-action="tones"]').click();
+    const tones = dialog();
+    await tones.locator('[data-screen="directoryTones"]').waitFor();
+    await tones.locator('[data-screen="directoryTones"] [data-action="add"]').click();
+    const addTones = dialog(text.addTones);
+    await addTones.waitFor();
+    await addTones.locator('#root_tones').click();
+    const pick = page.locator('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key]');
+    await pick.first().waitFor();
+    await pick.nth(0).locator('input[type="checkbox"]').check();
+    await pick.nth(1).locator('input[type="checkbox"]').check();
+    await dialog().locator('.dialog__footer .btn--primary').click();
+    await addTones.locator('.selected-rows__table tbody tr').nth(1).waitFor();
+    await addTones.locator('.dialog-form__footer .btn--primary').click();
+    await addTones.waitFor({ state: 'detached' });
+    const toneRows = tones.locator('[data-screen="directoryTones"] .data-table tbody tr[data-row-key]');
+    await toneRows.nth(1).waitFor();
+    const before = await toneRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
+    await screenshot(page, `ivr-directory-tones-${language}`);
+
+    await tones.locator('[data-screen="directoryTones"] [data-action="sort"]').click();
+    const sortTones = dialog();
+    const items = sortTones.locator('.sortable__item');
+    await items.nth(1).waitFor();
+    await items.nth(1).focus();
+    await page.keyboard.press('ArrowUp');
+    // The move is visible (positions) and announced.
+    await sortTones.locator('[role="status"]', { hasText: /1/ }).waitFor();
+    expect(await items.evaluateAll((li) => li.map((x) => x.getAttribute('data-key')))).toEqual([before[1], before[0]]);
+    await screenshot(page, `ivr-sort-tones-${language}`);
+    await sortTones.locator('.dialog-form__footer .btn--primary').click();
+    await page.waitForFunction(
+      (first) =>
+        document
+          .querySelector('[data-screen="directoryTones"] .data-table tbody tr[data-row-key]')
+          ?.getAttribute('data-row-key') === first,
+      before[1],
+    );
+    await page.keyboard.press('Escape');
+    await tones.waitFor({ state: 'detached' });
+
+    // Directories: move the new one to the top with Home.
+    await toolbar('directory', 'sort').click();
+    const sort = dialog(text.sortDirectories);
+    await sort.locator('.sortable__item').first().waitFor();
+    const item = sort.locator('.sortable__item', { hasText: name });
+    await item.focus();
+    await page.keyboard.press('Home');
+    expect(await sort.locator('.sortable__item').first().textContent()).toContain(name);
+    await sort.locator('.dialog-form__footer .btn--primary').click();
+    await sort.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-screen="directory"] .data-table tbody tr[data-row-key] td[data-column="catalogName"]')
+          ?.textContent?.includes(n),
+      name,
+    );
+    expect((await names('directory', 'seq'))[0]).toBe('1');
+
+    // Delete: a confirmation, then the deletion waits for approval.
+    await mine.locator('[data-action="delete"]').or(mine.locator('.row-actions__more')).first().click();
+    if (await page.locator('.row-menu').count()) await page.locator('.row-menu [data-action="delete"]').click();
+    await confirmOk(page, language === 'en' ? /Delete this directory/ : /确定删除该目录/);
+    await mine.filter({ hasText: text.deletePending }).waitFor();
+    await page.context().close();
+  });
+
+  test('salutatory: a 16-bit wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
+    await login(page, who);
+    await page.goto('/salutatory');
+    await screenRows('salutatory').first().waitFor();
+    await screenshot(page, `ivr-salutatory-${language}`);
+    await toolbar('salutatory', 'upload').click();
+    const up = dialog(text.upload);
+    await up.waitFor();
+    const promptName = language === 'en' ? 'Good morning' : '早上好';
+    await up.locator('#root_promptName').fill(promptName);
+    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));
+    await page.locator('.toast--error', { hasText: text.refused }).waitFor();
+    expect(await up.locator('.upload__file-name').count()).toBe(0);
+    await screenshot(page, `ivr-salutatory-refused-${language}`, { viewport: true });
+    await chooseFile(up, 'promptFile', wavFile('good morning.wav'));
+    await up.locator('.upload__file-name').waitFor();
+    await up.locator('.dialog-form__footer .btn--primary').click();
+    await up.waitFor({ state: 'detached' });
+    await screenRows('salutatory').filter({ hasText: promptName }).filter({ hasText: text.toBeApproved }).waitFor();
+
+    // The help prompts are one click away (the IVR menu's help entry is hidden, 000 §2).
+    await toolbar('salutatory', 'helpPrompts').click();
+    await screenRows('help').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/help');
+    await screenshot(page, `ivr-help-prompts-${language}`);
+    await page.context().close();
+  });
+});
