@@ -43,7 +43,10 @@ async function putInDirectory(code: string, toneId: number) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await s.ctx.db.insertInto('ivr_directory_items').values({ directory_id: id, resource_type: '1', resource_id: toneId, position: 1 }).execute();
+  await s.ctx.db
+    .insertInto('ivr_directory_items')
+    .values({ directory_id: id, resource_type: '1', resource_id: toneId, position: 1 })
+    .execute();
 }
 
 beforeAll(async () => {

@@ -40,7 +40,6 @@ export function parseFileMap(text: unknown): Record<string, string> {
   }
 }
 
-
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): what a caller price may look like is the shared price rule's,
  * through the engine (format, the decimals of page_price_form), so the route and the form never disagree on

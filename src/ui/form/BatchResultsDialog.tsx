@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
-import { callApi, type Answer } from './api';
-import { useScreenEnv } from './screenEnv';
+import { callApi, type Answer } from '../runtime/api';
+import { useScreenEnv } from '../runtime/screenEnv';
 import '../list/list.css';
 import './batchResults.css';
 

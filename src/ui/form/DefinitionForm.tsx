@@ -15,7 +15,7 @@ import { formResolver } from './formResolver';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
-import { useTransferProgress } from './transferProgress';
+import { useTransferProgress } from '../runtime/transferProgress';
 import { loadValidator } from '../validator';
 import { nestedScreens } from '../runtime/nestedScreens';
 import { WithQueryClient } from '../runtime/queryClient';

@@ -4,7 +4,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { toast } from '../../shell/feedback';
-import { keepFile, localFileName } from '../../form/localFiles';
+import { keepFile, localFileName } from '../../runtime/localFiles';
 import { widgetContext } from '../widgetProps';
 import { fileProblem, rulesOf } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
