@@ -23,7 +23,11 @@ export interface Engine {
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
-  /** Server side: recover the form from a call's payload and validate it as the browser did. */
+  /**
+   * Server side: recover the form from a call's payload and validate it as the browser did. `input.form` holds
+   * values the server looked up itself (a box's stored type, the selected tones' validity dates): they replace
+   * what the payload says, so a rule never runs on a value the browser merely claimed.
+   */
   validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
 }
 
@@ -69,12 +73,13 @@ export function createEngine(set: DefinitionSet): Engine {
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);
       // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-      const first = resolveScreen(definition(id), context(input), set.rules);
-      const form = payloadToForm(callDef, first, payload);
+      const known = input.form ?? {};
+      const first = resolveScreen(definition(id), context({ ...input, form: known }), set.rules);
+      const form = { ...payloadToForm(callDef, first, payload), ...known };
       const ctx = context({ ...input, form });
       const full = resolveScreen(definition(id), ctx, set.rules);
       const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = payloadToForm(callDef, screen, payload);
+      const recovered = { ...payloadToForm(callDef, screen, payload), ...known };
       return { form: recovered, errors: validateResolved(screen, recovered, { ...ctx, form: recovered }) };
     },
   };

@@ -10,3 +10,4 @@ export { applyOverlay, mergePatch, checkOverlay } from './overlay';
 export { evaluate, holds } from './logic';
 export { resolvePlaceholders } from './placeholders';
 export type { RulesDoc, RuleDef } from './rules';
+export type { RecordDoc, RecordFieldDef, RecordFilterDef } from './records';

@@ -110,6 +110,8 @@ export interface ActionDef {
   destructive?: boolean;
   visible?: Condition;
   disabled?: Condition;
+  /** Message key saying why the action is disabled: the button's hint, and the server's refusal of the call it sends. */
+  disabledReason?: string;
   maxSelection?: number;
   icon?: string;
   /** Form actions: the fields checked before the call (default: the whole form). */

@@ -15,6 +15,7 @@ import { toneMaintenanceRoutes } from './plugins/toneMaintenance';
 import { tariffRoutes } from './plugins/tariffs';
 import { catalogueRoutes } from './plugins/catalogues';
 import { copyrightRoutes } from './plugins/copyright';
+import { toneBoxRoutes } from './plugins/toneBoxes';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -27,6 +28,7 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   tariffRoutes(app);
   catalogueRoutes(app);
   copyrightRoutes(app);
+  toneBoxRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

@@ -2,7 +2,8 @@
 // handler; the same declaration registers the Fastify route (whose schema validates the request) and feeds
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
-// account expired (909090) -> maintenance window on writes (950002) -> schema -> screen rules -> handler.
+// account expired (909090) -> maintenance window on writes (950002) -> schema -> facts the server looks up ->
+// screen rules -> handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
 import { RC } from './returnCodes';
@@ -10,11 +11,23 @@ import { readCookie, SESSION_COOKIE } from './http/cookies';
 import { findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
-import { assertValid, validateRequest } from './validation';
+import { asTheScreenShows, assertValid, validateRequest, type ValidationContext } from './validation';
 import { userInfo } from './services/providers';
 import { obj } from './http/schemas';
 
 export type JsonSchema = Record<string, unknown>;
+/** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
+export interface ScreenCall {
+  id: string;
+  call: string;
+  mode?: 'add' | 'edit';
+  /** The screen's button that sends the call: the call is refused while the button is disabled (or hidden). */
+  action?: string;
+  /** The handler gets the parameters as the screen shows its fields (validation.ts asTheScreenShows). */
+  asShown?: boolean;
+}
+/** What the server looks up itself before a screen's rules run: form values and user info that replace the request's. */
+export interface Facts { form?: Record<string, unknown>; user?: Record<string, unknown> }
 
 export interface ApiRoute {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
@@ -36,7 +49,13 @@ export interface ApiRoute {
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
   /** Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit. */
-  screen?: { id: string; call: string; mode?: 'add' | 'edit' };
+  screen?: ScreenCall;
+  /**
+   * Values the rules must not take from the request (the stored type of a box, the selected tones' validity
+   * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
+   * It may refuse (an id that names no row of the provider's).
+   */
+  facts?(req: FastifyRequest, params: Record<string, any>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
@@ -86,17 +105,20 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === '')) req.body = {};
         },
         handler: async (req, reply) => {
-          const params = paramsOf(req);
+          let params = paramsOf(req);
           if (route.screen) {
             const s = req.session;
-            assertValid(
-              validateRequest(route.screen.id, route.screen.call, params, {
-                config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
-                user: s ? userInfo(s.provider, s.config) : {},
-                site: s?.provider.site ?? req.server.ctx.site,
-                mode: route.screen.mode ?? 'add',
-              }),
-            );
+            const facts = route.facts ? await route.facts(req, params) : {};
+            const context: ValidationContext = {
+              config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
+              user: { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user },
+              site: s?.provider.site ?? req.server.ctx.site,
+              mode: route.screen.mode ?? 'add',
+              known: facts.form,
+              action: route.screen.action,
+            };
+            if (route.screen.asShown) params = asTheScreenShows(route.screen.id, route.screen.call, params, context);
+            assertValid(validateRequest(route.screen.id, route.screen.call, params, context));
           }
           const result = await route.handler(req, reply, params);
           if (route.raw) return reply;

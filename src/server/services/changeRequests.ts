@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { audit } from './audit';
+import { toneBoxApproval } from './toneBoxApproval';
 
 export type ChangeKind = 'add' | 'modify' | 'delete';
 type Tx = Transaction<Database>;
@@ -11,6 +12,8 @@ type Tx = Transaction<Database>;
 export interface ApprovalHandler {
   approve(tx: Tx, entityId: number, kind: ChangeKind, payload: Record<string, unknown>, now: number): Promise<void>;
   reject(tx: Tx, entityId: number, kind: ChangeKind, reason: string, now: number): Promise<void>;
+  /** How the operator's list names each entity (a tone's code and name, a box's code and name). */
+  describe?(db: Kysely<Database>, entityIds: number[]): Promise<Map<number, string>>;
 }
 
 const handlers = new Map<string, ApprovalHandler>();
@@ -52,6 +55,10 @@ registerApprovalHandler('tone', {
       }
     }
   },
+  async describe(db, ids) {
+    const rows = ids.length ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute() : [];
+    return new Map(rows.map((r) => [r.id, `${r.tone_code} "${r.tone_name}"`]));
+  },
   async reject(tx, id, _kind, reason, now) {
     await tx.updateTable('tones').set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now }).where('id', '=', id).execute();
   },
@@ -66,15 +73,39 @@ export async function createChangeRequest(db: Kysely<Database> | Tx, r: { entity
   return row.id;
 }
 
-export async function listPending(db: Kysely<Database>, providerCode?: string) {
+/** Entity type of the tone boxes' change requests. */
+export const TONE_BOX = 'toneBox';
+registerApprovalHandler(TONE_BOX, toneBoxApproval);
+
+/** The provider's music boxes waiting for the operator (user info's pendingApprovals; 000 §4 radio submit rule). */
+export async function pendingApprovals(db: Kysely<Database>, providerId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('change_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', providerId)
+    .where('status', '=', 'pending')
+    .where('entity_type', '=', TONE_BOX)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Pending requests, oldest first, each with what its entity is called (`entity`: code and name). */
+export async function listPending(db: Kysely<Database>, filter: { providerCode?: string; entityType?: string } = {}) {
   let q = db
     .selectFrom('change_requests')
     .innerJoin('providers', 'providers.id', 'change_requests.provider_id')
     .select(['change_requests.id', 'entity_type', 'entity_id', 'kind', 'payload', 'change_requests.created_at', 'providers.code as provider'])
     .where('change_requests.status', '=', 'pending')
     .orderBy('change_requests.id');
-  if (providerCode) q = q.where('providers.code', '=', providerCode);
-  return q.execute();
+  if (filter.providerCode) q = q.where('providers.code', '=', filter.providerCode);
+  if (filter.entityType) q = q.where('entity_type', '=', filter.entityType);
+  const rows = await q.execute();
+  const names = new Map<string, Map<number, string>>();
+  for (const type of new Set(rows.map((r) => r.entity_type))) {
+    const describe = handlers.get(type)?.describe;
+    if (describe) names.set(type, await describe(db, rows.filter((r) => r.entity_type === type).map((r) => r.entity_id)));
+  }
+  return rows.map((r) => ({ ...r, entity: names.get(r.entity_type)?.get(r.entity_id) ?? '' }));
 }
 
 export type DecideResult = 'ok' | 'not-found' | 'not-pending' | 'no-handler';
