@@ -16,6 +16,7 @@ import { tariffRoutes } from './plugins/tariffs';
 import { catalogueRoutes } from './plugins/catalogues';
 import { copyrightRoutes } from './plugins/copyright';
 import { toneBoxRoutes } from './plugins/toneBoxes';
+import { boxToneRoutes } from './plugins/boxTones';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -29,6 +30,7 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   catalogueRoutes(app);
   copyrightRoutes(app);
   toneBoxRoutes(app);
+  boxToneRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

@@ -1,6 +1,7 @@
 // Demo data for an empty database (README: demo accounts): reference data, the accounts of
-// demo-accounts.json with their roles, about fifty tones in every state with real short wav files, and the
-// change requests behind the pending ones, so the portal has something in it and the approval flow moves.
+// demo-accounts.json with their roles, about fifty tones in every state with real short wav files, music boxes
+// (seed/boxes.ts), and the change requests behind the pending ones, so the portal has something in it and the
+// approval flow moves.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
 import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
+import { seedBoxes } from './boxes';
 
 export interface DemoAccount { account: string; password: string; site: string; note: string }
 export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
@@ -140,5 +142,6 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       await saveToneCopyrights(db, t.id, [{ role: 'lyric', companyId: owners[0], validDay }, { role: 'tune', companyId: owners[1], validDay }, { role: 'tune', companyId: owners[2], validDay }, { role: 'record', companyId: owners[3], validDay }]);
     }
   }
+  await seedBoxes(ctx, store, byCode);
   return true;
 }

@@ -239,9 +239,9 @@ export async function listBoxes(db: Db, providerId: number, params: Params, rang
   return { record: rows.map((r: any) => ({ ...fields.listRow(r), toneNum: String(r.toneNum ?? 0) })), recordSum: total };
 }
 
-/** A tone of a box as 000 §3 names it, with what the lists show of it. */
-const TONE_COLUMNS = ['t.id', 't.tone_code', 't.tone_name', 't.singer_name', 't.tone_valid_day', 't.price', 't.status', 't.approve_type', 't.table_type', 't.ask_type', 't.refuse_reason', 't.cut_flag', 'o.name as cpName', 'i.position'] as const;
-const toneInfo = (t: any) => ({
+/** A tone of a box as 000 §3 names it, with what the lists show of it (tones as t, their providers as o). */
+export const TONE_INFO_COLUMNS = ['t.id', 't.tone_code', 't.tone_name', 't.singer_name', 't.tone_valid_day', 't.price', 't.status', 't.approve_type', 't.table_type', 't.ask_type', 't.refuse_reason', 't.cut_flag', 'o.name as cpName'] as const;
+export const toneInfo = (t: any) => ({
   toneID: String(t.id), toneCode: t.tone_code, toneName: t.tone_name, singerName: t.singer_name, toneValidDay: t.tone_valid_day, price: t.price,
   status: t.status, approveType: t.approve_type, tableType: t.table_type, askType: t.ask_type, refuseReason: t.refuse_reason, cutFlag: t.cut_flag, cpName: t.cpName ?? '',
 });
@@ -263,7 +263,7 @@ export async function boxDetail(db: Db, providerId: number, params: Params) {
         .selectFrom('tone_box_items as i')
         .innerJoin('tones as t', 't.id', 'i.tone_id')
         .innerJoin('providers as o', 'o.id', 't.provider_id')
-        .select(TONE_COLUMNS)
+        .select(TONE_INFO_COLUMNS)
         .where('i.box_id', '=', box.id)
         .orderBy('i.position')
         .limit(range.limit)
