@@ -166,6 +166,22 @@ describe('choosing tones', () => {
   });
 });
 
+test("the box form's tariffs (priceGroupType 3 package, 2 disc, 5 a page), their detail, and the box catalogues (resourceType 2)", async () => {
+  const types = new Map((await s.ctx.db.selectFrom('tariffs').select(['id', 'price_group_type']).execute()).map((t) => [String(t.id), t.price_group_type]));
+  const packages = (await generic.get('/sp/querytariff', { priceGroupType: 3, queryType: 2, startRecordNum: 1, endRecordNum: 5 })).body;
+  expect(packages.record.length).toBeGreaterThan(0);
+  expect(packages.record.every((t: any) => types.get(t.priceGroupID) === 3)).toBe(true);
+  const discs = (await generic.get('/sp/querytariff', { priceGroupType: 2, queryType: 2, startRecordNum: 1, endRecordNum: 5 })).body;
+  expect(discs.record).toHaveLength(5);
+  expect(discs.recordSum).toBeGreaterThan(5);
+  const detail = (await generic.get('/sp/querytariffdetail', { priceGroupID: packages.record[0].priceGroupID })).body.record;
+  expect(detail).toMatchObject({ priceGroupID: packages.record[0].priceGroupID, details: expect.arrayContaining([expect.objectContaining({ price: expect.any(String), orderType: expect.any(String) })]) });
+  const catalogues = (await generic.get('/sp/filtertonecatalog', { resourceType: 2 })).body.record;
+  const boxCatalogues = await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 2).where('parent_id', 'is', null).execute();
+  expect(catalogues.map((c: any) => c.catalogID).sort()).toEqual(boxCatalogues.map((c) => String(c.id)).sort());
+  expect(catalogues[0].catalogInfo.length).toBeGreaterThan(0);
+});
+
 describe('isolation', () => {
   test("no box call shows another provider's boxes, tones or names", async () => {
     const kenyaId = await providerId(s, DEMO.kenya.account);

@@ -89,7 +89,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         "toneBoxID and reason (required, 1-180 characters; musicBoxDelete's rules). Only the provider's own box that is not deleted (950005) and has no change waiting (961003). believeCP '1'/'2': deleted at once (status 6); otherwise 'deletion to be approved' (askType 2) with a change request of kind 'delete'. The reason is kept as the box's deleteReason. record: status.",
       auth: 'session',
       write: true,
-      params: obj(callParams('musicBoxDelete', 'delete', { toneBoxID, reason: { type: 'string', maxLength: 1000 } }), ['toneBoxID']),
+      params: obj(callParams('musicBoxDelete', 'delete', { toneBoxID, reason: { type: 'string', maxLength: 180, description: 'Why the box goes (1-180 characters, its column).' } }), ['toneBoxID']),
       record: stringRecord(['status']),
       screen: { id: 'musicBoxDelete', call: 'delete' },
       codes: [RC.badInput, RC.notFound, RC.boxPending],
