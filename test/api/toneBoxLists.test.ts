@@ -56,7 +56,7 @@ describe('sp/querytonebox', () => {
     const all = await generic.get('/sp/querytonebox', { startRecordNum: 1, endRecordNum: 100 });
     expect(all.body.recordSum).toBe(all.body.record.length);
     const [first] = all.body.record;
-    expect(Object.keys(first).sort()).toEqual(['approveType', 'askType', 'canSplit', 'catalogID', 'deleteReason', 'monthlyPrice', 'price', 'priceGroupID', 'refuseReason', 'relativeTime', 'status', 'tableType', 'toneBoxCode', 'toneBoxDescription', 'toneBoxID', 'toneBoxName', 'toneBoxType', 'toneNum', 'type', 'uploadTime', 'validDay', 'weeklyPrice'].sort());
+    expect(Object.keys(first).sort()).toEqual(['approveType', 'askType', 'canSplit', 'catalogID', 'deleteReason', 'monthlyPrice', 'price', 'priceGroupID', 'promptUrl', 'refuseReason', 'relativeTime', 'status', 'tableType', 'toneBoxCode', 'toneBoxDescription', 'toneBoxID', 'toneBoxName', 'toneBoxType', 'toneNum', 'type', 'uploadTime', 'validDay', 'weeklyPrice'].sort());
     // Newest first.
     expect(all.body.record.map((r: any) => Number(r.toneBoxID))).toEqual([...all.body.record.map((r: any) => Number(r.toneBoxID))].sort((a, b) => b - a));
     expect((await generic.get('/sp/querytonebox', { queryType: 1 })).body).toEqual({ returnCode: '000000', returnMsg: 'Operation succeeded.', recordSum: all.body.recordSum });
@@ -71,12 +71,23 @@ describe('sp/querytonebox', () => {
     expect(discs.every((r: any) => r.toneBoxType === '2')).toBe(true);
     expect((await generic.get('/sp/querytonebox', { approveType: '3' })).body.record.every((r: any) => r.approveType === '3')).toBe(true);
     expect((await generic.get('/sp/querytonebox', { feeType: '3', canSplit: '0' })).body.recordSum).toBe(all.body.recordSum);
+    const days = all.body.record.map((r: any) => r.validDay).sort();
+    const from = (await generic.get('/sp/querytonebox', { validStartDay: days[1], validEndDay: days[days.length - 2] })).body.record;
+    expect(from.length).toBe(days.filter((d: string) => d >= days[1] && d <= days[days.length - 2]).length);
+    const today = new Date(s.clock.now).toISOString().slice(0, 10);
+    expect((await generic.get('/sp/querytonebox', { uploadStartTime: today, uploadEndTime: today })).body.recordSum).toBe(all.body.record.filter((r: any) => r.uploadTime.startsWith(today)).length);
+    expect((await generic.get('/sp/querytonebox', { uploadEndTime: '2000-01-01' })).body.recordSum).toBe(0);
+    // The prompt tone plays from the list.
+    const withPrompt = all.body.record.find((r: any) => r.promptUrl);
+    const audio = await fetch(s.base + withPrompt.promptUrl, { headers: { cookie: generic.cookie } });
+    expect(audio.headers.get('content-type')).toBe('audio/wav');
   });
 
   test.each([
     [{ toneBoxCode: 'abc' }, 'toneBoxCode: The format is not valid.'],
     [{ toneBoxName: 'n'.repeat(101) }, 'toneBoxName: At most 100 characters.'],
     [{ status: '123' }, 'status: The format is not valid.'],
+    [{ validStartDay: '2030-1-1' }, 'validStartDay: The format is not valid.'],
     [{ startRecordNum: 'x' }, 'startRecordNum: The format is not valid.'],
     [{ queryType: '9' }, 'queryType: Choose one of the options.'],
   ])('bad input %j', async (params, text) => {

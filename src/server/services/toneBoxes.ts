@@ -5,7 +5,8 @@
 // (950005). One exception is the spec's own: a music-disc super SP (000 §6) builds discs from any provider's
 // tones on its site, chosen through the CP filter (sp/querycpinfo operate 1).
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { RecordFilterDef } from '../../engine';
 import type { Database, Provider } from '../db/schema';
 import type { Config } from './config';
 import type { Violation } from '../validation';
@@ -107,7 +108,7 @@ export async function boxViolations(db: Db, p: Provider, config: Config, params:
   if (unusable) out.push({ field: 'tones', message: 'MusicBox.toneNotSelectable', params: { toneCode: unusable.tone_code } });
 
   const prompts = promptMap(params.toneFile);
-  const languages = await db.selectFrom('languages').select(['language_code', 'language_desc']).orderBy('priority', 'desc').execute();
+  const languages = await languagesByPriority(db);
   const names = Object.values(prompts);
   const files = names.length ? await db.selectFrom('uploaded_files').select(['saved_filename', 'kind']).where('provider_id', '=', p.id).where('saved_filename', 'in', names).execute() : [];
   const kindOf = new Map(files.map((f) => [f.saved_filename, f.kind]));
@@ -213,8 +214,23 @@ export async function deleteBox(db: Db, p: Provider, toneBoxID: unknown, reason:
   });
 }
 
-/** The list's filters (records/toneBox.json): parameter -> comparison on the field's column. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const DAY_MS = 86_400_000;
+
+/** One filter of the box's record (records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
+function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object>>(q: Q, f: RecordFilterDef, value: string): Q {
+  const col = toneBoxFields().field(f.field).column as any;
+  switch (f.match) {
+    case 'prefix': return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
+    case 'from': return q.where(col, '>=', value) as Q;
+    case 'to': return q.where(col, '<=', value) as Q;
+    // Times are epoch ms; a day is the UTC day.
+    case 'fromDay': return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
+    case 'toDay': return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
+    case 'equals': return q.where(col, '=', value) as Q;
+    default: throw new Error(`a tone box filter cannot match "${f.match}"`);
+  }
+}
 
 /** sp/querytonebox: the provider's boxes (not deleted), newest first, with their tone count, filtered and paged. */
 export async function listBoxes(db: Db, providerId: number, params: Params, range: PageRange) {
@@ -222,21 +238,28 @@ export async function listBoxes(db: Db, providerId: number, params: Params, rang
   let q = db.selectFrom('tone_boxes').where('provider_id', '=', providerId).where('status', '!=', BOX_DELETED);
   for (const [name, f] of Object.entries(fields.record.filters ?? {})) {
     const value = params[name];
-    if (typeof value !== 'string' || value === '') continue;
-    const column = fields.field(f.field).column as any;
-    q = f.match === 'prefix' ? q.where(column, 'like', `${escapeLike(value)}%`) : q.where(column, '=', value);
+    if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value);
   }
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (range.countOnly || total === 0) return { recordSum: total, ...(range.countOnly ? {} : { record: [] }) };
   const rows = await q
-    .select([...new Set(['id', ...fields.listColumns])] as any)
+    .select([...new Set(['id', 'tone_file', ...fields.listColumns])] as any)
     .select((eb) => eb.selectFrom('tone_box_items').select((e) => e.fn.countAll<number>().as('c')).whereRef('tone_box_items.box_id', '=', 'tone_boxes.id').as('toneNum'))
     .orderBy('id', 'desc')
     .limit(range.limit)
     .offset(range.offset)
     .execute();
-  return { record: rows.map((r: any) => ({ ...fields.listRow(r), toneNum: String(r.toneNum ?? 0) })), recordSum: total };
+  const languages = await languagesByPriority(db);
+  return { record: rows.map((r: any) => ({ ...fields.listRow(r), toneNum: String(r.toneNum ?? 0), promptUrl: firstPrompt(promptMapOf(r.tone_file), languages) })), recordSum: total };
+}
+
+const languagesByPriority = (db: Db) => db.selectFrom('languages').select(['language_code', 'language_desc']).orderBy('priority', 'desc').execute();
+
+/** The play address of a box's prompt tone in the list: the prompt of the highest-priority language that has one. */
+function firstPrompt(prompts: Record<string, string>, languages: Array<{ language_code: string }>): string {
+  const lang = languages.find((l) => prompts[l.language_code])?.language_code;
+  return lang ? `/sp/file/${prompts[lang]}` : '';
 }
 
 /** A tone of a box as 000 §3 names it, with what the lists show of it (tones as t, their providers as o). */
@@ -271,7 +294,7 @@ export async function boxDetail(db: Db, providerId: number, params: Params) {
         .execute();
   const catalog = box.catalog_id === null ? undefined : await db.selectFrom('catalogues').select(['id', 'name', 'parent_id']).where('id', '=', box.catalog_id).executeTakeFirst();
   const prompts = promptMapOf(box.tone_file);
-  const languages = await db.selectFrom('languages').select(['language_code', 'language_desc']).orderBy('priority', 'desc').execute();
+  const languages = await languagesByPriority(db);
   return {
     record: {
       ...toneBoxFields().detail(box as any),
