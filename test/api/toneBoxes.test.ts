@@ -42,9 +42,10 @@ describe('sp/addtonebox', () => {
     form.tones.reverse();
     const r = await send(generic, '/sp/addtonebox', await formPayload(generic, form));
     expect(r.body.returnCode).toBe('000000');
-    const { toneBoxID, toneBoxCode, status } = r.body.record;
+    const { toneBoxID, toneBoxCode, status, pendingApprovals } = r.body.record;
     expect(toneBoxCode).toMatch(/^9010\d{6}$/);
     expect(status).toBe('0');
+    expect(pendingApprovals).toBe(before + 1);
     const box = await s.ctx.db.selectFrom('tone_boxes').selectAll().where('id', '=', Number(toneBoxID)).executeTakeFirstOrThrow();
     expect(box).toMatchObject({ name: 'Evening Package', tone_box_type: '4', type: '3', price: '2.50', approve_type: '1', table_type: '1', ask_type: '1', description: 'Calm tones for the evening' });
     expect(JSON.parse(box.tone_file)).toEqual(form.toneFile);

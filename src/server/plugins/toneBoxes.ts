@@ -12,6 +12,7 @@ import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneBoxFields } from '../services/toneBoxRecord';
+import { pendingApprovals } from '../services/changeRequests';
 import { addBox, boxDetail, boxFacts, boxViolations, deleteBox, editBox, listBoxes, ownBox, TONE_INFO_FIELDS } from '../services/toneBoxes';
 
 const toneBoxID: JsonSchema = { type: 'string', pattern: '^\\d{1,9}$', description: 'The box (toneBoxID of sp/querytonebox).' };
@@ -43,11 +44,11 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       tag: 'music boxes',
       summary: 'Upload a music box (package or disc)',
       description:
-        "The music box form of 000 §3, checked with musicBoxUpload's rules (the box validity against the selected tones' dates as the server reads them, not as sent; skipped on the Ais site), then: the tones (toneCode, a comma list) are the provider's own normal, non-jockey tones, or for a music-disc super SP's disc any such tone of its site; the prompt files (toneFile) are the provider's wav uploads; the catalogue is one of tone boxes; the tariff is of the box's kind (3 package, 2 disc). A radio account sends packages only, without price, and not while its boxes wait for approval. Fields the form hides in the caller's context are not stored; the administrator's price (cp_admin_can_specify_rbt_price '2') replaces the one sent. believeCP '1'/'2': the box is normal at once; otherwise it waits for approval (approveType 1, tableType 1, askType 1). The box, its tones, the change request and the audit entry commit together. record: toneBoxID, toneBoxCode, status.",
+        "The music box form of 000 §3, checked with musicBoxUpload's rules (the box validity against the selected tones' dates as the server reads them, not as sent; skipped on the Ais site), then: the tones (toneCode, a comma list) are the provider's own normal, non-jockey tones, or for a music-disc super SP's disc any such tone of its site; the prompt files (toneFile) are the provider's wav uploads; the catalogue is one of tone boxes; the tariff is of the box's kind (3 package, 2 disc). A radio account sends packages only, without price, and not while its boxes wait for approval. Fields the form hides in the caller's context are not stored; the administrator's price (cp_admin_can_specify_rbt_price '2') replaces the one sent. believeCP '1'/'2': the box is normal at once; otherwise it waits for approval (approveType 1, tableType 1, askType 1). The box, its tones, the change request and the audit entry commit together. record: toneBoxID, toneBoxCode, status, and pendingApprovals (the account's boxes now waiting, for the user info the radio submit rule reads).",
       auth: 'session',
       write: true,
       params: obj(writeParams('add')),
-      record: stringRecord(['toneBoxID', 'toneBoxCode', 'status']),
+      record: stringRecord(['toneBoxID', 'toneBoxCode', 'status'], { pendingApprovals: { type: 'integer', description: "The account's boxes now waiting for approval (user info's pendingApprovals)." } }),
       screen: { id: 'musicBoxUpload', call: 'add', action: 'submitAdd', asShown: true },
       facts: (req, params) => boxFacts(req.server.ctx.db, req.session!.provider, req.session!.config, params, 'add'),
       codes: [RC.badInput, RC.notFound],
@@ -55,7 +56,8 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         const { p, config, db, now } = who(req);
         const violations = await boxViolations(db, p, config, params);
         if (violations.length) throw new ApiError(RC.badInput, [], violations);
-        return { record: await addBox(db, p, config, params, req.ip, now) };
+        const record = await addBox(db, p, config, params, req.ip, now);
+        return { record: { ...record, pendingApprovals: await pendingApprovals(db, p.id) } };
       },
     },
     {
