@@ -68,13 +68,13 @@ function bundleRows(r: any): Row[] {
 }
 
 /**
- * Another bench's result, read by convention: `goals: {name: {value, pass}}` (as the server bench writes), or
+ * Another bench's result, read by convention: `goals: {name: {value, pass, goal?}}` (as the server bench writes), or
  * `goalMs` with `worstP95Ms` and `meetsGoal`.
  */
 function otherRows(r: any): Row[] {
   if (r.goals && typeof r.goals === 'object') {
     const rows = Object.entries(r.goals as Record<string, any>).filter(([, g]) => g && typeof g === 'object' && 'pass' in g);
-    if (rows.length) return rows.map(([name, g]) => ({ measure: name, value: String(g.value), goal: '', pass: Boolean(g.pass) }));
+    if (rows.length) return rows.map(([name, g]) => ({ measure: name, value: String(g.value), goal: g.goal === undefined ? '' : String(g.goal), pass: g.pass === null ? null : Boolean(g.pass) }));
   }
   if (typeof r.meetsGoal === 'boolean' && r.goalMs !== undefined) {
     return [{ measure: `${r.description ?? 'worst p95'}`, value: `${r.worstP95Ms} ms`, goal: `<= ${r.goalMs} ms`, pass: r.meetsGoal }];

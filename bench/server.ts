@@ -90,11 +90,12 @@ export function buildServer(): void {
   if (r.status !== 0) throw new Error(`build:server exited ${r.status ?? r.signal}`);
 }
 
-export function startServer(dataDir: string, schema?: string): Promise<{ child: ChildProcess; base: string }> {
+/** `env` adds to or overrides the server's environment (another database URL, batch settings). */
+export function startServer(dataDir: string, schema?: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   buildServer();
   const child = spawn(process.execPath, ['build/server/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG_URL ?? '', DATABASE_SCHEMA: schema ?? '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG_URL ?? '', DATABASE_SCHEMA: schema ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -18,7 +18,8 @@ function step(name, cmd, args, env = {}) {
 
 function jest(name, args, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'results.json');
-  step(name, 'npx', ['jest', '--ci', '--json', `--outputFile=${out}`, ...args, ...extraArgs], env);
+  // --forceExit: a server a failed test never closed (its pools and job-queue timers) must not hang the run.
+  step(name, 'npx', ['jest', '--ci', '--forceExit', '--json', `--outputFile=${out}`, ...args, ...extraArgs], env);
   if (!existsSync(out)) { failed += 1; console.log(`${name}: Jest wrote no results`); return; }
   const r = JSON.parse(readFileSync(out, 'utf8'));
   passed += r.numPassedTests;

@@ -9,6 +9,8 @@ import { migrate } from './db/migrate';
 import type { SiteId } from '../engine';
 import { siteIds } from '../engine/fsLoader';
 import { ConfigStore } from './services/config';
+import { createQueue } from './jobs';
+import { batchRunner } from './jobs/runner';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
@@ -21,7 +23,7 @@ import { docsRoutes } from './plugins/docs';
 import { spa, isApiPath } from './plugins/spa';
 import { seedIfEmpty } from './seed/demo';
 import type { AppContext } from './context';
-import { translate } from './http/messages';
+import { translateViolation } from './http/messages';
 import type { Violation } from './validation';
 
 export interface AppOptions {
@@ -35,6 +37,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   notifier?: Notifier;
   now?: () => number;
+  /** Run batch jobs in this process (default: unless BATCH_WORKERS=0). */
+  workers?: boolean;
 }
 
 export interface App {
@@ -48,11 +52,20 @@ export async function openContext(opts: AppOptions, log: (line: string) => void 
   if (!siteIds().includes(opts.site)) throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   await migrate(handle);
+  const jobs = createQueue(handle, { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema }, log);
+  await jobs.open();
+  // Closing the database first closes the queue (its workers, pg-boss's own connections), for every caller.
+  const closeDb = handle.close;
+  handle.close = async () => {
+    await jobs.close();
+    await closeDb();
+  };
   const ctx: AppContext = {
     handle,
     db: handle.db,
     config: new ConfigStore(handle.db),
     notifier: opts.notifier ?? new OutboxNotifier(handle.db, log),
+    jobs,
     dataDir: opts.dataDir,
     site: opts.site,
     now: opts.now ?? Date.now,
@@ -108,7 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {
       const body = envelope(req.lang, { code: err.code, args: err.args, record: detailRecord(err.detail, req.lang) });
-      if (err.code === RC.badInput && Array.isArray(err.detail) && err.detail.length > 0) {
+      // A generic refusal (950004, a refused batch file) is completed by its first reason; a code of its own
+      // (950011 for a rule, ApiRoute.ruleCodes) already says it, its reasons stay in the record.
+      if (GENERIC_REFUSALS.has(err.code) && Array.isArray(err.detail) && err.detail.length > 0) {
         body.returnMsg = `${body.returnMsg} ${translateViolation(err.detail[0] as Violation, req.lang)}`;
       }
       return reply.status(httpStatusFor(err.code)).send(body);
@@ -144,6 +159,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await app.ready();
+  // This process works the batch queue unless told not to (BATCH_WORKERS=0: a web-only process).
+  if (opts.workers ?? process.env.BATCH_WORKERS !== '0') {
+    const runner = batchRunner(ctx, store, (line) => app.log.warn(line));
+    await ctx.jobs.work(runner.handle, runner.dead);
+  }
   return {
     app,
     ctx,
@@ -154,12 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
 }
 
-function translateViolation(v: Violation, lang: 'en' | 'zh'): string {
-  const text = translate(v.message, lang, v.params);
-  // A keyword the catalogue has no text for (Validation.<keyword>) keeps the schema's own words.
-  const shown = text === v.message && v.params?.text !== undefined ? String(v.params.text) : text;
-  return v.field ? `${v.field}: ${shown}` : shown;
-}
+const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
 function detailRecord(detail: unknown, lang: 'en' | 'zh') {

@@ -6,6 +6,7 @@ import type { Database, Provider } from './db/schema';
 import type { SiteId } from '../engine';
 import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
+import type { JobQueue } from './jobs/queue';
 import type { Lang } from './returnCodes';
 
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Kysely<Database>;
   config: ConfigStore;
   notifier: Notifier;
+  /** The queue batch tasks run on (jobs/queue.ts); the server's workers take from it, any process may add. */
+  jobs: JobQueue;
   dataDir: string;
   /** The default site variant (SITE): login page configuration and new accounts. */
   site: SiteId;

@@ -46,6 +46,16 @@ export const RETURN_CODES = {
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
   // Music boxes
   '961003': { en: 'This music box has a change waiting for approval; it can be changed again once the operator has decided.', zh: '该音乐盒有待审批的变更，运营商处理后才能再次修改。' },
+  // Uploads
+  '962001': { en: 'The upload is incomplete or malformed. Please upload the file again.', zh: '上传内容不完整或格式错误，请重新上传文件。' },
+  '962002': { en: 'The upload does not fit in your storage quota of {0} ({1} already stored). Please contact the administrator.', zh: '上传内容超出您的存储配额{0}（已存储{1}），请联系管理员。' },
+  '962003': { en: 'Too many uploads. Please try again in {0} seconds.', zh: '上传过于频繁，请{0}秒后再试。' },
+  '962004': { en: 'The file {0} was sent twice in one upload.', zh: '文件{0}在一次上传中重复发送。' },
+  // Batch tasks
+  '963001': { en: 'The batch file was refused.', zh: '批量文件被拒绝。' },
+  '963002': { en: 'exceed the max limit task.', zh: '超过任务数量上限。' },
+  '963003': { en: 'This action is not available for the task in its current status.', zh: '任务当前状态下不能执行此操作。' },
+  '963004': { en: 'file not exist. please re-dump file again', zh: '文件不存在，请重新导出。' },
 } as const satisfies Record<string, CodeDef>;
 
 export type ReturnCode = keyof typeof RETURN_CODES;
@@ -86,6 +96,14 @@ export const RC = {
   toneInUse: '961001',
   tooManyToDelete: '961002',
   boxPending: '961003',
+  uploadMalformed: '962001',
+  uploadQuota: '962002',
+  uploadRate: '962003',
+  uploadDuplicate: '962004',
+  batchRefused: '963001',
+  exportLimit: '963002',
+  taskActionUnavailable: '963003',
+  taskFileMissing: '963004',
 } as const satisfies Record<string, ReturnCode>;
 
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {

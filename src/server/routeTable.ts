@@ -15,6 +15,9 @@ import { toneMaintenanceRoutes } from './plugins/toneMaintenance';
 import { tariffRoutes } from './plugins/tariffs';
 import { catalogueRoutes } from './plugins/catalogues';
 import { copyrightRoutes } from './plugins/copyright';
+import { batchRoutes } from './plugins/batch';
+import { batchUploadRoutes } from './plugins/batchUpload';
+import { batchExpiryRoutes } from './plugins/batchExpiry';
 import { toneBoxRoutes } from './plugins/toneBoxes';
 import { boxToneRoutes } from './plugins/boxTones';
 
@@ -29,6 +32,9 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   tariffRoutes(app);
   catalogueRoutes(app);
   copyrightRoutes(app);
+  batchRoutes(app, store);
+  batchUploadRoutes(app, store);
+  batchExpiryRoutes(app);
   toneBoxRoutes(app);
   boxToneRoutes(app);
 }

@@ -2,11 +2,12 @@
 // handler; the same declaration registers the Fastify route (whose schema validates the request) and feeds
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
-// account expired (909090) -> maintenance window on writes (950002) -> schema -> facts the server looks up ->
-// screen rules -> handler.
+// account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
+// parameter (950004) -> schema -> facts the server looks up -> screen rules -> handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
-import { RC } from './returnCodes';
+import { RC, type ReturnCode } from './returnCodes';
+import { controlCharacterViolations } from './http/controlCharacters';
 import { readCookie, SESSION_COOKIE } from './http/cookies';
 import { findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
@@ -58,17 +59,40 @@ export interface ApiRoute {
   facts?(req: FastifyRequest, params: Record<string, any>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
+  /** The parts of a multipart body, for the document (default: files under multipartFiles). */
+  multipartSchema?: JsonSchema;
   /** The handler answers itself (file downloads); otherwise its Result becomes the envelope. */
   raw?: boolean;
   /** Extra answer codes the call may give, for the document. */
   codes?: string[];
+  /**
+   * Screen rules (message keys) answered with a code of their own instead of 950004 when they are the first
+   * reason of a refusal, e.g. a new password equal to the old one: 950011 as the document says.
+   */
+  ruleCodes?: Record<string, ReturnCode>;
   handler(req: FastifyRequest, reply: FastifyReply, params: Record<string, any>): Promise<Result | void>;
 }
 
-const paramsOf = (req: FastifyRequest): Record<string, any> => ({
-  ...((req.query as object) ?? {}),
-  ...(req.body && typeof req.body === 'object' && !req.isMultipart() ? (req.body as object) : {}),
-});
+/** A GET's query, a POST's body; a multipart POST's parameters are its query (its body holds the files). */
+const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
+  req.method === 'GET' || route.multipart ? { ...((req.query as object) ?? {}) } : { ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
+
+/** Every code a call may answer, in the order the pipeline checks them, then its own; the document lists them. */
+export function answerCodes(route: ApiRoute): string[] {
+  const session = route.auth === 'session';
+  const codes = [
+    RC.ok,
+    session && RC.sessionExpired,
+    session && route.write && RC.csrf,
+    session && !route.allowPending && RC.mustChangePassword,
+    session && !route.allowExpired && RC.accountExpired,
+    session && route.write && route.maintenanceWindow !== false && RC.prohibitedWindow,
+    RC.badInput,
+    ...(route.codes ?? []),
+    ...Object.values(route.ruleCodes ?? {}),
+  ];
+  return [...new Set(codes.filter((c): c is string => typeof c === 'string'))];
+}
 
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
@@ -94,7 +118,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
     app.apiRoutes.push(route);
     const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
     for (const method of methods) {
-      const schema = route.params && !route.multipart ? (method === 'GET' ? { querystring: route.params } : { body: route.params }) : undefined;
+      const schema = route.params ? (method === 'GET' || route.multipart ? { querystring: route.params } : { body: route.params }) : undefined;
       app.route({
         method,
         url: route.url,
@@ -103,9 +127,12 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           await guard(route, req);
           // A POST without a body (curl -X POST, ky without json) has no parameters rather than a bad body.
           if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === '')) req.body = {};
+          // Before the schema and any handler: a NUL reaching PostgreSQL is an HTTP 500, on SQLite a stored NUL.
+          const control = [req.params, req.query, route.multipart ? undefined : req.body].flatMap((part) => controlCharacterViolations(part));
+          if (control.length) throw new ApiError(RC.badInput, [], control);
         },
         handler: async (req, reply) => {
-          let params = paramsOf(req);
+          let params = paramsOf(req, route);
           if (route.screen) {
             const s = req.session;
             const facts = route.facts ? await route.facts(req, params) : {};
@@ -118,7 +145,10 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
               action: route.screen.action,
             };
             if (route.screen.asShown) params = asTheScreenShows(route.screen.id, route.screen.call, params, context);
-            assertValid(validateRequest(route.screen.id, route.screen.call, params, context));
+            const violations = validateRequest(route.screen.id, route.screen.call, params, context);
+            const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
+            if (own) throw new ApiError(own, [], violations);
+            assertValid(violations);
           }
           const result = await route.handler(req, reply, params);
           if (route.raw) return reply;

@@ -2,6 +2,10 @@
 // and how passwords are stored.
 import { startServer, DEMO, type TestServer } from './helpers';
 import { hashPassword, hashParameters, verifyPassword } from '../../src/server/security/passwords';
+import { createProvider } from '../../src/server/services/providers';
+import { HISTORY_MAX, rememberPassword } from '../../src/server/services/passwordHistory';
+import { runOperator } from '../../src/server/cli/commands';
+import { expectDocumentedAnswer } from './contract';
 
 let s: TestServer;
 beforeAll(async () => { s = await startServer(); });
@@ -45,7 +49,10 @@ describe('sp/updatecppwd', () => {
     expect(policy.body.record.errors[0]).toMatchObject({ field: 'newPwd', message: 'CommonRes.pwdChangeLength' });
     expect((await change(password, 'alllowercase1!')).body.returnCode).toBe('950004');
     expect((await change(password, 'Abcdefg12~')).body.returnCode).toBe('950004'); // '~' is not an allowed special
-    expect((await change(password, password)).body.returnCode).toBe('950004'); // the screen's rule: new differs from old
+    // The screen's rule (new differs from old) answers the code the OpenAPI document gives for it.
+    const same = await change(password, password);
+    expect(same.body.returnCode).toBe('950011');
+    expect(same.body.returnMsg).toBe('The new password must differ from the old password.');
     expect((await change(password, 'Password!1')).body.returnCode).toBe('920013');
     expect((await change(password, 'Fresh!Pass62')).body.returnCode).toBe('000000');
     // The old password no longer logs in; the new one does.
@@ -58,6 +65,85 @@ describe('sp/updatecppwd', () => {
     expect((await c.get('/sp/checkweakpwd', { pwd: 'Qwerty!234' })).body.returnCode).toBe('920013');
     expect((await c.get('/sp/checkweakpwd', { pwd: `Ab!${DEMO.kenya.account}` })).body.returnCode).toBe('920013');
     expect((await c.get('/sp/checkweakpwd', { pwd: 'Vx7!Lmq2Rt' })).body.returnCode).toBe('000000');
+  });
+});
+
+describe('password history (000 §8: password recently used)', () => {
+  /** A fresh account and a client that changes its password, keeping track of the current one. */
+  async function account(code: string, first: string) {
+    await createProvider(s.ctx.db, { code, name: `History ${code}`, password: first, site: 'generic' }, s.clock.now);
+    const c = await s.login(code, first);
+    let current = first;
+    return {
+      code,
+      get current() { return current; },
+      async change(to: string) {
+        const r = await c.post('/sp/updatecppwd', { oldPwd: current, newPwd: to }, { form: true });
+        if (r.body.returnCode === '000000') current = to;
+        return r;
+      },
+    };
+  }
+  const history = async (code: string) => {
+    const p = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    return s.ctx.db.selectFrom('password_history').select('password_hash').where('provider_id', '=', p.id).orderBy('id', 'desc').execute();
+  };
+
+  test('the last 5 passwords (the current one included) are refused with 920013, the one before them is allowed again', async () => {
+    const a = await account('8800091', 'Start!Tone11');
+    for (const next of ['Second!Tone22', 'Third!Tone33', 'Fourth!Tone44', 'Fifth!Tone55']) expect((await a.change(next)).body.returnCode).toBe('000000');
+    // The same as the current one: the documented 950011.
+    await expectDocumentedAnswer(s, await a.change('Fifth!Tone55'), 'POST', '/sp/updatecppwd', '950011');
+    // The four before it: 920013, 'password recently used', with the catalogue's message.
+    for (const old of ['Fourth!Tone44', 'Third!Tone33', 'Second!Tone22', 'Start!Tone11']) {
+      const r = await a.change(old);
+      await expectDocumentedAnswer(s, r, 'POST', '/sp/updatecppwd', '920013');
+      expect(r.body.returnMsg).toBe('The password is too weak or was used recently. Please choose another one.');
+    }
+    expect(a.current).toBe('Fifth!Tone55');
+    // One more change pushes the first password out of the last five.
+    expect((await a.change('Sixth!Tone66')).body.returnCode).toBe('000000');
+    expect((await a.change('Start!Tone11')).body.returnCode).toBe('000000');
+    // The history holds scrypt hashes, never a password.
+    const rows = await history(a.code);
+    expect(rows).toHaveLength(6);
+    for (const r of rows) expect(r.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(await verifyPassword('Sixth!Tone66', rows[0].password_hash)).toBe(true);
+  });
+
+  test('password_history_count sets how many: 1 checks only the current password', async () => {
+    const a = await account('8800092', 'Start!Tone11');
+    expect((await a.change('Second!Tone22')).body.returnCode).toBe('000000');
+    await s.ctx.config.set('password_history_count', '1');
+    try {
+      expect((await a.change('Second!Tone22')).body.returnCode).toBe('950011');
+      expect((await a.change('Start!Tone11')).body.returnCode).toBe('000000');
+      await s.ctx.config.set('password_history_count', '3');
+      expect((await a.change('Second!Tone22')).body.returnCode).toBe('920013');
+    } finally {
+      await s.ctx.config.set('password_history_count', '5');
+    }
+  });
+
+  test("the forgot-password reset and the operator's reset keep the history too", async () => {
+    const a = await account('8800093', 'Start!Tone11');
+    expect((await a.change('Second!Tone22')).body.returnCode).toBe('000000');
+    // The operator's reset: the outgoing password joins the history.
+    expect(await runOperator(['provider', 'reset', a.code, '--password', 'Temp!Reset77'], s.ctx, () => undefined)).toBe(0);
+    expect((await history(a.code)).length).toBe(2);
+    // The forgot-password reset refuses a recent password with 920013.
+    await s.client().post('/sp/senddynamicpassword', { account: a.code }, { form: true });
+    const code = codeIn((await outboxFor(a.code))[0].body)!;
+    const reset = (newPwd: string) => s.client().post('/sp/restpassword', { account: a.code, dynamicCode: code, newPwd, confirmPwd: newPwd });
+    await expectDocumentedAnswer(s, await reset('Second!Tone22'), 'POST', '/sp/restpassword', '920013');
+    await expectDocumentedAnswer(s, await reset('Temp!Reset77'), 'POST', '/sp/restpassword', '950011');
+    expect((await reset('Third!Tone33')).body.returnCode).toBe('000000');
+  });
+
+  test(`at most ${HISTORY_MAX} hashes are kept per account`, async () => {
+    const p = await s.ctx.db.selectFrom('providers').select(['id', 'password_hash']).where('code', '=', DEMO.superSP.account).executeTakeFirstOrThrow();
+    for (let i = 0; i < HISTORY_MAX + 6; i++) await rememberPassword(s.ctx.db, p.id, p.password_hash, s.clock.now);
+    expect((await history(DEMO.superSP.account)).length).toBe(HISTORY_MAX);
   });
 });
 
@@ -118,5 +204,19 @@ describe('own information', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="account_${DEMO.generic.account}.csv"`);
     expect(file.raw).toContain('contactName,Ann Moraa');
     expect(file.raw).not.toContain('scrypt');
+  });
+
+  test('the account download neutralises cells a spreadsheet would run as formulas', async () => {
+    const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
+    const stored = { contactName: '@SUM(A1:A9)', address: '=HYPERLINK("http://x.example","open")', description: '-2+3 and =cmd', phoneNumber: '254711222333', email: 'k@example.com' };
+    expect((await c.post('/sp/updatecpinfo', stored)).body.returnCode).toBe('000000');
+    const lines = (await c.get('/sp/accountdownload')).raw.replace(/^\uFEFF/, '').split('\n');
+    expect(lines).toContain(`address,"'=HYPERLINK(""http://x.example"",""open"")"`);
+    expect(lines).toContain("contactName,'@SUM(A1:A9)");
+    expect(lines).toContain("description,'-2+3 and =cmd");
+    // A plain number is not a formula and stays a number.
+    expect(lines).toContain('phoneNumber,254711222333');
+    // The portal still shows what was stored.
+    expect((await c.get('/sp/qrycpselfInfo')).body.record).toMatchObject({ contactName: stored.contactName, address: stored.address });
   });
 });

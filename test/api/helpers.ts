@@ -78,6 +78,18 @@ export class Client {
   }
 }
 
+/** Drops a test's PostgreSQL schema and the job queue's schema beside it (jobs/pgBossQueue.ts). */
+export async function dropPgSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await c.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+  } finally {
+    await c.end();
+  }
+}
+
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -86,17 +98,11 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function startServer(opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger'] } = {}): Promise<TestServer> {
+export async function startServer(opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dropSchema = async () => {
-    if (!pgSchema) return;
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
-    await c.end();
-  };
+  const dropSchema = () => (pgSchema ? dropPgSchema(pgSchema) : Promise.resolve());
   let app: App;
   try {
     app = await buildApp({
@@ -107,6 +113,7 @@ export async function startServer(opts: { site?: SiteId; distDir?: string; logge
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
       now: () => clock.now,
       logger: opts.logger,
+      workers: opts.workers,
     });
   } catch (e) {
     await dropSchema();

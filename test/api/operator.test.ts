@@ -155,3 +155,23 @@ describe('configuration', () => {
     expect((await op('outbox', '--account', DEMO.kenya.account)).out).toMatch(/dynamic code is [A-Z0-9]{6}/);
   });
 });
+
+describe('stored text is printed as text', () => {
+  test('terminal escapes, carriage returns and bidirectional overrides in stored values are shown escaped', async () => {
+    // Rows written before the server refused control characters, or by another system on the same database.
+    await s.ctx.db.updateTable('providers').set({ name: 'Evil\u001b[2J\u001b]0;owned\u0007 Ltd\rX' }).where('code', '=', DEMO.ais.account).execute();
+    const p = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.ais.account).executeTakeFirstOrThrow();
+    await s.ctx.db.insertInto('outbox').values({ provider_id: p.id, channel: 'sms', recipient: '2547\u202e00', subject: 's', body: 'line one\nline two \u009b31m', created_at: s.clock.now }).execute();
+
+    const lines: string[] = [];
+    await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));
+    await runOperator(['outbox', '--account', DEMO.ais.account, '--limit', '1'], s.ctx, (l) => lines.push(l));
+    const printed = lines.join('\n');
+    // Nothing a terminal would act on: only the CLI's own tabs and line breaks remain.
+    expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    const ais = lines.find((l) => l.startsWith(`${DEMO.ais.account}\t`))!;
+    expect(ais.endsWith('Evil\\x1b[2J\\x1b]0;owned\\x07 Ltd\\rX')).toBe(true);
+    const sms = lines.find((l) => l.includes('sms:'))!;
+    expect(sms).toContain('sms:2547\\u202e00\tline one\\nline two \\x9b31m');
+  });
+});

@@ -2,49 +2,21 @@
 // refused with the definition's message keys and nothing stored, the provider's own files and tones only, and
 // an edit that waits as a change request until the operator approves it.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
-import { sineWav } from '../../src/server/files/wav';
+import { catalogueId as catalogueOf, goodTone as tonePayload, inDays, uploadWav } from './tonePayload';
 import { runOperator } from '../../src/server/cli/commands';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
+beforeAll(async () => {
+  s = await startServer();
+  // Every tone here uploads its files anew on a clock that does not move: far more than the per-minute upload
+  // rate allows in one "minute". The rate has its own test (upload.test.ts).
+  await s.ctx.config.set('upload_rate_per_minute', '0');
+});
 afterAll(async () => { await s.close(); });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const toneCount = async () => Number((await s.ctx.db.selectFrom('tones').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-
-async function uploadWav(c: Client, name: string): Promise<string> {
-  const r = await c.upload([[name, sineWav({ seconds: 1 })]]);
-  expect(r.body.returnCode).toBe('000000');
-  return r.body.record[name].savedFilename;
-}
-const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
-
-async function catalogueId(): Promise<string> {
-  const row = await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow();
-  return String(row.id);
-}
-
-/** A complete add payload as the browser's form sends it (the definition's call mapping). */
-async function goodTone(c: Client, over: Record<string, unknown> = {}) {
-  const web = await uploadWav(c, 'web.wav');
-  const ivr = await uploadWav(c, 'ivr.wav');
-  const img = (await c.upload([['cover.gif', gif]])).body.record['cover.gif'].savedFilename;
-  return {
-    toneName: 'Sunrise', singerName: 'Amani', singerSex: '1', singerNameLetter: 'A', toneNameLetter: 'S',
-    lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode', catalogID: await catalogueId(), contentLanguage: '1',
-    price: '5.00', callerPrice: '3.33', toneValidDay: inDays(400), relativeTime: '365', extendAbsoluteDateFlag: 0,
-    tagNames: 'morning,calm', uploadMode: '1', uploadChannel: 0, uploadType: 1, portalType: 1, crbtType: 1,
-    toneFile: JSON.stringify({ webAuditon: web, aipPlay: ivr, hdPlay: await uploadHd(c), image: img }),
-    priceGroupID: '-1',
-    ...over,
-  };
-}
-async function uploadHd(c: Client): Promise<string> {
-  // A 3gp file: the ftyp box is what the server reads.
-  const b = Buffer.alloc(64); b.writeUInt32BE(24, 0); b.write('ftyp3gp4', 4, 'latin1');
-  const r = await c.upload([['hd.3gp', b]]);
-  return r.body.record?.['hd.3gp']?.savedFilename ?? '';
-}
+const goodTone = (c: Client, over: Record<string, unknown> = {}) => tonePayload(s, c, over);
+const catalogueId = () => catalogueOf(s);
 
 describe('sp/addtone', () => {
   test('a good tone on the generic site waits for approval, with its tags', async () => {

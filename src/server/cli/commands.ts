@@ -6,11 +6,15 @@ import { createProvider, findProviderByCode, resetProviderPassword, setJockeyRig
 import { decide, listPending } from '../services/changeRequests';
 import { DEPLOYMENT } from '../services/config';
 import { audit } from '../services/audit';
+import { usageByProvider, uploadLimits } from '../files/quota';
+import { formatSize } from '../files/accept';
+import { cell, terminalSafe } from './printable';
 
 export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
 A <site> is the name of a folder of site-variants/.
 
   provider list
+      Every account: site, status, flags, and its uploads: files=<count> storage=<used>/<upload_quota_mb>.
   provider create <code> --name <name> [--site <site>] [--password <pwd>] [--sp-type 1|2]
                   [--believe-cp 0|1|2] [--email <email>] [--phone <digits>]
       Creates an account (code: 6-20 digits). Without --password a random one is printed; the provider
@@ -76,7 +80,10 @@ const unknownSite = (ctx: AppContext, site: string) => `unknown site "${site}": 
 const flag = (f: Record<string, string | true>, k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
 
 /** Runs one command; returns the process exit code. */
-export async function runOperator(args: string[], ctx: AppContext, out: Out, err: Out = out): Promise<number> {
+export async function runOperator(args: string[], ctx: AppContext, print: Out, printErr: Out = print): Promise<number> {
+  // Every line leaves through terminalSafe; stored values also go through cell() where they are interpolated.
+  const out: Out = (line) => print(terminalSafe(line));
+  const err: Out = (line) => printErr(terminalSafe(line));
   const { positional, flags } = parse(args);
   const [group, action, ...rest] = positional;
   const fail = (msg: string) => { err(msg); return 1; };
@@ -86,8 +93,14 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
 
   if (group === 'provider') {
     if (action === 'list') {
-      const rows = await db.selectFrom('providers').select(['code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
-      for (const r of rows) out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${r.name}`);
+      const rows = await db.selectFrom('providers').select(['id', 'code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
+      const usage = await usageByProvider(db);
+      for (const r of rows) {
+        const used = usage.get(r.id) ?? { files: 0, bytes: 0 };
+        const { quotaBytes } = uploadLimits(await ctx.config.forSite(r.site));
+        const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${Number.isFinite(quotaBytes) ? formatSize(quotaBytes) : 'unlimited'}`;
+        out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`);
+      }
       return 0;
     }
     const code = rest[0];
@@ -148,7 +161,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
       const config = await ctx.config.explain(site);
       const key = rest[0];
       if (key && config[key] === undefined) return fail(`no configuration key ${key} (keys are declared in schemas/config.schema.json)`);
-      for (const k of key ? [key] : Object.keys(config).sort()) out(`${k}=${config[k].value}\t(from ${config[k].source})`);
+      for (const k of key ? [key] : Object.keys(config).sort()) out(`${k}=${cell(config[k].value)}\t(from ${config[k].source})`);
       return 0;
     }
     if (action === 'set') {
@@ -177,7 +190,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
     if (action === 'list') {
       const rows = await listPending(db, { providerCode: flag(flags, 'provider'), entityType: flag(flags, 'type') });
       if (rows.length === 0) out('no pending change requests');
-      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${r.entity}\t${new Date(r.created_at).toISOString()}\t${r.payload}`);
+      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${cell(r.entity)}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`);
       return 0;
     }
     if (action === 'approve' || action === 'reject') {
@@ -197,7 +210,7 @@ export async function runOperator(args: string[], ctx: AppContext, out: Out, err
     let q = db.selectFrom('outbox').leftJoin('providers', 'providers.id', 'outbox.provider_id').select(['outbox.id', 'outbox.created_at', 'outbox.channel', 'outbox.recipient', 'outbox.body', 'providers.code']).orderBy('outbox.id', 'desc').limit(Number(flag(flags, 'limit') ?? 10));
     const account = flag(flags, 'account');
     if (account) q = q.where('providers.code', '=', account);
-    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${r.recipient}\t${r.body}`);
+    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${cell(r.recipient)}\t${cell(r.body)}`);
     return 0;
   }
 

@@ -269,6 +269,7 @@ export interface NameToneTable {
   status: string;
 }
 
+/** A batch task (000 §3) and its run on the job queue (jobs/). On PostgreSQL the queue's own tables are pg-boss's, in the schema `<schema>_pgboss`. */
 export interface BatchTaskTable {
   id: Generated<number>;
   provider_id: number;
@@ -285,8 +286,45 @@ export interface BatchTaskTable {
   success_count: number;
   progress: string;
   data: string;
+  /** Lease of the process running the task (migration 010): who, last heartbeat, and until when. */
   locked_by: string | null;
   locked_at: number | null;
+  lease_until: Generated<number | null>;
+  /** queued | running | done | failed | cancelled (status is the spec's view of it). */
+  state: Generated<string>;
+  /** Runs started (a run after a crash or an error counts again). */
+  attempts: Generated<number>;
+  /** Lines with a result (success or not) and those that failed; success_count + fail_count = done_count. */
+  done_count: Generated<number>;
+  fail_count: Generated<number>;
+  finished_at: Generated<number | null>;
+  /** Export tasks: the saved name of the file they wrote. */
+  result_file: Generated<string>;
+  /** Why a task failed (attempts exhausted), for the operator. */
+  error: Generated<string>;
+}
+
+/** One input line of a batch task and, once applied, its result (migration 010). */
+export interface BatchTaskLineTable {
+  task_id: number;
+  line_no: number;
+  input: string;
+  return_code: string | null;
+  return_msg: Generated<string>;
+}
+
+/** SQLite's job queue: a leased chunk of a task's lines (migration 011; pg-boss on PostgreSQL). */
+export interface BatchJobTable {
+  id: Generated<number>;
+  task_id: number;
+  from_line: number;
+  to_line: number;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: number | null;
+  run_after: Generated<number>;
+  error: Generated<string>;
 }
 
 export interface UploadedFileTable {
@@ -334,6 +372,13 @@ export interface PictureCodeTable {
   expires_at: number;
 }
 
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  provider_id: number;
+  password_hash: string;
+  created_at: number;
+}
+
 export interface Database {
   providers: ProviderTable;
   sessions: SessionTable;
@@ -356,10 +401,13 @@ export interface Database {
   ivr_directory_items: IvrDirectoryItemTable;
   name_tones: NameToneTable;
   batch_tasks: BatchTaskTable;
+  batch_task_lines: BatchTaskLineTable;
+  batch_jobs: BatchJobTable;
   uploaded_files: UploadedFileTable;
   change_requests: ChangeRequestTable;
   audit_log: AuditLogTable;
   picture_codes: PictureCodeTable;
+  password_history: PasswordHistoryTable;
 }
 
 export type Provider = Selectable<ProviderTable>;

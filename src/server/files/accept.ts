@@ -7,9 +7,13 @@ import type { FileKind } from './sniff';
 const MB = 1024 * 1024;
 export const ZIP_CAP_MB = 200;
 
-/** Groups a client may ask for with ?fileType= so that, say, an image picker cannot receive a zip. */
+/**
+ * Groups a client may ask for with ?fileType= so that, say, an image picker cannot receive a zip. The upload
+ * widgets of the screen definitions name them in ui.fileType (a test keeps the two in step).
+ */
 export const GROUPS: Record<string, FileKind[]> = {
   wav: ['wav'],
+  audio: ['wav', 'mp3'],
   media: ['wav', '3gp', 'mp4', 'mp3'],
   video: ['3gp', 'mp4'],
   image: ['jpg', 'gif', 'png'],

@@ -51,6 +51,11 @@ export class FileStore {
     return { stream: createReadStream(p), size: statSync(p).size };
   }
 
+  /** Removes a committed file (an upload whose record could not be written, an export task's file when the task is deleted); gone already is fine. */
+  async remove(providerId: number, savedName: string): Promise<void> {
+    await unlink(this.pathOf(providerId, savedName)).catch(() => undefined);
+  }
+
   async discard(path: string): Promise<void> {
     await unlink(path).catch(() => undefined);
   }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../engine/fsLoader';
 import type { Lang } from '../returnCodes';
+import type { Violation } from '../validation';
 
 const cache = new Map<Lang, Record<string, string>>();
 // The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
@@ -23,4 +24,14 @@ function table(lang: Lang): Record<string, string> {
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
   const text = table(lang)[key] ?? table('en')[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+}
+
+/**
+ * One field reason as a sentence: 'field: text', the message key translated (a parameter schema's refusal is
+ * Validation.<keyword>); a keyword the catalogues have no text for keeps the schema's own words.
+ */
+export function translateViolation(v: Violation, lang: Lang): string {
+  const text = translate(v.message, lang, v.params);
+  const shown = text === v.message && v.params?.text !== undefined ? String(v.params.text) : text;
+  return v.field ? `${v.field}: ${shown}` : shown;
 }

@@ -5,6 +5,7 @@ import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, password, accountCode, stringRecord } from '../http/schemas';
+import { csvLine } from '../http/csv';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
 import { newDynamicCode, sha256 } from '../security/tokens';
@@ -12,24 +13,34 @@ import { findProviderByCode, selfInfo, SELF_INFO_FIELDS } from '../services/prov
 import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
 import { endAllSessions } from '../services/sessions';
 import { audit } from '../services/audit';
-import { num } from '../services/config';
+import { num, type Config } from '../services/config';
+import { rememberPassword, usedRecently } from '../services/passwordHistory';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 
 
-/** After the policy (the screen's rules, checked by the route): not the current password, not weak. */
-async function checkNewPassword(p: Provider, newPwd: string) {
+/**
+ * After the policy (the screen's rules, checked by the route): not the current password (950011), not weak,
+ * not one of the last password_history_count passwords (920013, 000 §8 'password recently used').
+ */
+async function checkNewPassword(ctx: AppContext, p: Provider, config: Config, newPwd: string) {
   if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
   if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
+  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count'))) throw new ApiError(RC.weakPassword);
 }
 
+/** The new password, with the outgoing one kept in the history. */
 async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promise<void> {
   const now = ctx.now();
-  await ctx.db
-    .updateTable('providers')
-    .set({ password_hash: await hashPassword(newPwd), first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
-    .where('id', '=', p.id)
-    .execute();
+  const hash = await hashPassword(newPwd);
+  await ctx.db.transaction().execute(async (tx) => {
+    await rememberPassword(tx, p.id, p.password_hash, now);
+    await tx
+      .updateTable('providers')
+      .set({ password_hash: hash, first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
+      .where('id', '=', p.id)
+      .execute();
+  });
 }
 
 
@@ -57,7 +68,7 @@ export function accountRoutes(app: FastifyInstance): void {
       tag: 'account',
       summary: 'Change the password (also the forced first-login change)',
       description:
-        'The change policy of 000 §5 (8-20 characters, lower, upper, digit and an allowed special character, not the account code), not the old password, not weak. 312011 wrong old password (counted towards the account lock); 950011 same as old; 920013 weak; 950004 policy. spvCode: optional 8-digit verification code, accepted for compatibility and format-checked; the reference server does not require one. Other sessions of the account end; this one stays.',
+        'The change policy of 000 §5 (8-20 characters, lower, upper, digit and an allowed special character, not the account code), not the old password, not weak, not one of the last password_history_count passwords (default 5, the current one included). 312011 wrong old password (counted towards the account lock); 950011 same as old; 920013 weak or recently used; 950004 policy. spvCode: optional 8-digit verification code, accepted for compatibility and format-checked; the reference server does not require one. Other sessions of the account end; this one stays.',
       auth: 'session',
       write: true,
       maintenanceWindow: false,
@@ -66,6 +77,8 @@ export function accountRoutes(app: FastifyInstance): void {
       params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, ['oldPwd', 'newPwd']),
       screen: { id: 'changePassword', call: 'submit' },
       codes: ['312011', '950011', '920013', '942201'],
+      // The screen's own differsFromOld rule answers the documented code, not the generic 950004.
+      ruleCodes: { 'CommonRes.pwdSameAsOld': RC.samePassword },
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = req.session!;
@@ -79,7 +92,7 @@ export function accountRoutes(app: FastifyInstance): void {
           }
           throw new ApiError(RC.oldPasswordWrong);
         }
-        await checkNewPassword(p, String(params.newPwd));
+        await checkNewPassword(ctx, p, s.config, String(params.newPwd));
         await setPassword(ctx, p, String(params.newPwd));
         await ctx.db.deleteFrom('sessions').where('provider_id', '=', p.id).where('id', '!=', s.id).execute();
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
@@ -127,7 +140,7 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/restpassword',
       tag: 'account',
       summary: 'Forgot password: set a new password with the dynamic code',
-      description: '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change. Success ends every session of the account and clears its lock.',
+      description: '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change (950011 the current password; 920013 weak or one of the last password_history_count passwords). Success ends every session of the account and clears its lock.',
       auth: 'public',
       params: obj({ account: accountCode, dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' }, newPwd: password, confirmPwd: password }, ['account', 'dynamicCode', 'newPwd']),
       screen: { id: 'forgetPassword', call: 'submit' },
@@ -145,7 +158,7 @@ export function accountRoutes(app: FastifyInstance): void {
           await ctx.db.updateTable('dynamic_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
           throw new ApiError(RC.dynamicCodeWrong);
         }
-        await checkNewPassword(p, String(params.newPwd));
+        await checkNewPassword(ctx, p, await ctx.config.forSite(p.site), String(params.newPwd));
         // Mark used first: two racing requests cannot both reset with one code.
         const used = await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw new ApiError(RC.dynamicCodeWrong);
@@ -202,15 +215,14 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/accountdownload',
       tag: 'account',
       summary: 'Download own account information (CSV file)',
-      description: 'Binary answer with Content-Disposition; the password hash is never included.',
+      description: 'Binary answer with Content-Disposition; the password hash is never included. Cells a spreadsheet would run as a formula (starting with = + - @) are prefixed with an apostrophe.',
       auth: 'session',
       allowExpired: true,
       raw: true,
       async handler(req, reply) {
         const s = req.session!;
         const info = selfInfo(s.provider, s.config);
-        const esc = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-        const csv = Object.entries(info).map(([k, v]) => `${k},${esc(String(v))}`).join('\n') + '\n';
+        const csv = Object.entries(info).map((pair) => csvLine(pair)).join('\n') + '\n';
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="account_${s.provider.code}.csv"`)

@@ -2,7 +2,7 @@
 // (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES } from '../returnCodes';
-import type { ApiRoute } from '../routes';
+import { answerCodes, type ApiRoute } from '../routes';
 
 const envelopeSchema = (record?: Record<string, unknown>) => ({
   type: 'object',
@@ -29,6 +29,8 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
       r.codes?.length ? `Other codes: ${r.codes.join(', ')}.` : '',
     ].filter(Boolean).join(' '),
     security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
+    // Every returnCode this call answers (the test suite holds the server to this list).
+    'x-return-codes': answerCodes(r),
     responses: {
       '200': {
         description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
@@ -40,9 +42,10 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
   const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   if (r.multipart) {
-    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } };
+    const parts = r.multipartSchema ?? { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } };
+    op.requestBody = { content: { 'multipart/form-data': { schema: parts } } };
     const q = params?.properties ?? {};
-    op.parameters = Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+    op.parameters = [...pathParams, ...Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))];
   } else if (method === 'get') {
     op.parameters = [...pathParams, ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: params?.required?.includes(name) ?? false, schema }))];
   } else {
@@ -66,7 +69,7 @@ export function openApiDocument(routes: ApiRoute[]) {
       title: 'RBT provider portal: reference API',
       version: '1.0.0',
       description:
-        'Every answer is {returnCode, returnMsg, record, recordSum}. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries.',
+        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored.',
     },
     paths,
     components: {

@@ -1,9 +1,9 @@
 // sp/uploadfile (001 §5.2, §7), the owner-only file download, the play address of a tone, the upload path
-// check. An upload is refused, with nothing stored, when the name has special characters, the extension is
-// not allowed here, the content is not what the extension claims, or it is larger than its kind allows.
+// check. An upload is refused, with nothing stored, when the body cannot be read, the name has special
+// characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
+// it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -11,7 +11,11 @@ import { obj } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
-import { receiveToTemp, TooLargeError, type Received } from '../files/receive';
+import { checkLimits, lockProvider, quotaRefusal, uploadLimits, uploadUsage, type UploadLimits, type UploadUsage } from '../files/quota';
+import { withoutControlCharacters } from '../http/controlCharacters';
+import type { Config } from '../services/config';
+import type { Multipart } from '@fastify/multipart';
+import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
@@ -39,19 +43,41 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
 
 export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
 
+interface PartRules { kinds: FileKind[]; config: Config; store: FileStore; room: number; limits: UploadLimits; usage: UploadUsage }
+
 /**
- * After a refusal, reads and discards the rest of the request body, so the client (which is still sending)
- * receives the answer instead of a reset connection. Bounded by the multipart limits (files, sizes).
+ * One part of the body: a file named multipartFiles (parameters travel in the query), with an allowed name,
+ * extension and content, not sent twice, within its size limit and what is left of the quota. The file is
+ * in the temporary directory until the whole request is accepted.
  */
-function drainRequest(raw: IncomingMessage): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
-  raw.unpipe();
-  return new Promise((resolve) => {
-    raw.once('end', resolve);
-    raw.once('close', resolve);
-    raw.once('error', () => resolve());
-    raw.resume();
-  });
+async function receivePart(part: Multipart, before: Accepted[], rules: PartRules): Promise<Accepted> {
+  if (part.type !== 'file' || part.fieldname !== 'multipartFiles') {
+    throw new ApiError(RC.badInput, [], [{ field: withoutControlCharacters(part.fieldname), message: 'Upload.partName' }]);
+  }
+  const original = part.filename ?? '';
+  if (hasSpecialCharacters(original)) throw new ApiError(RC.fileNameSpecial);
+  if (before.some((a) => a.original === original)) throw new ApiError(RC.uploadDuplicate, [original]);
+  const kind = EXTENSIONS[extensionOf(original)];
+  if (!kind || !rules.kinds.includes(kind)) throw new ApiError(RC.fileType, [rules.kinds.join(', ')]);
+  const kindLimit = sizeLimit(kind, rules.config);
+  const room = rules.room - before.reduce((n, a) => n + a.size, 0);
+  let r: Received;
+  try {
+    r = await receiveToTemp(part.file, rules.store, Math.min(kindLimit, room));
+  } catch (e) {
+    if (!(e instanceof TooLargeError)) throw e;
+    if (room < kindLimit) throw quotaRefusal(rules.limits, rules.usage);
+    throw new ApiError(RC.fileTooLarge, [formatSize(kindLimit)]);
+  }
+  const a: Accepted = { ...r, original, kind, info: {} };
+  try {
+    if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
+    a.info = describe(kind, r);
+  } catch (e) {
+    await rules.store.discard(r.path);
+    throw e;
+  }
+  return a;
 }
 
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
@@ -62,57 +88,57 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'files',
       summary: 'Upload files (multipart, parts named multipartFiles)',
       description:
-        'Login is checked before the body is read. Optional query fileType (wav, media, video, image, zip, txt, inf) narrows the kinds accepted. Each file is streamed to a temporary file and kept only when every file of the request is accepted: the name has no special character (letters, digits, space . _ - ( ) only: 950007 \'Upload file failed. File name contain some special character!\'), the extension is allowed (950008, listing the allowed types), the content matches the extension (950013), the size is within its kind\'s limit (950009: media and images 10 MB, txt/inf 1 MB, zip uploadfile_max_size up to 200 MB). The record is keyed by original file name: {originalFilename, savedFilename, kind, size, url, and for wav channels, sampleRate, bitsPerSample, byteRate, blockAlign, audioFormat, durationSeconds; for images width, height}.',
+        'Login is checked before the body is read. Parameters travel in the query: optional fileType (wav, audio, media, video, image, zip, txt, inf) narrows the kinds accepted; any other parameter, or a fileType outside that list, is refused (950004). The body holds only file parts named multipartFiles (950004 for any other part). Each file is streamed to a temporary file and kept only when every file of the request is accepted: the name has no special character (letters, digits, space . _ - ( ) only, so no path: 950007 \'Upload file failed. File name contain some special character!\'), no two files have the same name (962004), the extension is allowed (950008, listing the allowed types), the content matches the extension (950013), the size is within its kind\'s limit (950009: media and images 10 MB, txt/inf 1 MB, zip uploadfile_max_size up to 200 MB). A body that cannot be read (no or wrong boundary, cut before the closing boundary) answers 962001. Per provider: the files stored may total upload_quota_mb (962002; 0 = no quota) and at most upload_rate_per_minute files are accepted per minute (962003 with the seconds to wait; 0 = no limit). Refused requests keep nothing on disk and write no row. The record is keyed by original file name: {originalFilename, savedFilename, kind, size, url, and for wav channels, sampleRate, bitsPerSample, byteRate, blockAlign, audioFormat, durationSeconds; for images width, height}.',
       auth: 'session',
       write: true,
       multipart: true,
-      params: obj({ fileType: { type: 'string', enum: Object.keys(GROUPS) } }),
+      params: { ...obj({ fileType: { type: 'string', enum: Object.keys(GROUPS) } }), additionalProperties: false },
       record: { type: 'object', additionalProperties: { type: 'object', properties: { originalFilename: { type: 'string' }, savedFilename: { type: 'string' }, kind: { type: 'string' }, size: { type: 'integer' }, url: { type: 'string' } } } },
-      codes: ['950007', '950008', '950009', '950013', '950014'],
+      codes: ['950007', '950008', '950009', '950013', '950014', '962001', '962002', '962003', '962004'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = req.session!;
+        const providerId = s.provider.id;
         if (!req.isMultipart()) throw new ApiError(RC.noFile);
         const kinds = allowedKinds(s.config, typeof params.fileType === 'string' ? params.fileType : undefined);
+        const limits = uploadLimits(s.config);
         const accepted: Accepted[] = [];
+        const committed: string[] = [];
         try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'multipartFiles') throw new ApiError(RC.badInput, [], [{ field: part.fieldname, message: 'file parts must be named multipartFiles' }]);
-            const original = part.filename ?? '';
-            if (hasSpecialCharacters(original)) throw new ApiError(RC.fileNameSpecial);
-            const kind = EXTENSIONS[extensionOf(original)];
-            if (!kind || !kinds.includes(kind)) throw new ApiError(RC.fileType, [kinds.join(', ')]);
-            const limit = sizeLimit(kind, s.config);
-            let r: Received;
-            try {
-              r = await receiveToTemp(part.file, store, limit);
-            } catch (e) {
-              if (e instanceof TooLargeError) throw new ApiError(RC.fileTooLarge, [formatSize(limit)]);
-              throw e;
-            }
-            accepted.push({ ...r, original, kind, info: {} });
-            if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
-            accepted[accepted.length - 1].info = describe(kind, r);
+          const usage = await uploadUsage(ctx.db, providerId, ctx.now());
+          // At the rate or the quota already: refused before a byte is written.
+          checkLimits(limits, usage, ctx.now());
+          try {
+            for await (const part of req.parts()) accepted.push(await receivePart(part, accepted, { kinds, config: s.config, store, room: limits.quotaBytes - usage.bytes, limits, usage }));
+          } catch (e) {
+            throw asBodyRefusal(e);
           }
           if (accepted.length === 0) throw new ApiError(RC.noFile);
+          // Recorded and moved into place together: a file is kept only with its row, a row only with its file.
+          return await ctx.db.transaction().execute(async (tx) => {
+            await lockProvider(tx, ctx.handle.dialect, providerId);
+            const now = ctx.now();
+            checkLimits(limits, await uploadUsage(tx, providerId, now), now, accepted.length, accepted.reduce((n, a) => n + a.size, 0));
+            const record: Record<string, unknown> = {};
+            for (const a of accepted) {
+              const savedFilename = FileStore.savedName(extensionOf(a.original));
+              await tx
+                .insertInto('uploaded_files')
+                .values({ provider_id: providerId, saved_filename: savedFilename, original_filename: a.original, kind: a.kind, size: a.size, info: JSON.stringify(a.info), created_at: now })
+                .execute();
+              await store.commit(a.path, providerId, savedFilename);
+              committed.push(savedFilename);
+              record[a.original] = { originalFilename: a.original, savedFilename, kind: a.kind, size: a.size, url: fileUrl(savedFilename), ...a.info };
+            }
+            await audit(tx, { providerId, actor: s.provider.code, action: 'file.upload', detail: Object.keys(record), ip: req.ip });
+            return { record };
+          });
         } catch (e) {
           for (const a of accepted) await store.discard(a.path);
+          for (const name of committed) await store.remove(providerId, name);
           await drainRequest(req.raw);
           throw e;
         }
-        const record: Record<string, unknown> = {};
-        for (const a of accepted) {
-          const savedFilename = FileStore.savedName(extensionOf(a.original));
-          await store.commit(a.path, s.provider.id, savedFilename);
-          await ctx.db
-            .insertInto('uploaded_files')
-            .values({ provider_id: s.provider.id, saved_filename: savedFilename, original_filename: a.original, kind: a.kind, size: a.size, info: JSON.stringify(a.info), created_at: ctx.now() })
-            .execute();
-          record[a.original] = { originalFilename: a.original, savedFilename, kind: a.kind, size: a.size, url: fileUrl(savedFilename), ...a.info };
-        }
-        await audit(ctx.db, { providerId: s.provider.id, actor: s.provider.code, action: 'file.upload', detail: Object.keys(record), ip: req.ip });
-        return { record };
       },
     },
     {
@@ -124,6 +150,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       allowExpired: true,
       raw: true,
+      codes: ['950005'],
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;

@@ -101,7 +101,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       write: true,
       params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: { type: 'string', enum: ['1', '2'] } }, ['toneIDs', 'operType']),
       record: { type: 'object', properties: { success: { type: 'array', items: { type: 'string' } }, failed: { type: 'array', items: { type: 'string' } } } },
-      codes: ['000001'],
+      codes: ['000001', '950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const record = await hideOrResume(ctx.db, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
@@ -160,6 +160,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       auth: 'session',
       allowExpired: true,
       raw: true,
+      codes: ['950005'],
       params: obj({ fileName: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' } }, ['fileName']),
       async handler(req, reply, params) {
         const { ctx } = req.server;

@@ -12,10 +12,9 @@ import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { insertToneIn } from '../services/tones';
-import { createChangeRequest } from '../services/changeRequests';
+import { requestToneModification } from '../services/changeRequests';
 import { audit } from '../services/audit';
-import { callerPriceValid, copyrightsOf, detailsOf, parseFileMap, serverViolations, tagsOf } from '../services/toneUpload';
+import { callerPriceValid, copyrightsOf, detailsOf, numOrNull, parseFileMap, serverViolations, storeNewTone, tagsOf } from '../services/toneUpload';
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const any = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] };
@@ -32,7 +31,6 @@ const FLAGS = Object.fromEntries(['extendAbsoluteDateFlag', 'crbtType', 'portalT
 const JSONS = { toneFile: str(8192), additionalToneInfo: str(16384) };
 const EDIT = Object.fromEntries(['toneID', 'toneCode', 'reason', 'oldCatalogId', 'newCatalogId', 'needApproved', 'approveType', 'tableType', 'resourceServiceType'].map((k) => [k, any]));
 
-const numOrNull = (v: unknown) => (v === undefined || v === null || v === '' || v === '-1' || Number.isNaN(Number(v)) ? null : Number(v));
 
 export function toneUploadRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -55,54 +53,9 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const p = s.provider;
         const { violations, relativeTime } = await serverViolations(ctx.db, { providerId: p.id, config: s.config, site: p.site, params, mode: 'add' });
         if (violations.length) throw new ApiError(RC.badInput, [], violations);
-        const trusted = p.believe_cp === '1' || p.believe_cp === '2';
-        const now = ctx.now();
-        const files = parseFileMap(params.toneFile);
         // The tone, its code, tags, owners, change request and audit entry commit together or not at all.
-        return ctx.db.transaction().execute(async (tx) => {
-          const { id } = await insertToneIn(tx, {
-            provider_id: p.id,
-            tone_code: '',
-            tone_name: String(params.toneName),
-            singer_name: String(params.singerName),
-            singer_sex: String(params.singerSex ?? '1'),
-            status: trusted ? '1' : '0',
-            approve_type: trusted ? '2' : '1',
-            table_type: trusted ? '' : '1',
-            ask_type: trusted ? '' : '1',
-            refuse_reason: '',
-            price: String(params.price ?? ''),
-            caller_price: String(params.callerPrice ?? ''),
-            total_price: String(params.totalPrice ?? ''),
-            tariff_price: '',
-            relative_time: relativeTime ?? String(params.relativeTime ?? ''),
-            tone_valid_day: String(params.toneValidDay ?? ''),
-            order_times: 0,
-            language_id: numOrNull(params.contentLanguage),
-            catalog_id: numOrNull(params.catalogID),
-            price_group_id: numOrNull(params.priceGroupID),
-            isrc: String(params.isrc ?? ''),
-            mate_info: String(params.mateInfo ?? ''),
-            info: String(params.toneInfo ?? ''),
-            cut_flag: String(params.cutFlag ?? '0'),
-            tone_file: JSON.stringify(files),
-            additional_tone_info: typeof params.additionalToneInfo === 'string' && params.additionalToneInfo !== '' ? params.additionalToneInfo : '{}',
-            upload_type: String(params.uploadType ?? '1'),
-            details: detailsOf(params),
-            created_at: now,
-            updated_at: now,
-          });
-          // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-          const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
-          await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
-          const tags = tagsOf(params);
-          if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
-          const owners = copyrightsOf(params);
-          if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
-          if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
-          await audit(tx, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted }, ip: req.ip });
-          return { record: { toneID: String(id), toneCode, status: trusted ? '1' : '0' } };
-        });
+        const record = await ctx.db.transaction().execute((tx) => storeNewTone(tx, { provider: p, params, relativeTime, now: ctx.now(), ip: req.ip }));
+        return { record };
       },
     },
     {
@@ -135,8 +88,6 @@ export function toneUploadRoutes(app: FastifyInstance): void {
           catalogID: numOrNull(params.newCatalogId) ?? undefined,
           priceGroupID: params.priceGroupID === undefined ? undefined : numOrNull(params.priceGroupID),
           toneFile: Object.keys(files).length ? JSON.stringify(files) : undefined,
-          // The status the tone had, restored by the approval (services/changeRequests.ts).
-          status: tone.status === '0' ? '1' : tone.status,
           reason: params.reason,
           // Fields without a column: the edited ones over those stored.
           details: JSON.stringify({ ...JSON.parse(tone.details || '{}'), ...JSON.parse(detailsOf(params)) }),
@@ -145,11 +96,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
           copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined) ? copyrightsOf(params) : undefined,
         };
         const now = ctx.now();
-        await ctx.db.transaction().execute(async (tx) => {
-          await createChangeRequest(tx, { entityType: 'tone', entityId: toneId, providerId: p.id, kind: 'modify', payload: change, now });
-          // Status '0' with the pending marks: the list derives 'modification to be approved' (001 §4).
-          await tx.updateTable('tones').set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: now }).where('id', '=', toneId).execute();
-        });
+        await ctx.db.transaction().execute((tx) => requestToneModification(tx, { toneId, status: tone.status, providerId: p.id, change, now }));
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'edittone', entityType: 'tone', entityId: toneId, ip: req.ip });
         return {};
       },

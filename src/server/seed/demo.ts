@@ -14,6 +14,7 @@ import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
 import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
+import { seedDemoBatch } from './demoBatch';
 import { seedBoxes } from './boxes';
 
 export interface DemoAccount { account: string; password: string; site: string; note: string }
@@ -142,6 +143,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       await saveToneCopyrights(db, t.id, [{ role: 'lyric', companyId: owners[0], validDay }, { role: 'tune', companyId: owners[1], validDay }, { role: 'tune', companyId: owners[2], validDay }, { role: 'record', companyId: owners[3], validDay }]);
     }
   }
+  await seedDemoBatch(ctx, store, byCode);
   await seedBoxes(ctx, store, byCode);
   return true;
 }

@@ -12,18 +12,18 @@ export interface AuditEntry {
   ip?: string;
 }
 
+/** The row of an entry (written by audit(), or many at once by a batch's line group). */
+export const auditRow = (e: AuditEntry) => ({
+  at: Date.now(),
+  provider_id: e.providerId,
+  actor: e.actor,
+  action: e.action,
+  entity_type: e.entityType ?? '',
+  entity_id: e.entityId === undefined ? '' : String(e.entityId),
+  detail: e.detail === undefined ? '' : JSON.stringify(e.detail),
+  ip: e.ip ?? '',
+});
+
 export async function audit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: Date.now(),
-      provider_id: e.providerId,
-      actor: e.actor,
-      action: e.action,
-      entity_type: e.entityType ?? '',
-      entity_id: e.entityId === undefined ? '' : String(e.entityId),
-      detail: e.detail === undefined ? '' : JSON.stringify(e.detail),
-      ip: e.ip ?? '',
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(e)).execute();
 }

@@ -73,6 +73,18 @@ export async function createChangeRequest(db: Kysely<Database> | Tx, r: { entity
   return row.id;
 }
 
+/**
+ * A modification of a tone that waits for the operator (sp/edittone, the batch updates): the change request
+ * carries the edited fields and the status the tone had (approval restores it), and the tone shows
+ * 'modification to be approved' meanwhile (status '0' with approveType 1, tableType 1, askType 3; 001 §4).
+ */
+export async function requestToneModification(tx: Tx, r: { toneId: number; status: string; providerId: number; change: Record<string, unknown>; now: number }): Promise<void> {
+  const payload = { ...r.change, status: r.status === '0' ? '1' : r.status };
+  await createChangeRequest(tx, { entityType: 'tone', entityId: r.toneId, providerId: r.providerId, kind: 'modify', payload, now: r.now });
+  await tx.updateTable('tones').set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: r.now }).where('id', '=', r.toneId).execute();
+}
+
+
 /** Entity type of the tone boxes' change requests. */
 export const TONE_BOX = 'toneBox';
 registerApprovalHandler(TONE_BOX, toneBoxApproval);

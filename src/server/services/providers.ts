@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import { hashPassword } from '../security/passwords';
+import { rememberPassword } from './passwordHistory';
 import type { Config } from './config';
 
 export interface ProviderInput {
@@ -131,11 +132,15 @@ export async function setJockeyRight(db: Kysely<Database>, code: string, granted
 export async function resetProviderPassword(db: Kysely<Database>, code: string, password: string): Promise<boolean> {
   const p = await findProviderByCode(db, code);
   if (!p) return false;
-  await db
-    .updateTable('providers')
-    .set({ password_hash: await hashPassword(password), need_change_pwd: '1', failed_logins: 0, locked_until: null, pwd_changed_at: Date.now(), updated_at: Date.now() })
-    .where('id', '=', p.id)
-    .execute();
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await rememberPassword(tx, p.id, p.password_hash, Date.now());
+    await tx
+      .updateTable('providers')
+      .set({ password_hash: hash, need_change_pwd: '1', failed_logins: 0, locked_until: null, pwd_changed_at: Date.now(), updated_at: Date.now() })
+      .where('id', '=', p.id)
+      .execute();
+  });
   await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
   return true;
 }

@@ -1,7 +1,7 @@
 // Login throttling, per account and per address (configuration: login_max_failures consecutive wrong
 // passwords lock the account for login_lock_minutes; address_max_failures wrong passwords from one address
 // within login_lock_minutes block that address for as long). /common/checkModifyErrorTimes reports it.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import { num, type Config } from './config';
 
@@ -21,25 +21,43 @@ export async function addressState(db: Kysely<Database>, address: string, now: n
   return { failures: row.failures, lockedUntil: row.locked_until && row.locked_until > now ? row.locked_until : null };
 }
 
+/**
+ * Counts a failure from an address in one statement (an upsert that adds to the stored count), so failures
+ * that reach two server processes at once are both counted.
+ */
 export async function recordAddressFailure(db: Kysely<Database>, address: string, now: number, l: Limits): Promise<void> {
-  const row = await db.selectFrom('address_throttle').selectAll().where('address', '=', address).executeTakeFirst();
-  const fresh = !row || now - row.window_start >= l.lockMs;
-  const failures = fresh ? 1 : row!.failures + 1;
-  const values = { failures, window_start: fresh ? now : row!.window_start, locked_until: failures >= l.addressMax ? now + l.lockMs : null };
-  if (row) await db.updateTable('address_throttle').set(values).where('address', '=', address).execute();
-  else await db.insertInto('address_throttle').values({ address, ...values }).execute();
+  const stale = now - l.lockMs;
+  await db
+    .insertInto('address_throttle')
+    .values({ address, failures: 1, window_start: now, locked_until: l.addressMax <= 1 ? now + l.lockMs : null })
+    .onConflict((oc) =>
+      oc.column('address').doUpdateSet({
+        failures: sql`case when address_throttle.window_start <= ${stale} then 1 else address_throttle.failures + 1 end`,
+        window_start: sql`case when address_throttle.window_start <= ${stale} then cast(${now} as bigint) else address_throttle.window_start end`,
+        locked_until: sql`case when (case when address_throttle.window_start <= ${stale} then 1 else address_throttle.failures + 1 end) >= ${l.addressMax} then cast(${now + l.lockMs} as bigint) else null end`,
+      }),
+    )
+    .execute();
 }
 
 export const accountLockedUntil = (p: Provider, now: number): number | null => (p.locked_until && p.locked_until > now ? p.locked_until : null);
 
-/** Counts a wrong password against the account; returns the lock end when this failure locks it. */
+/**
+ * Counts a wrong password against the account in one statement on the stored count (not the one read at
+ * login), so failures reaching two server processes at once both count; returns the lock end when this
+ * failure locks it. A lock that has run out starts a fresh count.
+ */
 export async function recordAccountFailure(db: Kysely<Database>, p: Provider, now: number, l: Limits): Promise<number | null> {
-  // A lock that has run out starts a fresh count.
-  const base = p.locked_until && p.locked_until <= now ? 0 : p.failed_logins;
-  const failures = base + 1;
-  const lockedUntil = failures >= l.accountMax ? now + l.lockMs : null;
-  await db.updateTable('providers').set({ failed_logins: failures, locked_until: lockedUntil }).where('id', '=', p.id).execute();
-  return lockedUntil;
+  const row = await db
+    .updateTable('providers')
+    .set({
+      failed_logins: sql`case when locked_until is not null and locked_until <= ${now} then 1 else failed_logins + 1 end`,
+      locked_until: sql`case when (case when locked_until is not null and locked_until <= ${now} then 1 else failed_logins + 1 end) >= ${l.accountMax} then cast(${now + l.lockMs} as bigint) else null end`,
+    })
+    .where('id', '=', p.id)
+    .returning(['locked_until'])
+    .executeTakeFirst();
+  return row?.locked_until ?? null;
 }
 
 export async function clearAccountFailures(db: Kysely<Database>, providerId: number): Promise<void> {

@@ -2,8 +2,11 @@
 // engine first) and how they store a tone. Server-only checks: the files are the provider's own uploads, the
 // catalogue exists (and fixes the relative period when the administrator says so), the ISRC is unused, and the
 // caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Provider } from '../db/schema';
+import { insertToneIn } from './tones';
+import { createChangeRequest } from './changeRequests';
+import { audit } from './audit';
 import type { Config } from './config';
 import type { Violation } from '../validation';
 
@@ -103,4 +106,60 @@ export function copyrightsOf(p: Record<string, any>): Array<{ role: string; comp
     for (const id of ids) if (/^\d+$/.test(id)) out.push({ role, company_id: Number(id), valid_day: String(p[`${role}ValidDay`] ?? '') });
   }
   return out;
+}
+
+export const numOrNull = (v: unknown) => (v === undefined || v === null || v === '' || v === '-1' || Number.isNaN(Number(v)) ? null : Number(v));
+
+/**
+ * Stores a new tone from sp/addtone's parameters (already validated): the tone, its code, tags, copyright owners,
+ * the change request of a provider in the approval flow and the audit entry, inside the caller's transaction
+ * (sp/addtone's own, or a batch line's, which also records the line's result). believeCP '1'/'2': the tone is
+ * normal at once; otherwise it waits as 'addition to be approved'.
+ */
+export async function storeNewTone(tx: Transaction<Database>, a: { provider: Provider; params: Record<string, any>; relativeTime?: string; now: number; ip?: string; detail?: Record<string, unknown> }) {
+  const { provider: p, params, now } = a;
+  const trusted = p.believe_cp === '1' || p.believe_cp === '2';
+  const files = parseFileMap(params.toneFile);
+  const { id } = await insertToneIn(tx, {
+    provider_id: p.id,
+    tone_code: '',
+    tone_name: String(params.toneName),
+    singer_name: String(params.singerName),
+    singer_sex: String(params.singerSex ?? '1'),
+    status: trusted ? '1' : '0',
+    approve_type: trusted ? '2' : '1',
+    table_type: trusted ? '' : '1',
+    ask_type: trusted ? '' : '1',
+    refuse_reason: '',
+    price: String(params.price ?? ''),
+    caller_price: String(params.callerPrice ?? ''),
+    total_price: String(params.totalPrice ?? ''),
+    tariff_price: '',
+    relative_time: a.relativeTime ?? String(params.relativeTime ?? ''),
+    tone_valid_day: String(params.toneValidDay ?? ''),
+    order_times: 0,
+    language_id: numOrNull(params.contentLanguage),
+    catalog_id: numOrNull(params.catalogID),
+    price_group_id: numOrNull(params.priceGroupID),
+    isrc: String(params.isrc ?? ''),
+    mate_info: String(params.mateInfo ?? ''),
+    info: String(params.toneInfo ?? ''),
+    cut_flag: String(params.cutFlag ?? '0'),
+    tone_file: JSON.stringify(files),
+    additional_tone_info: typeof params.additionalToneInfo === 'string' && params.additionalToneInfo !== '' ? params.additionalToneInfo : '{}',
+    upload_type: String(params.uploadType ?? '1'),
+    details: detailsOf(params),
+    created_at: now,
+    updated_at: now,
+  });
+  // The short code is the tone code when given; otherwise the provider's code and the tone's id.
+  const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
+  await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
+  const tags = tagsOf(params);
+  if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
+  const owners = copyrightsOf(params);
+  if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
+  if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
+  await audit(tx, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted, ...a.detail }, ip: a.ip });
+  return { toneID: String(id), toneCode, status: trusted ? '1' : '0' };
 }

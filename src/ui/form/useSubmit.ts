@@ -2,6 +2,7 @@
 // flight; the buttons stay disabled until 2 s after the answer (success or failure), so a double click can't
 // send twice and the user has time to read the message. Success is 000000 or one of the call's successCodes.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api';
 import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
@@ -25,6 +26,7 @@ export function useSubmit() {
   const [pending, setPending] = useState(false);
   const [locked, setLocked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const queries = useQueryClient();
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const run = useCallback(async (call: CallDef, payload: Record<string, unknown>): Promise<SubmitOutcome> => {
@@ -34,6 +36,9 @@ export function useSubmit() {
     try {
       const answer = await callApi(call, payload);
       outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
+      // What the form saved shows in lists (a tone's status, a new owner): a list page cached before the save
+      // is still 'fresh' for 30 s and would show the old state when the provider goes back to it.
+      if (outcome.ok) void queries.invalidateQueries({ queryKey: ['list'] });
       // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
       // form has no specific use for are shown here, so no answer goes unexplained.
       if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });
@@ -46,7 +51,7 @@ export function useSubmit() {
       timer.current = setTimeout(() => setLocked(false), REENABLE_MS);
     }
     return outcome;
-  }, []);
+  }, [queries]);
 
   return { run, pending, busy: pending || locked };
 }

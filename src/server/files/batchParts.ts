@@ -1,0 +1,69 @@
+// The files of a batch request (sp/batchaddtone's zip and index, sp/addbatchtask's txt), streamed to
+// temporary files of the store with the size limit of their type, and the request's text fields. A refused
+// part (special characters in its name, a type the call does not take, too large) refuses the request with
+// sp/uploadfile's codes (a body that cannot be read 962001), and nothing received is kept; so does a control character in a text field (950004).
+import type { FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import type { FileStore } from './storage';
+import { extensionOf, hasSpecialCharacters } from './sniff';
+import { formatSize } from './accept';
+import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError } from './receive';
+import { controlCharacterViolations } from '../http/controlCharacters';
+
+export interface BatchPart {
+  /** The part's field name and the file's name as sent. */
+  field: string;
+  fileName: string;
+  ext: string;
+  path: string;
+  size: number;
+}
+
+export interface BatchParts {
+  files: BatchPart[];
+  fields: Record<string, string>;
+  /** The whole content of a (small) part. */
+  read(part: BatchPart): Promise<Buffer>;
+  /** Discards every temporary file (after a refusal, or once the accepted content is stored elsewhere). */
+  discard(): Promise<void>;
+}
+
+/** `limits` maps each extension the call takes to its size limit in bytes. */
+export async function receiveBatchParts(req: FastifyRequest, store: FileStore, limits: Record<string, number>): Promise<BatchParts> {
+  if (!req.isMultipart()) throw new ApiError(RC.noFile);
+  const files: BatchPart[] = [];
+  const fields: Record<string, string> = {};
+  const discard = async () => {
+    for (const f of files) await store.discard(f.path);
+  };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const fileName = part.filename ?? '';
+      if (hasSpecialCharacters(fileName)) throw new ApiError(RC.fileNameSpecial);
+      const ext = extensionOf(fileName);
+      const limit = limits[ext];
+      if (limit === undefined) throw new ApiError(RC.fileType, [Object.keys(limits).join(', ')]);
+      try {
+        const r = await receiveToTemp(part.file, store, limit);
+        files.push({ field: part.fieldname, fileName, ext, path: r.path, size: r.size });
+      } catch (e) {
+        if (e instanceof TooLargeError) throw new ApiError(RC.fileTooLarge, [formatSize(limit)]);
+        throw e;
+      }
+    }
+    // The text fields are parameters like any call's (routes.ts checks the query, not a multipart body).
+    const control = controlCharacterViolations(fields);
+    if (control.length) throw new ApiError(RC.badInput, [], control);
+  } catch (e) {
+    await discard();
+    await drainRequest(req.raw);
+    throw asBodyRefusal(e);
+  }
+  return { files, fields, read: (p) => readFile(p.path), discard };
+}

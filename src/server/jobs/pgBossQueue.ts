@@ -1,0 +1,104 @@
+// The job queue on PostgreSQL: pg-boss (an established Postgres job queue; version 10, the last for Node 20).
+// Every server process on the database works the same queue; pg-boss hands each job to one process at a
+// time (SKIP LOCKED), fails a job whose process went silent past its expiry (leaseSeconds) and retries it,
+// and moves a job out of retries to a dead-letter queue, whose handler fails the task cleanly. pg-boss keeps
+// its tables in a schema of its own beside the portal's: `<portal schema>_pgboss`.
+import PgBoss from 'pg-boss';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ChunkJob, DeadJobHandler, JobHandler, JobQueue, QueueSettings } from './queue';
+
+const QUEUE = 'rbt_batch';
+const DEAD = 'rbt_batch_dead';
+
+/** pg-boss runs its statements through the caller's transaction: jobs commit with the task or not at all. */
+const inTransaction = (tx: Transaction<Database>) => ({
+  executeSql: async (text: string, values: unknown[]) => ({ rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
+});
+
+export class PgBossQueue implements JobQueue {
+  readonly kind = 'pg-boss' as const;
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+  private workerIds: string[] = [];
+  private closing = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly url: string,
+    private readonly pgSchema: string | undefined,
+    private readonly settings: QueueSettings,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Starts pg-boss once (installing or migrating its schema), with the queues the tasks use. */
+  private start(): Promise<PgBoss> {
+    this.starting ??= (async () => {
+      const schema = this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
+      const boss = new PgBoss({
+        connectionString: this.url,
+        schema: `${schema}_pgboss`,
+        max: 2 + this.settings.concurrency,
+        application_name: 'rbt-portal-jobs',
+        schedule: false,
+        // Expired jobs (their process died) are failed and retried by this maintenance, so it runs often.
+        maintenanceIntervalSeconds: Math.max(1, Math.floor(this.settings.leaseSeconds / 2)),
+        monitorStateIntervalSeconds: 3600,
+      });
+      boss.on('error', (e) => this.log(`pg-boss: ${e.message}`));
+      await boss.start();
+      const options = { retryLimit: this.settings.attempts - 1, retryDelay: 1, retryBackoff: true, expireInSeconds: this.settings.leaseSeconds, retentionDays: 7 };
+      if (!(await boss.getQueue(DEAD))) await boss.createQueue(DEAD, { name: DEAD, policy: 'standard', retentionDays: 7 }).catch(() => undefined);
+      if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', deadLetter: DEAD, ...options }).catch(() => undefined);
+      // Settings may change between runs (BATCH_LEASE_SECONDS, BATCH_JOB_ATTEMPTS): the queue follows them.
+      await boss.updateQueue(QUEUE, { name: QUEUE, deadLetter: DEAD, ...options });
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  async open(): Promise<void> {
+    await this.start();
+  }
+
+  async enqueue(tx: Transaction<Database>, jobs: ChunkJob[], startAfter?: number): Promise<void> {
+    const boss = await this.start();
+    const after = startAfter ? new Date(startAfter) : undefined;
+    for (let i = 0; i < jobs.length; i += 500) {
+      await boss.insert(
+        jobs.slice(i, i + 500).map((data) => ({ name: QUEUE, data, ...(after ? { startAfter: after } : {}) })),
+        { db: inTransaction(tx) },
+      );
+    }
+  }
+
+  async work(handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
+    const boss = await this.start();
+    const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
+    for (let i = 0; i < this.settings.concurrency; i++) {
+      this.workerIds.push(
+        await boss.work<ChunkJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+          const attempt = job.retryCount + 1;
+          await handler(job.data, { attempt, last: job.retryCount >= job.retryLimit, heartbeat: async () => !this.closing });
+        }),
+      );
+    }
+    await boss.work<ChunkJob>(DEAD, { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), includeMetadata: true }, async ([job]) => {
+      const output = job.output as { message?: string; value?: { message?: string } } | null;
+      await onDead(job.data, output?.message ?? output?.value?.message ?? 'failed on every attempt');
+    });
+  }
+
+  wake(): void {
+    for (const id of this.workerIds) this.boss?.notifyWorker(id);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (!this.starting) return;
+    const boss = await this.starting.catch(() => undefined);
+    // Running jobs stop at their next line group (heartbeat answers false) and are retried by another process.
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+  }
+}

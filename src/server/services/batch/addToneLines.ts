@@ -1,0 +1,69 @@
+// Task type 4, the batch tone upload (001 §5.3, §7 sp/batchaddtone): one tone a line of the zip's inf/txt
+// index. The index's first data line names the columns: sp/addtone's parameter names (toneName, singerName,
+// price, toneValidDay, ...) and, for the files, the keys of the tone's file map (webAuditon, aipPlay, hdPlay,
+// mediaPlay, image) and copyrightFile, whose values are names of entries in the zip. By the time a line
+// runs, the zip's entries were checked and stored (files/zipIntake.ts) and the task's data maps each entry to
+// its saved file. A line is then exactly an sp/addtone request: the rbtUploading definition's rules through
+// the engine, the server's own checks, and the same store function.
+import { serverViolations, storeNewTone } from '../toneUpload';
+import { ok, refused } from './outcome';
+import { valuesOf } from './textFile';
+import type { LineHandler } from './lineTypes';
+
+/** Index columns that name zip entries: the tone file map's keys (001 §3) and the copyright file. */
+export const FILE_COLUMNS = ['webAuditon', 'aipPlay', 'hdPlay', 'mediaPlay', 'image'] as const;
+export const isFileColumn = (c: string) => (FILE_COLUMNS as readonly string[]).includes(c) || c === 'copyrightFile';
+
+export interface AddToneData {
+  /** The index's column names, in order. */
+  header: string[];
+  /** Zip entry name -> saved file name. */
+  files: Record<string, string>;
+}
+
+const firstUpper = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim()[0].toUpperCase() : '');
+
+/** sp/addtone's parameters for one index line. */
+export function addTonePayload(values: string[], data: AddToneData): Record<string, string> {
+  const params: Record<string, string> = {};
+  const files: Record<string, string> = {};
+  data.header.forEach((col, i) => {
+    const v = values[i] ?? '';
+    if (v === '') return;
+    if ((FILE_COLUMNS as readonly string[]).includes(col)) files[col] = data.files[v] ?? '';
+    else if (col === 'copyrightFile') params.copyrightFile = data.files[v] ?? '';
+    else params[col] = v;
+  });
+  return {
+    portalType: '1',
+    uploadType: '1',
+    // Separate files unless the line gives one unified media file (001 §3 uploadMode).
+    uploadMode: files.mediaPlay && !files.webAuditon ? '2' : '1',
+    uploadChannel: files.mediaPlay && !files.webAuditon ? '1' : '0',
+    singerSex: '1',
+    crbtType: '1',
+    ...params,
+    singerNameLetter: firstUpper(params.singerName),
+    toneNameLetter: firstUpper(params.toneName),
+    toneFile: JSON.stringify(files),
+  };
+}
+
+export const addToneLines: LineHandler = {
+  kind: 'lines',
+  async apply(tx, line, lc) {
+    const data = lc.data as AddToneData;
+    const values = valuesOf(line.text);
+    if (values.length !== data.header.length) {
+      return refused([{ field: '', message: 'Batch.lineColumns', params: { expected: data.header.length, found: values.length, columns: data.header.join('|') } }]);
+    }
+    const params = addTonePayload(values, data);
+    const input = { config: lc.config, user: lc.user, mode: 'add' as const };
+    const formErrors = lc.engine.validateCall('rbtUploading', 'add', params, input).errors;
+    if (formErrors.length) return refused(formErrors);
+    const { violations, relativeTime } = await serverViolations(tx, { providerId: lc.provider.id, config: lc.config, site: lc.provider.site, params, mode: 'add' });
+    if (violations.length) return refused(violations);
+    const stored = await storeNewTone(tx, { provider: lc.provider, params, relativeTime, now: lc.ctx.now(), detail: { task: lc.task.id, line: line.no } });
+    return ok(stored.status === '1' ? 'Batch.toneAdded' : 'Batch.toneAddedForApproval', { toneCode: stored.toneCode });
+  },
+};

@@ -1,0 +1,148 @@
+// Batch tasks as the calls see them: creating one (the task row, its lines and its jobs in one transaction),
+// finding a provider's task (another provider's id is "not found"), the list of 000 §7 with the 000 §4
+// action rules, and the per-line results (cmdLine, returnCode, returnMsg) of the result dialog.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import type { PageRange } from '../../db/paging';
+import type { Lang } from '../../returnCodes';
+import { canDelete, canDownload, taskTypeOf, type TaskTypeDef } from './taskTypes';
+import { lineMessage } from './outcome';
+import type { TextLine } from './textFile';
+import type { ChunkJob } from '../../jobs/queue';
+
+type Db = Kysely<Database>;
+export type TaskRow = Selectable<Database['batch_tasks']>;
+
+export interface NewTask {
+  providerId: number;
+  type: TaskTypeDef;
+  /** The operation the screen named (the calls' {taskName}). */
+  taskName: string;
+  desc: string;
+  /** The file the provider sent, as named on their machine. */
+  fileName: string;
+  /** Task-wide input the lines share (JSON): the new expiry date, the zip's saved files... */
+  data?: unknown;
+  lines: TextLine[];
+  /** Runs inside the creating transaction first; throwing refuses the task (the export limit). */
+  guard?: (tx: Transaction<Database>) => Promise<void>;
+  /** Hold the jobs back until then (epoch ms). */
+  startAfter?: number;
+}
+
+/** Chunks of consecutive data lines (line numbers may skip comments), `size` lines each. */
+export function chunksOf(taskId: number, lines: TextLine[], size: number): ChunkJob[] {
+  if (lines.length === 0) return [{ taskId, from: 0, to: 0 }];
+  const out: ChunkJob[] = [];
+  for (let i = 0; i < lines.length; i += size) out.push({ taskId, from: lines[i].no, to: lines[Math.min(lines.length, i + size) - 1].no });
+  return out;
+}
+
+/** The task, its lines and its jobs commit together; then this process's workers are woken. */
+export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
+  const now = ctx.now();
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    await t.guard?.(tx);
+    const { id } = await tx
+      .insertInto('batch_tasks')
+      .values({
+        provider_id: t.providerId, task_name: t.taskName, task_type: t.type.type, task_type_name: t.type.name, task_desc: t.desc, request_time: now, run_time: null,
+        status: '1', state: 'queued', file_name: t.fileName.slice(0, 255), total_count: t.type.export ? 0 : t.lines.length, success_count: 0, progress: '',
+        data: t.data === undefined ? '' : JSON.stringify(t.data), locked_by: null, locked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < t.lines.length; i += 500) {
+      await tx.insertInto('batch_task_lines').values(t.lines.slice(i, i + 500).map((l) => ({ task_id: id, line_no: l.no, input: l.text, return_code: null }))).execute();
+    }
+    await ctx.jobs.enqueue(tx, chunksOf(id, t.lines, t.type.chunkLines), t.startAfter);
+    return id;
+  });
+  ctx.jobs.wake();
+  return id;
+}
+
+export async function findTask(db: Db, providerId: number, taskId: unknown): Promise<TaskRow | undefined> {
+  const id = Number(taskId);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
+  return (await db.selectFrom('batch_tasks').selectAll().where('id', '=', id).where('provider_id', '=', providerId).executeTakeFirst()) as TaskRow | undefined;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone (the zone the date filters are read in). */
+export const localTime = (ms: number | null | undefined) => {
+  if (ms === null || ms === undefined) return '';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+};
+
+/** A task as the lists and the result calls answer it (000 §3 batch task, plus run state and the 000 §4 actions). */
+export function taskRecord(t: TaskRow) {
+  const def = taskTypeOf(t.task_type);
+  const total = t.total_count;
+  return {
+    taskId: String(t.id),
+    taskName: t.task_name,
+    taskType: t.task_type,
+    taskTypeName: t.task_type_name,
+    taskDesc: t.task_desc,
+    requestTime: localTime(t.request_time),
+    runTime: localTime(t.run_time),
+    finishTime: localTime(t.finished_at),
+    status: t.status,
+    state: t.state,
+    fileName: t.file_name,
+    totalCount: total,
+    successCount: t.success_count,
+    failCount: t.fail_count,
+    processedCount: t.done_count,
+    /** Share of lines processed, 0-100 (the progress bar). */
+    progress: total > 0 ? Math.floor((t.done_count * 100) / total) : t.state === 'done' ? 100 : 0,
+    /** Success count of total (000 §3 progress result). */
+    progressResult: `${t.success_count}/${total}`,
+    attempts: t.attempts,
+    canDownload: def && canDownload(def, t.status) ? '1' : '0',
+    canDelete: def && canDelete(def, t.status) ? '1' : '0',
+  };
+}
+
+export interface TaskFilter { providerId: number; types: string[]; from: number; to: number; status?: string }
+
+export async function listTasks(db: Db, f: TaskFilter, range: PageRange) {
+  let q = db.selectFrom('batch_tasks').where('provider_id', '=', f.providerId).where('task_type', 'in', f.types).where('request_time', '>=', f.from).where('request_time', '<=', f.to);
+  if (f.status) q = q.where('status', '=', f.status);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (range.countOnly) return { recordSum: Number(n) };
+  const rows = (await q.selectAll().orderBy('request_time', 'desc').orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute()) as TaskRow[];
+  return { record: rows.map(taskRecord), recordSum: Number(n) };
+}
+
+/** One result line of the dialog; returnCode is empty while the line waits. */
+const lineRecord = (lang: Lang) => (r: { line_no: number; input: string; return_code: string | null; return_msg: string }) => ({
+  lineNo: r.line_no,
+  cmdLine: r.input,
+  returnCode: r.return_code ?? '',
+  returnMsg: r.return_code === null ? '' : lineMessage(r.return_code, r.return_msg, lang),
+});
+
+export async function lineResults(db: Db, taskId: number, range: PageRange, lang: Lang, onlyFailed = false) {
+  let q = db.selectFrom('batch_task_lines').where('task_id', '=', taskId);
+  if (onlyFailed) q = q.where('return_code', 'is not', null).where('return_code', '!=', '000000');
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (range.countOnly) return { recordSum: Number(n) };
+  const rows = await q.select(['line_no', 'input', 'return_code', 'return_msg']).orderBy('line_no').limit(range.limit).offset(range.offset).execute();
+  return { record: rows.map(lineRecord(lang)), recordSum: Number(n) };
+}
+
+/** Every result line as text ('line|returnCode|returnMsg|cmdLine'), read in pages so any size streams. */
+export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGenerator<string> {
+  yield '\uFEFF# line|returnCode|returnMsg|cmdLine\n';
+  const toText = lineRecord(lang);
+  for (let after = -1; ; ) {
+    const rows = await db.selectFrom('batch_task_lines').select(['line_no', 'input', 'return_code', 'return_msg']).where('task_id', '=', taskId).where('line_no', '>', after).orderBy('line_no').limit(2000).execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => { const l = toText(r); return `${l.lineNo}|${l.returnCode}|${l.returnMsg.replace(/[\r\n|]+/g, ' ')}|${l.cmdLine}\n`; }).join('');
+    after = rows[rows.length - 1].line_no;
+  }
+}

@@ -1,0 +1,32 @@
+// Helpers of the batch API tests: multipart submissions, today's date range, waiting for a task to finish.
+import type { Client, TestServer } from './helpers';
+
+/** multipart/form-data with the given files (any part names) and text fields. */
+export function multipart(c: Client, url: string, files: Array<[field: string, name: string, data: Buffer]>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [field, name, data] of files) form.append(field, new Blob([new Uint8Array(data)]), name);
+  return c.request('POST', url, { payload: form });
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+export const ymd = (d: Date) => `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}`;
+
+/** begin/end of the management query covering the last `days` days up to today (server time). */
+export function range(s: TestServer, days = 30) {
+  const today = new Date(s.clock.now);
+  return { begin: `${ymd(new Date(s.clock.now - days * 86_400_000))} 00:00:00`, end: `${ymd(today)} 23:59:59` };
+}
+
+/** Waits (real time) until the task left queued/running; returns its row. */
+export async function settled(s: TestServer, taskId: number | string, ms = 20_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const t = await s.ctx.db.selectFrom('batch_tasks').selectAll().where('id', '=', Number(taskId)).executeTakeFirstOrThrow();
+    if (!['queued', 'running'].includes(t.state)) return t;
+    if (Date.now() > until) throw new Error(`task ${taskId} still ${t.state} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const txt = (lines: string[]) => Buffer.from(lines.join('\n') + '\n', 'utf8');
