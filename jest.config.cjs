@@ -3,7 +3,7 @@
 // the type check is its own step of `npm test`).
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
 // ESM-only packages that tests may reach are transformed too.
-const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali|wouter|regexparam)/)'];
 const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 module.exports = {
   projects: [

@@ -29,7 +29,12 @@ function jest(name, args, env = {}) {
 
 if (!step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1; else passed += 1;
 if (!step('definitions validate', 'npx', ['tsx', 'src/cli/definitions.ts', 'validate'])) failed += 1; else passed += 1;
-if (!step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failed += 1; else passed += 1;
+// The build prints nothing at --logLevel warn unless something is wrong: a warning fails this step too (issue 11).
+console.log('\n== build');
+const build = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { encoding: 'utf8' });
+const buildSaid = `${build.stdout}${build.stderr}`.split('\n').filter((l) => l.trim());
+if (buildSaid.length) console.log(buildSaid.join('\n'));
+if (build.status !== 0 || buildSaid.length) failed += 1; else passed += 1;
 jest('jest (SQLite)', []);
 if (process.env.TEST_DATABASE_URL) {
   jest('jest API suite (PostgreSQL)', ['--selectProjects', 'server'], { DATABASE_URL: process.env.TEST_DATABASE_URL, TEST_DB: 'postgres' });

@@ -30,14 +30,16 @@ export function sessionExpired(): ApiError {
 
 /**
  * Decide what an answer means. Success and the pass-through codes (and the call's own extra success codes)
- * resolve; a missing code or 900000 raises the session-expired dialog; anything else shows returnMsg for 2 s.
+ * resolve; a missing code or 900000 raises the session-expired dialog; anything else shows returnMsg for 2 s
+ * (unless the caller asks for quiet and shows the ApiError's message itself).
  */
-export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] = []): Answer<R> {
+export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] = [], quiet = false): Answer<R> {
   const code = answer?.returnCode;
   if (code === SUCCESS || (code && (PASS_THROUGH.has(code) || passCodes.includes(code)))) return answer;
   if (!code || code === SESSION_EXPIRED) throw sessionExpired();
   const message = code === MOST_RELATIVE ? 'request.mostRelative' : answer.returnMsg || 'request.error';
-  toast(message, { kind: 'error', durationMs: TOAST_MS });
+  // A quiet call shows the refusal itself, where it belongs (the login page's one banner), instead of a toast.
+  if (!quiet) toast(message, { kind: 'error', durationMs: TOAST_MS });
   throw new ApiError(code, message, answer);
 }
 
@@ -45,7 +47,7 @@ export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] =
 export function forbidden(): ApiError {
   if (onLoginPage()) {
     if (!isConfirmOpen('request.pageExpired')) {
-      void confirm({ title: 'Common.prompt', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
+      void confirm({ title: 'request.pageExpiredTitle', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
         .then(() => location.reload());
     }
   } else {

@@ -20,19 +20,23 @@ function rememberCsrf(response: Response) {
   }
 }
 
+const TIME_ZONE = typeof Intl === 'undefined' ? '' : Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
 export const http = ky.create({
-  prefix: '/',
+  prefixUrl: '/',
   timeout: TIMEOUTS.normal,
   retry: 0,
   credentials: 'same-origin',
   hooks: {
-    beforeRequest: [({ request }) => {
+    beforeRequest: [(request) => {
       if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
       // The server answers in the session's language, else in this one: messages before login follow the switch.
       const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
       if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+      // Answers written for people (the tone export) give times in the provider's own time zone.
+      if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
     }],
-    afterResponse: [({ response }) => { rememberCsrf(response); }],
+    afterResponse: [(_request, _options, response) => { rememberCsrf(response); }],
   },
 });
 
@@ -67,6 +71,8 @@ export interface RequestOptions {
   kind?: ClientKind;
   /** Codes this call treats like success besides 000000 and the pass-through codes. */
   passCodes?: readonly string[];
+  /** Refusals are not toasted: the caller shows the ApiError's message (the login page's banner). */
+  quiet?: boolean;
   timeout?: number;
   signal?: AbortSignal;
   onUploadProgress?: (percent: number) => void;
@@ -108,9 +114,9 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
       const status = error.response.status;
       if (status === 403) throw forbidden();
       // An error status that still carries the envelope is judged by its code.
-      const data = error.data as Answer | undefined;
+      const data = (await error.response.clone().json().catch(() => undefined)) as Answer | undefined;
       if (data && typeof data === 'object' && 'returnCode' in data) {
-        checkAnswer(data, o.passCodes);
+        checkAnswer(data, o.passCodes, o.quiet);
         throw new ApiError(String(data.returnCode), String(data.returnMsg ?? ''), data, status);
       }
       throw networkFailure(status >= 500 ? 'server' : 'network', status);
@@ -127,7 +133,7 @@ export async function request<R = any>(path: string, payload: Payload = {}, o: R
   if (kind === 'binary') throw new Error('use download() for binary calls');
   const response = await send(path, kind, payload, o);
   const answer = (await response.json().catch(() => ({}))) as Answer<R>;
-  return checkAnswer(answer, o.passCodes);
+  return checkAnswer(answer, o.passCodes, o.quiet);
 }
 
 export interface Download { blob: Blob; filename: string }

@@ -2,6 +2,7 @@
 // instance, so a rule and its message key behave identically in both places.
 import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { decimalPlaces } from './numbers';
 
 type KeywordFn = ((schema: any, data: any) => boolean) & { errors?: Array<{ keyword: string; message?: string; params: Record<string, unknown> }> };
 
@@ -42,9 +43,7 @@ ajv.addKeyword({ keyword: 'forbiddenChars', schemaType: 'string', errors: true, 
 /** Decimal places of a numeric string at most N (page_price_form). */
 const maxDecimals: KeywordFn = (limit: number, data: unknown) => {
   if (isBlank(data)) return true;
-  const s = String(data);
-  const dot = s.indexOf('.');
-  return dot < 0 || s.length - dot - 1 <= limit ? true : fail(maxDecimals, 'maxDecimals', { limit });
+  return decimalPlaces(data) <= limit ? true : fail(maxDecimals, 'maxDecimals', { limit });
 };
 ajv.addKeyword({ keyword: 'maxDecimals', schemaType: 'number', errors: true, validate: maxDecimals });
 

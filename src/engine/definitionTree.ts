@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { PROJECT_ROOT, siteFoldersOnDisk } from './fsLoader';
 import { parseJsonSource, type JsonSource, type Position } from './jsonSource';
 import type { LintInput, Problem } from './lint';
-import { sourcesFromFiles, type SourceFiles } from './sources';
+import { didYouMean } from './names';
+import { SHARED_FOLDERS, sourcesFromFiles, type SourceFiles } from './sources';
 
 export interface DefinitionTree {
   /** Null when a file the linter cannot work without (schemas/) is unreadable: fileProblems says why. */
@@ -24,9 +25,13 @@ const SCHEMAS = {
   rules: 'rules.schema.json',
   config: 'config.schema.json',
   siteConfig: 'site-config.schema.json',
+  fragment: 'fragment.schema.json',
+  expression: 'expression.schema.json',
+  record: 'record.schema.json',
 } as const;
 /** Schemas the others refer to by $id. */
 const SHARED_SCHEMAS = ['logic.schema.json', 'placeholder.schema.json'];
+const GLOSSARY = 'glossary.json';
 
 /** Hidden entries (.DS_Store, editor swap files) are the file system's business, not the integrator's. */
 const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')).sort() : []);
@@ -57,21 +62,38 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
 
   const catalogues: Record<string, Record<string, string>> = {};
   for (const name of listDir(join(root, 'i18n'))) {
-    if (!name.endsWith('.json')) continue;
+    // glossary.json is the portal's words for translators (test/ui/glossary.test.ts holds the catalogues to it), not a language.
+    if (!name.endsWith('.json') || name === GLOSSARY) continue;
     const value = read(`i18n/${name}`);
     // An unreadable catalogue is reported once (its syntax error), not as every key missing from it.
     if (value && typeof value === 'object') catalogues[name.slice(0, -5)] = value as Record<string, string>;
   }
 
   const unreadableScreens = new Set<string>();
+  const sharedFolders: readonly string[] = SHARED_FOLDERS;
   for (const name of listDir(join(root, 'screen-definitions'))) {
     const file = `screen-definitions/${name}`;
-    if (isDir(join(root, file))) stray(`${file}/`, 'a folder in screen-definitions/, which holds only <screen>.json files: its files are not read');
+    if (isDir(join(root, file))) {
+      if (!sharedFolders.includes(name)) stray(`${file}/`, `a folder in screen-definitions/, which holds <screen>.json files and the folders ${SHARED_FOLDERS.join(', ')}: its files are not read${didYouMean(name, SHARED_FOLDERS)}`);
+      else readShared(name);
+    }
     else if (!name.endsWith('.json')) stray(file, 'not a screen definition (only <screen>.json files are read here), so it changes nothing');
     else {
       const value = read(file);
       if (value === undefined) unreadableScreens.add(name.slice(0, -5));
       else files[file] = value;
+    }
+  }
+
+  function readShared(folder: string) {
+    for (const name of listDir(join(root, 'screen-definitions', folder))) {
+      const file = `screen-definitions/${folder}/${name}`;
+      if (isDir(join(root, file))) stray(`${file}/`, `a folder inside screen-definitions/${folder}/, which holds only <name>.json files: its files are not read`);
+      else if (!name.endsWith('.json')) stray(file, `not read: screen-definitions/${folder}/ holds only <name>.json files`);
+      else {
+        const value = read(file);
+        if (value !== undefined) files[file] = value;
+      }
     }
   }
 

@@ -1,10 +1,17 @@
 // The engine's one entry point: given a site's definition set, resolve screens, validate forms and payloads,
 // and map forms to calls. The browser and the server each create one and call the same methods.
+// The validator (validate.ts, on Ajv: the engine's heaviest part) is handed in rather than imported, so a
+// browser page without a form (a list) builds the engine without loading it: createEngine (createEngine.ts)
+// gives it at once, the browser once a form or a search needs it (src/ui/validator.ts).
 import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
-import { resolveScreen, serverView } from './resolve';
-import type { Context, FieldError, Mode, ResolvedScreen, ScreenDef } from './types';
-import { validateResolved } from './validate';
+import { formSchema, resolveScreen, serverView } from './resolve';
+import { evaluate, holds } from './logic';
+import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
+import type { validateResolved } from './validate';
+
+/** validate.ts's validateResolved: the errors of a resolved form. */
+export type Validate = typeof validateResolved;
 
 export interface ContextInput {
   config?: Record<string, string>;
@@ -20,9 +27,17 @@ export interface Engine {
   context(input?: ContextInput): Context;
   resolve(id: string, input?: ContextInput): ResolvedScreen;
   validate(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
+  /** The list's search fields, by the same rules and message keys (a search filter is never required). */
+  validateSearch(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
+  /** A shared named expression (screen-definitions/expressions/<name>.json), composed. */
+  expression(name: string): Logic;
+  /** A shared named expression evaluated over a context (the server derives a tone's status this way). */
+  evaluateExpression(name: string, data: object): unknown;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
+  /** One cross-field check of a screen (its `when` and `valid`) over a form: the message key it gives, or null. */
+  check(id: string, check: string, input: ContextInput & { form: Record<string, unknown> }): string | null;
   /**
    * Server side: recover the form from a call's payload and validate it as the browser did. `input.form` holds
    * values the server looked up itself (a box's stored type, the selected tones' validity dates): they replace
@@ -31,7 +46,12 @@ export interface Engine {
   validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
 }
 
-export function createEngine(set: DefinitionSet): Engine {
+/** A list screen's call carries its search fields: the server checks them by their rules, as the search bar does. */
+const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
+  screen.fields.length === 0 && screen.search.length > 0 ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) } : screen;
+
+/** The engine over a set, validating with `validate` (createEngine passes validate.ts's own). */
+export function engineWith(set: DefinitionSet, validate: Validate): Engine {
   const definition = (id: string): ScreenDef => {
     const def = set.screens[id];
     if (!def) throw new Error(`unknown screen "${id}"`);
@@ -50,15 +70,27 @@ export function createEngine(set: DefinitionSet): Engine {
     if (!def) throw new Error(`screen "${id}" has no call "${call}"`);
     return def;
   };
+  const expression = (name: string): Logic => {
+    if (!(name in set.expressions)) throw new Error(`unknown named expression "${name}"`);
+    return set.expressions[name];
+  };
   return {
     set,
+    expression,
+    evaluateExpression: (name, data) => evaluate(expression(name), data),
     screenIds: () => Object.keys(set.screens).sort(),
     definition,
     context,
     resolve,
     validate(id, input) {
       const ctx = context(input);
-      return validateResolved(resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+      return validate(resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+    },
+    validateSearch(id, input) {
+      const ctx = context(input);
+      const screen = resolveScreen(definition(id), ctx, set.rules);
+      const search = screen.search.map((f) => ({ ...f, required: false }));
+      return validate({ ...screen, fields: search, required: [], checks: [], jsonSchema: formSchema(search) }, input.form, ctx);
     },
     payload(id, call, input) {
       const ctx = context(input);
@@ -67,20 +99,26 @@ export function createEngine(set: DefinitionSet): Engine {
     checkValue(rule, value, input = {}) {
       const def: ScreenDef = { id: 'rule', kind: 'form', title: 'rule', fields: { value: { order: 1, schema: {}, rules: [rule], required: true } } };
       const ctx = context({ ...input, form: { value } });
-      const errors = validateResolved(resolveScreen(def, ctx, set.rules), { value }, ctx);
+      const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
       return errors[0]?.message ?? null;
+    },
+    check(id, name, input) {
+      const def = definition(id).checks?.[name];
+      if (!def) throw new Error(`screen "${id}" has no check "${name}"`);
+      const ctx = context(input);
+      return holds(def.when, ctx, true) && !holds(def.valid, ctx, true) ? def.message : null;
     },
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);
       // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
       const known = input.form ?? {};
-      const first = resolveScreen(definition(id), context({ ...input, form: known }), set.rules);
-      const form = { ...payloadToForm(callDef, first, payload), ...known };
+      const first = searchAsForm(resolveScreen(definition(id), context({ ...input, form: known }), set.rules));
+      const form = { ...payloadToForm(callDef, first, payload, context({ ...input, form: known })), ...known };
       const ctx = context({ ...input, form });
-      const full = resolveScreen(definition(id), ctx, set.rules);
+      const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
       const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = { ...payloadToForm(callDef, screen, payload), ...known };
-      return { form: recovered, errors: validateResolved(screen, recovered, { ...ctx, form: recovered }) };
+      const recovered = { ...payloadToForm(callDef, screen, payload, ctx), ...known };
+      return { form: recovered, errors: validate(screen, recovered, { ...ctx, form: recovered }) };
     },
   };
 }

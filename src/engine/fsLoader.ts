@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDefinitionSet } from './definitionSet';
-import { sourcesFromFiles, type ConfigSchema, type DefinitionSources, type SourceFiles } from './sources';
+import { SHARED_FOLDERS, sourcesFromFiles, type ConfigSchema, type DefinitionSources, type SourceFiles } from './sources';
 import type { SiteId } from './types';
 
 /**
@@ -32,6 +32,7 @@ export function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
   const files: SourceFiles = {};
   const add = (rel: string) => { files[rel] = readJson(join(root, rel)); };
   for (const name of jsonNames(join(root, 'screen-definitions'))) add(`screen-definitions/${name}`);
+  for (const folder of SHARED_FOLDERS) for (const name of jsonNames(join(root, 'screen-definitions', folder))) add(`screen-definitions/${folder}/${name}`);
   for (const site of siteFoldersOnDisk(root)) for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);
   add('schemas/rules.json');
   add('schemas/config.schema.json');

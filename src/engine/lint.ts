@@ -12,11 +12,14 @@ import { apiProblems, type ApiRouteInfo } from './lintApi';
 import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';
 import { closestName, didYouMean } from './names';
-import { checkOverlay, applyOverlay, redundantPatches } from './overlay';
+import { composeDefinition, expandTree, fragmentFile, expressionFile, localExpressions, resolveExtends, type CompositionProblem } from './compose';
+import { siteScreen } from './definitionSet';
+import { checkOverlay, redundantPatches } from './overlay';
+import { recordProblems } from './lintRecords';
 import { configKeyUses, resolvePlaceholders } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import { BASE_SITE, fileConfigOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
-import type { Config, ScreenDef, SiteId } from './types';
+import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
 export type { ApiRouteInfo } from './lintApi';
 
@@ -37,7 +40,7 @@ export interface LintInput {
   /** Screens whose file is not JSON (already reported): their overlays are not reported as orphans. */
   unreadableScreens?: Set<string>;
   /** `shared`: the schemas the others refer to by $id (logic expressions, placeholders). */
-  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; shared?: object[] };
+  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; fragment?: object; expression?: object; record?: object; shared?: object[] };
   catalogues: Record<string, Record<string, string>>;
   /** The server's route table; without it call paths and data fields are not checked. */
   api?: ApiRouteInfo[];
@@ -95,6 +98,8 @@ export function logicProblems(expr: unknown, path: string): Found[] {
   const visit = (node: unknown, p: string) => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, childPath(p, i)));
     if (!node || typeof node !== 'object') return;
+    // {"$expr": name} and {"$use": name, ...} are expanded by composition (compose.ts), which reports their mistakes.
+    if ('$expr' in node || '$use' in node) return;
     const keys = Object.keys(node);
     if (keys.length !== 1) {
       out.push({ path: p, reason: `an expression is an object with exactly one operation (found ${keys.length} keys)` });
@@ -133,14 +138,14 @@ interface Known {
 }
 
 /** What a file says by itself: message keys, JSON Logic, configuration keys. */
-function treeProblems(tree: unknown, known: Known): Found[] {
+function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
   const out: Found[] = [];
   const missingKey = (value: string, path: string) => {
     for (const [lang, catalogue] of Object.entries(known.catalogues)) {
       if (!(value in catalogue)) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}` });
     }
   };
-  walk(tree, '$', (key, value, path) => {
+  walk(tree, base, (key, value, path) => {
     if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
     if (KEY_MAPS.has(key) && value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
@@ -155,7 +160,7 @@ function treeProblems(tree: unknown, known: Known): Found[] {
       }
     }
   });
-  for (const { key, path } of configKeyUses(tree)) {
+  for (const { key, path } of configKeyUses(tree, base)) {
     if (!known.configKeys.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}` });
   }
   return out;
@@ -225,13 +230,55 @@ export function lintDefinitions(input: LintInput): Problem[] {
     }
   }
 
+  // Shared parts (screen-definitions/fragments/, expressions/, records/): each checked once, in its own file.
+  const composition: CompositionProblem[] = [];
+  const cycles = new Set<string>();
+  const reportComposition = () => {
+    for (const p of composition.splice(0)) {
+      // A cycle is found once from each of its members: it is one mistake, reported where it is first found.
+      const chain = /cycle: (.*?)( \(|$)/.exec(p.reason)?.[1];
+      const members = chain && [...new Set(chain.split(' -> '))].sort().join();
+      if (members && cycles.has(members)) continue;
+      if (members) cycles.add(members);
+      problems.push(p);
+    }
+  };
+  const validateShared = (schema: object | undefined) => (schema ? ajv.compile(schema) : undefined);
+  const validateFragment = validateShared(schemas.fragment);
+  const validateExpression = validateShared(schemas.expression);
+  for (const [name, doc] of Object.entries(sources.fragments)) {
+    const file = fragmentFile(name);
+    if (validateFragment && !validateFragment(doc)) { report(file, schemaErrors(validateFragment.errors)); continue; }
+    // The value is a part of a definition: its keys mean what they mean there (its own "value" is no expression).
+    report(file, treeProblems(doc.value, known, '$.value'));
+    expandTree({ $use: name }, file, sources, {}, composition);
+  }
+  for (const [name, doc] of Object.entries(sources.expressions)) {
+    const file = expressionFile(name);
+    if (validateExpression && !validateExpression(doc)) { report(file, schemaErrors(validateExpression.errors)); continue; }
+    report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
+    expandTree({ $expr: name }, file, sources, {}, composition);
+  }
+  for (const p of recordProblems(sources, schemas.record ? ajv.compile(schemas.record) : undefined, known.catalogues)) problems.push(p);
+  reportComposition();
+
   // Base definitions, with the base site's configuration: their problems are theirs, whatever inherits them.
   const baseFound = new Map<string, Set<string>>();
-  for (const [id, def] of Object.entries(sources.screens)) {
+  const composedBases: Record<string, ScreenDef> = {};
+  for (const [id, written] of Object.entries(sources.screens)) {
     const file = `screen-definitions/${id}.json`;
+    for (const [name] of Object.entries(localExpressions(written))) {
+      if (name in sources.expressions) report(file, [{ path: `$.expressions.${name}`, reason: `"${name}" is also a shared expression (${expressionFile(name)}): give the local one another name` }]);
+    }
+    const composedDef = composeDefinition(written, file, sources, composition);
+    composedBases[id] = composedDef;
+    const def = resolveExtends(composedDef, file, composition);
+    const composeFailed = composition.length > 0;
+    reportComposition();
+    if (composeFailed) continue;
     if (!validateDefinition(def)) { report(file, schemaErrors(validateDefinition.errors)); continue; }
     if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
-    report(file, treeProblems(def, known));
+    report(file, treeProblems(written, known));
     const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
     report(file, found);
     baseFound.set(id, new Set(found.map(keyOf)));
@@ -262,13 +309,18 @@ export function lintDefinitions(input: LintInput): Problem[] {
         continue;
       }
       if (!validateOverlay(overlay)) { report(file, schemaErrors(validateOverlay.errors)); continue; }
-      const targets = checkOverlay(base, overlay);
-      report(file, targets);
-      report(file, redundantPatches(base, overlay).map((p) => ({ ...p, severity: 'warning' as const })));
       report(file, treeProblems(overlay, known));
+      const composedBase = composedBases[id];
       const inherited = baseFound.get(id);
-      if (!inherited) continue; // the base is invalid: reported against its own file
-      const merged = applyOverlay(base, overlay);
+      if (!composedBase || !inherited) continue; // the base is invalid: reported against its own file
+      const composedOverlay = expandTree(overlay, file, sources, localExpressions(base), composition, `screen-definitions/${id}.json`) as Overlay;
+      const targets = checkOverlay(composedBase, composedOverlay);
+      report(file, targets);
+      report(file, redundantPatches(composedBase, composedOverlay).map((p) => ({ ...p, severity: 'warning' as const })));
+      const merged = siteScreen(sources, id, composedBase, overlay, site, composition);
+      const overlayComposeFailed = composition.length > 0;
+      reportComposition();
+      if (overlayComposeFailed) continue;
       if (!validateDefinition(merged)) {
         // What the merged screen lacks where the overlay already told (a new entry without "order") is said once.
         const told = (p: Found) => targets.some((t) => t.path === p.path || isUnder(p.path, t.path));
@@ -279,9 +331,10 @@ export function lintDefinitions(input: LintInput): Problem[] {
     }
     if (site === BASE_SITE) continue;
     // Base screens the site does not overlay: only what its configuration alone breaks, once for all such sites.
-    for (const [id, def] of Object.entries(sources.screens)) {
+    for (const [id, composedDef] of Object.entries(composedBases)) {
       const inherited = baseFound.get(id);
       if (id in overlays || !inherited) continue;
+      const def = resolveExtends(composedDef, `screen-definitions/${id}.json`);
       for (const p of screenProblems(def, config, site, known)) {
         if (inherited.has(keyOf(p))) continue;
         const file = `screen-definitions/${id}.json`;
@@ -294,5 +347,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const { file, found, sites: where } of siteOnly.values()) {
     report(file, [{ ...found, reason: `with the configuration of site ${where.map((s) => `"${s}"`).join(', ')}: ${found.reason}` }]);
   }
-  return problems;
+  // A fragment or expression used by several screens is one mistake, however often it is expanded.
+  const seen = new Set<string>();
+  return problems.filter((p) => { const key = `${p.file}\u0000${p.path}\u0000${p.reason}`; return !seen.has(key) && !!seen.add(key); });
 }

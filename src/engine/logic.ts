@@ -3,6 +3,7 @@
 // once, so definitions stay data.
 import jsonLogic from 'json-logic-js';
 import { daysFromToday, todayIso } from './dates';
+import { decimalPlaces } from './numbers';
 
 type Fn = (...args: any[]) => unknown;
 
@@ -23,7 +24,7 @@ const customOperations: Record<string, Fn> = {
   /** Fixed decimals for display or sending: 12.5, 2 -> "12.50". */
   toFixed: (value: unknown, digits: unknown) => (text(value) === '' || Number.isNaN(Number(value)) ? text(value) : Number(value).toFixed(Number(digits))),
   /** Decimal places of a format string such as page_price_form "0.00" -> 2. */
-  decimalPlaces: (format: unknown) => { const s = text(format); const dot = s.indexOf('.'); return dot < 0 ? 0 : s.length - dot - 1; },
+  decimalPlaces: (format: unknown) => decimalPlaces(format),
   today: () => todayIso(),
   /** Whole days from today to an ISO date (negative in the past). */
   daysFromToday: (date: unknown) => (text(date) === '' ? null : daysFromToday(text(date))),

@@ -21,14 +21,29 @@ const ATOMIC = new Set(['visible', 'required', 'disabled', 'default', 'when', 'v
 /** Maps whose every entry is one expression (payload key -> expression). */
 const EXPRESSION_MAPS = new Set(['payload', 'recover', 'form']);
 
+/** A value under this key (in a map under parentKey) is one expression or list: a patch replaces it whole. */
+export const replacedWhole = (key: string, parentKey: string) => ATOMIC.has(key) || EXPRESSION_MAPS.has(parentKey);
+
 /** RFC 7396: objects merge recursively, null removes, anything else replaces; expressions replace whole. */
 export function mergePatch(target: unknown, patch: unknown, key = '', parentKey = ''): unknown {
-  if (!isObject(patch) || ATOMIC.has(key) || EXPRESSION_MAPS.has(parentKey)) return patch;
+  if (!isObject(patch) || replacedWhole(key, parentKey)) return patch;
   const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v, k, key);
   }
+  return out;
+}
+
+/**
+ * RFC 7396 patches composed: applying the result equals applying `first`, then `second`. Unlike a merge, a null of
+ * `second` stays a null (it must still remove what `first` inherits from elsewhere). Overlays use it on a call that
+ * extends another, whose own text is itself a patch of its parent.
+ */
+export function composePatches(first: unknown, second: unknown, key = '', parentKey = ''): unknown {
+  if (!isObject(second) || !isObject(first) || replacedWhole(key, parentKey)) return second;
+  const out: Record<string, unknown> = { ...first };
+  for (const [k, v] of Object.entries(second)) out[k] = v === null ? null : k in first ? composePatches(first[k], v, k, key) : v;
   return out;
 }
 
@@ -61,7 +76,17 @@ export function checkOverlay(base: ScreenDef, overlay: Overlay): OverlayProblem[
 export function applyOverlay(base: ScreenDef, overlay: Overlay | undefined): ScreenDef {
   if (!overlay) return base;
   const { $schema: _ignored, ...patch } = overlay;
-  return mergePatch(base, patch) as ScreenDef;
+  // A call that extends another is written as its differences, itself a patch: the overlay's patch of it is
+  // composed with them (its nulls kept), so it can also remove what the call inherits.
+  const extending = isObject(patch.calls) ? Object.keys(patch.calls).filter((name) => isObject(base.calls?.[name]) && 'extends' in (base.calls![name] as object)) : [];
+  if (extending.length === 0) return mergePatch(base, patch) as ScreenDef;
+  const calls = { ...(patch.calls as Record<string, unknown>) };
+  const composed = Object.fromEntries(extending.map((name) => [name, calls[name] === null ? null : composePatches(base.calls![name], calls[name], name, 'calls')]));
+  for (const name of extending) delete calls[name];
+  const merged = mergePatch(base, { ...patch, calls }) as ScreenDef;
+  const out = { ...(merged.calls ?? {}) } as Record<string, unknown>;
+  for (const [name, call] of Object.entries(composed)) if (call === null) delete out[name]; else out[name] = call;
+  return { ...merged, calls: out as ScreenDef['calls'] };
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

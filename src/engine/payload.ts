@@ -70,7 +70,7 @@ export function buildPayload(call: CallDef, screen: ResolvedScreen, ctx: Context
  * Form data recovered from a payload: renamed fields get their form names back and JSON-string maps are
  * parsed. Derived values are not recovered: the server recomputes them from the form data it trusts.
  */
-export function payloadToForm(call: CallDef, screen: ResolvedScreen | { fields: Array<{ name: string }> }, payload: Record<string, unknown>): Record<string, unknown> {
+export function payloadToForm(call: CallDef, screen: ResolvedScreen | { fields: Array<{ name: string }> }, payload: Record<string, unknown>, ctx: Partial<Context> = {}): Record<string, unknown> {
   const form: Record<string, unknown> = {};
   const mapped = fieldsReadBy(call.payload ?? {});
   if (call.sendFields) {
@@ -99,7 +99,8 @@ export function payloadToForm(call: CallDef, screen: ResolvedScreen | { fields: 
   };
   for (const [key, mapping] of Object.entries(call.payload ?? {})) recover(mapping, payload[key]);
   for (const [field, expression] of Object.entries(call.recover ?? {})) {
-    const v = evaluate(expression, { payload });
+    // The call's context too: a price sent with VAT is shown without it (config.orange_vat_percentage).
+    const v = evaluate(expression, { ...ctx, payload });
     if (v !== undefined && v !== null) form[field] = v;
   }
   return form;

@@ -2,6 +2,7 @@
 // operator's value at run time, before the schema is compiled. An unset key removes the keyword that held it,
 // so a rule the operator did not configure does not apply (an empty rule_valid_name forbids nothing).
 import { evaluate } from './logic';
+import { decimalPlaces } from './numbers';
 import type { Config } from './types';
 
 export type PlaceholderTransform = 'text' | 'number' | 'decimalPlaces' | 'pipeList' | 'integer';
@@ -19,10 +20,8 @@ function transform(raw: string | undefined, as: PlaceholderTransform = 'text'): 
       if (Number.isNaN(n)) return REMOVED;
       return as === 'integer' ? Math.trunc(n) : n;
     }
-    case 'decimalPlaces': {
-      const dot = raw.indexOf('.');
-      return dot < 0 ? 0 : raw.length - dot - 1;
-    }
+    case 'decimalPlaces':
+      return decimalPlaces(raw);
     case 'pipeList':
       return raw.split('|').map((s) => s.trim()).filter(Boolean);
     default:

@@ -22,7 +22,7 @@ export interface RecordFieldDef {
   edit?: boolean;
   list?: boolean | string;
   detail?: boolean | string | string[];
-  export?: boolean;
+  export?: boolean | { readable?: 'status' | 'days' | 'languageName' | false };
   freeText?: boolean;
 }
 

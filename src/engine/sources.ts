@@ -1,9 +1,12 @@
-// The one loader of the definition sources: it turns the project's JSON files (screen-definitions/*.json,
-// site-variants/<site>/*.json, schemas/rules.json, schemas/config.schema.json), keyed by their paths, into the
+// The one loader of the definition sources: it turns the project's JSON files (screen-definitions/*.json, the
+// shared parts under screen-definitions/fragments/, expressions/ and records/, site-variants/<site>/*.json,
+// schemas/rules.json, schemas/config.schema.json), keyed by their paths, into the
 // sources every site's definition set is built from. Sites are discovered here, never listed in code: every
 // folder of site-variants/ is a site and its name is the site id. Node reads the files from disk
 // (fsLoader.ts), the browser gets them bundled by Vite (src/ui/definitions.ts); both hand them to this function,
 // so the CLI, the server, the operator CLI and the portal agree on the sites and on what each one holds.
+import type { ExpressionDoc, FragmentDoc } from './compose';
+import type { RecordDoc } from './records';
 import type { RulesDoc } from './rules';
 import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
@@ -18,7 +21,14 @@ export type SourceFiles = Record<string, unknown>;
 export interface DefinitionSources {
   /** Every site, the base first, then by name. */
   sites: SiteId[];
+  /** Screen definitions as written (composition.ts expands their fragments and named expressions). */
   screens: Record<string, ScreenDef>;
+  /** screen-definitions/fragments/<name>.json: what `{"$use": name}` stands for. */
+  fragments: Record<string, FragmentDoc>;
+  /** screen-definitions/expressions/<name>.json: what `{"$expr": name}` stands for. */
+  expressions: Record<string, ExpressionDoc>;
+  /** screen-definitions/records/<entity>.json: how an entity's fields are named on the wire and stored. */
+  records: Record<string, RecordDoc>;
   overlays: Record<SiteId, Record<string, Overlay>>;
   /** The `values` of each site's config.json ({} when the site has none). */
   siteConfig: Record<SiteId, Config>;
@@ -31,8 +41,13 @@ export interface DefinitionSources {
 
 export interface ConfigSchema { properties: Record<string, { default?: unknown; description?: string }> }
 
+/** Folders of screen-definitions/ holding shared parts rather than screens. */
+export const SHARED_FOLDERS = ['fragments', 'expressions', 'records'] as const;
+type SharedFolder = (typeof SHARED_FOLDERS)[number];
+
 type Place =
   | { kind: 'screen'; name: string }
+  | { kind: 'shared'; folder: SharedFolder; name: string }
   | { kind: 'overlay'; site: string; name: string }
   | { kind: 'rules' }
   | { kind: 'configSchema' };
@@ -45,6 +60,7 @@ export function placeOf(path: string): Place | undefined {
   const name = file.slice(0, -'.json'.length);
   const folder = parts[parts.length - 2];
   if (folder === 'screen-definitions') return { kind: 'screen', name };
+  if (parts[parts.length - 3] === 'screen-definitions' && (SHARED_FOLDERS as readonly string[]).includes(folder)) return { kind: 'shared', folder: folder as SharedFolder, name };
   if (parts[parts.length - 3] === 'site-variants') return { kind: 'overlay', site: folder, name };
   if (folder === 'schemas' && file === 'rules.json') return { kind: 'rules' };
   if (folder === 'schemas' && file === 'config.schema.json') return { kind: 'configSchema' };
@@ -77,6 +93,9 @@ export function sourcesFromFiles(files: SourceFiles, folders: Iterable<string> =
   const sources: DefinitionSources = {
     sites,
     screens: {},
+    fragments: {},
+    expressions: {},
+    records: {},
     overlays: Object.fromEntries(sites.map((s) => [s, {}])),
     siteConfig: Object.fromEntries(sites.map((s) => [s, {}])),
     withConfigFile: [],
@@ -88,6 +107,7 @@ export function sourcesFromFiles(files: SourceFiles, folders: Iterable<string> =
     const json = files[path];
     if (!place) continue;
     if (place.kind === 'screen') sources.screens[place.name] = json as ScreenDef;
+    else if (place.kind === 'shared') (sources[place.folder] as Record<string, unknown>)[place.name] = json;
     else if (place.kind === 'rules') sources.rules = json as RulesDoc;
     else if (place.kind === 'configSchema') sources.configDefaults = configDefaultsOf(json as ConfigSchema);
     else if (place.name === 'config') {

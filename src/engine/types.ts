@@ -96,6 +96,8 @@ export interface ColumnDef {
   visible?: Condition;
   width?: number;
   hidden?: boolean;
+  /** A second, muted line under the value (a tone's artist under its name): its own label, field or value. */
+  secondary?: { label: string; field?: string; value?: Logic };
 }
 
 export interface ActionDef {
@@ -114,13 +116,15 @@ export interface ActionDef {
   disabledReason?: string;
   maxSelection?: number;
   icon?: string;
+  /** Row actions: a button on the row; the row's other actions go to its "More" menu (none marked: all buttons). */
+  primary?: boolean;
   /** Form actions: the fields checked before the call (default: the whole form). */
   validates?: string[];
   /** Row actions: session storage key the row is stored under (JSON) before navigating. */
   store?: string;
   /** An answer code that asks a second confirmation, then resends with payload added to the form (forced delete). */
   retry?: { code: string; confirm: string; payload: Record<string, unknown> };
-  /** Form actions: the message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
+  /** The message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
   successMessage?: Logic;
 }
 
@@ -168,7 +172,8 @@ export interface ScreenDef {
   /** Edit mode: the call reading the record, and form field -> expression over {record, config, user, site, mode}. */
   load?: { call: string; form: Record<string, unknown> };
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
-  editWhen?: { query: string; equals: string; storageKey?: string };
+  /** parent: in edit mode the screen belongs to that menu route (breadcrumb and sidebar highlight). */
+  editWhen?: { query: string; equals: string; storageKey?: string; parent?: string };
   /** The title in edit mode, when it differs ('Modify tone' for the tone upload form). */
   editTitle?: string;
   fields?: Record<string, FieldDef>;
@@ -178,7 +183,8 @@ export interface ScreenDef {
   actions?: Record<string, ActionDef>;
   calls?: Record<string, CallDef>;
   menu?: Record<string, MenuEntryDef>;
-  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; selectable?: boolean; maxHeight?: number; pagerAt?: number };
+  /** Lists: row checkboxes show when the list has a selection action, or a parent takes the selection. */
+  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; maxHeight?: number; pagerAt?: number };
   /** List screens: values of the list answer (its response.summary object) shown above the table. */
   summary?: Record<string, ColumnDef>;
   /** Which of the two readings of a rule this screen follows, and why (spec README: "give both readings"). */

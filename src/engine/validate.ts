@@ -3,7 +3,8 @@
 // field's `messages`, then the generic `Validation.<keyword>` (the lookup order JSON Forms uses).
 import type { ErrorObject } from 'ajv';
 import { compile } from './ajv';
-import { holds } from './logic';
+import { evaluate, holds } from './logic';
+import { nodeParams } from './messages';
 import type { Context, FieldError, ResolvedField, ResolvedScreen } from './types';
 
 /** Empty inputs count as absent, so `required` reports them and other rules leave them alone. */
@@ -40,17 +41,23 @@ function parentNode(error: ErrorObject, root: unknown): Record<string, unknown> 
   return node && typeof node === 'object' ? (node as Record<string, unknown>) : {};
 }
 
-function messageFor(error: ErrorObject, field: ResolvedField | undefined, root: unknown): string {
+function messageFor(error: ErrorObject, field: ResolvedField | undefined, node: { message?: string; messages?: Record<string, string> }): string {
   const reason = typeof error.params?.reason === 'string' ? `${error.keyword}.${error.params.reason}` : undefined;
   const keys = reason ? [reason, error.keyword] : [error.keyword];
-  const node = parentNode(error, root) as { message?: string; messages?: Record<string, string> };
   if (error.keyword !== 'required' && typeof node.message === 'string') return node.message;
   return lookup([error.keyword === 'required' ? undefined : node.messages, field?.messages], keys) ?? `Validation.${reason ?? error.keyword}`;
 }
 
-function paramsOf(error: ErrorObject): Record<string, unknown> {
+/** The failing keyword's own parameters (limit, char...) over the limits its schema node states (min, max...). */
+function paramsOf(error: ErrorObject, node: Record<string, unknown>): Record<string, unknown> {
   const { reason: _r, ...params } = (error.params ?? {}) as Record<string, unknown>;
-  return params;
+  return error.keyword === 'required' ? params : { ...nodeParams(node), ...params };
+}
+
+/** A check's parameters are expressions over the form ({"days": {"var": "form.relativeTime"}}): their values. */
+export function checkParams(params: Record<string, unknown> | undefined, ctx: object): Record<string, unknown> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, expression]) => [name, evaluate(expression, ctx)]));
 }
 
 /** Errors of one form, at most one per field (the first rule that fails), form-level checks last. */
@@ -80,16 +87,17 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
     const path = error.instancePath.split('/').filter(Boolean);
     const name = error.keyword === 'required' && path.length === 0 ? String(error.params.missingProperty) : path[0] ?? '';
     const field = byName.get(name);
+    const node = parentNode(error, screen.jsonSchema);
     // A required property inside an object field (expanded info) reports against that field with the sub-name.
-    const params = paramsOf(error);
+    const params = paramsOf(error, node);
     if (error.keyword === 'required' && path.length > 0) params.property = error.params.missingProperty;
-    push({ field: name, message: messageFor(error, field, screen.jsonSchema), ...(Object.keys(params).length ? { params } : {}) });
+    push({ field: name, message: messageFor(error, field, node), ...(Object.keys(params).length ? { params } : {}) });
   }
   const checkCtx = { ...ctx, form };
   for (const check of screen.checks) {
     if (check.field && !byName.has(check.field) && check.field !== '') continue; // the field is hidden
     if (!holds(check.when, checkCtx, true)) continue;
-    if (!holds(check.valid, checkCtx, true)) push({ field: check.field, message: check.message, ...(check.params ? { params: check.params } : {}) });
+    if (!holds(check.valid, checkCtx, true)) push({ field: check.field, message: check.message, ...(check.params ? { params: checkParams(check.params, checkCtx) } : {}) });
   }
   return errors;
 }

@@ -49,8 +49,11 @@ export interface ApiRoute {
   params?: JsonSchema;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
-  /** Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit. */
-  screen?: ScreenCall;
+  /**
+   * Screen definition and call whose rules validate the parameters (engine), in add mode unless `mode` says edit;
+   * several when several screens send the call (each checks the parameters it sends: a list's search fields).
+   */
+  screen?: ScreenCall | ScreenCall[];
   /**
    * Values the rules must not take from the request (the stored type of a box, the selected tones' validity
    * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
@@ -133,19 +136,20 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         },
         handler: async (req, reply) => {
           let params = paramsOf(req, route);
-          if (route.screen) {
+          const screens = route.screen ? [route.screen].flat() : [];
+          const facts = screens.length && route.facts ? await route.facts(req, params) : {};
+          for (const screen of screens) {
             const s = req.session;
-            const facts = route.facts ? await route.facts(req, params) : {};
             const context: ValidationContext = {
               config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
               user: { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user },
               site: s?.provider.site ?? req.server.ctx.site,
-              mode: route.screen.mode ?? 'add',
+              mode: screen.mode ?? 'add',
               known: facts.form,
-              action: route.screen.action,
+              action: screen.action,
             };
-            if (route.screen.asShown) params = asTheScreenShows(route.screen.id, route.screen.call, params, context);
-            const violations = validateRequest(route.screen.id, route.screen.call, params, context);
+            if (screen.asShown) params = asTheScreenShows(screen.id, screen.call, params, context);
+            const violations = validateRequest(screen.id, screen.call, params, context);
             const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
             if (own) throw new ApiError(own, [], violations);
             assertValid(violations);

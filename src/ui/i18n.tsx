@@ -1,6 +1,7 @@
 // Translations: i18n/en.json and i18n/zh.json are flat maps of message keys to text with {name} parameters.
-// Only the chosen language is loaded, in two parts (src/ui/i18nParts.ts): `core` before the app renders, `rest`
+// Only the chosen language is loaded, in two parts (src/ui/i18nParts.mts): `core` before the app renders, `rest`
 // when a screen asks for it with useCatalogue('rest') / <WithCatalogue>. The choice is remembered in localStorage.
+import { messageText } from '../engine/messages';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type Language = 'en' | 'zh';
@@ -32,11 +33,9 @@ export function loadCatalogue(language: Language, part: CataloguePart): Promise<
 const isLoaded = (language: Language, part: CataloguePart) => loaded.has(`${language}/${part}`);
 const ensure = (language: Language, parts: Iterable<CataloguePart>) => Promise.all([...parts].map((part) => loadCatalogue(language, part)));
 
-/** A key's text in a loaded catalogue, or the key itself (a literal text passes through unchanged). */
+/** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
 export function translate(language: Language, key: string, params?: Record<string, unknown>): string {
-  const text = catalogues[language][key] ?? catalogues.en[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (params[name] === undefined ? whole : String(params[name])));
+  return messageText({ language, own: catalogues[language], fallback: catalogues.en }, key, params);
 }
 
 export function storedLanguage(): Language {

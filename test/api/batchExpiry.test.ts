@@ -1,17 +1,18 @@
 // sp/batchupdaterbtexpiredate (Ais, 000 §2 menu 1-4, 001 §7): chosen tones get a new expiry date with a result
 // per tone; the date meets the tone edit form's rules for each tone; the change follows the approval flow.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
-import { settled } from './batchSupport';
+import { seededToneCodes, settled } from './batchSupport';
 import { createProvider } from '../../src/server/services/providers';
 import { insertTone } from '../../src/server/services/tones';
 
 let s: TestServer;
 let ais: Client;
-const code = (seq: number) => `${DEMO.ais.account}${String(seq).padStart(4, '0')}`;
+let code: (seq: number) => string;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   s = await startServer();
+  code = await seededToneCodes(s, DEMO.ais.account);
   ais = await s.login(DEMO.ais.account, DEMO.ais.password);
 });
 afterAll(async () => { await s.close(); });
@@ -36,7 +37,7 @@ test("a date before the tone's relative period is refused per tone with the form
   expect(r.body.returnCode).toBe('000001');
   expect(r.body.record.lines[0].returnCode).toBe('950004');
   expect(r.body.record.lines[0].returnMsg).toMatch(/^toneValidDay: /);
-  const bad = await ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: code(9), toneValidDay: '2030-02-30' });
+  const bad = await ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: code(7), toneValidDay: '2030-02-30' });
   expect(bad.body.returnCode).toBe('950004');
   expect(bad.body.record.errors[0]).toMatchObject({ field: 'toneValidDay', message: 'CommonRes.dateInvalid' });
   expect((await ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: 'abc', toneValidDay: inDays(300) })).body.returnCode).toBe('950004');

@@ -30,3 +30,15 @@ export async function settled(s: TestServer, taskId: number | string, ms = 20_00
 }
 
 export const txt = (lines: string[]) => Buffer.from(lines.join('\n') + '\n', 'utf8');
+
+/** The seeded tones' codes of a demo account, by their place in its list (seq 1 first): codes are the system's. */
+export async function seededToneCodes(s: TestServer, account: string): Promise<(seq: number) => string> {
+  const rows = await s.ctx.db.selectFrom('tones').innerJoin('providers', 'providers.id', 'tones.provider_id')
+    .select(['tones.seq', 'tones.tone_code']).where('providers.code', '=', account).execute();
+  const bySeq = new Map(rows.map((r) => [Number(r.seq), r.tone_code]));
+  return (seq) => {
+    const found = bySeq.get(seq);
+    if (!found) throw new Error(`no seeded tone ${seq} for ${account}`);
+    return found;
+  };
+}

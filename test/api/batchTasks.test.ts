@@ -2,16 +2,17 @@
 // management list with its date range, per-line results, downloads, the 000 §4 delete/download rules, and
 // isolation between providers. Tasks run on the real job queue of the test's database.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
-import { multipart, range, settled, txt } from './batchSupport';
+import { multipart, range, seededToneCodes, settled, txt } from './batchSupport';
 import { createProvider } from '../../src/server/services/providers';
 
 let s: TestServer;
 let kenya: Client;
 let kenyaId: number;
-const code = (seq: number) => `${DEMO.kenya.account}${String(seq).padStart(4, '0')}`;
+let code: (seq: number) => string;
 
 beforeAll(async () => {
   s = await startServer();
+  code = await seededToneCodes(s, DEMO.kenya.account);
   kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
   kenyaId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
 });

@@ -98,6 +98,24 @@ test('every call validated by a screen definition names a screen and call that e
   expect(validated.map((r) => r.url)).toEqual(expect.arrayContaining(['/sp/sploginhs', '/sp/updatecppwd', '/sp/restpassword', '/sp/updatecpinfo']));
   for (const site of ['generic', 'kenya', 'ais']) {
     const engine = engineFor(site);
-    for (const r of validated) expect([site, r.url, Boolean(engine.definition(r.screen!.id).calls?.[r.screen!.call])]).toEqual([site, r.url, true]);
+    for (const r of validated) for (const screen of [r.screen!].flat()) expect([site, r.url, Boolean(engine.definition(screen.id).calls?.[screen.call])]).toEqual([site, r.url, true]);
+  }
+});
+
+test('querywritewindow: public, says whether writes are refused now and until when (site by parameter)', async () => {
+  const { runOperator } = require('../../src/server/cli/commands') as typeof import('../../src/server/cli/commands');
+  const set = (v: string, site?: string) => runOperator(['config', 'set', 'maintenance_window', v, ...(site ? ['--site', site] : [])], s.ctx, () => undefined);
+  try {
+    await set('00:00-24:00');
+    const on = await s.client().get('/common/querywritewindow');
+    expect(on.body).toMatchObject({ returnCode: '000000', record: { window: '00:00-24:00', active: '1', until: '24:00' } });
+    // A write during the window is refused with the window's code, as the banner says.
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await c.post('/sp/updatecpinfo', { email: 'a@b.cd' })).body.returnCode).toBe('950002');
+    await set('');
+    expect((await s.client().get('/common/querywritewindow')).body.record).toEqual({ window: '', active: '0', until: '' });
+    expect((await s.client().get('/common/querywritewindow', { site: 'nowhere' })).body.returnCode).toBe('000000');
+  } finally {
+    await set('');
   }
 });

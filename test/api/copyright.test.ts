@@ -82,7 +82,7 @@ describe('sp/addcopyright', () => {
 
   test.each([
     ['idNumber', { idNumber: '' }, 'CommonRes.validateidNumberRequire'],
-    ['idNumber', { idNumber: 'KE-123' }, 'CommonRes.idNumberInvalid'],
+    ['idNumber', { idNumber: 'KE-123' }, 'CommonRes.idNumberChars'],
     ['phoneNumber', { phoneNumber: '07-11' }, 'CommonRes.phoneNumberInvalid'],
     ['officialName', { officialName: 'Achieng <b>' }, 'CommonRes.invalidChar'],
     ['officialName', { officialName: ' Achieng' }, 'CommonRes.blankReg'],

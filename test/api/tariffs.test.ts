@@ -121,3 +121,39 @@ test('the calls are in the OpenAPI document with their parameters', async () => 
   }
   expect(doc.paths['/sp/querytariffdetail'].get.parameters.find((p: { name: string }) => p.name === 'priceGroupID')).toMatchObject({ required: true });
 });
+
+describe('names in the language of the session (issue 11: option lists stayed English in Chinese)', () => {
+  let zh: Client;
+  beforeAll(async () => {
+    zh = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true })).body.returnCode).toBe('000000');
+  });
+
+  test('languages, catalogues and tariffs read as Chinese, with the same ids and order as in English', async () => {
+    const languages = (await zh.get('/common/querylanguagelist')).body.record;
+    expect(languages.map((l: { languageDesc: string }) => l.languageDesc)).toEqual(['英语', '法语', '阿拉伯语', '波斯语', '阿姆哈拉语', '索马里语', '奥罗莫语', '提格里尼亚语']);
+    expect(languages.map((l: { languageID: string }) => l.languageID)).toEqual((await generic.get('/common/querylanguagelist')).body.record.map((l: { languageID: string }) => l.languageID));
+
+    const tree = (await zh.get('/sp/filtertonecatalog', { resourceType: 1 })).body.record;
+    expect(tree.map((c: { catalogName: string }) => c.catalogName)).toEqual(['流行', '传统', '宗教', '问候']);
+    expect(tree[0].catalogInfo.map((c: { catalogName: string }) => c.catalogName)).toEqual(['舞曲', '抒情']);
+    expect((await zh.get('/sp/qrycataloginfo', { catalogID: tree[0].catalogID })).body.record.catalogName).toBe('流行');
+
+    const packages = (await zh.get('/sp/querytariff', { priceGroupType: 3, queryType: 2 })).body.record;
+    expect(packages.map((t: { priceGroupName: string }) => t.priceGroupName)).toEqual(['音乐包包月', '音乐包包周']);
+    const detail = (await zh.get('/sp/querytariffdetail', { priceGroupID: packages[0].priceGroupID })).body.record;
+    expect(detail).toMatchObject({ priceGroupName: '音乐包包月', description: '音乐包月度套餐' });
+    expect(detail.details[0].description).toBe('音乐包包月 10.00');
+  });
+
+  test("a tone's language and catalogue are named in Chinese in the list and the detail", async () => {
+    const [tone] = (await zh.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 1 })).body.record;
+    const english = (await generic.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 1 })).body.record[0];
+    expect(tone.language).toBe(english.language);
+    expect(english.languageName).toMatch(/^[A-Z][a-z]+$/);
+    expect(tone.languageName).toMatch(/[\u4e00-\u9fff]/);
+    const detail = (await zh.get('/sp/qrytonedetail', { toneID: tone.toneID })).body.record;
+    expect(detail.languageDesc).toBe(tone.languageName);
+    expect(detail.catName).toMatch(/[\u4e00-\u9fff]/);
+  });
+});

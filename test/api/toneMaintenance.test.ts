@@ -126,13 +126,13 @@ describe('sp/deltones', () => {
 });
 
 describe('export and download', () => {
-  test("sp/exporttone streams a CSV of the provider's own tones with a header row", async () => {
+  test("sp/exporttone format=raw streams the provider's own tones as stored, for scripts (the readable default: toneExport.test.ts)", async () => {
     const quoted = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').executeTakeFirstOrThrow();
     await s.ctx.db.updateTable('tones').set({ tone_name: 'Hello, "World"' }).where('id', '=', quoted.id).execute();
-    const r = await pending.get('/sp/exporttone');
+    const r = await pending.get('/sp/exporttone', { format: 'raw' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/text\/csv/);
-    expect(r.headers['content-disposition']).toContain(`tones_${DEMO.approval.account}.csv`);
+    expect(r.headers['content-disposition']).toContain(`tones_${DEMO.approval.account}_raw.csv`);
     const lines = r.raw.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime');
     const own = await s.ctx.db.selectFrom('tones').selectAll().where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').orderBy('seq', 'desc').execute();

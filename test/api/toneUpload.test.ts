@@ -3,6 +3,7 @@
 // an edit that waits as a change request until the operator approves it.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { catalogueId as catalogueOf, goodTone as tonePayload, inDays, uploadWav } from './tonePayload';
+import { sineWav } from '../../src/server/files/wav';
 import { runOperator } from '../../src/server/cli/commands';
 
 let s: TestServer;
@@ -32,6 +33,20 @@ describe('sp/addtone', () => {
     const detail = (await c.get('/sp/qrytonedetail', { toneID: tone.id })).body.record;
     expect(detail).toMatchObject({ lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode' });
     expect(detail.tags.split('~').sort()).toEqual(['calm', 'morning']);
+  });
+
+  test('the tone code is the system\'s, in the one format of every tone (seeded ones too); a short code stays its own field', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const r = await c.post('/sp/addtone', { ...(await goodTone(c)), userToneCode: '12345' });
+    expect(r.body.returnCode).toBe('000000');
+    const { toneID, toneCode } = r.body.record;
+    expect(toneCode).toBe(String(10_000_000_000 + Number(toneID)));
+    // Seeded and uploaded codes look alike: 11 digits, not starting with 0 (001 §5.1: up to 22 digits).
+    const seeded = await s.ctx.db.selectFrom('tones').select(['id', 'tone_code']).orderBy('id').limit(5).execute();
+    for (const code of [toneCode, ...seeded.map((t) => t.tone_code)]) expect(code).toMatch(/^[1-9]\d{10}$/);
+    expect(seeded.map((t) => t.tone_code)).toEqual(seeded.map((t) => String(10_000_000_000 + t.id)));
+    const detail = (await c.get('/sp/qrytonedetail', { toneID })).body.record;
+    expect(detail).toMatchObject({ toneCode, userToneCode: '12345' });
   });
 
   test('a trusted provider (believeCP 1) publishes at once', async () => {
@@ -70,7 +85,8 @@ describe('sp/addtone', () => {
     ['illegal character', { toneName: 'Sun<rise' }, 'toneName', 'CommonRes.illegalChar'],
     ['name too long', { toneName: 'x'.repeat(1025) }, 'toneName', 'ToneForm.toneNameLength'],
     ['price out of range', { price: '11', callerPrice: '5' }, 'price', 'CommonRes.priceRange'],
-    ['caller price with 3 decimals', { callerPrice: '1.234' }, 'callerPrice', 'ToneForm.callerPriceFormat'],
+    ['caller price with 3 decimals', { callerPrice: '1.234' }, 'callerPrice', 'CommonRes.priceDecimals'],
+    ['negative caller price (the range, not the decimals)', { callerPrice: '-1' }, 'callerPrice', 'CommonRes.priceRange'],
     ['valid day sooner than the relative period', { toneValidDay: inDays(10), relativeTime: '30' }, 'toneValidDay', 'ToneForm.validDayTooEarly'],
     ['mate info too long', { mateInfo: 'm'.repeat(257) }, 'mateInfo', 'ToneForm.mateInfoLength'],
     ['ISRC with @', { isrc: 'AB@1' }, 'isrc', 'ToneForm.isrcAt'],
@@ -109,6 +125,34 @@ describe('sp/addtone', () => {
     ]));
   });
 });
+
+  test('an IVR wav of another format than the wav_* configuration is refused, naming what the file is; nothing is stored', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const r16 = await c.upload([['studio.wav', sineWav({ seconds: 1, sampleRate: 44100, bits: 16, channels: 2 })]]);
+    expect(r16.body.returnCode).toBe('000000'); // the upload itself is a valid wav; the form's field decides
+    const good = await goodTone(c);
+    const files = { ...JSON.parse(good.toneFile), aipPlay: r16.body.record['studio.wav'].savedFilename };
+    const before = await toneCount();
+    const r = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify(files) }, { headers: { 'accept-language': 'en' } });
+    expect(r.body.returnCode).toBe('950004');
+    const error = r.body.record.errors.find((e: { field: string }) => e.field === 'ivrFile');
+    expect(error).toMatchObject({ message: 'ToneForm.wavFormat', params: { rate: 44100, bits: 16, channels: 2, expectedRate: 8000, expectedBits: 8, expectedChannels: 1 } });
+    expect(error.text).toBe('ivrFile: This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.');
+    expect(await toneCount()).toBe(before);
+    // The operator's configuration is the rule: with wav_* set to that format the same file is accepted.
+    const wavConfig = (rate: string, bits: string, channels: string) => Promise.all([
+      runOperator(['config', 'set', 'wav_sample_rate', rate], s.ctx, () => undefined),
+      runOperator(['config', 'set', 'wav_bits_per_sample', bits], s.ctx, () => undefined),
+      runOperator(['config', 'set', 'wav_channels', channels], s.ctx, () => undefined),
+    ]);
+    await wavConfig('44100', '16', '2');
+    try {
+      const again = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify({ ...files, webAuditon: files.aipPlay }) });
+      expect(again.body.returnCode).toBe('000000');
+    } finally {
+      await wavConfig('8000', '8', '1');
+    }
+  });
 
 describe('sp/iscallerpricevalid', () => {
   test('a tariff caller price, a price within range, and a price out of range', async () => {

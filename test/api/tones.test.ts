@@ -70,3 +70,22 @@ test('bad paging input is refused', async () => {
   expect((await c.get('/sp/qrytone', { startRecordNum: 'x' })).body.returnCode).toBe('950004');
   expect((await c.get('/sp/qrytone', { status: "1' OR 1=1" })).body.returnCode).toBe('950004');
 });
+
+test("filters are checked by the rules of the search fields that send them, with their messages, through the engine", async () => {
+  const refused = async (params: Record<string, unknown>) => {
+    const r = await c.get('/sp/qrytone', params);
+    expect(r.body.returnCode).toBe('950004');
+    return r.body.record.errors.map((e: { field: string; message: string }) => `${e.field}:${e.message}`);
+  };
+  // rbtMaintenance's and toneSelection's toneCode search field: digits only, its own message.
+  expect(await refused({ toneCode: '12ab' })).toEqual(['toneCode:ToneMaintenance.codeDigits']);
+  // rbtMaintenance's status field: one of its options.
+  expect(await refused({ status: '9' })).toEqual(['status:Validation.enum']);
+  // A filter no screen shows on this site (toneSelection's price range is the jockey site's) still has its shape.
+  expect((await c.get('/sp/qrytone', { minPrice: 'cheap' })).body.returnCode).toBe('950004');
+  // onlyNormal: the selection's named expression (toneSelectable: normal, no change pending, not a jockey tone), run as SQL.
+  const selectable = await c.get('/sp/qrytone', { onlyNormal: '1', startRecordNum: 1, endRecordNum: 1000 });
+  const all = await s.ctx.db.selectFrom('tones').select(['id', 'status', 'approve_type', 'cut_flag']).where('provider_id', '=', providerId).execute();
+  const expected = all.filter((t) => t.status === '1' && t.approve_type !== '1' && t.cut_flag !== '1').map((t) => String(t.id)).sort();
+  expect(selectable.body.record.map((t: { toneID: string }) => t.toneID).sort()).toEqual(expected);
+});

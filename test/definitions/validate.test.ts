@@ -295,6 +295,40 @@ const cases: Case[] = [
     breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.price.schema.frobnicate = 1; }),
     file: MUSIC_BOX, path: '$.fields.price.schema', reason: 'Ajv cannot compile it: strict mode: unknown keyword: "frobnicate"',
   },
+  // Composition (fragments, named expressions, calls that extend another).
+  {
+    what: 'an unknown fragment',
+    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.description = { $use: 'boxDescriptoin', order: 5 }; }),
+    file: MUSIC_BOX, path: '$.fields.description.$use', reason: 'unknown fragment "boxDescriptoin" (no screen-definitions/fragments/boxDescriptoin.json)',
+  },
+  {
+    what: 'a cycle of $use between two fragments (once, not once per fragment)',
+    breakIt: (t) => {
+      t.write('screen-definitions/fragments/first.json', { description: 'uses second', value: { order: 1, schema: { $use: 'second' } } });
+      t.write('screen-definitions/fragments/second.json', { description: 'uses first', value: { type: 'string', items: { $use: 'first' } } });
+    },
+    file: 'screen-definitions/fragments/', path: '$.value', reason: 'cycle:',
+  },
+  {
+    what: 'an unknown named expression',
+    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.description.visible = { $expr: 'noSuchExpression' }; }),
+    file: MUSIC_BOX, path: '$.fields.description.visible.$expr', reason: 'unknown named expression "noSuchExpression"',
+  },
+  {
+    what: 'an unknown named expression inside a shared expression file',
+    breakIt: (t) => t.write('screen-definitions/expressions/broken.json', { description: 'uses a missing one', expression: { '!': { $expr: 'missingOne' } } }),
+    file: 'screen-definitions/expressions/broken.json', path: '$.expression.!.$expr', reason: 'unknown named expression "missingOne"',
+  },
+  {
+    what: 'an extends naming a call the screen does not have',
+    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.calls.edit = { extends: 'addd', path: 'sp/edittonebox', client: 'form', pending: 'issue 12' }; }),
+    file: MUSIC_BOX, path: '$.calls.edit.extends', reason: 'extends "addd", which is not a call of this screen (did you mean "add"?)',
+  },
+  {
+    what: 'a stray folder in screen-definitions/',
+    breakIt: (t) => t.write('screen-definitions/fragment/x.json', { description: 'x', value: 1 }),
+    file: 'screen-definitions/fragment/', path: '$', reason: 'its files are not read (did you mean "fragments"?)',
+  },
 ];
 
 describe('on one mistake, validate', () => {
@@ -319,7 +353,7 @@ describe('on one mistake, validate', () => {
       // A reason, never a stack trace.
       expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
       const lines = errorLines(r.stderr);
-      const line = lines.find((l) => l.startsWith(`${c.file}:`) && l.includes(`: ${c.path}: `) && l.includes(c.reason));
+      const line = lines.find((l) => l.startsWith(c.file) && l.includes(`: ${c.path}`) && l.includes(c.reason));
       expect({ lines, found: line !== undefined }).toEqual({ lines, found: true });
       if (c.line) expect(line!.slice(c.file.length + 1).split(':')[0]).toBe(String(c.line(tree)));
       expect(lines).toHaveLength(c.count ?? 1);

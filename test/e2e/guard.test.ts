@@ -1,6 +1,7 @@
 // The login guard of 000 §2, one test per rule, against the real server and the built portal.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, pathOf } from './support/browser';
+import { demo, expectPath, login, openPage, pathOf, screenshot } from './support/browser';
+import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(90_000);
@@ -76,4 +77,51 @@ describe('login guard (000 §2)', () => {
     await expectPath(page, '/dashboard');
     await expect(page.locator('.breadcrumb [aria-current="page"]').textContent()).resolves.toBe('Current Position');
   });
+
+  test('an expired account opening a form or list by URL sees why, not the screen (both languages); its account pages stay open', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const p = await openPage(suite.browser, suite.server.baseUrl, { language });
+      try {
+        await login(p, demo('Expired'));
+        for (const path of ['/rbtUploading', '/rbtMaintenance', '/musicBoxUpload', '/copyrightMaintenance']) {
+          await p.goto(path);
+          await p.waitForSelector('[data-screen="unavailable"]');
+          expect(await p.locator('form, .data-table').count()).toBe(0);
+        }
+        expect(await p.textContent('[data-screen="unavailable"] h2, [data-screen="unavailable"] h1')).toBe(language === 'en' ? 'Your account has expired' : '您的账号已过期');
+        await screenshot(p, `expired-by-url-${language}`);
+        await p.goto('/myaccount');
+        await p.waitForSelector('[data-screen="myAccount"]');
+        expect(await p.locator('[data-screen="unavailable"]').count()).toBe(0);
+      } finally {
+        await p.context().close();
+      }
+    }
+  });
 });
+
+describe('write window (000 §8, maintenance_window)', () => {
+  test('while writes are refused a banner says until when, on every page, and goes once the window is off', async () => {
+    suite.server.db.setConfig('maintenance_window', '00:00-24:00');
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    try {
+      await login(page, demo('Generic site'));
+      await page.goto('/myaccount');
+      const banner = page.locator('[data-notice="writeWindow"]');
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Changes are paused until 24:00 (server time)');
+      await page.locator('[data-screen="myAccount"] [data-field="email"] input').waitFor();
+      await screenshot(page, 'write-window-banner-en');
+      await page.goto('/rbtMaintenance');
+      await banner.waitFor();
+    } finally {
+      suite.server.db.setConfig('maintenance_window', '');
+    }
+    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
+    await page.goto('/dashboard');
+    await page.waitForSelector('[data-fact="code"]');
+    // The banner asks again on every page: gone once the window is off.
+    await page.waitForFunction(() => !document.querySelector('[data-notice="writeWindow"]'));
+  });
+});
+

@@ -111,7 +111,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     expect(await rows().count()).toBe(10);
     const firstPage = await keys();
     await page.locator('.pager').waitFor();
-    expect(await page.locator('.pager__total').textContent()).toMatch(/Total \d+ records/);
+    expect(await page.locator('.list-footer__total').textContent()).toMatch(/Total \d+ records/);
 
     await rows().nth(0).locator('input[type="checkbox"]').check();
     await rows().nth(2).locator('input[type="checkbox"]').check();
@@ -130,7 +130,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await screenshot(page, 'renderers-list-selection-en');
     expect(await axeViolations(page)).toEqual([]);
 
-    const total = Number(/\d+/.exec((await page.locator('.pager__total').textContent()) ?? '')![0]);
+    const total = Number(/\d+/.exec((await page.locator('.list-footer__total').textContent()) ?? '')![0]);
     await page.selectOption('.pager__size select', '20');
     await page.waitForFunction((n) => document.querySelectorAll('.data-table tbody tr[data-row-key]').length === n, Math.min(total, 20));
     expect(await page.locator('.pager [aria-current="page"]').textContent()).toBe('1');
@@ -140,7 +140,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await open('zh');
     await page.goto('/__harness/?screen=harnessTones&kind=list');
     await rows().first().waitFor();
-    const total = await page.locator('.pager__total').textContent();
+    const total = await page.locator('.list-footer__total').textContent();
 
     await page.locator('#search-harnessTones #root_toneCode').pressSequentially('12ab3');
     expect(await page.inputValue('#search-harnessTones #root_toneCode')).toBe('123');
@@ -158,7 +158,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await page.fill('#search-harnessTones #root_status', '99');
     await page.click('.search-bar .btn--primary');
     expect(await page.inputValue('#search-harnessTones #root_status')).toBe('');
-    await page.waitForFunction((t) => document.querySelector('.pager__total')?.textContent === t, total);
+    await page.waitForFunction((t) => document.querySelector('.list-footer__total')?.textContent === t, total);
 
     await page.fill('#search-harnessTones #root_toneName', 'zzz-no-such-tone');
     await page.click('.search-bar .btn--primary');

@@ -1,7 +1,7 @@
 // Login, the forced first-login password change, log out, forgotten password (code read from the outbox),
 // and the session-ending answers of 000 §8 (session expired, HTTP 403), against the real server.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, sessionStore } from './support/browser';
+import { demo, expectPath, login, openPage, screenshot, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
@@ -36,15 +36,30 @@ describe('login (000 §4)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-account');
   });
 
-  test('a wrong password shows the server message and how many attempts remain', async () => {
-    await page.goto('/login');
-    await page.fill('#login-account', '8800050');
-    await page.fill('#login-password', 'Wrong!pass1');
-    await page.click('form[data-screen="login"] button[type="submit"]');
-    await page.waitForSelector('.toast--error');
-    await page.waitForSelector('[data-notice="login"]');
-    expect(await page.textContent('[data-notice="login"]')).toMatch(/attempts left/);
-    expect(page.url()).toMatch(/\/login$/);
+  test('a wrong password: one message (the banner with the attempts left, no toast), the password cleared once without a required error, focus back on it', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const p = await openPage(suite.browser, suite.server.baseUrl, { language });
+      try {
+        await p.goto('/login');
+        await p.fill('#login-account', '8800050');
+        await p.fill('#login-password', 'Wrong!pass1');
+        await p.click('form[data-screen="login"] button[type="submit"]');
+        await p.waitForSelector('[data-notice="login"]');
+        expect(await p.textContent('[data-notice="login"]')).toMatch(language === 'en' ? /Incorrect account or password\. \d+ of \d+ attempts left/ : /次/);
+        await p.waitForFunction(() => document.activeElement?.id === 'login-password');
+        expect(await p.inputValue('#login-password')).toBe('');
+        expect(await p.inputValue('#login-account')).toBe('8800050');
+        // Give a toast time to appear if one were raised: there is none, and no field error either.
+        await p.waitForTimeout(500);
+        expect(await p.locator('.toast').count()).toBe(0);
+        expect(await p.locator('.field__error').count()).toBe(0);
+        expect(await p.locator('[role="alert"]').count()).toBe(1);
+        await screenshot(p, `login-failed-${language}`);
+        expect(p.url()).toMatch(/\/login$/);
+      } finally {
+        await p.context().close();
+      }
+    }
   });
 
   test('312022 (first login) continues into the forced change, and a successful change leads back into the portal', async () => {

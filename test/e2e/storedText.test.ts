@@ -5,7 +5,7 @@
 // as it was typed.
 import type { Dialog, Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { row, rowButton, rows, searchByName } from './support/maintenance';
+import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles } from './support/toneForm';
 
@@ -75,7 +75,7 @@ describe('tones (generic site)', () => {
     await page.goto('/rbtMaintenance');
     await rows(page).first().waitFor();
     await searchByName(page, PAYLOADS.toneName);
-    await rowButton(page, toneID, 'Detail').click();
+    await rowAction(page, toneID, 'detail').click();
     const dialog = page.locator('[role="dialog"]');
     await dialog.getByText(PAYLOADS.description, { exact: true }).waitFor();
     const text = await dialog.textContent();
@@ -89,7 +89,7 @@ describe('tones (generic site)', () => {
     await page.goto('/rbtMaintenance');
     await rows(page).first().waitFor();
     await searchByName(page, PAYLOADS.toneName);
-    await rowButton(page, toneID, /^Edit$/).click();
+    await rowAction(page, toneID, 'edit').click();
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, PAYLOADS.toneName);
     expect(await page.inputValue('#root_artist')).toBe(PAYLOADS.artist);
     expect(await page.inputValue('#root_description')).toBe(PAYLOADS.description);
@@ -101,7 +101,7 @@ describe('tones (generic site)', () => {
     await page.goto('/rbtMaintenance');
     await rows(page).first().waitFor();
     await searchByName(page, PAYLOADS.toneName);
-    await rowButton(page, toneID, 'Edit tags').click();
+    await rowAction(page, toneID, 'editTag').click();
     await page.waitForURL((u) => u.pathname === '/editTag');
     await page.waitForFunction(() => ((document.querySelector('#root_tagNames, #root_tags') as HTMLInputElement | null)?.value ?? '').includes('script'));
     expect((await page.locator('#root_tagNames, #root_tags').first().inputValue()).split('~').sort()).toEqual(PAYLOADS.tags.split('~').sort());

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { approveTone, confirmOk, row, rowButton, rows, searchByName } from './support/maintenance';
+import { approveTone, confirmOk, row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
 
@@ -67,7 +67,7 @@ describe.each(SITES)('%s', (site, label) => {
   test('edited from its row: modification to be approved, then normal under the new name once approved', async () => {
     await signIn('/rbtMaintenance');
     await maintenanceRow(toneName);
-    await rowButton(page, toneID, /^Edit$/).click();
+    await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
     // The form holds what was uploaded, authors included.
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, toneName);
@@ -104,13 +104,13 @@ describe.each(SITES)('%s', (site, label) => {
   test('hidden and resumed', async () => {
     await signIn('/rbtMaintenance');
     await maintenanceRow(renamed);
-    await rowButton(page, toneID, 'Hide').click();
+    await rowAction(page, toneID, 'hide').click();
     await confirmOk(page, /Hide this tone/);
-    await rowButton(page, toneID, 'Resume').waitFor();
+    await rowAction(page, toneID, 'resume').waitFor();
     expect(await row(page, toneID).textContent()).toContain('Hidden');
-    await rowButton(page, toneID, 'Resume').click();
+    await rowAction(page, toneID, 'resume').click();
     await confirmOk(page, /Resume this tone/);
-    await rowButton(page, toneID, 'Hide').waitFor();
+    await rowAction(page, toneID, 'hide').waitFor();
     expect(await row(page, toneID).textContent()).toContain('Normal');
   });
 
@@ -121,7 +121,7 @@ describe.each(SITES)('%s', (site, label) => {
     const csv = readFileSync((await download.path())!, 'utf8');
     const line = csv.split('\n').find((l) => l.includes(renamed));
     expect(line).toBeDefined();
-    expect(line!.split(',')[3]).toBe('1'); // status normal
+    expect(line!.split(',')[3]).toBe('Normal'); // the status as the list words it
   });
 
   test('deleted while in use: the forced confirmation warns about subscribers; the deletion waits for approval', async () => {
@@ -139,7 +139,7 @@ describe.each(SITES)('%s', (site, label) => {
     }
     await signIn('/rbtMaintenance');
     await maintenanceRow(renamed);
-    await rowButton(page, toneID, 'Delete').click();
+    await rowAction(page, toneID, 'delete').click();
     await confirmOk(page, /Delete this tone/);
     const forced = page.locator('[role="alertdialog"]').filter({ hasText: /already in use/ });
     await forced.waitFor();

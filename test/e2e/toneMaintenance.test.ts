@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { row, rowButton, rows, searchByName } from './support/maintenance';
+import { rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -28,10 +28,10 @@ describe.each(SITES)('%s', (site, label) => {
     await screenshot(page, `tone-maintenance-${site}-en`);
     const firstPage = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
     expect(firstPage.length).toBeGreaterThan(0);
-    const name = (await rows(page).first().locator('td').nth(2).textContent())!.trim();
+    const name = (await rows(page).first().locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
     await searchByName(page, name.slice(0, 4));
     await page.waitForFunction((prefix) => {
-      const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td:nth-child(3)')];
+      const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child')];
       return cells.length > 0 && cells.every((c) => (c.textContent ?? '').startsWith(prefix));
     }, name.slice(0, 4));
     await searchByName(page, '');
@@ -50,14 +50,15 @@ describe.each(SITES)('%s', (site, label) => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export' }).first().click()]);
     const file = await download.path();
     const lines = readFileSync(file!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toMatch(/^toneCode,toneName,singerName,status/);
+    // The readable file: the provider's words, not field names (the raw format is for scripts).
+    expect(lines[0]).toMatch(/^Tone code,Tone name,[^,]+,Status,/);
     expect(lines.length).toBeGreaterThan(1);
   });
 
   test('edit tags: the tilde rule in the browser, then saved and read back', async () => {
     await open();
     const toneID = (await rows(page).first().getAttribute('data-row-key'))!;
-    await rowButton(page, toneID, 'Edit tags').click();
+    await rowAction(page, toneID, 'editTag').click();
     await page.waitForURL((u) => u.pathname === '/editTag');
     const input = page.locator('#root_tagNames');
     await input.waitFor();
@@ -69,16 +70,16 @@ describe.each(SITES)('%s', (site, label) => {
     await page.locator('button', { hasText: 'Save' }).click();
     await page.locator('.toast--success').first().waitFor();
     await page.goto('/rbtMaintenance');
-    await rowButton(page, toneID, 'Edit tags').click();
+    await rowAction(page, toneID, 'editTag').click();
     await page.waitForFunction(() => (document.querySelector('#root_tagNames') as HTMLInputElement | null)?.value === 'rock~pop');
   });
 
   test('edit opens the upload form in edit mode with the tone of the row', async () => {
     await open();
-    const normal = rows(page).filter({ has: page.locator('.row-actions__button', { hasText: /^Edit$/ }) }).first();
+    const normal = rows(page).filter({ has: page.locator('.row-actions__button[data-action="edit"]') }).first();
     const toneID = (await normal.getAttribute('data-row-key'))!;
-    const name = (await normal.locator('td').nth(2).textContent())!.trim();
-    await row(page, toneID).locator('.row-actions__button', { hasText: /^Edit$/ }).click();
+    const name = (await normal.locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
+    await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
     await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, name);
     expect(await page.locator('#root_modifyReason').count()).toBe(1);

@@ -17,7 +17,8 @@ let page: Page;
 
 const dialog = () => page.locator('[role="dialog"]');
 const dialogRows = () => dialog().locator('[data-screen="toneSelection"] .data-table tbody tr[data-row-key]');
-const names = () => dialogRows().evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim() ?? ''));
+/** The tone names of the page (the name cell also holds the artist, as its second line). */
+const names = () => dialogRows().evaluateAll((trs) => trs.map((tr) => tr.querySelector('td[data-column="toneName"] .cell-text')?.textContent?.trim() ?? ''));
 
 /** Twelve normal tones named 'Pick 01'..'Pick 12', one jockey tone and one still waiting for approval. */
 beforeAll(() => {
@@ -49,7 +50,7 @@ async function openSelection() {
   await dialog().locator('.search-bar [data-field="toneName"] input').fill('Pick');
   await dialog().locator('.search-bar button', { hasText: 'Search' }).click();
   await page.waitForFunction(() => {
-    const cells = [...document.querySelectorAll('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key] td:nth-child(3)')];
+    const cells = [...document.querySelectorAll('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child')];
     return cells.length === 10 && cells.every((c) => c.textContent?.startsWith('Pick '));
   });
 }
@@ -61,7 +62,7 @@ test('only normal non-jockey tones are offered; ticks survive paging and reach t
   await dialogRows().filter({ hasText: firstPage[0] }).locator('input[type="checkbox"]').check();
   await dialog().locator('button[aria-label="Next page"]').click();
   await page.waitForFunction((first) => {
-    const cells = [...document.querySelectorAll('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key] td:nth-child(3)')];
+    const cells = [...document.querySelectorAll('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child')];
     return cells.length > 0 && !cells.some((c) => c.textContent?.trim() === first);
   }, firstPage[0]);
   const secondPage = await names();

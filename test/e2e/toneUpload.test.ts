@@ -8,6 +8,7 @@ import { operator } from './support/maintenance';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import { fieldError as errorOf, fillToneFields, pickDate as pick, PRICES, submitTone, uploadToneFiles, type Site } from './support/toneForm';
+import { pngFile, wavFile } from './support/files';
 
 jest.setTimeout(180_000);
 
@@ -35,7 +36,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
       await page.click('.form-actions .btn--primary');
       const name = fieldError('toneName');
       await name.waitFor();
-      expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '彩铃名称不能为空');
+      expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '铃音名称不能为空');
       await screenshot(page, `tone-upload-${site}-errors-${language}`);
       await page.context().close();
     }
@@ -50,7 +51,8 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await page.waitForFunction(() => (document.querySelector('#root_language') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'English');
     // 001 §5.1: sp/iscallerpricevalid judges the caller price when the user leaves the field (generic); Kenya's
     // My Skiza price must equal the Skiza price.
-    const [bad, message] = site === 'kenya' ? ['3.00', 'My Skiza price must equal the Skiza price.'] : ['42.00', 'The caller price does not match a tariff caller price.'];
+    // Outside Kenya a price out of range is refused in the browser by the range rule, which names the range.
+    const [bad, message] = site === 'kenya' ? ['3.00', 'My Skiza price must equal the Skiza price.'] : ['42.00', 'The price must be between 0 and 10.'];
     await page.fill('#root_callerPrice', bad);
     await page.locator('#root_callerPrice').blur();
     await fieldError('callerPrice').waitFor();
@@ -138,10 +140,16 @@ describe('edit mode', () => {
       await page.fill(`#root_${id}`, v);
     }
     await pickDate('toneValidDay');
-    // 001 §8: a form refused only for its description or modify reason says so.
+    // The refusal warning names what is wrong: the modify reason and its message (not a description).
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Please check the description validation.' }).waitFor();
-    expect(await fieldError('modifyReason').textContent()).toContain('reason');
+    await page.locator('.toast', { hasText: 'Please check Modify reason: Modify reason is required' }).waitFor();
+    expect(await fieldError('modifyReason').textContent()).toContain('Modify reason is required');
+    // A description of the wrong length gives the description's own warning (001 §8), with its reason.
+    await page.fill('#root_description', 'd'.repeat(1001));
+    await page.fill('#root_modifyReason', 'New title');
+    await page.click('.form-actions .btn--primary');
+    await page.locator('.toast', { hasText: 'Please check the description validation: At most 1000 characters.' }).waitFor();
+    await page.fill('#root_description', '');
     await page.fill('#root_modifyReason', 'New title');
     await screenshot(page, 'tone-edit-generic-en');
     await page.click('.form-actions .btn--primary');
@@ -149,6 +157,49 @@ describe('edit mode', () => {
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     // Removed when the form closes (the maintenance screen may still be loading when the URL changes).
     await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, { timeout: 10_000 });
+  });
+});
+
+describe('files', () => {
+  test('a 16-bit stereo wav is refused in the browser where the form asks for 8 bit mono, naming what the file is (both languages)', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      await open(language);
+      await login(page, demo('Generic site'));
+      await page.goto('/rbtUploading');
+      const chooser = page.waitForEvent('filechooser');
+      await page.click('#root_ivrFile');
+      await (await chooser).setFiles(wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));
+      const toast = page.locator('.toast--error');
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain(language === 'en'
+        ? 'This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.'
+        : '该 wav 文件为 2 声道、44100 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。');
+      await screenshot(page, `tone-upload-wav-refused-${language}`, { viewport: true });
+      // Nothing was sent: the field still has no file, and the refusal is the only message ('required' does not join in).
+      expect(await page.locator('[data-field="ivrFile"] .upload__file-name').count()).toBe(0);
+      expect(await page.locator('[data-field="ivrFile"] .field__error').count()).toBe(0);
+      expect(await page.locator('.field__error').count()).toBe(0);
+      // A wrong type lists the types this field accepts.
+      const other = page.waitForEvent('filechooser');
+      await page.click('#root_webFile');
+      await (await other).setFiles(pngFile('cover.png', 10, 10));
+      await page.locator('.toast--error', { hasText: '.wav, .mp3' }).waitFor();
+      await page.context().close();
+    }
+  });
+
+  test('an image preview does not survive a new form: after a successful upload the image box is empty again', async () => {
+    await open();
+    await login(page, demo('Ais site'));
+    await page.goto('/rbtUploading');
+    await fillToneFields(page, 'ais', 'Preview reset tone');
+    await uploadToneFiles(page);
+    expect(await page.locator('[data-field="image"] .upload__preview img').count()).toBe(1);
+    await submitTone(page);
+    await page.locator('.toast--success, .toast--warning').first().waitFor();
+    await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
+    expect(await page.locator('[data-field="image"] .upload__preview img').count()).toBe(0);
+    expect(await page.locator('[data-field="image"] .upload__file-name').count()).toBe(0);
   });
 });
 

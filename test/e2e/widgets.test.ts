@@ -113,15 +113,30 @@ describe('date picker (music box form)', () => {
     // A click steps once.
     await page.click('[aria-label="Hours +1"]');
     expect(await hours.inputValue()).toBe('01');
-    // Held for 1.2 s: one step, then after 600 ms a step every 150 ms shrinking towards 30 ms (about 6 in all).
+    // Held: one step at once, then after 600 ms a step every 150 ms, shrinking towards 30 ms. Each step's time is
+    // taken in the page (the minutes input's value attribute follows its value), as the test's own waits stretch
+    // on a loaded machine; the press lasts until eight steps have come.
+    await page.evaluate(() => {
+      const input = document.querySelectorAll<HTMLInputElement>('.time-spin__value')[1];
+      const w = window as unknown as { steps: number[] };
+      w.steps = [];
+      new MutationObserver(() => w.steps.push(performance.now())).observe(input, { attributes: true, attributeFilter: ['value'] });
+    });
+    const stepTimes = () => page.evaluate(() => (window as unknown as { steps: number[] }).steps);
     const plus = await page.locator('[aria-label="Minutes +1"]').boundingBox();
     await page.mouse.move(plus!.x + plus!.width / 2, plus!.y + plus!.height / 2);
     await page.mouse.down();
-    await page.waitForTimeout(1200);
+    await page.waitForFunction(() => (window as unknown as { steps: number[] }).steps.length >= 8);
     await page.mouse.up();
     const minutes = Number(await page.locator('.time-spin__value').nth(1).inputValue());
-    expect(minutes).toBeGreaterThanOrEqual(4);
-    expect(minutes).toBeLessThanOrEqual(10);
+    expect(minutes).toBeGreaterThanOrEqual(8);
+    const steps = await stepTimes();
+    const gaps = steps.slice(1).map((t, i) => t - steps[i]);
+    // The second step waits for the repeat delay; later steps come faster than the first repeat.
+    expect(gaps[0]).toBeGreaterThanOrEqual(590);
+    const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+    expect(average(gaps.slice(-3))).toBeLessThan(average(gaps.slice(1, 3)));
+    // Released, it stops.
     await page.waitForTimeout(400);
     expect(Number(await page.locator('.time-spin__value').nth(1).inputValue())).toBe(minutes);
     await page.locator('.time-spin__value').nth(2).focus();

@@ -11,10 +11,12 @@ import { loadSourcesFromDisk } from '../../src/engine/fsLoader';
 
 const ROOT = join(__dirname, '..', '..');
 const json = (rel: string) => JSON.parse(readFileSync(join(ROOT, rel), 'utf8'));
-const jsonIn = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`);
+const jsonIn = (dir: string) => (existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir)) : []).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`);
 
+const SHARED_PARTS = ['fragments', 'expressions', 'records'].flatMap((folder) => jsonIn(`screen-definitions/${folder}`));
 const EDITED = [
   ...jsonIn('screen-definitions'),
+  ...SHARED_PARTS,
   ...readdirSync(join(ROOT, 'site-variants')).flatMap((site) => jsonIn(`site-variants/${site}`)),
   ...jsonIn('i18n'),
   'schemas/rules.json',
@@ -28,9 +30,22 @@ test('every file an integrator edits names its JSON Schema, and the schema exist
   expect(missing).toEqual([]);
 });
 
-test('the message catalogues match schemas/i18n.schema.json', () => {
-  const validate = new Ajv2020({ allErrors: true }).compile(json('schemas/i18n.schema.json'));
+test("the files as written (with their $use, $expr and extends) pass their own schema, so an editor flags no composed definition", () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const name of readdirSync(join(ROOT, 'schemas')).filter((f) => f.endsWith('.schema.json'))) ajv.addSchema(json(`schemas/${name}`), name);
+  const bad = EDITED.filter((f) => !f.startsWith('i18n/') && f !== 'schemas/rules.json').flatMap((f) => {
+    const validate = ajv.getSchema(json(f).$schema.split('/').pop())!;
+    return validate(json(f)) ? [] : [{ file: f, errors: validate.errors!.slice(0, 3).map((e) => `${e.instancePath} ${e.message}`) }];
+  });
+  expect(bad).toEqual([]);
+});
+
+test('the message catalogues match schemas/i18n.schema.json, the glossary schemas/glossary.schema.json', () => {
+  const ajv = new Ajv2020({ allErrors: true });
+  const catalogue = ajv.compile(json('schemas/i18n.schema.json'));
+  const glossary = ajv.compile(json('schemas/glossary.schema.json'));
   for (const file of jsonIn('i18n')) {
+    const validate = file === 'i18n/glossary.json' ? glossary : catalogue;
     validate(json(file));
     expect({ file, errors: validate.errors ?? [] }).toEqual({ file, errors: [] });
   }

@@ -74,7 +74,7 @@ describe('value rules', () => {
   test.each([
     ['toneName', 'Sun|rise', 'CommonRes.illegalChar'], ['toneName', 'Sun"rise', 'CommonRes.illegalChar'], ['artist', 'A<b>', 'CommonRes.illegalChar'],
     ['toneName', 'Sun&rise', 'CommonRes.illegalChar'], ['toneName', 'x'.repeat(1025), 'ToneForm.toneNameLength'],
-    ['price', '10.01', 'CommonRes.priceRange'], ['price', '5.', 'CommonRes.priceFormat'], ['callerPrice', '1.234', 'ToneForm.callerPriceFormat'],
+    ['price', '10.01', 'CommonRes.priceRange'], ['price', '5.', 'CommonRes.priceFormat'], ['callerPrice', '1.234', 'CommonRes.priceDecimals'], ['callerPrice', '-1', 'CommonRes.priceRange'],
     ['mateInfo', 'm'.repeat(257), 'ToneForm.mateInfoLength'], ['isrc', 'i'.repeat(33), 'ToneForm.isrcLength'], ['isrc', 'AB@CD', 'ToneForm.isrcAt'],
     ['shortCode', '0123', 'ToneForm.codeDigits'], ['shortCode', '12a4', 'ToneForm.codeDigits'], ['shortCode', '123', 'ToneForm.shortCodeLength'],
     ['shortCode', '12345678', 'ToneForm.shortCodeLength'], ['tags', 'a~~b', 'ToneForm.tagEmpty'], ['tags', 'a~b~c~d~e~f', 'ToneForm.tagsMax'],

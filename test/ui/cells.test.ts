@@ -1,10 +1,14 @@
 // How list cells read and show values: '----' for empty, dates, prices by page_price_form, column expressions.
-import { cellValue, formatDate, priceDecimals, renderCell } from '../../src/ui/list/cells';
+import { cellValue, formatDate, labelText, priceDecimals } from '../../src/ui/list/cells';
 import { EMPTY_TEXT } from '../../src/ui/widgets/DisplayWidget';
 
 test('dates and datetimes from the server formats', () => {
   expect(formatDate('20240131235959', true)).toBe('2024-01-31 23:59:59');
-  expect(formatDate('2024-01-31T23:59:59.000Z', true)).toBe('2024-01-31 23:59:59');
+  expect(formatDate('2024-01-31T23:59:59', true)).toBe('2024-01-31 23:59:59');
+  // A moment with its zone shows in local time (the upload time): what the export writes too.
+  const moment = new Date('2024-01-31T23:59:59.000Z');
+  const local = `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')} ${String(moment.getHours()).padStart(2, '0')}:${String(moment.getMinutes()).padStart(2, '0')}:59`;
+  expect(formatDate('2024-01-31T23:59:59.000Z', true)).toBe(local);
   expect(formatDate('2024-01-31 10:00:00', false)).toBe('2024-01-31');
 });
 
@@ -18,16 +22,16 @@ test('a column expression sees the row and the user (copyright phone only for ow
   const column = { name: 'phoneNumber', order: 1, label: 'x', value: { if: [{ '==': [{ var: 'row.spCode' }, { var: 'user.code' }] }, { var: 'row.phoneNumber' }, EMPTY_TEXT] } };
   expect(cellValue(column, { spCode: '1', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe('123');
   expect(cellValue(column, { spCode: '2', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe(EMPTY_TEXT);
-  expect(cellValue({ name: 'a', order: 1, label: 'x', field: 'b' }, { b: 5 }, { config: {}, user: {} })).toBe(5);
+  expect(cellValue({ name: 'a', field: 'b' }, { b: 5 }, { config: {}, user: {} })).toBe(5);
 });
 
 test("label maps: the value's key, '*' for any other value, the raw value without either (001 §9 tariff labels)", () => {
   const userType = { name: 'userType', order: 1, label: 'x', format: 'label' as const, labels: { '0': 'Tariff.userPostpaid', '1': 'Tariff.userPrepaid', '*': 'Tariff.all' } };
   const promotion = { name: 'promotionID', order: 1, label: 'x', format: 'label' as const, labels: { '-1': 'Tariff.na' } };
-  const ctx = { config: {}, t: (key: string) => `<${key}>`, rowId: '1' };
-  expect(renderCell(userType, {}, '1', ctx)).toBe('<Tariff.userPrepaid>');
-  expect(renderCell(userType, {}, '-1', ctx)).toBe('<Tariff.all>');
-  expect(renderCell(userType, {}, '7', ctx)).toBe('<Tariff.all>');
-  expect(renderCell(promotion, {}, '-1', ctx)).toBe('<Tariff.na>');
-  expect(renderCell(promotion, {}, 'PRM1', ctx)).toBe('PRM1');
+  const t = (key: string) => `<${key}>`;
+  expect(labelText(userType, '1', t)).toBe('<Tariff.userPrepaid>');
+  expect(labelText(userType, '-1', t)).toBe('<Tariff.all>');
+  expect(labelText(userType, '7', t)).toBe('<Tariff.all>');
+  expect(labelText(promotion, '-1', t)).toBe('<Tariff.na>');
+  expect(labelText(promotion, 'PRM1', t)).toBe('PRM1');
 });

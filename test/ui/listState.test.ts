@@ -1,5 +1,5 @@
 // Pure rules of the list renderer (000 §2, §9): search normalisation, page sizes, operation width, pager window.
-import { initialState, normaliseFilters, operationWidth, pageSizesOf, showsPager } from '../../src/ui/list/listState';
+import { columnLayout, initialState, MIN_TEXT_WIDTH, normaliseFilters, operationButtons, operationWidth, pageSizesOf, showsPager, splitRowActions } from '../../src/ui/list/listState';
 import { pageWindow } from '../../src/ui/list/Pager';
 import type { ResolvedField } from '../../src/engine';
 
@@ -44,4 +44,34 @@ test('the pager: above 10 rows by default (000 §2), from list.pagerAt when give
   expect(showsPager({ list: { rowKey: 'id', pagerAt: 5 } }, 4)).toBe(false);
   expect(showsPager({ list: { rowKey: 'id', pagerAt: 5 } }, 5)).toBe(true);
   expect(showsPager({ list: { rowKey: 'id', pagerAt: 0 } }, 500)).toBe(false);
+});
+
+describe('row actions', () => {
+  const item = (name: string, primary?: boolean) => ({ action: { name, primary } });
+  test("primary actions are the row's buttons, the others go to its More menu", () => {
+    const { inline, more } = splitRowActions([item('hide', true), item('edit', true), item('editTag'), item('delete')]);
+    expect(inline.map((i) => i.action.name)).toEqual(['hide', 'edit']);
+    expect(more.map((i) => i.action.name)).toEqual(['editTag', 'delete']);
+  });
+  test('a list that marks no action primary shows them all as buttons', () => {
+    expect(splitRowActions([item('detail')])).toEqual({ inline: [item('detail')], more: [] });
+  });
+  test('the operation column is sized from the definition (primary actions plus More), not from the rows of a page', () => {
+    expect(operationButtons([{ primary: true }, { primary: true }, {}, {}, {}])).toBe(3);
+    expect(operationButtons([{ primary: true }])).toBe(1);
+    expect(operationButtons([{}, {}])).toBe(2);
+    expect(operationButtons([])).toBe(0);
+  });
+});
+
+test('column widths come from the definition and the formats alone; text columns share the rest, at least MIN_TEXT_WIDTH each', () => {
+  const columns = [
+    { name: 'code', width: 120 }, { name: 'name' }, { name: 'status', format: 'status' as const }, { name: 'day', format: 'date' as const },
+  ];
+  const { widths, minWidth } = columnLayout(columns, { selectable: true, operationButtons: 3 });
+  expect([...widths.keys()]).toEqual(['__select', 'code', 'name', 'status', 'day', '__operation']);
+  expect(widths.get('name')).toBeUndefined();
+  expect(widths.get('__operation')).toBe(operationWidth(3));
+  expect(minWidth).toBe([...widths.values()].reduce<number>((sum, w) => sum + (w ?? MIN_TEXT_WIDTH), 0));
+  expect(columnLayout(columns, { selectable: false, operationButtons: 0 }).widths.has('__operation')).toBe(false);
 });

@@ -1,36 +1,28 @@
 // Versioned migrations, run on every start. Kysely's migrator records applied versions in its own table and
 // takes a lock, so several servers starting together on PostgreSQL apply each version once.
-import { Migrator, sql, type Migration } from 'kysely';
-import type { DatabaseHandle } from './connection';
-import * as m001 from './migrations/001_initial';
-import * as m002 from './migrations/002_picture_codes';
-import * as m003 from './migrations/003_tone_details';
-import * as m004 from './migrations/004_tone_copyrights';
-import * as m005 from './migrations/005_jockey_right';
-import * as m006 from './migrations/006_config_operator_only';
-import * as m010 from './migrations/010_batch_tasks';
-import * as m011 from './migrations/011_batch_jobs';
-import * as m012 from './migrations/012_password_history_upload_usage';
-import * as m015 from './migrations/015_tone_box_columns';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { DatabaseHandle, Dialect } from './connection';
 
-// Append new versions here; never edit an applied one.
-const versions = {
-  '001_initial': m001,
-  '002_picture_codes': m002,
-  '003_tone_details': m003,
-  '004_tone_copyrights': m004,
-  '005_jockey_right': m005,
-  '006_config_operator_only': m006,
-  '010_batch_tasks': m010,
-  '011_batch_jobs': m011,
-  '012_password_history_upload_usage': m012,
-  '015_tone_box_columns': m015,
-};
+interface MigrationModule { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
+
+/**
+ * Every file of migrations/ named NNN_name (.ts in the sources, .js in the server build), in name order: adding a
+ * version is adding its file (a new tone field is a record entry, a migration and its words; nothing lists it).
+ * Never edit an applied one.
+ */
+function versions(): Record<string, MigrationModule> {
+  const dir = join(__dirname, 'migrations');
+  const files = readdirSync(dir).filter((f) => /^\d{3}_\w+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return Object.fromEntries(files.map((f) => [f.replace(/\.(ts|js)$/, ''), require(join(dir, f)) as MigrationModule]));
+}
 
 /** Applies every version not applied yet; `target` stops at that version (tests of a migration start below it). */
-export async function migrate(handle: DatabaseHandle, target?: keyof typeof versions): Promise<void> {
+export async function migrate(handle: DatabaseHandle, target?: string): Promise<void> {
   const migrations: Record<string, Migration> = {};
-  for (const [name, mod] of Object.entries(versions)) migrations[name] = { up: (db) => mod.up(db, handle.dialect) };
+  for (const [name, mod] of Object.entries(versions())) migrations[name] = { up: (db) => mod.up(db, handle.dialect) };
   // On PostgreSQL the migrator's own tables are named with the current schema: left unqualified, Kysely
   // would find them in any other schema of the database (side-by-side test or benchmark schemas) and skip
   // creating them here.

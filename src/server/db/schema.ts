@@ -100,6 +100,15 @@ export interface LanguageTable {
   priority: number;
 }
 
+/** Reference data names in languages other than English (services/translations.ts). */
+export interface TranslationTable {
+  entity: string;
+  entity_id: number;
+  field: string;
+  lang: string;
+  text: string;
+}
+
 export interface CatalogueTable {
   id: Generated<number>;
   parent_id: number | null;
@@ -389,6 +398,7 @@ export interface Database {
   dictionary_items: DictionaryItemTable;
   languages: LanguageTable;
   catalogues: CatalogueTable;
+  translations: TranslationTable;
   tariffs: TariffTable;
   tariff_details: TariffDetailTable;
   tones: ToneTable;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../engine/fsLoader';
 import type { Lang } from '../returnCodes';
 import type { Violation } from '../validation';
+import { messageText } from '../../engine/messages';
 
 const cache = new Map<Lang, Record<string, string>>();
 // The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
@@ -20,10 +21,9 @@ function table(lang: Lang): Record<string, string> {
   return t;
 }
 
-/** The text of a message key with {name} parameters filled in; the key itself when no text exists. */
+/** The text of a message key with {name} parameters filled in (plural forms by `count`); the key itself when no text exists. */
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
-  const text = table(lang)[key] ?? table('en')[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+  return messageText({ language: lang, own: table(lang), fallback: table('en') }, key, params);
 }
 
 /**

@@ -9,12 +9,13 @@ import { csvLine } from '../http/csv';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
 import { newDynamicCode, sha256 } from '../security/tokens';
-import { findProviderByCode, selfInfo, SELF_INFO_FIELDS } from '../services/providers';
+import { findProviderByCode, selfInfo, setOwnPassword, SELF_INFO_FIELDS, updateContact } from '../services/providers';
+import { countWrongTry, issueCode, lastCodeTime, openCode, useCode } from '../services/dynamicCodes';
 import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
-import { endAllSessions } from '../services/sessions';
+import { endAllSessions, endOtherSessions } from '../services/sessions';
 import { audit } from '../services/audit';
 import { num, type Config } from '../services/config';
-import { rememberPassword, usedRecently } from '../services/passwordHistory';
+import { usedRecently } from '../services/passwordHistory';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 
@@ -31,16 +32,7 @@ async function checkNewPassword(ctx: AppContext, p: Provider, config: Config, ne
 
 /** The new password, with the outgoing one kept in the history. */
 async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promise<void> {
-  const now = ctx.now();
-  const hash = await hashPassword(newPwd);
-  await ctx.db.transaction().execute(async (tx) => {
-    await rememberPassword(tx, p.id, p.password_hash, now);
-    await tx
-      .updateTable('providers')
-      .set({ password_hash: hash, first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
-      .where('id', '=', p.id)
-      .execute();
-  });
+  await setOwnPassword(ctx.db, p, await hashPassword(newPwd), ctx.now());
 }
 
 
@@ -94,7 +86,7 @@ export function accountRoutes(app: FastifyInstance): void {
         }
         await checkNewPassword(ctx, p, s.config, String(params.newPwd));
         await setPassword(ctx, p, String(params.newPwd));
-        await ctx.db.deleteFrom('sessions').where('provider_id', '=', p.id).where('id', '!=', s.id).execute();
+        await endOtherSessions(ctx.db, p.id, s.id);
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
         return {};
       },
@@ -116,14 +108,12 @@ export function accountRoutes(app: FastifyInstance): void {
         const p = await findProviderByCode(ctx.db, String(params.account));
         if (!p || p.status !== '1') return {};
         const config = await ctx.config.forSite(p.site);
-        const last = await ctx.db.selectFrom('dynamic_codes').select('created_at').where('provider_id', '=', p.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const last = await lastCodeTime(ctx.db, p.id);
         const resendMs = num(config, 'dynamic_code_resend_seconds') * 1000;
-        if (last && now - last.created_at < resendMs) throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last.created_at)) / 1000)]);
+        if (last !== undefined && now - last < resendMs) throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last)) / 1000)]);
         const code = newDynamicCode();
         const ttlMin = num(config, 'dynamic_code_ttl_minutes');
-        // A new code replaces any earlier one.
-        await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('provider_id', '=', p.id).where('used_at', 'is', null).execute();
-        await ctx.db.insertInto('dynamic_codes').values({ provider_id: p.id, code_hash: sha256(code), created_at: now, expires_at: now + ttlMin * 60_000, used_at: null, attempts: 0 }).execute();
+        await issueCode(ctx.db, p.id, code, now, ttlMin * 60_000);
         await ctx.notifier.send({
           providerId: p.id,
           channel: p.phone ? 'sms' : 'email',
@@ -150,18 +140,15 @@ export function accountRoutes(app: FastifyInstance): void {
         const now = ctx.now();
         if (params.confirmPwd !== undefined && params.confirmPwd !== params.newPwd) throw new ApiError(RC.badInput, [], [{ field: 'confirmPwd', message: 'CommonRes.confirmPassword' }]);
         const p = await findProviderByCode(ctx.db, String(params.account));
-        const row = p
-          ? await ctx.db.selectFrom('dynamic_codes').selectAll().where('provider_id', '=', p.id).where('used_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst()
-          : undefined;
+        const row = p ? await openCode(ctx.db, p.id) : undefined;
         if (!p || !row || row.expires_at <= now || row.attempts >= 5) throw new ApiError(RC.dynamicCodeWrong);
         if (row.code_hash !== sha256(String(params.dynamicCode).toUpperCase())) {
-          await ctx.db.updateTable('dynamic_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+          await countWrongTry(ctx.db, row.id, row.attempts);
           throw new ApiError(RC.dynamicCodeWrong);
         }
         await checkNewPassword(ctx, p, await ctx.config.forSite(p.site), String(params.newPwd));
         // Mark used first: two racing requests cannot both reset with one code.
-        const used = await ctx.db.updateTable('dynamic_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw new ApiError(RC.dynamicCodeWrong);
+        if (!(await useCode(ctx.db, row.id, now))) throw new ApiError(RC.dynamicCodeWrong);
         await setPassword(ctx, p, String(params.newPwd));
         await clearAccountFailures(ctx.db, p.id);
         await endAllSessions(ctx.db, p.id);
@@ -201,11 +188,8 @@ export function accountRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const p = req.session!.provider;
-        const columns = { contactName: 'contact', phoneNumber: 'phone', email: 'email', address: 'address', description: 'description' } as const;
-        const set: Partial<Record<(typeof columns)[keyof typeof columns], string>> = {};
-        for (const [field, col] of Object.entries(columns)) if (typeof params[field] === 'string') set[col] = params[field];
-        await ctx.db.updateTable('providers').set({ ...set, updated_at: ctx.now() }).where('id', '=', p.id).execute();
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: Object.keys(set), ip: req.ip });
+        const changed = await updateContact(ctx.db, p.id, params, ctx.now());
+        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: changed, ip: req.ip });
         const updated = (await findProviderByCode(ctx.db, p.code))!;
         return { record: selfInfo(updated, req.session!.config) };
       },

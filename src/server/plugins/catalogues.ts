@@ -7,6 +7,8 @@ import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
+import { namesIn } from '../services/translations';
+import { catalogue, cataloguesOf } from '../services/referenceData';
 
 interface Node { catalogID: string; catalogName: string; relativeValidityPeriod: string; catalogInfo: Node[] }
 
@@ -22,19 +24,14 @@ export function catalogueRoutes(app: FastifyInstance): void {
       url: '/sp/filtertonecatalog',
       tag: 'catalogues',
       summary: 'Catalogue tree for a resource type',
-      description: 'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo.',
+      description: 'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo. Names in the language of the session.',
       auth: 'session',
       params: obj({ resourceType: { type: 'string', enum: ['', '1', '2'] } }),
       record: { type: 'array', items: node },
       async handler(req, _reply, params) {
-        const rows = await req.server.ctx.db
-          .selectFrom('catalogues')
-          .select(['id', 'parent_id', 'name', 'relative_validity_period'])
-          .where('resource_type', '=', Number(params.resourceType || 1))
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute();
-        const byId = new Map<number, Node>(rows.map((r) => [r.id, { catalogID: String(r.id), catalogName: r.name, relativeValidityPeriod: r.relative_validity_period, catalogInfo: [] }]));
+        const rows = await cataloguesOf(req.server.ctx.db, Number(params.resourceType || 1));
+        const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
+        const byId = new Map<number, Node>(rows.map((r) => [r.id, { catalogID: String(r.id), catalogName: names(r.id, 'name', r.name), relativeValidityPeriod: r.relative_validity_period, catalogInfo: [] }]));
         const roots: Node[] = [];
         for (const r of rows) {
           const parent = r.parent_id === null ? undefined : byId.get(r.parent_id);
@@ -54,9 +51,10 @@ export function catalogueRoutes(app: FastifyInstance): void {
       record: { type: 'object', properties: { catalogID: { type: 'string' }, catalogName: { type: 'string' }, relativeValidityPeriod: { type: 'string' } } },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const c = await req.server.ctx.db.selectFrom('catalogues').select(['id', 'name', 'relative_validity_period']).where('id', '=', Number(params.catalogID)).executeTakeFirst();
+        const c = await catalogue(req.server.ctx.db, Number(params.catalogID));
         if (!c) throw new ApiError(RC.notFound);
-        return { record: { catalogID: String(c.id), catalogName: c.name, relativeValidityPeriod: c.relative_validity_period } };
+        const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
+        return { record: { catalogID: String(c.id), catalogName: names(c.id, 'name', c.name), relativeValidityPeriod: c.relative_validity_period } };
       },
     },
   ]);

@@ -1,22 +1,11 @@
 // Configuration and reference data: operator configuration, the login page's configuration, languages,
 // data dictionaries and the name-tone category.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
 import { RC } from '../returnCodes';
-import type { Database } from '../db/schema';
-
-export async function dictionaries(db: Kysely<Database>, dictType?: string) {
-  let q = db.selectFrom('dictionary_items').select(['dict_type', 'item_code', 'item_label_value', 'item_value']).orderBy('dict_type').orderBy('sort_order');
-  if (dictType) q = q.where('dict_type', '=', dictType);
-  return (await q.execute()).map((r) => ({ dictType: r.dict_type, itemCode: r.item_code, itemLabelValue: r.item_label_value, itemValue: r.item_value }));
-}
-
-export async function languages(db: Kysely<Database>) {
-  const rows = await db.selectFrom('languages').selectAll().orderBy('priority', 'desc').orderBy('id').execute();
-  return rows.map((r) => ({ languageID: String(r.id), languageCode: r.language_code, languageDesc: r.language_desc, priority: String(r.priority) }));
-}
+import { writeWindow } from '../services/maintenanceWindow';
+import { dictionaries, languages, nameToneCategory } from '../services/referenceData';
 
 const dictItem = { type: 'object', properties: { dictType: { type: 'string' }, itemCode: { type: 'string' }, itemLabelValue: { type: 'string' }, itemValue: { type: 'string' } } };
 
@@ -30,6 +19,22 @@ export function configRoutes(app: FastifyInstance): void {
       auth: 'public',
       async handler() {
         return {};
+      },
+    },
+    {
+      method: 'READ',
+      url: '/common/querywritewindow',
+      tag: 'config',
+      summary: 'The write window (maintenance_window): when writes are refused, and whether they are now',
+      description:
+        "Public and read-only, so a page can show a banner while writes are refused without keeping a session alive. site: the provider's site (default the deployment's). record: window 'HH:MM-HH:MM' ('' when off), active '1' or '0', until 'HH:MM' (server time) while active.",
+      auth: 'public',
+      params: obj({ site: { type: 'string', maxLength: 20 } }),
+      record: obj({ window: { type: 'string' }, active: { type: 'string', enum: ['0', '1'] }, until: { type: 'string' } }),
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const site = ctx.config.isSite(params.site) ? params.site : ctx.site;
+        return { record: writeWindow((await ctx.config.forSite(site)).maintenance_window, new Date(ctx.now())) };
       },
     },
     {
@@ -88,11 +93,12 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/querylanguagelist',
       tag: 'config',
       summary: 'Content languages, highest priority first',
+      description: 'languageDesc is the name in the language of the session (or of Accept-Language): 法语 in Chinese, French in English.',
       auth: 'session',
       allowPending: true,
       record: { type: 'array', items: { type: 'object', properties: { languageID: { type: 'string' }, languageCode: { type: 'string' }, languageDesc: { type: 'string' }, priority: { type: 'string' } } } },
       async handler(req) {
-        const record = await languages(req.server.ctx.db);
+        const record = await languages(req.server.ctx.db, req.lang);
         return { record, recordSum: record.length };
       },
     },
@@ -124,7 +130,7 @@ export function configRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const p = req.session!.provider;
         if (p.namerbt_privilege !== '1') return { code: RC.noNameTonePrivilege };
-        const cat = await ctx.db.selectFrom('catalogues').select(['id', 'name']).where('resource_type', '=', 3).orderBy('id').limit(1).executeTakeFirst();
+        const cat = await nameToneCategory(ctx.db);
         if (!cat) return { code: RC.noNameTonePrivilege };
         return { record: { catalogID: String(cat.id), catName: cat.name, resultInfo: 'ok' } };
       },

@@ -9,7 +9,7 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
-import { listOwners, ownerExists, toneCopyrights } from '../services/copyright';
+import { addOwner, listOwners, ownerExists, toneCopyrights } from '../services/copyright';
 
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const owner = {
@@ -73,14 +73,10 @@ export function copyrightRoutes(app: FastifyInstance): void {
         const type = String(params.copyRightType ?? '2');
         const idNumber = String(params.idNumber);
         if (await ownerExists(ctx.db, p.site, type, idNumber)) throw new ApiError(RC.exists);
-        const { id } = await ctx.db
-          .insertInto('copyright_companies')
-          .values({
-            provider_id: p.id, copyright_type: type, company_name: companyName, official_name: String(params.officialName), phone_number: String(params.phoneNumber),
-            email: String(params.email ?? ''), stage_name: String(params.stageName ?? ''), id_number: idNumber, description: String(params.description ?? ''), created_at: ctx.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await addOwner(ctx.db, {
+          provider_id: p.id, copyright_type: type, company_name: companyName, official_name: String(params.officialName), phone_number: String(params.phoneNumber),
+          email: String(params.email ?? ''), stage_name: String(params.stageName ?? ''), id_number: idNumber, description: String(params.description ?? ''), created_at: ctx.now(),
+        });
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'addcopyright', entityType: 'copyright', entityId: id, detail: { notify: params.notificationFlag === '1' }, ip: req.ip });
         return { record: { companyID: String(id) } };
       },

@@ -19,6 +19,7 @@ import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Receive
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
+import { ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav', mp3: 'audio/mpeg', '3gp': 'video/3gpp', mp4: 'video/mp4', jpg: 'image/jpeg', gif: 'image/gif', png: 'image/png', zip: 'application/zip', txt: 'text/plain; charset=utf-8', inf: 'text/plain; charset=utf-8',
@@ -122,10 +123,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
             const record: Record<string, unknown> = {};
             for (const a of accepted) {
               const savedFilename = FileStore.savedName(extensionOf(a.original));
-              await tx
-                .insertInto('uploaded_files')
-                .values({ provider_id: providerId, saved_filename: savedFilename, original_filename: a.original, kind: a.kind, size: a.size, info: JSON.stringify(a.info), created_at: now })
-                .execute();
+              await recordUpload(tx, { providerId, savedFilename, original: a.original, kind: a.kind, size: a.size, info: a.info, now });
               await store.commit(a.path, providerId, savedFilename);
               committed.push(savedFilename);
               record[a.original] = { originalFilename: a.original, savedFilename, kind: a.kind, size: a.size, url: fileUrl(savedFilename), ...a.info };
@@ -154,7 +152,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const row = await ctx.db.selectFrom('uploaded_files').select(['kind', 'original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
         if (!row || !file) throw new ApiError(RC.notFound);
         reply
@@ -177,15 +175,10 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       codes: ['950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        let q = ctx.db.selectFrom('tones').select('tone_file').where('provider_id', '=', req.session!.provider.id);
-        if (params.toneID) q = q.where('id', '=', Number(params.toneID));
-        else if (params.toneCode) q = q.where('tone_code', '=', String(params.toneCode));
-        else throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
-        const tone = await q.executeTakeFirst();
-        let files: Record<string, string> = {};
-        try { files = JSON.parse(tone?.tone_file || '{}'); } catch { /* a broken map means no audio */ }
-        const saved = files.webAuditon || files.mediaPlay || files.aipPlay;
-        if (!tone || !saved) throw new ApiError(RC.notFound);
+        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
+        const files = await toneFiles(ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
+        if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
       },
     },

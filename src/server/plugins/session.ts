@@ -5,12 +5,13 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { setSessionCookie, clearSessionCookie, setCookie, readCookie, PICTURE_COOKIE, SESSION_COOKIE } from '../http/cookies';
 import { newPictureCode, pictureSvg } from '../security/pictureCode';
-import { newToken, sha256 } from '../security/tokens';
+import { newToken } from '../security/tokens';
 import { parseLang } from '../http/lang';
 import { obj, password, language, stringRecord } from '../http/schemas';
 import { verifyPassword, dummyHash } from '../security/passwords';
-import { createSession, endSession, findSession, purgeExpiredSessions } from '../services/sessions';
-import { findProviderByCode, isExpired, mustChangePassword, userInfo, isSuperSP, USER_INFO_FIELDS } from '../services/providers';
+import { createSession, endSession, findSession, purgeExpiredSessions, setSessionLanguage } from '../services/sessions';
+import { storePictureCode, takePictureCode } from '../services/pictureCodes';
+import { findProviderByCode, isExpired, mustChangePassword, recordLogin, userInfo, isSuperSP, USER_INFO_FIELDS } from '../services/providers';
 import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
 import { audit } from '../services/audit';
 import { pendingApprovals } from '../services/changeRequests';
@@ -59,10 +60,7 @@ async function checkPictureCode(req: FastifyRequest, typed: unknown): Promise<bo
   const { ctx } = req.server;
   const id = readCookie(req, PICTURE_COOKIE);
   if (!id || typeof typed !== 'string') return false;
-  const row = await ctx.db.selectFrom('picture_codes').selectAll().where('id_hash', '=', sha256(id)).executeTakeFirst();
-  if (!row) return false;
-  await ctx.db.deleteFrom('picture_codes').where('id_hash', '=', row.id_hash).execute();
-  return row.expires_at > ctx.now() && row.code_hash === sha256(typed.toUpperCase());
+  return takePictureCode(ctx.db, id, typed, ctx.now());
 }
 
 export function sessionRoutes(app: FastifyInstance): void {
@@ -114,7 +112,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         await purgeExpiredSessions(ctx.db, now);
         const s = await createSession(ctx.db, p, config, lang, ip, now);
         // The answer shows the previous login time (whether_record_admin_login), then records this one.
-        await ctx.db.updateTable('providers').set({ last_login_time: now }).where('id', '=', p.id).execute();
+        await recordLogin(ctx.db, p.id, now);
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login', ip });
         setSessionCookie(req, reply, s.token, s.maxAgeSeconds);
         reply.header('x-csrf-token', s.csrfToken);
@@ -135,8 +133,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const id = newToken();
         const code = newPictureCode();
-        await ctx.db.deleteFrom('picture_codes').where('expires_at', '<', ctx.now()).execute();
-        await ctx.db.insertInto('picture_codes').values({ id_hash: sha256(id), code_hash: sha256(code), expires_at: ctx.now() + PICTURE_TTL_MS }).execute();
+        await storePictureCode(ctx.db, id, code, ctx.now(), PICTURE_TTL_MS);
         setCookie(req, reply, PICTURE_COOKIE, id, PICTURE_TTL_MS / 1000);
         reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(pictureSvg(code));
       },
@@ -241,7 +238,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       params: obj({ language }, ['language']),
       async handler(req, _reply, params) {
         const lang = params.language === 'zh' ? 'zh' : 'en';
-        await req.server.ctx.db.updateTable('sessions').set({ language: lang }).where('id', '=', req.session!.id).execute();
+        await setSessionLanguage(req.server.ctx.db, req.session!.id, lang);
         req.lang = lang;
         return { record: { language: lang } };
       },

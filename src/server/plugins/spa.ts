@@ -15,7 +15,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
 };
 
-/** The build writes .br and .gz copies of its text assets (vite.config.ts): send one the client accepts. */
+/** The build writes .br and .gz copies of its text assets (vite.config.mts): send one the client accepts. */
 function compressedCopy(accept: string, file: string): { path: string; encoding: string } | undefined {
   for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
     if (accept.includes(encoding) && existsSync(file + ext)) return { path: file + ext, encoding };

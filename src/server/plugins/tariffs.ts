@@ -9,6 +9,8 @@ import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
+import { namesIn } from '../services/translations';
+import { tariffPage, tariffWithDetails } from '../services/referenceData';
 
 const id = { type: 'string', pattern: '^\\d{1,9}$' };
 
@@ -27,21 +29,23 @@ const detailRoute = (url: string, summary: string): ApiRoute => ({
   url,
   tag: 'tariffs',
   summary,
-  description: 'record: {priceGroupID, priceGroupName, description, details: rows of operator (access type), orderType, price, startDate, endDate, promotionID, serviceCode, userType, description}. 950005 for an unknown tariff.',
+  description: 'record: {priceGroupID, priceGroupName, description, details: rows of operator (access type), orderType, price, startDate, endDate, promotionID, serviceCode, userType, description}; names and descriptions in the language of the session. 950005 for an unknown tariff.',
   auth: 'session',
   params: obj({ priceGroupID: id }, ['priceGroupID']),
   record: { ...tariffRecord, properties: { ...tariffRecord.properties, details: { type: 'array', items: detailRow } } },
   codes: [RC.notFound],
   async handler(req, _reply, params) {
     const { db } = req.server.ctx;
-    const tariff = await db.selectFrom('tariffs').select(['id', 'name', 'description']).where('id', '=', Number(params.priceGroupID)).executeTakeFirst();
-    if (!tariff) throw new ApiError(RC.notFound);
-    const rows = await db.selectFrom('tariff_details').selectAll().where('tariff_id', '=', tariff.id).orderBy('id').execute();
+    const found = await tariffWithDetails(db, Number(params.priceGroupID));
+    if (!found) throw new ApiError(RC.notFound);
+    const { tariff, details: rows } = found;
+    const [names, detailNames] = await Promise.all([namesIn(db, 'tariff', req.lang), namesIn(db, 'tariff_detail', req.lang)]);
     const details = rows.map((d) => ({
       detailID: String(d.id), operator: d.operator, orderType: d.order_type, price: d.price, startDate: d.start_date, endDate: d.end_date,
-      promotionID: d.promotion_id, serviceCode: d.service_code, userType: d.user_type, description: d.description,
+      promotionID: d.promotion_id, serviceCode: d.service_code, userType: d.user_type, description: detailNames(d.id, 'description', d.description),
     }));
-    return { record: { priceGroupID: String(tariff.id), priceGroupName: tariff.name, description: tariff.description, details }, recordSum: details.length };
+    const record = { priceGroupID: String(tariff.id), priceGroupName: names(tariff.id, 'name', tariff.name), description: names(tariff.id, 'description', tariff.description), details };
+    return { record, recordSum: details.length };
   },
 });
 
@@ -59,13 +63,10 @@ export function tariffRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         const { db } = req.server.ctx;
         const range = pageRange(params, 5);
-        let q = db.selectFrom('tariffs');
-        if (params.priceGroupType) q = q.where('price_group_type', '=', Number(params.priceGroupType));
-        if (params.orderType) q = q.where('order_type', '=', Number(params.orderType));
-        const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        if (range.countOnly) return { recordSum: Number(n) };
-        const rows = await q.select(['id', 'name', 'description']).orderBy('id').limit(range.limit).offset(range.offset).execute();
-        return { record: rows.map((t) => ({ priceGroupID: String(t.id), priceGroupName: t.name, description: t.description })), recordSum: Number(n) };
+        const { rows, total: n } = await tariffPage(db, { priceGroupType: Number(params.priceGroupType) || undefined, orderType: Number(params.orderType) || undefined }, range);
+        if (range.countOnly) return { recordSum: n };
+        const names = await namesIn(db, 'tariff', req.lang);
+        return { record: rows.map((t) => ({ priceGroupID: String(t.id), priceGroupName: names(t.id, 'name', t.name), description: names(t.id, 'description', t.description) })), recordSum: Number(n) };
       },
     },
     detailRoute('/sp/querytariffdetails', "One tariff's detail rows (tone form)"),

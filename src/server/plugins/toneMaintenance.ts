@@ -8,8 +8,10 @@ import { obj, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
-import { deleteTones, exportCsv, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
-import { DETAIL_KEYS } from '../services/toneUpload';
+import { deleteTones, DETAIL_EXTRA_KEYS, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
+import { toneFields } from '../services/toneRecord';
+import { ownUpload } from '../services/uploadedFiles';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -21,21 +23,14 @@ const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !==
 const ROLES = ['lyric', 'tune', 'record'];
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
 /** What toneDetail answers (the API tests hold real answers to it): the edit form and the detail page read it. */
-const toneDetailRecord = stringRecord(
-  [
-    ...DETAIL_KEYS, 'toneID', 'toneCode', 'toneName', 'singerName', 'singerSex', 'status', 'approveType', 'tableType', 'askType', 'refuseReason',
-    'price', 'callerPrice', 'totalPrice', 'tariffPrice', 'isrc', 'mateInfo', 'tags', 'relativeTime', 'toneValidDay', 'info', 'cutFlag',
-    'contentLanguage', 'languageDesc', 'category', 'catId', 'catName', 'priceGroupID', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl',
-    'imagePath', 'uploadTime', ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`]),
-  ],
-  {
-    ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
-    catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
-    copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
-    toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
-    additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
-  },
-);
+const toneDetailRecord = () => stringRecord([...DETAIL_EXTRA_KEYS, ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`])], {
+  ...toneFields().detailSchema,
+  ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
+  catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
+  copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
+  toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
+  additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
+});
 
 export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
@@ -47,11 +42,11 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       description: "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
       params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
-      record: toneDetailRecord,
+      record: toneDetailRecord(),
       codes: ['950005'],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
-        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) }, req.lang);
         if (!record) throw new ApiError(RC.notFound);
         return { record };
       },
@@ -104,7 +99,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       codes: ['000001', '950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const record = await hideOrResume(ctx.db, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
+        const record = await hideOrResume(ctx.db, req.session!.provider.site, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
         if (record.success.length === 0) throw new ApiError(RC.notFound);
         return { code: record.failed.length ? RC.partial : RC.ok, record };
       },
@@ -136,19 +131,36 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/exporttone',
       tag: 'tones',
       summary: "Export the provider's tones (CSV download)",
-      description: 'A UTF-8 CSV with a header row and one row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory. No time limit.',
+      description:
+        "One row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory; no time limit. " +
+        'format=readable (the default) is the file a provider opens in a spreadsheet: UTF-8 with a byte order mark, headers in the language of the session, ' +
+        "statuses as the tone list words them, languages by name, the relative validity with its unit, upload times as 'YYYY-MM-DD HH:mm:ss' in the provider's time zone " +
+        '(timeZone, else the X-Time-Zone header the portal sends, else the server\'s), and cells starting with = + - @, tab or carriage return prefixed with an apostrophe so no spreadsheet runs them. ' +
+        'format=raw is the machine format for scripts: the field names of sp/qrytone as headers (toneCode, toneName, singerName, status, approveType, price, callerPrice, tariffPrice, relativeTime, toneValidDay, orderTimes, language, uploadTime), ' +
+        'the stored codes (status, approveType, language id), ISO 8601 UTC times and every value exactly as stored.',
       auth: 'session',
       allowExpired: true,
       raw: true,
-      async handler(req, reply) {
+      params: obj({
+        format: { type: 'string', enum: ['', 'readable', 'raw'], description: 'readable (default): for people and spreadsheets; raw: for scripts.' },
+        timeZone: { type: 'string', pattern: '^[A-Za-z0-9_+\\-/]{1,64}$', description: "IANA time zone of the readable file's times (e.g. Africa/Nairobi)." },
+      }),
+      codes: [RC.badInput],
+      async handler(req, reply, params) {
         const p = req.session!.provider;
+        const asked = typeof params.timeZone === 'string' && params.timeZone !== '' ? params.timeZone : undefined;
+        if (asked && !isTimeZone(asked)) throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
+        const header = req.headers['x-time-zone'];
+        const timeZone = asked ?? (typeof header === 'string' && isTimeZone(header) ? header : SERVER_TIME_ZONE);
+        const raw = params.format === 'raw';
+        const csv = exportCsv(req.server.ctx.handle, p.id, raw ? { kind: 'raw' } : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config });
         // An export of a million tones takes longer than the default socket timeout.
         req.raw.socket.setTimeout(0);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="tones_${p.code}.csv"`)
+          .header('content-disposition', `attachment; filename="tones_${p.code}${raw ? '_raw' : ''}.csv"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(exportCsv(req.server.ctx.handle, p.id), { highWaterMark: 1 }));
+          .send(Readable.from(csv, { highWaterMark: 1 }));
       },
     },
     {
@@ -165,7 +177,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const row = await ctx.db.selectFrom('uploaded_files').select(['original_filename']).where('saved_filename', '=', name).where('provider_id', '=', req.session!.provider.id).executeTakeFirst();
+        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
         if (!row || !file) return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
         reply

@@ -10,9 +10,10 @@ import type { Database } from '../db/schema';
 import { createProvider, type ProviderInput } from '../services/providers';
 import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
 import { insertTone } from '../services/tones';
+import { translateDemoReferenceData } from '../services/translations';
 import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
-import { CATALOGUES, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
+import { CATALOGUES, detailDescription, DICTIONARIES, LANGUAGES, OWNERS, TARIFFS, type CatalogueSeed } from './reference';
 import { saveToneCopyrights } from '../services/copyright';
 import { seedDemoBatch } from './demoBatch';
 import { seedBoxes } from './boxes';
@@ -26,16 +27,23 @@ const DAY = 86_400_000;
 /** Roles of the demo accounts beyond demo-accounts.json's fields. */
 function rolesOf(account: string, radioCode: string): Partial<ProviderInput> & { name: string } {
   switch (account) {
-    case '8800010': return { name: 'Generic Music Ltd', namerbtPrivilege: true, email: 'cp8800010@example.com', phone: '254700000010' };
-    case '8800020': return { name: 'Nairobi Sounds', email: 'cp8800020@example.com', phone: '254700000020' };
-    case '8800030': return { name: 'Yangon Records', email: 'cp8800030@example.com' };
+    case '8800010': return { name: 'Generic Music Ltd', namerbtPrivilege: true };
+    case '8800020': return { name: 'Nairobi Sounds' };
+    case '8800030': return { name: 'Yangon Records' };
     case '8800002': return { name: 'Disc Super SP', spType: '2' };
     case '8800040': return { name: 'New Provider', firstLogin: true };
     case '8800050': return { name: 'Trusted Label', believeCP: '1' };
-    case '8800060': return { name: 'Pending Approvals Co', email: 'cp8800060@example.com' };
+    case '8800060': return { name: 'Pending Approvals Co' };
     case '8800070': return { name: 'Lapsed Contract', expiresAt: Date.now() - DAY };
     default: return { name: account === radioCode ? 'City Radio FM' : `Provider ${account}` };
   }
+}
+
+/** Every demo account's contact details are complete, so My Account can be saved as it opens. */
+function contactOf(account: string): Pick<ProviderInput, 'contact' | 'phone' | 'email' | 'address'> {
+  const people = ['Amina Odhiambo', 'Brian Kiptoo', 'Chen Wei', 'Daw Khin', 'Esther Njeri', 'Farah Ali', 'Grace Mwangi', 'Hassan Omar', 'Irene Wambui'];
+  const n = Number(account.slice(-2)) % people.length;
+  return { contact: people[n], phone: `2547000${account.slice(-5)}`, email: `cp${account}@example.com`, address: `${10 + n} Moi Avenue, Nairobi` };
 }
 
 async function seedCatalogues(db: Kysely<Database>, type: 1 | 2 | 3, items: CatalogueSeed[], parent: number | null): Promise<number[]> {
@@ -85,15 +93,16 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     if (t.type === 2) tariffIds.push(id);
     await db
       .insertInto('tariff_details')
-      .values(t.details.map(([operator, order_type, price, user_type, service_code, promotion_id = '-1']) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id, description: `${t.name} ${price}` })))
+      .values(t.details.map(([operator, order_type, price, user_type, service_code, promotion_id = '-1']) => ({ tariff_id: id, operator, order_type, price, user_type, service_code, start_date: '2024-01-01', end_date: '2030-12-31', promotion_id, description: detailDescription(t.name, price) })))
       .execute();
   }
+  await translateDemoReferenceData(db);
   const dictRows = Object.entries(DICTIONARIES).flatMap(([type, items]) => items.map(([code, label, value], i) => ({ dict_type: type, item_code: code, item_label_value: label, item_value: value, sort_order: i })));
   await db.insertInto('dictionary_items').values(dictRows).execute();
 
   // Accounts: hashing is the slow part (scrypt at OWASP cost), so all hash in parallel.
   const accounts = demoAccounts();
-  const ids = await Promise.all(accounts.map((a) => createProvider(db, { code: a.account, password: a.password, site: a.site, ...rolesOf(a.account, config.radio_cp_code ?? '') }, now)));
+  const ids = await Promise.all(accounts.map((a) => createProvider(db, { code: a.account, password: a.password, site: a.site, ...contactOf(a.account), ...rolesOf(a.account, config.radio_cp_code ?? '') }, now)));
   const byCode = new Map(accounts.map((a, i) => [a.account, ids[i]]));
 
   // Tones: twelve for each site provider and the approval account, a few for the others (~50 in all).
@@ -109,7 +118,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
       await db.insertInto('uploaded_files').values({ provider_id: providerId, saved_filename: saved, original_filename: `tone${n + 1}.wav`, kind: 'wav', size: wav.length, info: JSON.stringify(readWavInfo(wav, wav.length)), created_at: now }).execute();
       const title = `${TITLES[n % TITLES.length]}${n >= TITLES.length ? ` ${Math.floor(n / TITLES.length) + 1}` : ''}`;
       const { id } = await insertTone(db, {
-          provider_id: providerId, tone_code: `${code}${String(seq).padStart(4, '0')}`, tone_name: title, singer_name: SINGERS[n % SINGERS.length], singer_sex: String([1, 2, -1][n % 3]),
+          provider_id: providerId, tone_name: title, singer_name: SINGERS[n % SINGERS.length], singer_sex: String([1, 2, -1][n % 3]),
           status, approve_type: approveType, table_type: tableType, ask_type: askType, refuse_reason: refuse,
           price: (1 + (n % 5)).toFixed(2), caller_price: (1 + (n % 5)).toFixed(2), total_price: '', tariff_price: '5.00', relative_time: '90',
           tone_valid_day: new Date(now + (200 + n) * DAY).toISOString().slice(0, 10), order_times: (n * 37) % 500, language_id: LANGUAGES[n % LANGUAGES.length].id,

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
-import { exportCsv } from '../services/toneMaintenance';
+import { exportCsv } from '../services/toneExport';
 import { createTask } from '../services/batch/tasks';
 import { taskTypeOf } from '../services/batch/taskTypes';
 import { storedMessage, ok, failed, refused, type LineOutcome } from '../services/batch/outcome';
@@ -50,12 +50,20 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
     return id;
   };
 
+  // The seeded tones' codes (the system's) by their place in the provider's list; a code no tone has for 'missing'.
+  const codesOf = async (providerId: number) => {
+    const rows = await db.selectFrom('tones').select(['seq', 'tone_code']).where('provider_id', '=', providerId).execute();
+    const bySeq = new Map(rows.map((r) => [Number(r.seq), r.tone_code]));
+    return (seq: number) => bySeq.get(seq) ?? '';
+  };
+  const missing = '19999999999';
+
   if (kenya) {
-    const code = (seq: number) => `8800020${String(seq).padStart(4, '0')}`;
+    const code = await codesOf(kenya);
     // The export that succeeded, with its file (the tone export's CSV).
     const saved = FileStore.savedName('csv');
     const temp = store.temp();
-    await pipeline(Readable.from(exportCsv(ctx.handle, kenya)), temp.stream);
+    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, { kind: 'raw' })), temp.stream);
     await store.commit(temp.path, kenya, saved);
     const exportId = await insert(kenya, { type: '1', desc: 'Monthly catalogue export', fileName: '', status: '3', ageHours: 50, lines: [] }, saved);
     const rows = (await db.selectFrom('tones').select('id').where('provider_id', '=', kenya).where('status', '!=', '6').execute()).length;
@@ -67,7 +75,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
       lines: [
         [`${code(9)}|Morning Light (Acoustic)|Amani Otieno`, ok('Batch.toneSubmitted')],
         [`${code(10)}||Lina Haddad`, ok('Batch.toneSubmitted')],
-        ['88009999999|Unknown tone|', failed(RC.notFound, 'Batch.toneMissing', { toneCode: '88009999999' })],
+        [`${missing}|Unknown tone|`, failed(RC.notFound, 'Batch.toneMissing', { toneCode: missing })],
         [`${code(2)}|Bad "quote"|`, refused([{ field: 'toneName', message: 'CommonRes.illegalChar', params: { char: '"' } }])],
       ],
     });
@@ -102,13 +110,14 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
     });
   }
   if (ais) {
+    const code = await codesOf(ais);
     await insert(ais, {
       type: '5', desc: new Date(now + 400 * 24 * HOUR).toISOString().slice(0, 10), fileName: '', status: '3', ageHours: 8,
       // Tone 6 shows 'modification to be approved' in the demo; tone 5 waits for its addition.
       lines: [
-        ['88000300006', ok('Batch.toneSubmitted')],
-        ['88000300005', failed(RC.badInput, 'Batch.tonePending', { toneCode: '88000300005' })],
-        ['88000399999', failed(RC.notFound, 'Batch.toneMissing', { toneCode: '88000399999' })],
+        [code(6), ok('Batch.toneSubmitted')],
+        [code(5), failed(RC.badInput, 'Batch.tonePending', { toneCode: code(5) })],
+        [missing, failed(RC.notFound, 'Batch.toneMissing', { toneCode: missing })],
       ],
     });
   }

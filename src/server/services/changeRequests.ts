@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { audit } from './audit';
 import { toneBoxApproval } from './toneBoxApproval';
+import { toneFields } from './toneRecord';
 
 export type ChangeKind = 'add' | 'modify' | 'delete';
 type Tx = Transaction<Database>;
@@ -19,15 +20,6 @@ export interface ApprovalHandler {
 const handlers = new Map<string, ApprovalHandler>();
 export const registerApprovalHandler = (entityType: string, h: ApprovalHandler) => handlers.set(entityType, h);
 
-/** Tone columns a modification may change (payload keys are the API's camelCase names). */
-const TONE_FIELDS: Record<string, keyof Database['tones']> = {
-  toneName: 'tone_name', singerName: 'singer_name', price: 'price', callerPrice: 'caller_price', toneValidDay: 'tone_valid_day',
-  relativeTime: 'relative_time', info: 'info', mateInfo: 'mate_info', isrc: 'isrc', toneFile: 'tone_file', catalogID: 'catalog_id', priceGroupID: 'price_group_id',
-  // sp/edittone keeps the tone's status from before the request here: approval restores it.
-  status: 'status',
-  details: 'details',
-};
-
 // Tone states of 001 §4: status '1' normal, '2' hidden, '4' hidden and unavailable, '0' not yet on sale,
 // '6' deleted. Pending: approveType 1 + tableType 1 + askType 1 (addition), 3 (modification), 2 (deletion);
 // approveType 3 + tableType 1 rejected.
@@ -37,9 +29,9 @@ registerApprovalHandler('tone', {
     if (kind === 'add') await tx.updateTable('tones').set({ ...cleared, status: '1' }).where('id', '=', id).execute();
     else if (kind === 'delete') await tx.updateTable('tones').set({ ...cleared, status: '6' }).where('id', '=', id).execute();
     else {
-      const set: Record<string, unknown> = { ...cleared };
-      for (const [k, col] of Object.entries(TONE_FIELDS)) if (payload[k] !== undefined) set[col] = payload[k];
-      await tx.updateTable('tones').set(set).where('id', '=', id).execute();
+      // The edited fields as sp/edittone mapped them from the tone's record (its status from before the request
+      // included, which approval restores); tags and owners below.
+      await tx.updateTable('tones').set({ ...toneFields().changeColumns(payload), ...cleared }).where('id', '=', id).execute();
       // The tone form's edit carries the whole tag list: it replaces the tone's tags.
       if (Array.isArray(payload.tags)) {
         const tone = await tx.selectFrom('tones').select('provider_id').where('id', '=', id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@
 // names its creator (spCode). Contact data stays with the creator: the phone number is sent only on the
 // creator's own records, and searching by phone number finds only those, so a provider cannot probe for
 // another provider's numbers. A national ID names one owner: entering it twice is refused (302031).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
 
@@ -93,4 +93,10 @@ export async function toneCopyrights(db: Kysely<Database>, providerId: number, t
       .sort((a, b) => COPYRIGHT_ROLES.indexOf(a.role as CopyrightRole) - COPYRIGHT_ROLES.indexOf(b.role as CopyrightRole))
       .map((r) => ({ copyrightRole: r.role, companyID: String(r.id), companyName: r.company_name, officialName: r.official_name, validDay: r.valid_day })),
   };
+}
+
+/** A new copyright owner of the provider; its id. */
+export async function addOwner(db: Kysely<Database>, owner: Insertable<Database['copyright_companies']>): Promise<number> {
+  const { id } = await db.insertInto('copyright_companies').values(owner).returning('id').executeTakeFirstOrThrow();
+  return id;
 }

@@ -21,6 +21,8 @@ export interface ProviderInput {
   weeklyPrefix?: string;
   email?: string;
   phone?: string;
+  contact?: string;
+  address?: string;
   expiresAt?: number | null;
 }
 
@@ -49,8 +51,8 @@ export async function createProvider(db: Kysely<Database>, p: ProviderInput, now
       expires_at: p.expiresAt ?? null,
       email: p.email ?? '',
       phone: p.phone ?? '',
-      contact: '',
-      address: '',
+      contact: p.contact ?? '',
+      address: p.address ?? '',
       description: '',
       failed_logins: 0,
       locked_until: null,
@@ -143,4 +145,33 @@ export async function resetProviderPassword(db: Kysely<Database>, code: string, 
   });
   await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
   return true;
+}
+
+/** The provider's own new password (a change or a reset): no longer first login or forced, lock cleared. */
+export async function setOwnPassword(db: Kysely<Database>, p: Provider, passwordHash: string, now: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    // The outgoing password joins the history the next change is checked against (920013).
+    await rememberPassword(tx, p.id, p.password_hash, now);
+    await tx
+      .updateTable('providers')
+      .set({ password_hash: passwordHash, first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
+      .where('id', '=', p.id)
+      .execute();
+  });
+}
+
+/** myAccount's fields (sp/updatecpinfo) -> the provider's columns. */
+const CONTACT_COLUMNS = { contactName: 'contact', phoneNumber: 'phone', email: 'email', address: 'address', description: 'description' } as const;
+
+/** Updates the contact fields the request carries; the names of those it changed. */
+export async function updateContact(db: Kysely<Database>, id: number, fields: Record<string, unknown>, now: number): Promise<string[]> {
+  const set: Partial<Record<(typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS], string>> = {};
+  for (const [field, col] of Object.entries(CONTACT_COLUMNS)) if (typeof fields[field] === 'string') set[col] = fields[field] as string;
+  await db.updateTable('providers').set({ ...set, updated_at: now }).where('id', '=', id).execute();
+  return Object.keys(set);
+}
+
+/** Records a successful login's time (lastLoginTime of the user info). */
+export async function recordLogin(db: Kysely<Database>, id: number, now: number): Promise<void> {
+  await db.updateTable('providers').set({ last_login_time: now }).where('id', '=', id).execute();
 }

@@ -70,3 +70,12 @@ export async function endAllSessions(db: Kysely<Database>, providerId: number): 
 export async function purgeExpiredSessions(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
 }
+
+/** Ends the provider's other sessions (a password change keeps the one that made it). */
+export async function endOtherSessions(db: Kysely<Database>, providerId: number, keep: number): Promise<void> {
+  await db.deleteFrom('sessions').where('provider_id', '=', providerId).where('id', '!=', keep).execute();
+}
+
+export async function setSessionLanguage(db: Kysely<Database>, id: number, lang: Lang): Promise<void> {
+  await db.updateTable('sessions').set({ language: lang }).where('id', '=', id).execute();
+}

@@ -1,11 +1,16 @@
 // What the tone maintenance calls do to a provider's tones (001 §2.2, §4, §7): detail, tags, hide/resume,
 // delete (in use = in a tone box or an IVR directory; forced delete; approval for providers in the approval
-// flow) and the export stream. Every function takes the provider id and touches only that provider's tones,
-// so a foreign or missing tone is simply "not found".
+// flow); the export is in toneExport.ts. Every function takes the provider id and touches only that
+// provider's tones, so a foreign or missing tone is simply "not found".
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { createChangeRequest } from './changeRequests';
 import { audit } from './audit';
+import { toneFields } from './toneRecord';
+import { engineFor } from '../validation';
+import { logicToSql } from '../db/logicSql';
+import { namesIn } from './translations';
+import type { Lang } from '../returnCodes';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +24,7 @@ const parseJson = (s: string): Record<string, unknown> => {
 };
 
 /** The "Edit data read for a tone" of 001 §3, or undefined when the tone is not the provider's. */
-export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }) {
+export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }, lang: Lang = 'en') {
   let q = db
     .selectFrom('tones as t')
     .leftJoin('catalogues as c', 'c.id', 't.catalog_id')
@@ -32,6 +37,9 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
   else q = q.where('t.tone_code', '=', String(by.toneCode));
   const t = await q.executeTakeFirst();
   if (!t) return undefined;
+  // The catalogue and language names as the provider reads them (the form's options say the same).
+  const [catalogueNames, languageNames] = await Promise.all([namesIn(db, 'catalogue', lang), namesIn(db, 'language', lang)]);
+  const catName = t.catName === null ? '' : catalogueNames(t.catalog_id, 'name', t.catName);
   const rights = await db
     .selectFrom('tone_copyrights as r')
     .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
@@ -47,32 +55,27 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     [`${role}ValidDay`]: owners(role)[0]?.valid_day ?? '',
     [`${role}Companies`]: ownerRows(role),
   });
-  // Form fields without a column of their own (authors, short codes, auto renewal...) are kept in tones.details
-  // by sp/addtone and sp/edittone; the edit form reads them back from here.
-  const details = parseJson(t.details) as Record<string, string>;
   const tags = await db.selectFrom('tags').select('name').where('tone_id', '=', t.id).orderBy('id').execute();
   const files = parseJson(t.tone_file) as Record<string, string>;
   const play = (name?: string) => (name ? `/sp/file/${name}` : '');
   return {
-    ...details,
-    toneID: String(t.id), toneCode: t.tone_code, toneName: t.tone_name, singerName: t.singer_name, singerSex: t.singer_sex,
-    status: t.status, approveType: t.approve_type, tableType: t.table_type, askType: t.ask_type, refuseReason: t.refuse_reason,
-    price: t.price, callerPrice: t.caller_price, totalPrice: t.total_price, tariffPrice: t.tariff_price, isrc: t.isrc, mateInfo: t.mate_info,
-    extendAbsoluteDateFlag: (details.extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
+    // The tone's own fields as its record names them (records/tone.json), then what joins and files add.
+    ...toneFields().detail(t),
+    // Tones stored before auto renewal had a details key kept it in the extra info: '1' or '0' either way.
+    extendAbsoluteDateFlag: (parseJson(t.details).extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
     tags: tags.map((r) => r.name).join('~'),
-    relativeTime: t.relative_time, toneValidDay: t.tone_valid_day, info: t.info, cutFlag: t.cut_flag,
-    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: t.catName ?? '', parentID: t.catParent === null ? '' : String(t.catParent) }],
-    contentLanguage: t.language_id === null ? '' : String(t.language_id), languageDesc: t.languageDesc ?? '',
-    category: t.catalog_id === null ? '' : String(t.catalog_id), catId: t.catalog_id === null ? '' : String(t.catalog_id), catName: t.catName ?? '',
-    priceGroupID: t.price_group_id === null ? '' : String(t.price_group_id),
+    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: catName, parentID: t.catParent === null ? '' : String(t.catParent) }],
+    languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
+    catName,
     webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
-    imagePath: play(files.image), toneFile: files,
+    imagePath: play(files.image),
     ...ownerFields('lyric'), ...ownerFields('tune'), ...ownerFields('record'),
     copyrights: rights.map((r) => ({ role: r.role, companyID: String(r.company_id), companyName: r.company_name ?? '', validDay: r.valid_day })),
-    additionalToneInfo: parseJson(t.additional_tone_info),
-    uploadTime: new Date(t.created_at).toISOString(),
   };
 }
+
+/** Keys of the detail answer beside the record's own fields (joins, files, owners): the route declares them with toneFields().detailKeys. */
+export const DETAIL_EXTRA_KEYS = ['extendAbsoluteDateFlag', 'tags', 'languageDesc', 'catName', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl', 'imagePath'];
 
 /** The provider's tone id, or undefined. */
 async function ownTone(db: Db, providerId: number, toneID: number) {
@@ -100,9 +103,11 @@ export async function replaceTags(db: Db, providerId: number, toneID: number, ta
  * Hide ('1' -> '2') or resume ('2' -> '1') the provider's tones. Tones in another state (pending, hidden and
  * unavailable, foreign) are left alone and reported as failed, as the raw result of 001 §7.
  */
-export async function hideOrResume(db: Db, providerId: number, ids: number[], hide: boolean, now: number) {
-  const [from, to] = hide ? ['1', '2'] : ['2', '1'];
-  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where('status', '=', from).where('approve_type', '!=', '1').execute();
+export async function hideOrResume(db: Db, site: string, providerId: number, ids: number[], hide: boolean, now: number) {
+  // The tones the row actions offer it for: the named expressions of their `visible` conditions, run in the query.
+  const which = engineFor(site).expression(hide ? 'toneNormal' : 'toneHidden');
+  const to = hide ? '2' : '1';
+  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where(logicToSql(which, (f) => toneFields().field(f).column) as any).execute();
   if (rows.length) await db.updateTable('tones').set({ status: to, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
   const done = new Set(rows.map((r) => r.id));
   return { success: rows.map((r) => String(r.id)), failed: ids.filter((id) => !done.has(id)).map(String) };
@@ -137,83 +142,4 @@ export async function deleteTones(db: Db, p: { providerId: number; ids: number[]
     for (const id of ids) await audit(tx, { providerId: p.providerId, actor: p.actor, action: p.approval ? 'tone.deleteRequest' : 'tone.delete', entityType: 'tone', entityId: id, detail: { force: p.force, inUse: used.has(id) } });
     return { kind: 'done', approval: p.approval, count: ids.length } as const;
   });
-}
-
-/** Columns of the export file, in order: header label and tone column. */
-export const EXPORT_COLUMNS = [
-  ['toneCode', 'tone_code'], ['toneName', 'tone_name'], ['singerName', 'singer_name'], ['status', 'status'], ['approveType', 'approve_type'],
-  ['price', 'price'], ['callerPrice', 'caller_price'], ['tariffPrice', 'tariff_price'], ['relativeTime', 'relative_time'], ['toneValidDay', 'tone_valid_day'],
-  ['orderTimes', 'order_times'], ['language', 'language_id'], ['uploadTime', 'created_at'],
-] as const;
-
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
-const DAY_MS = 86_400_000;
-/** Epoch ms past 9999-12-31, where toISOString switches to six-digit years. */
-const ISO_LIMIT = 253_402_300_800_000;
-const two = (n: number) => (n < 10 ? '0' + n : '' + n);
-const three = (n: number) => (n < 10 ? '00' + n : n < 100 ? '0' + n : '' + n);
-
-/**
- * `new Date(ms).toISOString()`, byte for byte, without a Date per row: the date part of the last day seen
- * is kept and only the time of day is written (an export walks the tones in upload order, so consecutive
- * rows are mostly of one day). Anything but an integer time of a day between 1970 and 9999 goes to
- * toISOString itself (so a bad value throws the same way).
- */
-function isoTimes(): (ms: number) => string {
-  let dayStart = NaN;
-  let dayPrefix = '';
-  return (ms) => {
-    const t = ms - dayStart;
-    if (t >= 0 && t < DAY_MS && Number.isInteger(t)) {
-      const s = Math.floor(t / 1000);
-      return `${dayPrefix}${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}.${three(t % 1000)}Z`;
-    }
-    const iso = new Date(ms).toISOString();
-    if (Number.isInteger(ms) && ms >= 0 && ms < ISO_LIMIT) {
-      dayStart = ms - (ms % DAY_MS);
-      dayPrefix = iso.slice(0, 11);
-    }
-    return iso;
-  };
-}
-
-/**
- * SQLite: the export columns, but SQLite joins the fixed-format text columns (status .. tone_valid_day, with
- * their commas) into one value, since building a JS string per value is most of the cost of reading a row
- * (13 strings a row -> 4). The free-text columns still come alone for csvCell, the numbers as numbers,
- * and exportRows builds the same rows through Kysely elsewhere (PostgreSQL). Deleted tones are skipped by the query.
- */
-const EXPORT_SQLITE = `SELECT seq, tone_code, tone_name, singer_name,
-  ',' || status || ',' || approve_type || ',' || price || ',' || caller_price || ',' || tariff_price || ',' || relative_time || ',' || tone_valid_day || ',',
-  order_times, language_id, created_at
-  FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
-type SqliteExportRow = [number, string, string, string, string, number, number | null, number];
-
-/** One keyset page in the SQLite query's row shape: SQLite's raw mode when the handle has it, else Kysely builds the same rows. */
-async function exportRows(handle: ExportSource, providerId: number, below: number, limit: number): Promise<SqliteExportRow[]> {
-  if (handle.rawRows) return handle.rawRows(EXPORT_SQLITE, [providerId, below, limit]) as SqliteExportRow[];
-  const rows = await handle.db.selectFrom('tones').select(['seq', ...EXPORT_COLUMNS.map(([, c]) => c)]).where('provider_id', '=', providerId).where('seq', '<', below).where('status', '!=', DELETED).orderBy('seq', 'desc').limit(limit).execute();
-  return rows.map((r) => [r.seq, r.tone_code, r.tone_name, r.singer_name, `,${r.status},${r.approve_type},${r.price},${r.caller_price},${r.tariff_price},${r.relative_time},${r.tone_valid_day},`, r.order_times, r.language_id, r.created_at]);
-}
-export interface ExportSource { db: Db; rawRows?(sqlText: string, params: readonly unknown[]): unknown[][] }
-
-/**
- * The provider's tones as CSV text chunks, newest first, read in keyset pages of (provider_id, seq) so
- * memory stays flat at any size and no long-running cursor holds the database: each page is one indexed
- * range read. Deleted tones are left out.
- */
-export async function* exportCsv(handle: ExportSource, providerId: number, pageRows = 2000): AsyncGenerator<string> {
-  yield '\uFEFF' + EXPORT_COLUMNS.map(([h]) => h).join(',') + '\n';
-  const iso = isoTimes();
-  let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
-  for (;;) {
-    const rows = await exportRows(handle, providerId, below, pageRows);
-    if (rows.length === 0) return;
-    let out = '';
-    // Only the free-text columns can hold a comma or quote; codes, prices, periods and dates are validated formats.
-    for (const [, code, name, singer, fixed, orders, language, created] of rows) out += `${code},${csvCell(name)},${csvCell(singer)}${fixed}${orders},${language ?? ''},${iso(created)}\n`;
-    yield out;
-    below = rows[rows.length - 1][0];
-  }
 }

@@ -1,14 +1,19 @@
 // What sp/addtone and sp/edittone check beyond the screen definition's rules (which the route runs through the
 // engine first) and how they store a tone. Server-only checks: the files are the provider's own uploads, the
 // catalogue exists (and fixes the relative period when the administrator says so), the ISRC is unused, and the
-// caller price is valid (001 §5.1). Each refusal names its field with a message key, like the engine's.
+// caller price is valid (001 §5.1), and a wav sent for a field that states a wav format (ui.wav) has that format,
+// read from the stored file's header as the browser read it from the chosen file. Each refusal names its field
+// with a message key, like the engine's. The tone's fields are stored as its record says (records/tone.json
+// through toneFields()): never named here one by one.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
-import { insertToneIn } from './tones';
-import { createChangeRequest } from './changeRequests';
-import { audit } from './audit';
 import type { Config } from './config';
-import type { Violation } from '../validation';
+import { engineFor, type Violation } from '../validation';
+import { rulesOf, wavProblem, type WavInfo } from '../../engine/files';
+import { toneFields } from './toneRecord';
+import { insertToneIn, type ToneToInsert } from './tones';
+import { createChangeRequest, requestToneModification } from './changeRequests';
+import { audit } from './audit';
 
 type Db = Kysely<Database>;
 
@@ -25,15 +30,25 @@ export function parseFileMap(text: unknown): Record<string, string> {
   }
 }
 
+function parseInfo(text: string | null | undefined): WavInfo | undefined {
+  try {
+    const info = JSON.parse(text || '{}') as Partial<WavInfo>;
+    return typeof info.sampleRate === 'number' ? (info as WavInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const money = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v).toFixed(2));
 
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): the caller price, to 2 decimals, is valid when it equals the
  * price of a detail row of a tone tariff (priceGroupType 2). Unless caller_price_must_match_tariff is '1' (a site's
- * config.json may say so) it is also valid when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1',
- * equals the price.
+ * config.json may say so) it is also valid when the tone form's own rules accept it, through the engine: the
+ * shared price rule (format, decimals of page_price_form, min_tone_price..max_tone_price) and the form's
+ * callerPriceEqualsPrice check (same_skiza_price '1', or always on a site whose overlay says so, as Kenya's does).
  */
-export async function callerPriceValid(db: Db, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
+export async function callerPriceValid(db: Db, site: string, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
   const cp = money(callerPrice);
   if (cp === null) return false;
   const rows = await db
@@ -44,9 +59,9 @@ export async function callerPriceValid(db: Db, config: Config, callerPrice: unkn
     .execute();
   if (rows.some((r) => money(r.price) === cp)) return true;
   if (config.caller_price_must_match_tariff === '1') return false;
-  const n = Number(cp);
-  if (n < Number(config.min_tone_price ?? 0) || n > Number(config.max_tone_price ?? Infinity)) return false;
-  return config.same_skiza_price !== '1' || money(price) === cp;
+  const engine = engineFor(site);
+  const form = { callerPrice: cp, price: price === undefined || price === null ? '' : String(price) };
+  return engine.checkValue('price', cp, { config }) === null && engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null;
 }
 
 export interface ServerChecks { providerId: number; config: Config; site: string; params: Record<string, any>; mode: 'add' | 'edit'; toneId?: number }
@@ -57,10 +72,19 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
   const files = parseFileMap(p.toneFile);
   const names = [...Object.values(files), ...(p.copyrightFile ? [String(p.copyrightFile)] : [])];
   if (names.length) {
-    const owned = new Set(
-      (await db.selectFrom('uploaded_files').select('saved_filename').where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute()).map((r) => r.saved_filename),
-    );
-    for (const [key, name] of Object.entries(files)) if (!owned.has(name)) out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+    const rows = await db.selectFrom('uploaded_files').select(['saved_filename', 'kind', 'info']).where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute();
+    const owned = new Map(rows.map((r) => [r.saved_filename, r]));
+    const fields = new Map(engineFor(c.site).resolve('rbtUploading', { config: c.config, mode: c.mode, form: p }).fields.map((f) => [f.name, f]));
+    for (const [key, name] of Object.entries(files)) {
+      const file = owned.get(name);
+      if (!file) {
+        out.push({ field: FILE_FIELDS[key], message: 'ToneForm.fileNotYours' });
+        continue;
+      }
+      const ui = fields.get(FILE_FIELDS[key])?.ui;
+      const problem = ui && file.kind === 'wav' ? wavProblem(parseInfo(file.info), rulesOf(ui)) : null;
+      if (problem) out.push({ field: FILE_FIELDS[key], message: problem.key, params: problem.params });
+    }
     if (p.copyrightFile && !owned.has(String(p.copyrightFile))) out.push({ field: 'copyrightFile', message: 'ToneForm.fileNotYours' });
   }
   let relativeTime: string | undefined;
@@ -86,15 +110,11 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
     );
     for (const o of owners) if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
   }
-  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.config, p.callerPrice, p.price))) {
+  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.site, c.config, p.callerPrice, p.price))) {
     out.push({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' });
   }
   return { violations: out, relativeTime };
 }
-
-/** Form fields kept in tones.details (no column of their own). */
-export const DETAIL_KEYS = ['lyricAuthor', 'melodyComposer', 'musicArranger', 'userToneCode', 'monthlyPrice', 'weeklyPrice', 'monthlyUserToneCode', 'weeklyUserToneCode', 'extendAbsoluteDateFlag', 'copyrightFile', 'uploadMode', 'uploadChannel', 'uploadType', 'crbtType'];
-export const detailsOf = (p: Record<string, any>) => JSON.stringify(Object.fromEntries(DETAIL_KEYS.filter((k) => p[k] !== undefined && p[k] !== '').map((k) => [k, String(p[k])])));
 
 export const tagsOf = (p: Record<string, any>): string[] => (typeof p.tagNames === 'string' && p.tagNames !== '' ? p.tagNames.split(',').map((t: string) => t.trim()).filter(Boolean) : []);
 
@@ -108,53 +128,34 @@ export function copyrightsOf(p: Record<string, any>): Array<{ role: string; comp
   return out;
 }
 
-export const numOrNull = (v: unknown) => (v === undefined || v === null || v === '' || v === '-1' || Number.isNaN(Number(v)) ? null : Number(v));
+export interface ToneWriter { providerId: number; providerCode: string; ip: string; now: number }
 
 /**
- * Stores a new tone from sp/addtone's parameters (already validated): the tone, its code, tags, copyright owners,
- * the change request of a provider in the approval flow and the audit entry, inside the caller's transaction
- * (sp/addtone's own, or a batch line's, which also records the line's result). believeCP '1'/'2': the tone is
- * normal at once; otherwise it waits as 'addition to be approved'.
+ * Stores a new tone from sp/addtone's parameters (already validated): its record's written fields, the approval
+ * state (believeCP '1' or '2' publishes at once, otherwise an 'add' change request waits for the operator), its
+ * code, tags and copyright owners, and the audit entry, inside the caller's transaction (sp/addtone's own, or a
+ * batch line's, which also records the line's result).
  */
 export async function storeNewTone(tx: Transaction<Database>, a: { provider: Provider; params: Record<string, any>; relativeTime?: string; now: number; ip?: string; detail?: Record<string, unknown> }) {
   const { provider: p, params, now } = a;
   const trusted = p.believe_cp === '1' || p.believe_cp === '2';
-  const files = parseFileMap(params.toneFile);
-  const { id } = await insertToneIn(tx, {
+  const tone = {
+    ...toneFields().insertValues(params),
     provider_id: p.id,
-    tone_code: '',
-    tone_name: String(params.toneName),
-    singer_name: String(params.singerName),
-    singer_sex: String(params.singerSex ?? '1'),
     status: trusted ? '1' : '0',
     approve_type: trusted ? '2' : '1',
     table_type: trusted ? '' : '1',
     ask_type: trusted ? '' : '1',
     refuse_reason: '',
-    price: String(params.price ?? ''),
-    caller_price: String(params.callerPrice ?? ''),
-    total_price: String(params.totalPrice ?? ''),
     tariff_price: '',
-    relative_time: a.relativeTime ?? String(params.relativeTime ?? ''),
-    tone_valid_day: String(params.toneValidDay ?? ''),
     order_times: 0,
-    language_id: numOrNull(params.contentLanguage),
-    catalog_id: numOrNull(params.catalogID),
-    price_group_id: numOrNull(params.priceGroupID),
-    isrc: String(params.isrc ?? ''),
-    mate_info: String(params.mateInfo ?? ''),
-    info: String(params.toneInfo ?? ''),
-    cut_flag: String(params.cutFlag ?? '0'),
-    tone_file: JSON.stringify(files),
-    additional_tone_info: typeof params.additionalToneInfo === 'string' && params.additionalToneInfo !== '' ? params.additionalToneInfo : '{}',
-    upload_type: String(params.uploadType ?? '1'),
-    details: detailsOf(params),
+    ...(a.relativeTime !== undefined ? { relative_time: a.relativeTime } : {}),
+    tone_file: JSON.stringify(parseFileMap(params.toneFile)),
     created_at: now,
     updated_at: now,
-  });
-  // The short code is the tone code when given; otherwise the provider's code and the tone's id.
-  const toneCode = params.userToneCode ? String(params.userToneCode) : `${p.code.slice(-3)}${String(id).padStart(7, '0')}`;
-  await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();
+  } as unknown as ToneToInsert;
+  // The system gives the tone its code (services/tones.ts); a short code is a field of its own.
+  const { id, toneCode } = await insertToneIn(tx, tone);
   const tags = tagsOf(params);
   if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
   const owners = copyrightsOf(params);
@@ -162,4 +163,31 @@ export async function storeNewTone(tx: Transaction<Database>, a: { provider: Pro
   if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
   await audit(tx, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted, ...a.detail }, ip: a.ip });
   return { toneID: String(id), toneCode, status: trusted ? '1' : '0' };
+}
+
+/** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */
+export const editableTone = (db: Db, providerId: number, toneId: number) =>
+  db.selectFrom('tones').select(['id', 'status', 'details']).where('id', '=', toneId).where('provider_id', '=', providerId).where('status', '!=', '6').executeTakeFirst();
+
+/**
+ * sp/edittone: the modification waits for approval (000 §4) as a 'modify' change request holding the edited
+ * fields as the record maps them (applied by services/changeRequests.ts when the operator approves), and the
+ * tone shows 'modification to be approved' meanwhile (requestToneModification, shared with the batch updates).
+ */
+export async function requestToneEdit(db: Db, w: ToneWriter & { tone: { id: number; status: string; details: string }; params: Record<string, any>; relativeTime?: string }) {
+  const { params, tone } = w;
+  const files = parseFileMap(params.toneFile);
+  const change: Record<string, unknown> = {
+    ...toneFields().changeOf(params, tone.details),
+    ...(w.relativeTime !== undefined ? { relativeTime: w.relativeTime } : {}),
+    ...(Object.keys(files).length ? { toneFile: JSON.stringify(files) } : {}),
+    reason: params.reason,
+    tags: params.tagNames === undefined ? undefined : tagsOf(params),
+    // The copyright owners as edited (all roles), when the form carries them: approval replaces the tone's.
+    copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined) ? copyrightsOf(params) : undefined,
+  };
+  await db.transaction().execute(async (tx) => {
+    await requestToneModification(tx, { toneId: tone.id, status: tone.status, providerId: w.providerId, change, now: w.now });
+    await audit(tx, { providerId: w.providerId, actor: w.providerCode, action: 'edittone', entityType: 'tone', entityId: tone.id, ip: w.ip });
+  });
 }

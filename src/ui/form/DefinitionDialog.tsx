@@ -1,5 +1,6 @@
-// A dialog holding a definition's form (Add Copyright...). Its buttons go to the dialog footer with a Back
-// button; a successful submit closes it and tells the opener something changed (the list reloads).
+// A dialog holding a definition's form (Add Copyright...). Its buttons sit at the foot of the dialog like every
+// dialog's (right-aligned, Back before the primary action), with a Back button; a successful submit closes it
+// and tells the opener something changed (the list reloads).
 import type { Mode } from '../../engine';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
@@ -36,6 +37,7 @@ export function DefinitionDialog({ screenId, title, mode, initial, size = 'mediu
         }}
         onBack={() => onClose(false)}
         extraButtons={hasBack ? undefined : <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
+        primaryLast
         renderButtons={(buttons) => <div className="dialog-form__footer">{buttons}</div>}
       />
     </Dialog>

@@ -1,20 +1,21 @@
 // A form rendered from a screen definition: the engine resolves it again on every change (visibility,
 // required, options follow the data), validates it (messages shown after a field is touched or the form is
 // submitted), and maps it to the call of the action pressed. Used by FormScreen and inside dialogs.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
 import type { Answer } from './api';
 import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
-import { errorText, type FormContext } from './formContext';
+import { errorText, focusFirstError, type FormContext } from './formContext';
 import { withDefaults, withResets } from './formState';
 import { ScreenDialog } from './ScreenDialog';
 import { useScreenEnv } from './screenEnv';
 import { useSubmit, REENABLE_MS } from './useSubmit';
 import { useTouched } from './useTouched';
+import { loadValidator } from '../validator';
 import { WithQueryClient } from './queryClient';
 import './form.css';
 
@@ -37,13 +38,17 @@ export interface DefinitionFormProps {
   extraButtons?: ReactNode;
   /** Override of the button bar (a dialog puts its buttons in its footer through `renderButtons`). */
   renderButtons?(buttons: ReactNode): ReactNode;
+  /** Dialogs: the extra buttons first and the primary action last, as every dialog's footer orders them. */
+  primaryLast?: boolean;
 }
 
 export function DefinitionForm(props: DefinitionFormProps) {
+  // A form validates from its first render: it waits (suspends) until the engine's validator has loaded.
+  use(loadValidator());
   return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
 }
 
-function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons }: DefinitionFormProps) {
+function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons, primaryLast }: DefinitionFormProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -161,9 +166,15 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     if (validates && blocking.length > 0) {
       if (action.validates) setTouched((s) => new Set([...s, ...action.validates!]));
       else setSubmitted(true);
-      // The first invalid field in form order may name its own warning (a description's, 001 §8).
+      // The warning names the first invalid field in form order and what is wrong with it; a field may name its
+      // own warning (a description's, 001 §8).
       const first = screen.fields.find((f) => blocking.some((e) => e.field === f.name));
-      toast(first?.invalidNotice ?? 'Common.checkValidation', { kind: 'warning' });
+      const firstError = blocking.find((e) => e.field === first?.name) ?? blocking[0];
+      toast(first?.invalidNotice ?? 'Common.checkValidation', {
+        kind: 'warning',
+        durationMs: 4000,
+        params: { field: first?.label ? t(first.label) : firstError.field, reason: errorText(context, firstError) ?? '' },
+      });
       focusFirstError(formId, blocking);
       return;
     }
@@ -188,9 +199,11 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
 
   const formActions = screen.actions.filter((a) => a.scope === 'form');
   const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
+  const ordered = primaryLast && primary ? [...formActions.filter((a) => a !== primary), primary] : formActions;
   const buttons = (
     <div className="form-actions button-row">
-      {formActions.map((a) => (
+      {primaryLast && extraButtons}
+      {ordered.map((a) => (
         <button
           key={a.name}
           type="button"
@@ -204,7 +217,7 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
           {t(a.label)}
         </button>
       ))}
-      {extraButtons}
+      {!primaryLast && extraButtons}
     </div>
   );
 
@@ -224,14 +237,4 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       {dialog?.dialog && <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />}
     </div>
   );
-}
-
-/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
-function focusFirstError(formId: string, errors: FieldError[]) {
-  requestAnimationFrame(() => {
-    for (const e of errors) {
-      const el = document.querySelector<HTMLElement>(`#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`);
-      if (el) { el.focus(); return; }
-    }
-  });
 }

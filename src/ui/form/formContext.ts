@@ -38,3 +38,13 @@ export function errorText(ctx: FormContext, error: FieldError | undefined): stri
   const label = field?.label ? ctx.t(field.label) : error.field;
   return ctx.t(error.message, { label, ...(error.params ?? {}) });
 }
+
+/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
+export function focusFirstError(formId: string, errors: FieldError[]) {
+  requestAnimationFrame(() => {
+    for (const e of errors) {
+      const el = document.querySelector<HTMLElement>(`#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`);
+      if (el) { el.focus(); return; }
+    }
+  });
+}

@@ -2,40 +2,13 @@
 // inline error or the help text; fields are grouped by their definition's `section`. rjsf's own error list,
 // titles and descriptions are switched off: the engine's messages are shown inline, once per field.
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
-import { errorText, fieldName, type FormContext } from './formContext';
+import { FieldFrame } from './FieldFrame';
+import { fieldName, type FormContext } from './formContext';
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, hidden, registry } = props;
-  const ctx = registry.formContext as FormContext;
   if (id === 'root') return children; // the object holding every field
-  const name = fieldName(id);
-  const field = ctx.fields.get(name);
-  if (hidden || field?.widget === 'hidden') return <div hidden>{children}</div>;
-  const error = errorText(ctx, ctx.errorFor(name));
-  // ui.tipParams fill the help text's parameters (price range tip: {min} to {max} from the configuration).
-  const help = field?.help ? ctx.t(field.help, (field.ui?.tipParams as Record<string, unknown> | undefined) ?? undefined) : undefined;
-  // Group widgets (radio, checkboxes, uploads) label a fieldset themselves; a plain label targets the control.
-  const grouped = field?.widget && ['radio', 'checkboxes'].includes(field.widget);
-  const label = field?.label ? ctx.t(field.label) : name;
-  return (
-    <div className={`field form-field form-field--${field?.widget ?? 'text'}${error ? ' form-field--invalid' : ''}`} data-field={name}>
-      {grouped ? (
-        <span className="field__label" id={`${id}__label`}>
-          {label}{props.required && <span className="field__required" aria-hidden="true">*</span>}
-        </span>
-      ) : (
-        <label className="field__label" htmlFor={id} id={`${id}__label`}>
-          {label}{props.required && <span className="field__required" aria-hidden="true">*</span>}
-        </label>
-      )}
-      <div className="form-field__control">{children}</div>
-      {error ? (
-        <div className="field__error" id={`${id}__error`} role="alert"><span aria-hidden="true">⚠</span>{error}</div>
-      ) : help && !ctx.compact ? (
-        <div className="field__help" id={`${id}__help`}>{help}</div>
-      ) : null}
-    </div>
-  );
+  return <FieldFrame id={id} name={fieldName(id)} required={props.required} hidden={hidden} ctx={registry.formContext as FormContext}>{children}</FieldFrame>;
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {

@@ -7,6 +7,7 @@ import { ApiError } from '../../api';
 import type { CallDef, FieldError } from '../../engine';
 import { toast } from '../shell/feedback';
 import { callApi, succeeded, type Answer } from './api';
+import { reloadServerData } from './queryClient';
 
 export const REENABLE_MS = 2000;
 
@@ -23,10 +24,10 @@ export function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
 }
 
 export function useSubmit() {
+  const queries = useQueryClient();
   const [pending, setPending] = useState(false);
   const [locked, setLocked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const queries = useQueryClient();
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const run = useCallback(async (call: CallDef, payload: Record<string, unknown>): Promise<SubmitOutcome> => {
@@ -36,9 +37,8 @@ export function useSubmit() {
     try {
       const answer = await callApi(call, payload);
       outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
-      // What the form saved shows in lists (a tone's status, a new owner): a list page cached before the save
-      // is still 'fresh' for 30 s and would show the old state when the provider goes back to it.
-      if (outcome.ok) void queries.invalidateQueries({ queryKey: ['list'] });
+      // Every list, option list and record read before now may be out of date.
+      if (outcome.ok) void reloadServerData(queries);
       // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
       // form has no specific use for are shown here, so no answer goes unexplained.
       if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });

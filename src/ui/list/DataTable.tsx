@@ -1,14 +1,17 @@
 // The table of a list page: TanStack Table (v8, headless) over one server page of rows. Columns come from the
 // definition; a selection column when the list is selectable; an operation column for row actions with the
-// width rule of 000 §9. Scrolls inside 656 px with a sticky header.
+// width rule of 000 §9. Column widths come from the definition alone (table-layout: fixed, see columnLayout),
+// so they never change from page to page; long text is cut with its full text on hover and focus. Scrolls
+// inside 656 px with a sticky header, and sideways when the columns need more room than the window has.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { useScreenEnv } from '../form/screenEnv';
 import { useI18n } from '../i18n';
-import { cellValue, renderCell } from './cells';
-import { operationWidth, TABLE_MAX_HEIGHT } from './listState';
+import { cellValue, renderCellWithSecondary } from './cells';
+import { columnLayout, operationButtons, TABLE_MAX_HEIGHT } from './listState';
 import { RowActions, rowActionsFor } from './RowActions';
+import { TruncationTooltip, useMarkTruncated } from './useTruncation';
 import type { Row } from './useSelection';
 
 export interface DataTableProps {
@@ -30,17 +33,20 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
   const env = useScreenEnv();
   const { t } = useI18n();
   const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
-  const visible = columns.filter((c) => !c.hidden);
+  // Kept between renders: new column objects would make TanStack remount every cell (losing the focus of a cell).
+  const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
   const labelColumn = visible[0];
   const rowLabel = (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? '');
-  const maxButtons = Math.max(0, ...rows.map((r) => rowActionsFor(rowActions, r, ctx).length), rows.length ? 0 : Math.min(rowActions.length, 2));
+  const layout = useMemo(() => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }), [visible, selection, rowActions]);
+  const formats = useMemo(() => new Map(visible.map((c) => [c.name, c.format ?? 'text'])), [visible]);
+  const box = useRef<HTMLDivElement>(null);
+  useMarkTruncated(box, [rows, visible, layout]);
 
   const defs = useMemo<ColumnDef<Row>[]>(() => {
     const out: ColumnDef<Row>[] = [];
     if (selection) {
       out.push({
         id: '__select',
-        size: 44,
         header: () => {
           if (selection.single) return <span className="sr-only">{t('List.choose')}</span>;
           const all = rows.length > 0 && rows.every((r) => selection.isSelected(r));
@@ -69,15 +75,13 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
     for (const c of visible) {
       out.push({
         id: c.name,
-        size: c.width,
-        header: () => t(c.label),
-        cell: ({ row }) => renderCell(c, row.original, cellValue(c, row.original, ctx), { config: env.config, t, rowId: row.id }),
+        header: () => (c.secondary ? <>{t(c.label)}<span className="data-table__th-secondary">{t(c.secondary.label)}</span></> : t(c.label)),
+        cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, rowId: row.id }),
       });
     }
     if (rowActions.length > 0) {
       out.push({
         id: '__operation',
-        size: operationWidth(maxButtons),
         header: () => t('List.operation'),
         cell: ({ row }) => (
           <RowActions items={rowActionsFor(rowActions, row.original, ctx)} running={running} rowLabel={rowLabel(row.original)} onRun={(a) => onRowAction(a, row.original)} />
@@ -86,25 +90,28 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
     }
     return out;
     // rowLabel and the selection callbacks change with the rows and the selection, which are listed.
-  }, [visible, rowActions, selection, rows, running, maxButtons, ctx, t, env.config]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, env.config]);
 
   const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel(), getRowId: (r, i) => String(r[rowKey] ?? i), manualPagination: true });
 
   return (
-    <div className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined}>
-      <table>
+    <div ref={box} className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined} role="region" aria-label={caption}>
+      <table style={{ minWidth: layout.minWidth }}>
         <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {table.getVisibleLeafColumns().map((c) => {
+            const width = layout.widths.get(c.id);
+            return <col key={c.id} data-column={c.id} style={width ? { width } : undefined} />;
+          })}
+        </colgroup>
         <thead>
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
-              {hg.headers.map((h) => {
-                const fixed = h.column.id === '__select' || h.column.id === '__operation' || columns.find((c) => c.name === h.column.id)?.width;
-                return (
-                  <th key={h.id} scope="col" className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`} style={fixed ? { width: h.getSize(), minWidth: h.getSize() } : undefined}>
-                    {flexRender(h.column.columnDef.header, h.getContext())}
-                  </th>
-                );
-              })}
+              {hg.headers.map((h) => (
+                <th key={h.id} scope="col" className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`} data-column={h.column.id}>
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
+              ))}
             </tr>
           ))}
         </thead>
@@ -114,21 +121,18 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
           ) : (
             table.getRowModel().rows.map((r) => (
               <tr key={r.id} data-row-key={r.id} className={selection?.isSelected(r.original) ? 'is-selected' : undefined}>
-                {r.getVisibleCells().map((cell) => {
-                  const column = columns.find((c) => c.name === cell.column.id);
-                  const text = column && (column.format ?? 'text') === 'text' ? cellValue(column, r.original, ctx) : undefined;
-                  return (
-                    <td key={cell.id} className={`data-table__td data-table__td--${cell.column.id.replace(/^__/, '')}`} title={typeof text === 'string' && text.length > 24 ? text : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
+                {r.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className={`data-table__td data-table__td--${cell.column.id.replace(/^__/, '')}`} data-column={cell.column.id} data-format={formats.get(cell.column.id)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
               </tr>
             ))
           )}
         </tbody>
       </table>
       {loading && rows.length > 0 && <div className="data-table__overlay" aria-hidden="true"><span className="spinner" /></div>}
+      <TruncationTooltip container={box} />
     </div>
   );
 }

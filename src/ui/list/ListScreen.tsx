@@ -2,10 +2,9 @@
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
-import { ScreenDialog } from '../form/ScreenDialog';
 import { WithQueryClient } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { useI18n } from '../i18n';
@@ -18,6 +17,10 @@ import { useActions } from './useActions';
 import { useListQuery } from './useListQuery';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
+
+// The dialog of an action (Add Copyright, a row's tariff detail) is loaded when one opens: a list page carries
+// neither the form renderer (rjsf) nor the engine's validator until then.
+const ScreenDialog = lazy(() => import('../form/ScreenDialog').then((m) => ({ default: m.ScreenDialog })));
 
 export interface ListScreenProps {
   screenId: string;
@@ -40,15 +43,17 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const rowKey = screen.list?.rowKey ?? 'id';
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
   const query = useListQuery(screenId, state, screen.calls);
-  const selectable = Boolean(screen.list?.selectable || parent);
+  const toolbar = useMemo(() => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'), [screen]);
+  // Stable between renders, so the table's columns (and the cells in them) are not built anew.
+  const rowActions = useMemo(() => screen.actions.filter((a) => a.scope === 'row'), [screen]);
+  // Row checkboxes only where they lead somewhere: a bulk action of the list, or a parent taking the selection.
+  const selectable = Boolean(parent) || screen.actions.some((a) => a.scope === 'selection');
   const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange, parent?.single);
   const onDone = useCallback((a: ResolvedAction) => { if (a.scope === 'selection') selection.clear(); }, [selection]);
   const actions = useActions(screen, rowKey, onDone);
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
-  const toolbar = screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection');
-  const rowActions = screen.actions.filter((a) => a.scope === 'row');
   const titleId = `${screenId}-title`;
 
   const toggle = (r: Row, on: boolean) => {
@@ -123,19 +128,27 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         placeholder={placeholder}
         maxHeight={screen.list?.maxHeight}
       />
-      {showsPager(screen, total) && (
-        <Pager
-          page={state.page}
-          pageSize={state.pageSize}
-          total={total}
-          pageSizes={pageSizesOf(screen)}
-          onPage={(page) => setState((s) => ({ ...s, page }))}
-          onPageSize={(pageSize) => setState((s) => ({ ...s, page: 1, pageSize }))}
-        />
-      )}
+      <div className="list-footer">
+        {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}
+        <span className="list-footer__total" role="status" data-total={query.data ? total : undefined}>
+          {query.data ? t('List.total', { count: total }) : ''}
+        </span>
+        {showsPager(screen, total) && (
+          <Pager
+            page={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            pageSizes={pageSizesOf(screen)}
+            onPage={(page) => setState((s) => ({ ...s, page }))}
+            onPageSize={(pageSize) => setState((s) => ({ ...s, page: 1, pageSize }))}
+          />
+        )}
+      </div>
       {actions.dialog && (
         // A form (Add Copyright) or a list (the tariff detail of a row's priceGroupID) in a dialog.
-        <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        <Suspense fallback={null}>
+          <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+        </Suspense>
       )}
     </>
   );

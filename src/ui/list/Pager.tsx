@@ -1,5 +1,5 @@
-// The pager of a list: total, page size, previous/next and page numbers with ellipses. Shown by the list only
-// when the total exceeds 10 (000 §2).
+// The pager of a list: page size, previous/next and page numbers with ellipses. Shown by the list only when
+// the total exceeds 10 (000 §2); the total itself is always shown, beside it (ListScreen).
 import { useI18n } from '../i18n';
 
 export interface PagerProps {
@@ -28,7 +28,6 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="pager" aria-label={t('List.pagination')}>
-      <span className="pager__total">{t('List.total', { total })}</span>
       <label className="pager__size">
         <span className="sr-only">{t('List.pageSize')}</span>
         <select className="select input" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>

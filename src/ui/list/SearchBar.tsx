@@ -1,14 +1,19 @@
-// The search form of a list, from the definition's `search` fields, rendered by the same rjsf form as every
-// other form (compact layout). Search applies the filters (normalised: digits only, status mapping); Reset
-// clears them. Enter in a field searches.
-import { useMemo, useState } from 'react';
-import type { ResolvedField } from '../../engine';
-import { formSchema } from '../../engine';
-import { engineValidator } from '../form/engineValidator';
-import { FieldsForm } from '../form/FieldsForm';
-import type { FormContext } from '../form/formContext';
+// The search form of a list, from the definition's `search` fields: the portal's own widgets in the compact
+// field layout (FieldFrame, as every form's fields), without rjsf, so a list page loads neither rjsf nor the
+// engine's validator until it needs them. Search normalises the filters (digits only, status mapping), then the
+// engine checks them by the definition's rules and message keys (the validator loads on the first search): a
+// filter it refuses shows its message under the field and nothing is sent. Reset clears the filters. Enter in
+// a field searches.
+import type { WidgetProps } from '@rjsf/utils';
+import { useMemo, useState, type ComponentType } from 'react';
+import type { FieldError, ResolvedField } from '../../engine';
+import { FieldFrame } from '../form/FieldFrame';
+import { focusFirstError, type FormContext } from '../form/formContext';
 import { useScreenEnv } from '../form/screenEnv';
+import { widgetOf } from '../form/uiSchema';
 import { useI18n } from '../i18n';
+import { loadValidator } from '../validator';
+import { widgetRegistry } from '../widgets/registry';
 import { normaliseFilters } from './listState';
 
 export interface SearchBarProps {
@@ -18,34 +23,75 @@ export interface SearchBarProps {
   onSearch(filters: Record<string, unknown>): void;
 }
 
-/** Search fields are never "invalid": a filter narrows the list, the server decides what matches. */
-const noErrors = engineValidator(() => [], (e) => e.message);
-
 export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
+  const formId = `search-${screenId}`;
   const [form, setForm] = useState<Record<string, unknown>>({});
-  const schema = useMemo(() => ({ ...formSchema(fields), required: [] }), [fields]);
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const setValue = (name: string, value: unknown) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    // A message belongs to the value it was about.
+    setErrors((e) => (e[name] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)) : e));
+  };
   const context: FormContext = useMemo(() => ({
-    t, env, screenId, calls, form, compact: true, shown: {},
+    t, env, screenId, calls, form, compact: true, shown: errors,
+    // A filter narrows the list: none is ever required.
     fields: new Map(fields.map((f) => [f.name, { ...f, required: false }])),
-    errorFor: () => undefined,
+    errorFor: (name) => errors[name],
     touch: () => undefined,
-    setValue: (name, value) => setForm((f) => ({ ...f, [name]: value })),
-  }), [t, env, screenId, calls, fields, form]);
+    setValue,
+  }), [t, env, screenId, calls, fields, form, errors]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const search = () => {
+  const search = async () => {
     const filters = normaliseFilters(form, fields);
     setForm(filters);
+    await loadValidator();
+    const refused = env.engine.validateSearch(screenId, { config: env.config, user: env.user, form: filters });
+    setErrors(Object.fromEntries(refused.map((e) => [e.field, e])));
+    if (refused.length > 0) {
+      focusFirstError(formId, refused);
+      return;
+    }
     onSearch(filters);
   };
   return (
     <div className="search-bar" role="search" aria-label={t('List.searchForm')}>
-      <FieldsForm id={`search-${screenId}`} schema={schema} fields={fields} formData={form} context={context} validator={noErrors} onChange={setForm} onSubmit={search} className="search-bar__form" />
+      <form id={formId} className="search-bar__form" noValidate onSubmit={(e) => { e.preventDefault(); void search(); }}>
+        <div className="form-grid form-grid--compact">
+          {fields.map((field) => <SearchField key={field.name} field={field} value={form[field.name]} context={context} onChange={(v) => setValue(field.name, v)} />)}
+        </div>
+        {/* Enter in a field submits through this button; the visible buttons sit beside the fields. */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+      </form>
       <div className="search-bar__buttons button-row">
-        <button type="button" className="btn btn--primary" onClick={search}>{t('Common.search')}</button>
-        <button type="button" className="btn btn--ghost" onClick={() => { setForm({}); onSearch({}); }}>{t('Common.reset')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => void search()}>{t('Common.search')}</button>
+        <button type="button" className="btn btn--ghost" onClick={() => { setForm({}); setErrors({}); onSearch({}); }}>{t('Common.reset')}</button>
       </div>
     </div>
   );
+}
+
+/** One filter: the widget its definition names (text when it names none), with what a widget reads of its props. */
+function SearchField({ field, value, context, onChange }: { field: ResolvedField; value: unknown; context: FormContext; onChange(value: unknown): void }) {
+  const widgets = widgetRegistry();
+  const Widget = (widgets[widgetOf(field)] ?? widgets.text) as ComponentType<WidgetProps>;
+  const id = `root_${field.name}`;
+  const props = {
+    id,
+    name: field.name,
+    label: field.name,
+    value,
+    schema: field.schema,
+    options: { ...(field.ui ?? {}), label: false },
+    required: false,
+    disabled: Boolean(field.disabled),
+    readonly: false,
+    autofocus: false,
+    registry: { formContext: context },
+    onChange,
+    onBlur: () => undefined,
+    onFocus: () => undefined,
+  } as unknown as WidgetProps;
+  return <FieldFrame id={id} name={field.name} ctx={context}><Widget {...props} /></FieldFrame>;
 }

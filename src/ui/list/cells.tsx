@@ -2,23 +2,37 @@
 // values are badges whose colour the definition gives (000 §4: normal green; deleted/rejected red; transcode
 // blue; pending approval yellow; anything else grey).
 import type { ReactNode } from 'react';
-import { evaluate, type Config, type ResolvedColumn } from '../../engine';
+import type { Config, ResolvedColumn } from '../../engine';
+import { evaluate } from '../../engine/logic';
+import { decimalPlaces } from '../../engine/numbers';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
+import { TRUNCATABLE } from './useTruncation';
 import type { Row } from './useSelection';
 
 export const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as const;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-export function cellValue(column: ResolvedColumn, row: Row, ctx: { config: Config; user: Record<string, unknown> }): unknown {
+export function cellValue(column: Pick<ResolvedColumn, 'name' | 'field' | 'value'>, row: Row, ctx: { config: Config; user: Record<string, unknown> }): unknown {
   if (column.value !== undefined) return evaluate(column.value, { row, config: ctx.config, user: ctx.user });
   return row[column.field ?? column.name];
 }
 
-/** '20240131235959' or '2024-01-31T23:59:59' -> '2024-01-31 23:59:59'; dates keep their first 10 characters. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * '20240131235959' or '2024-01-31T23:59:59' -> '2024-01-31 23:59:59'; dates keep their first 10 characters. A
+ * moment with its zone ('2024-01-31T21:59:59.000Z', the upload time) shows in the browser's time zone, as the
+ * export writes it.
+ */
 export function formatDate(value: unknown, withTime: boolean): string {
   const s = String(value);
+  if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))) {
+    const d = new Date(s);
+    const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
+  }
   const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?$/.exec(s);
   const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]} ${compact[4] ?? '00'}:${compact[5] ?? '00'}:${compact[6] ?? '00'}` : s.replace('T', ' ').replace(/\.\d+Z?$|Z$/, '');
   return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
@@ -26,10 +40,26 @@ export function formatDate(value: unknown, withTime: boolean): string {
 
 /** Decimal places of page_price_form ('0.00' -> 2), 2 when not configured. */
 export function priceDecimals(config: Config): number {
-  const f = config.page_price_form;
-  if (!f) return 2;
-  const dot = f.indexOf('.');
-  return dot < 0 ? 0 : f.length - dot - 1;
+  return config.page_price_form ? decimalPlaces(config.page_price_form) : 2;
+}
+
+/** A 'label' column's text: the key of the value, else of '*', else the value itself (001 §9 tariff labels). */
+export function labelText(column: Pick<ResolvedColumn, 'labels'>, value: unknown, t: (key: string) => string): string {
+  const key = column.labels?.[String(value)] ?? column.labels?.['*'];
+  return key ? t(key) : String(value);
+}
+
+/** The cell with the column's muted second line under it (the artist under the tone name), when it has one. */
+export function renderCellWithSecondary(column: ResolvedColumn, row: Row, ctx: { config: Config; user: Record<string, unknown>; t(key: string): string; rowId: string }): ReactNode {
+  const main = renderCell(column, row, cellValue(column, row, ctx), ctx);
+  if (!column.secondary) return main;
+  const second = cellValue({ name: column.name, ...column.secondary }, row, ctx);
+  return (
+    <>
+      {main}
+      <span className={`${TRUNCATABLE} cell-text--secondary`}>{isEmpty(second) ? EMPTY_TEXT : String(second)}</span>
+    </>
+  );
 }
 
 export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx: { config: Config; t(key: string): string; rowId: string }): ReactNode {
@@ -43,10 +73,8 @@ export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx
       return formatDate(value, true);
     case 'price':
       return Number.isNaN(Number(value)) ? String(value) : Number(value).toFixed(priceDecimals(ctx.config));
-    case 'label': {
-      const key = column.labels?.[String(value)] ?? column.labels?.['*'];
-      return key ? ctx.t(key) : String(value);
-    }
+    case 'label':
+      return <span className={TRUNCATABLE}>{labelText(column, value, ctx.t)}</span>;
     case 'status': {
       const key = column.labels?.[String(value)];
       const colour = column.colours?.[String(value)] ?? 'grey';
@@ -54,6 +82,7 @@ export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx
       return <span className={`badge badge--${safe}`}>{key ? ctx.t(key) : String(value)}</span>;
     }
     default:
-      return String(value);
+      // Free text may be longer than its column: cut with an ellipsis, whole on hover and focus (useTruncation).
+      return <span className={TRUNCATABLE}>{String(value)}</span>;
   }
 }

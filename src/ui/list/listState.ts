@@ -1,6 +1,6 @@
 // The state of a list as one object (react-admin's idea): page, page size and the applied filters. It is also
 // the TanStack Query key, so every distinct page of every search is cached on its own.
-import type { ResolvedField, ResolvedScreen } from '../../engine';
+import type { ResolvedAction, ResolvedColumn, ResolvedField, ResolvedScreen } from '../../engine';
 
 export interface ListState { page: number; pageSize: number; filters: Record<string, unknown> }
 
@@ -53,4 +53,47 @@ export function normaliseFilters(filters: Record<string, unknown>, fields: Resol
 /** 000 §9: operation column 150 px for two buttons or fewer, else 60 per button plus 32. */
 export function operationWidth(buttons: number): number {
   return buttons <= 2 ? 150 : buttons * 60 + 32;
+}
+
+export interface RowActionItem { action: ResolvedAction; disabled: boolean }
+
+/**
+ * A row's actions as buttons and "More" menu items: the definition's primary actions are buttons, the others go
+ * to the menu. A list that marks none primary shows every action as a button (one or two actions need no menu).
+ */
+export function splitRowActions<T extends { action: Pick<ResolvedAction, 'primary'> }>(items: T[]): { inline: T[]; more: T[] } {
+  if (!items.some((i) => i.action.primary)) return { inline: items, more: [] };
+  return { inline: items.filter((i) => i.action.primary), more: items.filter((i) => !i.action.primary) };
+}
+
+/**
+ * Buttons the operation column makes room for, from the definition alone (not from the rows of the page, so
+ * the column keeps its width on every page): the primary actions, plus the "More" button when there are others.
+ */
+export function operationButtons(rowActions: Array<Pick<ResolvedAction, 'primary'>>): number {
+  const { inline, more } = splitRowActions(rowActions.map((action) => ({ action })));
+  return inline.length + (more.length > 0 ? 1 : 0);
+}
+
+/** Width of a column without one of its own, by what it shows; text columns (undefined) share what is left. */
+export const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
+  date: 92, datetime: 92, price: 64, audio: 72, status: 120, label: 112,
+};
+/** The least a text column without a width gets; a wider table shares the extra among the text columns. */
+export const MIN_TEXT_WIDTH = 128;
+export const SELECT_WIDTH = 40;
+
+/**
+ * The table's column widths: fixed ones (the definition's width, else by format) and flexible text columns.
+ * With table-layout: fixed these never depend on the rows, so columns keep their widths on every page and
+ * a 300-character name cannot squeeze its neighbours; `minWidth` is where the table starts to scroll.
+ */
+export function columnLayout(columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>, o: { selectable: boolean; operationButtons: number }) {
+  const widths = new Map<string, number | undefined>();
+  if (o.selectable) widths.set('__select', SELECT_WIDTH);
+  for (const c of columns) widths.set(c.name, c.width ?? FORMAT_WIDTHS[c.format ?? 'text']);
+  if (o.operationButtons > 0) widths.set('__operation', operationWidth(o.operationButtons));
+  let minWidth = 0;
+  for (const w of widths.values()) minWidth += w ?? MIN_TEXT_WIDTH;
+  return { widths, minWidth };
 }

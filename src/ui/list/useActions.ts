@@ -3,9 +3,10 @@
 // selected rows) and `form.keys` (their row keys), so definitions map them with ordinary JSON Logic.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { callApi, succeeded } from '../form/api';
+import { reloadServerData } from '../form/queryClient';
 import { useScreenEnv } from '../form/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
@@ -34,6 +35,8 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
     if (action.confirm || action.destructive) {
       const ok = await confirm({
+        // Titled by what it asks about ('Delete'), never a bare 'Prompt'.
+        title: action.label,
         message: action.confirm ?? 'List.confirmDestructive',
         params: { count: rows.length, name: String(rows[0]?.[rowKey] ?? '') },
         kind: action.destructive ? 'danger' : 'warning',
@@ -55,7 +58,7 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
       let answer = await send(form);
       // A code the definition names (961001 'in use') asks a second confirmation, then resends with more (force).
       if (action.retry && answer.returnCode === action.retry.code) {
-        const again = await confirm({ message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
+        const again = await confirm({ title: action.label, message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
         if (!again) return;
         answer = await send({ ...form, ...action.retry.payload });
       }
@@ -63,9 +66,10 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
         if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
         return;
       }
-      toast('List.done', { kind: 'success' });
+      // The definition's message: 'Submitted for approval.' where the change waits for the operator (000 §4).
+      toast(action.successMessage ?? 'List.done', { kind: 'success' });
       onDone(action);
-      await queries.invalidateQueries({ queryKey: ['list', screen.id] });
+      await reloadServerData(queries);
       if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
     } catch {
       // shown by the API client
@@ -74,10 +78,8 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
     }
   }, [env, screen, rowKey, navigate, queries, onDone]);
 
-  const closeDialog = useCallback((changed: boolean) => {
-    setDialog(null);
-    if (changed) void queries.invalidateQueries({ queryKey: ['list', screen.id] });
-  }, [queries, screen.id]);
+  // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit).
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   return { run, running, dialog, closeDialog };
 }

@@ -2,7 +2,7 @@
 // the applied filters plus the record range of the page (startRecordNum/endRecordNum); the answer is read
 // where the call says (record/recordSum by default). The previous page stays on screen while the next loads.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pageRange, readListAnswer } from '../../engine';
+import { pageRange, readListAnswer } from '../../engine/payload';
 import { callApi } from '../form/api';
 import { useScreenEnv } from '../form/screenEnv';
 import type { ListState } from './listState';

@@ -30,7 +30,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </div>
       </aside>
       <div className="auth__main">
-        <div className="auth__top"><LanguageSwitch loggedIn={false} /></div>
+        <div className="auth__top"><LanguageSwitch /></div>
         <main id="main" className="auth__card card single-column">
           <h1 className="auth__title">{title}</h1>
           {subtitle && <p className="auth__subtitle">{subtitle}</p>}

@@ -8,12 +8,12 @@ import { BASE_SITE, sourcesFromFiles } from '../../engine/sources';
 import { buildDefinitionSet, type DefinitionSet } from '../../engine/definitionSet';
 import { buildPayload } from '../../engine/payload';
 import { resolveScreen } from '../../engine/resolve';
-import type { Context, FieldError, ResolvedScreen, SiteId } from '../../engine/types';
+import type { Context, ResolvedScreen, SiteId } from '../../engine/types';
 
 const SCREEN = 'login';
 const sources = sourcesFromFiles(
   import.meta.glob(
-    ['@definitions/screen-definitions/login.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
+    ['@definitions/screen-definitions/login.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
     { eager: true, import: 'default' },
   ),
 );
@@ -44,11 +44,6 @@ export const resolveLogin = (ctx: Context): ResolvedScreen => resolveScreen(setF
 
 export const loginPayload = (screen: ResolvedScreen, call: string, ctx: Context) => buildPayload(screen.calls[call], screen, ctx);
 
-export type Validator = (screen: ResolvedScreen, form: Record<string, unknown>, ctx: Context) => FieldError[];
-
-let validator: Promise<Validator> | undefined;
-/** engine.validate's own function, loaded once. */
-export function loadValidator(): Promise<Validator> {
-  validator ??= import('../../engine/validate').then((m) => m.validateResolved);
-  return validator;
-}
+export type { Validate as Validator } from '../../engine/engine';
+/** engine.validate's own function, loaded once (shared with the portal's forms). */
+export { loadValidator } from '../validator';

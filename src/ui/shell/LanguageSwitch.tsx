@@ -1,6 +1,5 @@
 // English / Chinese switch. The choice is remembered (local storage by the I18nProvider, and the session's
-// `language` key of 000 §3) and, when logged in, told to the server so its messages follow.
-import { api } from '../../api';
+// `language` key of 000 §3); when logged in, the Layout tells the server and reloads what it shows.
 import { useI18n, type Language } from '../i18n';
 import { saveLanguage } from '../session/storage';
 
@@ -9,13 +8,12 @@ const LANGUAGES: Array<{ code: Language; label: string }> = [
   { code: 'zh', label: '中文' },
 ];
 
-export function LanguageSwitch({ loggedIn, tone = 'light' }: { loggedIn: boolean; tone?: 'light' | 'dark' }) {
+export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { language, setLanguage, t } = useI18n();
   const choose = (code: Language) => {
     if (code === language) return;
     setLanguage(code);
     saveLanguage(code);
-    if (loggedIn) void api.switchLanguage(code).catch(() => undefined);
   };
   return (
     <div className={`lang-switch lang-switch--${tone}`} role="group" aria-label={t('Common.language')}>

@@ -1,9 +1,12 @@
-// The layout of every logged-in route: top bar, sidebar, breadcrumb, the screen, footer. It also provides what
-// the screens need: the session's engine context (ScreenEnvProvider) and the query client.
+// The layout of every logged-in route: top bar, sidebar, breadcrumb, the write-window banner, the screen, footer.
+// It also provides what the screens need: the session's engine context (ScreenEnvProvider) and the query client.
+// A route of a menu group that this session may not open (routes.json, the group's `visible`: an expired
+// account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { fallbackQueryClient } from '../form/queryClient';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '../router';
+import { api } from '../../api';
+import { fallbackQueryClient, reloadServerData } from '../form/queryClient';
 import { isBundledSite } from '../definitions';
 import { ScreenEnvProvider } from '../form/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
@@ -12,6 +15,10 @@ import { useSession } from '../session/SessionContext';
 import { Breadcrumb } from './Breadcrumb';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
 import { Footer } from './Footer';
+import { UnavailablePage } from './pages/UnavailablePage';
+import { routeFor } from './routeTable';
+import { useResolved } from './useResolved';
+import { WriteWindowBanner } from './WriteWindowBanner';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -19,19 +26,19 @@ import { useLayoutHeight } from './useLayoutHeight';
 
 const MOBILE = '(max-width: 768px)';
 
-export default function Layout() {
+export default function Layout({ children }: { children: ReactNode }) {
   // The frame and the screens need the whole catalogue, not only the part the login page loads.
-  return <WithCatalogue part="rest" fallback={<PageLoading />}><KnownSite /></WithCatalogue>;
+  return <WithCatalogue part="rest" fallback={<PageLoading />}><KnownSite>{children}</KnownSite></WithCatalogue>;
 }
 
 /** Screens resolve against the user's site: a site this build does not contain gets its own page instead. */
-function KnownSite() {
+function KnownSite({ children }: { children: ReactNode }) {
   const { site } = useSession();
-  return isBundledSite(site) ? <LayoutFrame /> : <UnknownSitePage site={site} />;
+  return isBundledSite(site) ? <LayoutFrame>{children}</LayoutFrame> : <UnknownSitePage site={site} />;
 }
 
-function LayoutFrame() {
-  const { t } = useI18n();
+function LayoutFrame({ children }: { children: ReactNode }) {
+  const { t, language } = useI18n();
   const session = useSession();
   const { pathname } = useLocation();
   const mobile = typeof matchMedia !== 'undefined' && matchMedia(MOBILE).matches;
@@ -51,6 +58,20 @@ function LayoutFrame() {
   const { refresh } = session;
   useEffect(() => { void refresh().catch(() => undefined); }, [refresh]);
 
+  // Routes of routes.json's groups are open only while their group's condition holds for this session.
+  const routes = useResolved('routes');
+  const entry = routeFor(pathname);
+  const open = !entry?.group || routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
+
+  // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
+  // follow once it knows, so what is on screen is asked again after telling it.
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void api.switchLanguage(language).catch(() => undefined).then(() => reloadServerData(fallbackQueryClient));
+  }, [language]);
+
   return (
     <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
       <QueryClientProvider client={fallbackQueryClient}>
@@ -62,9 +83,10 @@ function LayoutFrame() {
             {!collapsed && <div className="app__scrim" aria-hidden="true" onClick={closeDrawer} />}
             <div className="app__main">
               <Breadcrumb />
+              <WriteWindowBanner site={session.site} />
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  <Outlet />
+                  {open ? children : <UnavailablePage />}
                 </Suspense>
               </main>
               <Footer />

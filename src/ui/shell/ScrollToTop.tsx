@@ -1,6 +1,6 @@
 // 000 §2: every route change scrolls to the top (the window and the layout's scrolling content area).
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../router';
 
 export function ScrollToTop() {
   const { pathname, search } = useLocation();

@@ -2,10 +2,11 @@
 // routes only). Groups fold open and closed; the group of the current route starts open. Collapsed, only the
 // group icons show, with the group name as tooltip and accessible name.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../router';
 import type { ResolvedMenuEntry } from '../../engine/types';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
+import { placeOf } from './routeTable';
 import { useMenuOpener } from './useMenuOpener';
 import { useResolved } from './useResolved';
 
@@ -69,7 +70,9 @@ function MenuGroup({ group, path, collapsed, onOpen }: { group: ResolvedMenuEntr
 
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useI18n();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  // An edit page highlights the entry it belongs to (the tone edit form: RBT Maintenance, not Upload).
+  const pathname = placeOf(location.pathname, location.search).menuPath ?? location.pathname;
   const menu = useResolved('menu');
   const open = useMenuOpener();
   const onOpen = (e: ResolvedMenuEntry) => { void open(e); onNavigate?.(); };

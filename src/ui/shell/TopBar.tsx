@@ -1,5 +1,5 @@
 // The top bar: sidebar toggle, product name, language switch and the user dropdown.
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -24,7 +24,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
       </button>
       <Link to="/dashboard" className="topbar__brand"><Brand /></Link>
       <div className="topbar__spacer" />
-      <LanguageSwitch loggedIn tone="dark" />
+      <LanguageSwitch tone="dark" />
       <UserMenu />
     </header>
   );

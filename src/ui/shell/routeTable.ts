@@ -1,6 +1,6 @@
 // The route table, generated from the screen definitions: routes.json (every route name of 000 §2, grouped)
 // plus every definition that declares a `route`. Only the few top-level keys the router needs are imported
-// (virtual:route-index, see vite.config.ts), so the first page load does not carry the definitions themselves.
+// (virtual:route-index, see vite.config.mts), so the first page load does not carry the definitions themselves.
 import routeIndex from 'virtual:route-index';
 import type { MenuEntryDef, ScreenDef } from '../../engine/types';
 import routeMap from '../../../screen-definitions/routes.json';
@@ -16,6 +16,8 @@ export interface RouteEntry {
   kind?: ScreenDef['kind'];
   /** Public: reachable without a login (000 §2). */
   public: boolean;
+  /** Edit mode (the definition's editWhen): when the query says so, its title and the menu route it belongs to. */
+  edit?: { query?: string; equals?: string; parent?: string; title?: string };
 }
 
 export const PUBLIC_PATHS = ['/login', '/forgetpassword'] as const;
@@ -34,7 +36,7 @@ function buildTable(): RouteEntry[] {
       table.set(lower(entry.route), { path: entry.route, title: entry.label, group: group.label, public: false });
     }
   }
-  for (const { id, route, kind, title } of routeIndex) {
+  for (const { id, route, kind, title, edit } of routeIndex) {
     if (!route || kind === 'menu') continue;
     const known = table.get(lower(route));
     table.set(lower(route), {
@@ -44,6 +46,7 @@ function buildTable(): RouteEntry[] {
       screenId: id,
       kind,
       public: (PUBLIC_PATHS as readonly string[]).includes(route),
+      ...(edit ? { edit } : {}),
     });
   }
   return [...table.values()];
@@ -55,4 +58,23 @@ export const routeTable: RouteEntry[] = buildTable();
 export function routeFor(pathname: string): RouteEntry | undefined {
   const p = lower(pathname.replace(/\/+$/, '') || '/');
   return routeTable.find((r) => lower(r.path) === p);
+}
+
+export interface Place {
+  entry?: RouteEntry;
+  /** The page's title key (the edit title in edit mode). */
+  title?: string;
+  /** The menu entry the page belongs to: itself, or in edit mode its definition's editWhen.parent. */
+  menuPath?: string;
+  /** In edit mode, the entry of that parent (shown in the breadcrumb before the page). */
+  parent?: RouteEntry;
+}
+
+/** Where a location is, as the breadcrumb and the sidebar show it: the tone edit form sits under RBT Maintenance. */
+export function placeOf(pathname: string, search: string): Place {
+  const entry = routeFor(pathname);
+  if (!entry) return {};
+  const editing = Boolean(entry.edit?.query) && new URLSearchParams(search).get(entry.edit!.query!) === entry.edit!.equals;
+  const parent = editing && entry.edit?.parent ? routeFor(entry.edit.parent) : undefined;
+  return { entry, title: (editing && entry.edit?.title) || entry.title, menuPath: parent?.path ?? entry.path, parent };
 }

@@ -2,7 +2,7 @@
 // upload, 000 §2) first makes its call and opens `then` with the answer's record as query when a record comes
 // back, else `otherwise`.
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 import { request } from '../../api';
 import type { ResolvedMenuEntry } from '../../engine/types';
 

@@ -2,7 +2,8 @@
 // a literal list (labels are i18n keys), a dictionary of the login configuration, or a call of the screen
 // whose rows become options (ui.optionValue / ui.optionLabel name the row keys, default value / label).
 import { useQuery } from '@tanstack/react-query';
-import { readListAnswer, type ResolvedField } from '../../engine';
+import type { ResolvedField } from '../../engine';
+import { readListAnswer } from '../../engine/payload';
 import { callApi } from '../form/api';
 import type { FormContext } from '../form/formContext';
 import { dictionaryItems } from '../form/screenEnv';

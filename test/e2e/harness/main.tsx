@@ -4,7 +4,7 @@
 // test definitions of ./definitions (e.g. a tone list before the tone screens exist).
 //   /__harness/?screen=harnessTones&kind=list&lang=zh
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider } from '../../../src/ui/router';
 import { BASE_SITE, buildDefinitionSet, createEngine, sourcesFromFiles, type SiteId } from '../../../src/engine';
 import { FormScreen } from '../../../src/ui/form/FormScreen';
 import { ScreenEnvProvider } from '../../../src/ui/form/screenEnv';
@@ -18,7 +18,7 @@ import '../../../src/ui/styles/index.css';
 
 // The product's files through the engine's loader, plus the harness's own screen definitions as if they were
 // in screen-definitions/.
-const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
+const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
 const harnessScreens = import.meta.glob('./definitions/*.json', { eager: true, import: 'default' });
 const sources = sourcesFromFiles({
   ...productFiles,
@@ -51,7 +51,7 @@ function Selection({ screenId }: { screenId: string }) {
 
 createRoot(document.getElementById('root')!).render(
   <I18nProvider>
-    <BrowserRouter>
+    <RouterProvider>
       <ScreenEnvProvider engine={engineOf(site)} site={site} config={readConfig()} user={user}>
         <main id="main" style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
           <WithCatalogue part="rest">
@@ -59,7 +59,7 @@ createRoot(document.getElementById('root')!).render(
           </WithCatalogue>
         </main>
       </ScreenEnvProvider>
-    </BrowserRouter>
+    </RouterProvider>
     <FeedbackHost />
   </I18nProvider>,
 );

@@ -50,11 +50,21 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname.toLowerCase() === path.toLowerCase(), { timeout: 10_000 });
 }
 
-/** A named screenshot of the whole page; `viewport` keeps to the window, as a user sees an open dialog. */
+/**
+ * A named screenshot of the whole page; `viewport` keeps to the window, as a user sees an open dialog. Every
+ * screen the suite photographs is also checked by axe-core: a serious or critical violation fails the test
+ * that took the screenshot (so every visited screen, in every language a test visits it in, is covered once).
+ */
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport });
+  // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows the settled screen.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
+  const violations = await axeViolations(page);
+  if (violations.length > 0) {
+    const lines = violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+    throw new Error(`axe-core on screenshot "${name}" (${new URL(page.url()).pathname}):\n${lines.join('\n')}`);
+  }
 }
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }

@@ -8,9 +8,10 @@ import { sineWav } from '../../../src/server/files/wav';
 
 const dir = mkdtempSync(join(tmpdir(), 'rbt-files-'));
 
-export function wavFile(name: string, seconds = 1): string {
+/** A wav (8000 Hz, 8 bit, mono unless told otherwise: the format the demo configuration asks for). */
+export function wavFile(name: string, seconds = 1, format: { sampleRate?: number; bits?: 8 | 16; channels?: 1 | 2 } = {}): string {
   const path = join(dir, name);
-  writeFileSync(path, sineWav({ seconds, frequency: 440 }));
+  writeFileSync(path, sineWav({ seconds, frequency: 440, ...format }));
   return path;
 }
 

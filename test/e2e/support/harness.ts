@@ -13,7 +13,7 @@ const OUT = mkdtempSync(join(tmpdir(), 'rbt-harness-'));
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
 
 export function buildHarness(): void {
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'test/e2e/harness/vite.config.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HARNESS_OUT: OUT } });
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'test/e2e/harness/vite.config.mts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HARNESS_OUT: OUT } });
   if (r.status !== 0) throw new Error('harness build failed');
 }
 

@@ -19,7 +19,46 @@ export function approveTone(server: TestServer, account: string, toneID: string,
 
 export const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');
 export const row = (page: Page, toneID: string) => page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
-export const rowButton = (page: Page, toneID: string, label: string | RegExp) => row(page, toneID).locator('.row-actions__button', { hasText: label });
+
+/**
+ * A row action by its name in the definition (hide, resume, edit, editTag, detail, tariff, delete): its button
+ * on the row, or its item in the row's "More" menu, opened as a user does.
+ */
+export function rowAction(page: Page, toneID: string, action: string) {
+  const inline = row(page, toneID).locator(`.row-actions__button[data-action="${action}"]`);
+  const item = page.locator(`.row-menu [data-action="${action}"]`);
+  const openMore = async () => {
+    if (await page.locator('.row-menu').count()) return;
+    await row(page, toneID).locator('.row-actions__more').click();
+    await page.locator('.row-menu').waitFor();
+  };
+  /** Whether the row offers the action now (the More menu is closed again after looking). */
+  const offered = async () => {
+    if (await inline.count()) return true;
+    if (!(await row(page, toneID).locator('.row-actions__more').count())) return false;
+    await openMore();
+    const found = (await item.count()) > 0;
+    await page.keyboard.press('Escape');
+    await page.locator('.row-menu').waitFor({ state: 'detached' });
+    return found;
+  };
+  return {
+    async click() {
+      if (await inline.count()) return inline.click();
+      await openMore();
+      await item.click();
+    },
+    /** Waits until the row offers the action (after a write the list reloads with the row's new state). */
+    async waitFor(timeout = 10_000) {
+      const until = Date.now() + timeout;
+      while (!(await offered())) {
+        if (Date.now() > until) throw new Error(`row ${toneID} does not offer ${action}`);
+        await page.waitForTimeout(200);
+      }
+    },
+    offered,
+  };
+}
 
 /** Accepts the confirmation whose text matches (a second confirmation may open as soon as the first closes). */
 export async function confirmOk(page: Page, text: RegExp): Promise<void> {

@@ -14,6 +14,8 @@ export interface TestServer {
   baseUrl: string;
   dataDir: string;
   db: OperatorDb;
+  /** What the server printed on standard output and standard error so far. */
+  printed(): string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface ServerOptions {
   distDir?: string;
   /** An existing DATA_DIR (a restart on the same database); the caller removes it. Default: a fresh one, removed on stop. */
   dataDir?: string;
+  /** More environment for the server (LOG_LEVEL...), over the defaults above. */
+  env?: Record<string, string>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -69,6 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR: options.distDir ?? DIST_DIR,
       ...(options.definitionsRoot ? { DEFINITIONS_ROOT: options.definitionsRoot } : {}),
+      ...(options.env ?? {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,6 +96,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     db,
+    printed: () => output,
     async stop() {
       db.close();
       await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 // /changepassword: the changePassword definition. On first login (or when the session requires it) the guard
 // keeps the provider here and the menu is hidden; after a successful change the session is re-read and the
 // provider continues into the portal.
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { FormScreen } from '../../form/FormScreen';
 import { useI18n } from '../../i18n';
 import { toast } from '../../shell/feedback';

@@ -1,7 +1,7 @@
 // /forgetpassword (public): the forgetPassword definition in the public frame. "Send code" asks the server to
 // send a dynamic code (never shown here); submitting sets the new password under the change policy, then the
 // provider goes back to the login page.
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { DefinitionForm, type SubmittedEvent } from '../../form/DefinitionForm';
 import { ScreenEnvProvider } from '../../form/screenEnv';
 import { useI18n, WithCatalogue } from '../../i18n';

@@ -1,9 +1,11 @@
 // /login (000 §2, §4): the login definition rendered by the light PlainForm and validated by the engine.
-// 000000 and 312022 store the session and continue (the guard then sends a first login to /changepassword);
-// pass-through refusals (disabled, locked) show inline; after any failure the error counter of
-// checkModifyErrorTimes tells the provider how many attempts remain or how long the lock lasts.
+// 000000 and 312022 store the session and continue (the guard then sends a first login to /changepassword).
+// A refused login behaves like a good login page: one message, in the banner above the form (the error counter
+// of checkModifyErrorTimes when it says more: attempts left or how long the lock lasts; else the server's
+// reason), no toast; the password (and picture code) is cleared once, without a "required" error for the field
+// just cleared, and the focus goes back to the password so the provider can type it again.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../router';
 import { ApiError, api, request, type ErrorTimes } from '../../../api';
 import { useI18n } from '../../i18n';
 import { loadValidator, loginContext, loginPayload, resolveLogin, type Validator } from '../loginScreen';
@@ -42,13 +44,17 @@ export default function LoginPage() {
   useEffect(() => { if (typed) wantValidator(); }, [typed]);
   const forgot = screen.actions.find((a) => a.navigate);
 
-  const failed = async (code?: string, message?: string) => {
+  const failed = async (message?: string) => {
     setPictureKey((k) => k + 1);
     setValues((v) => ({ ...v, password: '', pictureCode: '' }));
-    if (code && message && ['201002', '942201', '942202'].includes(code)) setNotice({ key: message, kind: 'error' });
+    // The cleared fields are not "wrong": their required message waits for the next submit.
+    setSubmitted(false);
+    setTouched((s) => new Set([...s].filter((f) => f !== 'password' && f !== 'pictureCode')));
     const times = values.account ? await api.errorTimes(values.account).catch(() => undefined) : undefined;
     const throttle = times?.record ? throttleMessage(times.record) : undefined;
-    if (throttle) setNotice({ ...throttle, kind: throttle.key === 'Login.attemptsLeft' ? 'warning' : 'error' });
+    if (throttle) setNotice({ ...throttle, kind: 'error' });
+    else if (message) setNotice({ key: message, kind: 'error' });
+    requestAnimationFrame(() => document.getElementById('login-password')?.focus());
   };
 
   const submit = async (e: FormEvent) => {
@@ -66,15 +72,16 @@ export default function LoginPage() {
     setNotice(undefined);
     try {
       const payload = { ...loginPayload(screen, 'submit', ctx), language };
-      const answer = await request(call.path, payload, { kind: call.client, passCodes: call.successCodes });
+      const answer = await request(call.path, payload, { kind: call.client, passCodes: call.successCodes, quiet: true });
       if (answer.returnCode === '000000' || answer.returnCode === '312022') {
         await session.completeLogin(answer.record);
         navigate('/', { replace: true });
         return;
       }
-      await failed(answer.returnCode, answer.returnMsg);
+      await failed(answer.returnMsg);
     } catch (error) {
-      if (error instanceof ApiError) await failed(error.code);
+      // Transport failures were already shown by the client (a toast); a refusal is shown here only.
+      if (error instanceof ApiError && error.answer) await failed(error.message);
     } finally {
       setBusy(false);
     }

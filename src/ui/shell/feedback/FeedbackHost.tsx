@@ -15,7 +15,7 @@ function ConfirmDialog({ item }: { item: ConfirmItem }) {
       open
       alert
       size="small"
-      title={t(item.title ?? 'Common.prompt')}
+      title={t(item.title ?? 'Common.confirmTitle')}
       closable={closable}
       onClose={closable ? () => item.resolve(false) : undefined}
       footer={

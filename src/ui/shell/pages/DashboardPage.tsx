@@ -1,6 +1,6 @@
 // The dashboard ('Current Position'): greeting, the account summary of dashboard.json, quick links to every
 // screen the sidebar menu offers (menu.json as resolved for this session), and help and security shortcuts.
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import type { ResolvedMenuEntry } from '../../../engine/types';
 import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionContext';

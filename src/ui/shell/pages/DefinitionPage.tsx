@@ -1,9 +1,12 @@
 // A route rendered straight from its screen definition by the shared renderers: forms by FormScreen (edit mode
-// from the query, as the definition's editWhen says), lists by ListScreen.
-import { useSearchParams } from 'react-router-dom';
-import { FormScreen } from '../../form/FormScreen';
-import { ListScreen } from '../../list/ListScreen';
+// from the query, as the definition's editWhen says), lists by ListScreen. Each is a chunk of its own, so a list
+// page does not load the form renderer (rjsf) and a form page does not load the table.
+import { lazy } from 'react';
+import { useSearchParams } from '../../router';
 import type { ScreenProps } from '../screens';
+
+const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
+const ListScreen = lazy(() => import('../../list/ListScreen').then((m) => ({ default: m.ListScreen })));
 
 export default function DefinitionPage({ entry }: ScreenProps) {
   const [query] = useSearchParams();

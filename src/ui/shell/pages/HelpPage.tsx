@@ -1,6 +1,6 @@
 // help: the provider's guide to the portal, opened from the user menu in a new window. Topics link to the
 // screens they describe; the text lives in the catalogues (Help.*), in both languages.
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';

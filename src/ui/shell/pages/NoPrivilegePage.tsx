@@ -1,5 +1,5 @@
 // noPrivilege (000 §2): opened by the name-RBT upload entry when the category call gives no record.
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { EmptyState } from '../EmptyState';
 import type { ScreenProps } from '../screens';

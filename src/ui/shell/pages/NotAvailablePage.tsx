@@ -1,5 +1,5 @@
 // A route of the spec whose screen is not built yet: says so plainly and offers the way back.
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { EmptyState } from '../EmptyState';
 import type { ScreenProps } from '../screens';

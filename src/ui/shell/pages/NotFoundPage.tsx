@@ -1,5 +1,5 @@
 // An address that is no route of the portal.
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../router';
 import { useI18n } from '../../i18n';
 import { EmptyState } from '../EmptyState';
 

@@ -6,28 +6,36 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { request } from '../../../api';
 import { widgetContext } from '../widgetProps';
-import { rulesOf, type FileRules } from './fileRules';
+import { rulesOf, type FileRules } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
+import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
 interface Language { languageCode: string; languageDesc?: string; priority?: string }
 
-function LanguageFile({ id, language, rules, formatError, saved, disabled, onChange }: {
-  id: string; language: Language; rules: FileRules; formatError?: string; saved?: string; disabled?: boolean; onChange(saved: string | undefined): void;
+function LanguageFile({ id, language, rules, saved, disabled, onChange }: {
+  id: string; language: Language; rules: FileRules; saved?: string; disabled?: boolean; onChange(saved: string | undefined): void;
 }) {
-  const { upload, progress } = useUpload(rules, { wrongType: formatError, failed: 'Common.uploadFailed' });
+  const { upload, progress } = useUpload(rules, { failed: 'Common.uploadFailed' });
+  // The chip names the file the provider chose, not the server's saved name.
+  const shown = useShownName(saved);
   return (
     <div className="language-file">
       <span className="language-file__name" id={`${id}-label`}>{language.languageDesc ?? language.languageCode}</span>
       <UploadBox
         id={id}
         rules={rules}
-        fileName={saved}
+        fileName={shown.name}
         progress={progress}
         disabled={disabled}
         describedBy={`${id}-label`}
-        onFile={async (file) => { const done = await upload(file); if (done) onChange(done.savedFilename); }}
+        onFile={async (file) => {
+          const done = await upload(file);
+          if (!done) return;
+          shown.remember(done.savedFilename, done.originalFilename);
+          onChange(done.savedFilename);
+        }}
         onRemove={() => onChange(undefined)}
       />
     </div>
@@ -60,7 +68,6 @@ export function LanguageFilesWidget(props: WidgetProps) {
           id={i === 0 ? props.id : `${props.id}-${l.languageCode}`}
           language={l}
           rules={rules}
-          formatError={typeof ui.formatError === 'string' ? ui.formatError : undefined}
           saved={value[l.languageCode]}
           disabled={props.disabled || props.readonly}
           onChange={(saved) => set(l.languageCode, saved)}

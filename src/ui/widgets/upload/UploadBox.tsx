@@ -3,7 +3,7 @@
 // listing allowed types and the size limit.
 import { useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../../i18n';
-import { sizeText, type FileRules } from './fileRules';
+import { sizeText, typesText, type FileRules } from '../../../engine/files';
 
 export interface UploadBoxProps {
   id: string;
@@ -24,7 +24,7 @@ export function UploadBox({ id, rules, fileName, progress, disabled, describedBy
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const busy = progress !== null;
-  const types = rules.extensions.join(', ');
+  const types = typesText(rules);
   const pick = (files: FileList | null) => { if (files?.[0]) onFile(files[0]); };
   return (
     <div

@@ -1,6 +1,6 @@
 // rjsf upload widgets. The value is the saved file name the server returned (what toneFile and the other
-// payloads carry). `upload`: audio/video/text files by ui.accept and ui.maxSizeMB. `image`: jpg/gif (png when
-// ui.accept says so), with a preview and, with ui.exactSize [350, 350], the server's measured width and height
+// payloads carry). `upload`: audio/video/text files by ui.accept and ui.maxSizeMB (and ui.wav, the format a wav
+// must have). `image`: jpg/gif (png when ui.accept says so), with a preview and, with ui.exactSize [350, 350], the server's measured width and height
 // must match (001 §5.2). ui.currentFrom names a form value holding the play address of the file the record
 // already has (edit mode): until another file is chosen it shows with a play button as the kept file.
 import type { WidgetProps } from '@rjsf/utils';
@@ -8,26 +8,17 @@ import { useMemo, useState } from 'react';
 import { toast } from '../../shell/feedback';
 import { AudioPreviewButton } from '../audio/AudioPreviewButton';
 import { widgetContext } from '../widgetProps';
-import { rulesOf } from './fileRules';
+import { rulesOf, typesText } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
+import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
-/** A saved name such as '20240101_abc_song.wav' shown as the user's original name when known. */
-function useShownName(value: unknown) {
-  const [original, setOriginal] = useState<{ saved: string; name: string } | null>(null);
-  const saved = typeof value === 'string' ? value : '';
-  return { name: original && original.saved === saved ? original.name : saved || undefined, remember: (s: string, name: string) => setOriginal({ saved: s, name }) };
-}
 
 export function FileUploadWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
   const rules = useMemo(() => rulesOf(ui), [ui]);
-  const { upload, progress } = useUpload(rules, {
-    wrongType: typeof ui.formatError === 'string' ? ui.formatError : undefined,
-    tooLarge: typeof ui.sizeError === 'string' ? ui.sizeError : undefined,
-    failed: 'Common.uploadFailed',
-  });
+  const { upload, progress } = useUpload(rules, { failed: 'Common.uploadFailed' });
   const shown = useShownName(props.value);
   const current = typeof ui.currentFrom === 'string' && !props.value ? ctx.form[ui.currentFrom] : undefined;
   const kept = typeof current === 'string' && current !== '' ? current : undefined;
@@ -43,9 +34,11 @@ export function FileUploadWidget(props: WidgetProps) {
       invalid={Boolean(aria['aria-invalid'])}
       hint={typeof ui.hint === 'string' ? t(ui.hint, ui.hintParams as Record<string, unknown> | undefined) : undefined}
       onFile={async (file) => {
+        // A refused file is named by its own message (a toast); the field is not marked touched for it, so
+        // 'required' does not join in about a file the provider is about to choose again.
         const done = await upload(file);
-        ctx.touch(name);
         if (!done) return;
+        ctx.touch(name);
         shown.remember(done.savedFilename, done.originalFilename);
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
@@ -56,17 +49,19 @@ export function FileUploadWidget(props: WidgetProps) {
   );
 }
 
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif'];
+/** An image field without its own `accept` takes jpg and gif (001 §5.2); png only when the definition says so. */
+export const IMAGE_DEFAULTS = { accept: '.jpg,.jpeg,.gif', maxSizeMB: 10, formatError: 'Common.onlyJpgGif', sizeError: 'Common.avatarTooLarge' };
 
 export function ImageUploadWidget(props: WidgetProps) {
   const { ctx, name, ui, aria, t } = widgetContext(props);
-  const rules = useMemo(() => {
-    const r = rulesOf({ maxSizeMB: 10, ...ui });
-    return r.extensions.length ? r : { ...r, extensions: IMAGE_EXTENSIONS };
-  }, [ui]);
-  const { upload, progress } = useUpload(rules, { wrongType: 'Common.onlyJpgGif', tooLarge: 'Common.avatarTooLarge', failed: 'Common.uploadPicFailed' });
+  const rules = useMemo(() => rulesOf({ ...IMAGE_DEFAULTS, ...ui }), [ui]);
+  const { upload, progress } = useUpload(rules, { failed: 'Common.uploadPicFailed' });
   const shown = useShownName(props.value);
-  const [preview, setPreview] = useState<string | undefined>(typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined);
+  // The preview belongs to the saved file it shows: when the form is reset (or the value changes otherwise),
+  // a preview of another value is not shown.
+  const [picked, setPicked] = useState<{ saved: string; url: string } | undefined>();
+  const value = typeof props.value === 'string' ? props.value : '';
+  const preview = picked && picked.saved === value ? picked.url : value === '' ? undefined : typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined;
   const exact = Array.isArray(ui.exactSize) ? (ui.exactSize as number[]) : undefined;
   return (
     <UploadBox
@@ -77,26 +72,27 @@ export function ImageUploadWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       describedBy={aria['aria-describedby']}
       invalid={Boolean(aria['aria-invalid'])}
-      hint={exact ? `${t('Upload.allowedTypes', { types: rules.extensions.join(', ') })} · ${t('Upload.exactSize', { width: exact[0], height: exact[1] })}` : undefined}
+      hint={exact ? `${t('Upload.allowedTypes', { types: typesText(rules) })} · ${t('Upload.exactSize', { width: exact[0], height: exact[1] })}` : undefined}
       preview={
         <div className="upload__preview" aria-hidden={!preview}>
           {preview ? <img src={preview} alt={t('Upload.preview', { name: shown.name ?? '' })} /> : <ImageIcon />}
         </div>
       }
       onFile={async (file) => {
+        // As for any upload: a refused picture gets its own message, not 'required' besides.
         const done = await upload(file);
-        ctx.touch(name);
         if (!done) return;
         if (exact && (Number(done.width) !== exact[0] || Number(done.height) !== exact[1])) {
           toast('Upload.imageSize', { kind: 'error', params: { width: exact[0], height: exact[1] }, durationMs: 3000 });
           return;
         }
+        ctx.touch(name);
         shown.remember(done.savedFilename, done.originalFilename);
-        setPreview(typeof done.url === 'string' ? done.url : URL.createObjectURL(file));
+        setPicked({ saved: done.savedFilename, url: typeof done.url === 'string' ? done.url : URL.createObjectURL(file) });
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => { setPreview(undefined); props.onChange(undefined); ctx.fileChanged?.(); }}
+      onRemove={props.required ? undefined : () => { setPicked(undefined); props.onChange(undefined); ctx.fileChanged?.(); }}
     />
   );
 }

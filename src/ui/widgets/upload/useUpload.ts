@@ -1,4 +1,5 @@
-// One upload as the widgets run it: the file is checked against the field's rules, the login is checked
+// One upload as the widgets run it: the file is checked against the field's rules (type, size, and for a field
+// that names a wav format the header of the chosen file, read here before anything is sent), the login is checked
 // (common/checkuploadpath; the API client raises the session dialog when it has expired), then the file is
 // sent with progress. The answer record, keyed by the original name, gives the saved name (and an image's
 // measured size). Failures are toasts: the field's own message, the server's returnMsg, or the generic one.
@@ -6,20 +7,26 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError, checkAnswer, request } from '../../../api';
 import { sessionExpired } from '../../../api/errors';
 import { toast } from '../../shell/feedback';
-import { fileProblem, type FileRules } from './fileRules';
+import { fileProblem, readWavHeader, wavProblem, type FileProblem, type FileRules } from '../../../engine/files';
 import { xhrUpload, type UploadRecord } from './xhrUpload';
 
 export type Uploaded = UploadRecord[string] & { originalFilename: string };
 
-export function useUpload(rules: FileRules, messages: { wrongType?: string; tooLarge?: string; failed: string }) {
+/** The header of a chosen wav, read in the browser: the fmt chunk sits in the first bytes of any ordinary file. */
+async function wavCheck(file: File, rules: FileRules): Promise<FileProblem | null> {
+  if (!rules.wav || !file.name.toLowerCase().endsWith('.wav')) return null;
+  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  return wavProblem(readWavHeader(head, file.size), rules);
+}
+
+export function useUpload(rules: FileRules, messages: { failed: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const upload = useCallback(async (file: File): Promise<Uploaded | null> => {
-    const problem = fileProblem(file, rules);
+    const problem = fileProblem(file, rules) ?? (await wavCheck(file, rules));
     if (problem) {
-      const key = problem.key === 'Upload.wrongType' ? messages.wrongType ?? problem.key : messages.tooLarge ?? problem.key;
-      toast(key, { kind: 'error', params: problem.params, durationMs: 3000 });
+      toast(problem.key, { kind: 'error', params: problem.params, durationMs: 5000 });
       return null;
     }
     try {
@@ -55,7 +62,7 @@ export function useUpload(rules: FileRules, messages: { wrongType?: string; tooL
       setProgress(null);
       abort.current = null;
     }
-  }, [rules, messages.failed, messages.tooLarge, messages.wrongType]);
+  }, [rules, messages.failed]);
 
   return { upload, progress, cancel: () => abort.current?.abort() };
 }

@@ -2,11 +2,16 @@
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
 // (API_URL, default http://127.0.0.1:8080, the server's default port); in production the server serves dist/ on the same origin.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { isCoreKey } from './src/ui/i18nParts';
+import { isCoreKey } from './src/ui/i18nParts.mts';
+
+// An ES module (.mts, as is src/ui/i18nParts.mts which it imports): the package itself stays CommonJS for the
+// server build, Jest and tsx, and Vite loads this file as ESM without a warning.
+const __dirname = dirname(fileURLToPath(import.meta.url));
 
 /**
  * The tree of definitions, site variants, schemas and catalogues the portal bundles: this repository, or the copy
@@ -20,8 +25,9 @@ const I18N_PART = /^virtual:i18n\/(en|zh)\/(core|rest)$/;
 const ROUTE_INDEX = 'virtual:route-index';
 
 /**
- * `virtual:route-index`: id, route, kind and title of every screen definition, read at build time. The router
- * needs only these, so the first page load does not bundle the definitions themselves.
+ * `virtual:route-index`: id, route, kind and title of every screen definition (and where its edit mode belongs:
+ * editWhen's query and parent, editTitle), read at build time. The router, breadcrumb and sidebar need only
+ * these, so the first page load does not bundle the definitions themselves.
  */
 function routeIndex(): Plugin {
   return {
@@ -31,8 +37,9 @@ function routeIndex(): Plugin {
       if (id !== `\0${ROUTE_INDEX}`) return undefined;
       const index = readdirSync(DEFINITIONS).filter((f) => f.endsWith('.json')).sort().map((f) => {
         this.addWatchFile(join(DEFINITIONS, f));
-        const { id: screenId, route, kind, title } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
-        return { id: screenId, route, kind, title };
+        const { id: screenId, route, kind, title, editTitle, editWhen } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
+        const edit = editWhen?.parent || editTitle ? { query: editWhen?.query, equals: editWhen?.equals, parent: editWhen?.parent, title: editTitle } : undefined;
+        return { id: screenId, route, kind, title, ...(edit ? { edit } : {}) };
       });
       return `export default ${JSON.stringify(index)};`;
     },
@@ -43,7 +50,7 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // First path segments of the calls (000 §7); everything else is a client-side route.
 const apiPrefixes = ['/sp', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
 
-/** `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.ts). */
+/** `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts). */
 function i18nParts(): Plugin {
   return {
     name: 'i18n-parts',
@@ -95,6 +102,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // Plugin timings are a profiling hint that depends on how busy the machine is, not a problem of the build:
+    // a loaded CI machine must not turn a clean build into one with warnings.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: apiUrl, changeOrigin: false }])),

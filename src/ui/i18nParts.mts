@@ -1,5 +1,5 @@
 // Which catalogue keys the first page needs. The catalogues are split in two parts per language (see the
-// i18n-parts plugin in vite.config.ts): `core` (the public pages, the frame, the client's messages) loads with
+// i18n-parts plugin in vite.config.mts): `core` (the public pages, the frame, the client's messages) loads with
 // the app; `rest` (every screen's texts) loads when a screen that needs it opens. The login page stays small
 // however large the catalogues grow.
 export const CORE_PREFIXES = ['App.', 'Auth.', 'Common.', 'CommonRes.', 'Footer.', 'Login.', 'Validation.', 'request.'];

@@ -3,7 +3,7 @@
 // real server's origin. Never part of the shipped app.
 import { fileURLToPath } from 'node:url';
 import { mergeConfig } from 'vite';
-import portal from '../../../vite.config';
+import portal from '../../../vite.config.mts';
 
 export default mergeConfig(portal, {
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,0 +1,17 @@
+// The tone's field map (screen-definitions/records/tone.json through records/fieldMap.ts): what sp/addtone and
+// sp/edittone take and store, what sp/qrytone answers and filters on, what sp/qrytonedetail answers, what the
+// export writes and what an approved modification changes. Read on first use from the definitions the server
+// reads at start (never at import: `definitions validate` imports the route table to check a broken tree).
+import { loadSourcesFromDisk } from '../../engine/fsLoader';
+import { fieldMap, type FieldMap } from '../records/fieldMap';
+
+let map: FieldMap | undefined;
+
+export function toneFields(): FieldMap {
+  if (!map) {
+    const record = loadSourcesFromDisk().records.tone;
+    if (!record) throw new Error('screen-definitions/records/tone.json is missing: the tone calls derive their fields from it');
+    map = fieldMap(record);
+  }
+  return map;
+}
