@@ -1,7 +1,15 @@
 // Jest projects: one per kind of test, so `npm test` runs them all and each can be run alone
 // (`npx jest --selectProjects engine`). TypeScript is transformed by SWC (fast, no type check;
 // the type check is its own step of `npm test`).
-const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] };
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
 // ESM-only packages that tests may reach are transformed too.
 const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali|wouter|regexparam)/)'];
 const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
@@ -11,7 +19,12 @@ module.exports = {
     { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
     { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
     // Pure rules of the React renderers and widgets (list state, form state, date values), run in Node.
-    { ...base, displayName: 'ui', testMatch: ['<rootDir>/test/ui/**/*.test.ts'], moduleNameMapper: { '\\.css$': '<rootDir>/test/ui/styleStub.cjs' } },
+    {
+      ...base,
+      displayName: 'ui',
+      testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/ui/styleStub.cjs' },
+    },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],
 };

@@ -35,12 +35,25 @@ function routeIndex(): Plugin {
     resolveId: (id) => (id === ROUTE_INDEX ? `\0${ROUTE_INDEX}` : undefined),
     load(id) {
       if (id !== `\0${ROUTE_INDEX}`) return undefined;
-      const index = readdirSync(DEFINITIONS).filter((f) => f.endsWith('.json')).sort().map((f) => {
-        this.addWatchFile(join(DEFINITIONS, f));
-        const { id: screenId, route, kind, title, editTitle, editWhen } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
-        const edit = editWhen?.parent || editTitle ? { query: editWhen?.query, equals: editWhen?.equals, parent: editWhen?.parent, title: editTitle } : undefined;
-        return { id: screenId, route, kind, title, ...(edit ? { edit } : {}) };
-      });
+      const index = readdirSync(DEFINITIONS)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => {
+          this.addWatchFile(join(DEFINITIONS, f));
+          const {
+            id: screenId,
+            route,
+            kind,
+            title,
+            editTitle,
+            editWhen,
+          } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
+          const edit =
+            editWhen?.parent || editTitle
+              ? { query: editWhen?.query, equals: editWhen?.equals, parent: editWhen?.parent, title: editTitle }
+              : undefined;
+          return { id: screenId, route, kind, title, ...(edit ? { edit } : {}) };
+        });
       return `export default ${JSON.stringify(index)};`;
     },
   };
@@ -63,7 +76,9 @@ function i18nParts(): Plugin {
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       // "$schema" points editors at schemas/i18n.schema.json; it is no message.
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('$') && isCoreKey(key) === (part === 'core')));
+      const picked = Object.fromEntries(
+        Object.entries(all).filter(([key]) => !key.startsWith('$') && isCoreKey(key) === (part === 'core')),
+      );
       return `export default ${JSON.stringify(picked)};`;
     },
   };
@@ -93,7 +108,10 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), routeIndex(), i18nParts(), precompress()],
   resolve: {
-    alias: { 'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'), '@definitions': DATA_ROOT },
+    alias: {
+      'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),
+      '@definitions': DATA_ROOT,
+    },
   },
   build: {
     outDir: 'dist',

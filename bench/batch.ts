@@ -24,14 +24,24 @@ import { ZipWriter } from '../test/api/zip';
 const ROOT = join(__dirname, '..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const LINES = Number(process.env.BENCH_BATCH_LINES ?? 100_000);
-const demo = (account: string) => (JSON.parse(require('node:fs').readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8')) as Array<{ account: string; password: string }>).find((d) => d.account === account)!;
+const demo = (account: string) =>
+  (
+    JSON.parse(require('node:fs').readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8')) as Array<{
+      account: string;
+      password: string;
+    }>
+  ).find((d) => d.account === account)!;
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Proc { child: ChildProcess; base: string }
+interface Proc {
+  child: ChildProcess;
+  base: string;
+}
 
 /** A compiled server (bench/server.ts), on PG_URL when given a schema. */
-const start = (dataDir: string, schema?: string): Promise<Proc> => startServer(dataDir, schema, { DATABASE_URL: schema ? PG_URL! : '', BATCH_POLL_MS: '200' });
+const start = (dataDir: string, schema?: string): Promise<Proc> =>
+  startServer(dataDir, schema, { DATABASE_URL: schema ? PG_URL! : '', BATCH_POLL_MS: '200' });
 
 const stop = async (p: Proc) => {
   p.child.kill('SIGTERM');
@@ -39,30 +49,58 @@ const stop = async (p: Proc) => {
 };
 
 async function login(base: string, account: string) {
-  const r = await fetch(`${base}/sp/sploginhs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account, pwd: demo(account).password }) });
+  const r = await fetch(`${base}/sp/sploginhs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, pwd: demo(account).password }),
+  });
   const body = (await r.json()) as { returnCode: string };
   if (body.returnCode !== '000000') throw new Error(`login ${account}: ${JSON.stringify(body)}`);
   return { cookie: r.headers.get('set-cookie')!.split(';')[0], csrf: r.headers.get('x-csrf-token')! };
 }
 
 /** A multipart POST streamed from files on disk (the zip is never in this process's memory either). */
-function postFiles(base: string, path: string, session: { cookie: string; csrf: string }, files: Array<[field: string, name: string, file: string]>): Promise<any> {
+function postFiles(
+  base: string,
+  path: string,
+  session: { cookie: string; csrf: string },
+  files: Array<[field: string, name: string, file: string]>,
+): Promise<any> {
   const boundary = '----rbtbatch' + Date.now();
-  const heads = files.map(([field, name]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  const heads = files.map(([field, name]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = files.reduce((n, [, , f], i) => n + heads[i].length + statSync(f).size + 2, 0) + tail.length;
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          cookie: session.cookie,
+          'x-csrf-token': session.csrf,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': length,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
     req.on('error', reject);
     (async () => {
       for (const [i, [, , file]] of files.entries()) {
         req.write(heads[i]);
-        for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+        for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }))
+          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
         req.write('\r\n');
       }
       req.end(tail);
@@ -73,9 +111,18 @@ function postFiles(base: string, path: string, session: { cookie: string; csrf: 
 /** 8-bit mono audio: a tone with noise on top, which deflate hardly shrinks (like real recordings). */
 function noisyWav(bytes: number, seed: number): Buffer {
   const b = randomBytes(bytes);
-  b.write('RIFF', 0, 'latin1'); b.writeUInt32LE(bytes - 8, 4); b.write('WAVEfmt ', 8, 'latin1');
-  b.writeUInt32LE(16, 16); b.writeUInt16LE(1, 20); b.writeUInt16LE(1, 22); b.writeUInt32LE(8000, 24); b.writeUInt32LE(8000, 28); b.writeUInt16LE(1, 32); b.writeUInt16LE(8, 34);
-  b.write('data', 36, 'latin1'); b.writeUInt32LE(bytes - 44, 40);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(bytes - 8, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(bytes - 44, 40);
   for (let i = 44; i < bytes; i++) b[i] = (128 + 30 * Math.sin((i + seed) / 7) + (b[i] - 128) * 0.8) & 0xff;
   return b;
 }
@@ -86,12 +133,24 @@ export async function zipIngest(work: string, probeRefused = false) {
   const wavs = 48;
   const size = Math.floor(4.05 * 1024 * 1024);
   for (let i = 0; i < wavs; i++) w.add(`tones/tone${i}.wav`, noisyWav(size, i), { deflate: true });
-  const hd = Buffer.alloc(64); hd.writeUInt32BE(24, 0); hd.write('ftyp3gp4', 4, 'latin1');
-  w.add('hd.3gp', hd).add('cover.gif', Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)])).finish();
+  const hd = Buffer.alloc(64);
+  hd.writeUInt32BE(24, 0);
+  hd.write('ftyp3gp4', 4, 'latin1');
+  w.add('hd.3gp', hd)
+    .add(
+      'cover.gif',
+      Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]),
+    )
+    .finish();
   const zipBytes = statSync(zipPath).size;
   const far = new Date(Date.now() + 800 * 86_400_000).toISOString().slice(0, 10);
-  const header = 'toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|webAuditon|aipPlay|hdPlay|image';
-  const rows = Array.from({ length: wavs }, (_, i) => `Bench tone ${i}|Bench Singer|1|A|B|C|1|1|5.00|2.50|${far}|365|bench|-1|tone${i}.wav|tone${i}.wav|hd.3gp|cover.gif`);
+  const header =
+    'toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|webAuditon|aipPlay|hdPlay|image';
+  const rows = Array.from(
+    { length: wavs },
+    (_, i) =>
+      `Bench tone ${i}|Bench Singer|1|A|B|C|1|1|5.00|2.50|${far}|365|bench|-1|tone${i}.wav|tone${i}.wav|hd.3gp|cover.gif`,
+  );
   const indexPath = join(work, 'tones.txt');
   writeFileSync(indexPath, [header, ...rows].join('\n') + '\n');
 
@@ -116,41 +175,76 @@ export async function zipIngest(work: string, probeRefused = false) {
     // Idle: the most of ten samples once the server has started and served a login, before any batch.
     await sleep(1500);
     const samples: number[] = [];
-    for (let i = 0; i < 10; i++) { samples.push(rssKb(server.child.pid!)); await sleep(50); }
+    for (let i = 0; i < 10; i++) {
+      samples.push(rssKb(server.child.pid!));
+      await sleep(50);
+    }
     const idle = Math.max(...samples);
     const runs = [];
     if (probeRefused) {
       // Probe: the same zip, refused after every entry was inflated (the last index line names a missing file).
       const bad = join(work, 'bad.txt');
-      writeFileSync(bad, [header, ...rows, rows[0].replace('tone0.wav|tone0.wav', 'missing.wav|missing.wav')].join('\n') + '\n');
+      writeFileSync(
+        bad,
+        [header, ...rows, rows[0].replace('tone0.wav|tone0.wav', 'missing.wav|missing.wav')].join('\n') + '\n',
+      );
       let peak = rssKb(server.child.pid!);
-      const timer = setInterval(() => { peak = Math.max(peak, rssKb(server.child.pid!)); }, 20);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssKb(server.child.pid!));
+      }, 20);
       const t = performance.now();
-      const answer = await postFiles(server.base, '/sp/batchaddtone', session, [['zipFile', 'tones.zip', zipPath], ['indexFile', 'tones.txt', bad]]);
+      const answer = await postFiles(server.base, '/sp/batchaddtone', session, [
+        ['zipFile', 'tones.zip', zipPath],
+        ['indexFile', 'tones.txt', bad],
+      ]);
       clearInterval(timer);
-      console.log('refused probe', answer.returnCode, (performance.now() - t) / 1000, 's, peak above idle MB', (peak - idle) / 1024);
+      console.log(
+        'refused probe',
+        answer.returnCode,
+        (performance.now() - t) / 1000,
+        's, peak above idle MB',
+        (peak - idle) / 1024,
+      );
     }
     for (let i = 0; i < Number(process.env.BENCH_ZIP_RUNS ?? 3); i++) {
       // The goal's figure is each run's peak against that idle. What a run keeps afterwards (the heap grown
       // once, SQLite's cache) stays in the next run's figure, so memory a run does not give back cannot hide.
       const before = rssKb(server.child.pid!);
       let peak = before;
-      const timer = setInterval(() => { peak = Math.max(peak, rssKb(server.child.pid!)); }, 20);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssKb(server.child.pid!));
+      }, 20);
       const t = performance.now();
-      const answer = await postFiles(server.base, '/sp/batchaddtone', session, [['zipFile', 'tones.zip', zipPath], ['indexFile', 'tones.txt', indexPath]]);
+      const answer = await postFiles(server.base, '/sp/batchaddtone', session, [
+        ['zipFile', 'tones.zip', zipPath],
+        ['indexFile', 'tones.txt', indexPath],
+      ]);
       const seconds = (performance.now() - t) / 1000;
       clearInterval(timer);
-      if (answer.returnCode !== '000000' || answer.record?.successCount !== wavs) throw new Error(`batch upload: ${JSON.stringify(answer).slice(0, 600)}`);
+      if (answer.returnCode !== '000000' || answer.record?.successCount !== wavs)
+        throw new Error(`batch upload: ${JSON.stringify(answer).slice(0, 600)}`);
       peak = Math.max(peak, rssKb(server.child.pid!));
-      runs.push({ seconds: round(seconds, 3), rssBeforeMB: round(before / 1024, 1), peakMB: round(peak / 1024, 1), peakAboveIdleMB: round((peak - idle) / 1024, 1) });
+      runs.push({
+        seconds: round(seconds, 3),
+        rssBeforeMB: round(before / 1024, 1),
+        peakMB: round(peak / 1024, 1),
+        peakAboveIdleMB: round((peak - idle) / 1024, 1),
+      });
     }
     const best = runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const worstPeak = Math.max(...runs.map((r) => r.peakAboveIdleMB));
     return {
-      zipMB: round(zipBytes / 1048576, 1), entries: wavs + 2, tones: wavs, idleRssMB: round(idle / 1024, 1), runs,
-      unzipTestSeconds: round(unzipSeconds, 3), unzipMBps: round(zipBytes / 1048576 / unzipSeconds, 1),
-      ingestSeconds: best.seconds, ingestMBps: round(zipBytes / 1048576 / best.seconds, 1), // best of the runs, as unzip -t's
-      ratioToUnzip: round(unzipSeconds / best.seconds, 2), peakAboveIdleMB: worstPeak,
+      zipMB: round(zipBytes / 1048576, 1),
+      entries: wavs + 2,
+      tones: wavs,
+      idleRssMB: round(idle / 1024, 1),
+      runs,
+      unzipTestSeconds: round(unzipSeconds, 3),
+      unzipMBps: round(zipBytes / 1048576 / unzipSeconds, 1),
+      ingestSeconds: best.seconds,
+      ingestMBps: round(zipBytes / 1048576 / best.seconds, 1), // best of the runs, as unzip -t's
+      ratioToUnzip: round(unzipSeconds / best.seconds, 2),
+      peakAboveIdleMB: worstPeak,
     };
   } finally {
     await stop(server);
@@ -159,24 +253,38 @@ export async function zipIngest(work: string, probeRefused = false) {
 
 /** Kenya's provider gets LINES tones with codes 7000000000000 + n (SQLite: prepared inserts; PostgreSQL: one INSERT ... SELECT). */
 async function seedTones(dataDir: string, schema?: string) {
-  const { ctx } = await openContext({ dataDir, site: 'generic', databaseUrl: schema ? PG_URL : undefined, pgSchema: schema });
+  const { ctx } = await openContext({
+    dataDir,
+    site: 'generic',
+    databaseUrl: schema ? PG_URL : undefined,
+    pgSchema: schema,
+  });
   await ctx.handle.close();
   const now = Date.now();
   if (!schema) {
     const db = new Database(join(dataDir, 'rbt.sqlite'));
     db.pragma('journal_mode = WAL');
-    const { id, n } = db.prepare("SELECT p.id AS id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = '8800020'").get() as { id: number; n: number };
-    const ins = db.prepare(`INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason, price, caller_price, total_price,
+    const { id, n } = db
+      .prepare(
+        "SELECT p.id AS id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = '8800020'",
+      )
+      .get() as { id: number; n: number };
+    const ins =
+      db.prepare(`INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason, price, caller_price, total_price,
       tariff_price, relative_time, tone_valid_day, order_times, language_id, catalog_id, price_group_id, isrc, mate_info, info, cut_flag, tone_file, additional_tone_info, upload_type, created_at, updated_at)
       VALUES (?, ?, ?, ?, 'Singer', '1', '1', '2', '', '', '', '2.50', '2.50', '', '', '30', '2099-12-31', 0, 1, 1, NULL, '', '', '', '0', '{}', '{}', '1', ?, ?)`);
-    db.transaction(() => { for (let i = 0; i < LINES; i++) ins.run(id, n + 1 + i, String(7_000_000_000_000 + i), `Tone ${i}`, now, now); })();
+    db.transaction(() => {
+      for (let i = 0; i < LINES; i++) ins.run(id, n + 1 + i, String(7_000_000_000_000 + i), `Tone ${i}`, now, now);
+    })();
     db.close();
     return;
   }
   const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
   await c.connect();
   try {
-    const { rows } = await c.query("SELECT p.id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = '8800020'");
+    const { rows } = await c.query(
+      "SELECT p.id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = '8800020'",
+    );
     await c.query(
       `INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason, price, caller_price, total_price,
         tariff_price, relative_time, tone_valid_day, order_times, language_id, catalog_id, price_group_id, isrc, mate_info, info, cut_flag, tone_file, additional_tone_info, upload_type, created_at, updated_at)
@@ -195,13 +303,19 @@ async function updateTask(work: string, label: string, processes: number, schema
   const dataDir = join(work, `upd-${label}`);
   await seedTones(dataDir, schema);
   const file = join(work, `update-${label}.txt`);
-  writeFileSync(file, Array.from({ length: LINES }, (_, i) => `${7_000_000_000_000 + i}|Renamed ${i}|Singer ${i % 997}`).join('\n') + '\n');
+  writeFileSync(
+    file,
+    Array.from({ length: LINES }, (_, i) => `${7_000_000_000_000 + i}|Renamed ${i}|Singer ${i % 997}`).join('\n') +
+      '\n',
+  );
   const servers: Proc[] = [];
   for (let i = 0; i < processes; i++) servers.push(await start(dataDir, schema));
   try {
     const session = await login(servers[0].base, '8800020');
     const t = performance.now();
-    const answer = await postFiles(servers[0].base, '/sp/addbatchtask/batchUpdateToneAndSinger', session, [['file', 'update.txt', file]]);
+    const answer = await postFiles(servers[0].base, '/sp/addbatchtask/batchUpdateToneAndSinger', session, [
+      ['file', 'update.txt', file],
+    ]);
     if (answer.returnCode !== '000000') throw new Error(`update task: ${JSON.stringify(answer).slice(0, 400)}`);
     const submitSeconds = (performance.now() - t) / 1000;
     const id = answer.record.taskId;
@@ -209,12 +323,21 @@ async function updateTask(work: string, label: string, processes: number, schema
     const ymd = `${today.getFullYear()}${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
     for (;;) {
       await sleep(500);
-      const r = await fetch(`${servers[0].base}/sp/browsebatchtask/2?portalType=1&begin=${ymd}%2000:00:00&end=${ymd}%2023:59:59&startRecordNum=1&endRecordNum=5`, { headers: { cookie: session.cookie } });
+      const r = await fetch(
+        `${servers[0].base}/sp/browsebatchtask/2?portalType=1&begin=${ymd}%2000:00:00&end=${ymd}%2023:59:59&startRecordNum=1&endRecordNum=5`,
+        { headers: { cookie: session.cookie } },
+      );
       const task = ((await r.json()) as any).record.find((x: any) => x.taskId === id);
       if (task.state === 'done' || task.state === 'failed') {
         const seconds = (performance.now() - t) / 1000;
-        if (task.successCount !== LINES) throw new Error(`update task ${label}: ${task.successCount}/${LINES} succeeded`);
-        return { processes, seconds: round(seconds, 1), submitSeconds: round(submitSeconds, 1), linesPerSecond: Math.round(LINES / seconds) };
+        if (task.successCount !== LINES)
+          throw new Error(`update task ${label}: ${task.successCount}/${LINES} succeeded`);
+        return {
+          processes,
+          seconds: round(seconds, 1),
+          submitSeconds: round(submitSeconds, 1),
+          linesPerSecond: Math.round(LINES / seconds),
+        };
       }
     }
   } finally {
@@ -230,7 +353,9 @@ export async function runBatchBench() {
     buildServer();
     const zip = await zipIngest(work);
     const sqlite = await updateTask(work, 'sqlite', 1);
-    let postgres: { one: Awaited<ReturnType<typeof updateTask>>; two: Awaited<ReturnType<typeof updateTask>>; ratio: number } | { skipped: string };
+    let postgres:
+      | { one: Awaited<ReturnType<typeof updateTask>>; two: Awaited<ReturnType<typeof updateTask>>; ratio: number }
+      | { skipped: string };
     if (PG_URL) {
       const [a, b] = [`bench_${randomBytes(4).toString('hex')}`, `bench_${randomBytes(4).toString('hex')}`];
       schemas.push(a, b);
@@ -240,21 +365,45 @@ export async function runBatchBench() {
     } else postgres = { skipped: 'no BENCH_DATABASE_URL or TEST_DATABASE_URL' };
     // pass null: a figure without a goal (the report shows '-').
     const goals: Record<string, { value: string; goal?: string; pass: boolean | null }> = {
-      [`zip ingest (${zip.zipMB} MB, ${zip.entries} entries): peak resident memory above idle over ${zip.runs.length} ingests in a row, MB`]: { value: String(zip.peakAboveIdleMB), goal: '<= 64', pass: zip.peakAboveIdleMB <= 64 },
-      [`zip ingest throughput / unzip -t on the same file (${zip.ingestMBps} vs ${zip.unzipMBps} MB/s, best of ${zip.runs.length} and of 3)`]: { value: String(zip.ratioToUnzip), goal: '>= 0.5', pass: zip.ratioToUnzip >= 0.5 },
-      [`${LINES}-line update task, SQLite, one process: lines per second`]: { value: String(sqlite.linesPerSecond), pass: null },
+      [`zip ingest (${zip.zipMB} MB, ${zip.entries} entries): peak resident memory above idle over ${zip.runs.length} ingests in a row, MB`]:
+        { value: String(zip.peakAboveIdleMB), goal: '<= 64', pass: zip.peakAboveIdleMB <= 64 },
+      [`zip ingest throughput / unzip -t on the same file (${zip.ingestMBps} vs ${zip.unzipMBps} MB/s, best of ${zip.runs.length} and of 3)`]:
+        { value: String(zip.ratioToUnzip), goal: '>= 0.5', pass: zip.ratioToUnzip >= 0.5 },
+      [`${LINES}-line update task, SQLite, one process: lines per second`]: {
+        value: String(sqlite.linesPerSecond),
+        pass: null,
+      },
     };
     if ('one' in postgres) {
-      goals[`${LINES}-line update task, PostgreSQL, one process: lines per second`] = { value: String(postgres.one.linesPerSecond), pass: null };
-      goals[`${LINES}-line update task, PostgreSQL, two processes: lines per second`] = { value: String(postgres.two.linesPerSecond), pass: null };
-      goals['PostgreSQL two processes / one'] = { value: String(postgres.ratio), goal: '>= 1.6', pass: postgres.ratio >= 1.6 };
+      goals[`${LINES}-line update task, PostgreSQL, one process: lines per second`] = {
+        value: String(postgres.one.linesPerSecond),
+        pass: null,
+      };
+      goals[`${LINES}-line update task, PostgreSQL, two processes: lines per second`] = {
+        value: String(postgres.two.linesPerSecond),
+        pass: null,
+      };
+      goals['PostgreSQL two processes / one'] = {
+        value: String(postgres.ratio),
+        goal: '>= 1.6',
+        pass: postgres.ratio >= 1.6,
+      };
     }
-    return { date: new Date().toISOString(), node: process.version, cores: cpus().length, loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) }, zip, update: { lines: LINES, sqlite, postgres }, goals };
+    return {
+      date: new Date().toISOString(),
+      node: process.version,
+      cores: cpus().length,
+      loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) },
+      zip,
+      update: { lines: LINES, sqlite, postgres },
+      goals,
+    };
   } finally {
     if (schemas.length && PG_URL) {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE; DROP SCHEMA IF EXISTS ${s}_pgboss CASCADE`);
+      for (const s of schemas)
+        await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE; DROP SCHEMA IF EXISTS ${s}_pgboss CASCADE`);
       await c.end();
     }
     rmSync(work, { recursive: true, force: true });

@@ -27,7 +27,12 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gz = (data: Buffer | Uint8Array) => gzipSync(data, { level: 9 }).length;
 const br = (data: Buffer | Uint8Array) => brotliCompressSync(data).length;
 
-interface FileSize { file: string; bytes: number; gzip: number; brotli: number }
+interface FileSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+  brotli: number;
+}
 
 function sizeOf(file: string): FileSize {
   const data = readFileSync(join(DIST, file));
@@ -35,14 +40,28 @@ function sizeOf(file: string): FileSize {
 }
 
 function total(files: FileSize[]) {
-  return { files: files.length, kb: kb(files.reduce((s, f) => s + f.bytes, 0)), gzipKB: kb(files.reduce((s, f) => s + f.gzip, 0)), brotliKB: kb(files.reduce((s, f) => s + f.brotli, 0)) };
+  return {
+    files: files.length,
+    kb: kb(files.reduce((s, f) => s + f.bytes, 0)),
+    gzipKB: kb(files.reduce((s, f) => s + f.gzip, 0)),
+    brotliKB: kb(files.reduce((s, f) => s + f.brotli, 0)),
+  };
 }
 
 /** React + react-dom alone, minified the way the app is: the yardstick of the login goal. */
 async function reactBaseline(): Promise<number> {
   const out = await build({
-    stdin: { contents: "import { createRoot } from 'react-dom/client'; createRoot(document.body).render(null);", resolveDir: ROOT, loader: 'ts' },
-    bundle: true, minify: true, write: false, format: 'esm', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
+    stdin: {
+      contents: "import { createRoot } from 'react-dom/client'; createRoot(document.body).render(null);",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
   });
   return gz(out.outputFiles[0].contents);
 }
@@ -75,8 +94,14 @@ const LIGHTHOUSE_DIR = join(ROOT, 'node_modules', '.cache', 'bench-lighthouse');
 function findLighthouse(): string | undefined {
   const main = join(LIGHTHOUSE_DIR, 'node_modules', 'lighthouse', 'core', 'index.js');
   if (existsSync(main)) return LIGHTHOUSE_DIR;
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', LIGHTHOUSE_DIR, 'lighthouse@12'], { encoding: 'utf8', timeout: 300_000 });
-  if (r.status !== 0) throw new Error(`npm install lighthouse failed: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' ')}`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', LIGHTHOUSE_DIR, 'lighthouse@12'], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `npm install lighthouse failed: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' ')}`,
+    );
   return existsSync(main) ? LIGHTHOUSE_DIR : undefined;
 }
 
@@ -85,9 +110,10 @@ type LighthouseRun = (url: string, flags: object, config: undefined, page: unkno
 function summary(report: any) {
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
   const audit = (k: string) => report.audits[k]?.displayValue;
-  const failing = (k: string) => (report.categories[k]?.auditRefs ?? [])
-    .filter((a: { id: string; weight: number }) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1)
-    .map((a: { id: string }) => a.id);
+  const failing = (k: string) =>
+    (report.categories[k]?.auditRefs ?? [])
+      .filter((a: { id: string; weight: number }) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1)
+      .map((a: { id: string }) => a.id);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -118,26 +144,44 @@ async function lighthouse(baseUrl: string) {
     return { error: (e as Error).message };
   }
   if (!dir) return { error: 'lighthouse could not be found or installed' };
-  const lh = (await import(pathToFileURL(join(dir, 'node_modules', 'lighthouse', 'core', 'index.js')).href)).default as LighthouseRun;
-  const puppeteer = (await import(pathToFileURL(join(dir, 'node_modules', 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href)).default;
+  const lh = (await import(pathToFileURL(join(dir, 'node_modules', 'lighthouse', 'core', 'index.js')).href))
+    .default as LighthouseRun;
+  const puppeteer = (
+    await import(
+      pathToFileURL(join(dir, 'node_modules', 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href
+    )
+  ).default;
   const version = JSON.parse(readFileSync(join(dir, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
-    const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
+    const flags = {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    };
     const login = await lh(`${baseUrl}/login`, flags, undefined, page);
     const who = demo('Generic site');
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.type('#login-account', who.account);
     await page.type('#login-password', who.password);
-    await Promise.all([page.waitForFunction(() => location.pathname !== '/login'), page.click('form[data-screen="login"] button[type="submit"]')]);
+    await Promise.all([
+      page.waitForFunction(() => location.pathname !== '/login'),
+      page.click('form[data-screen="login"] button[type="submit"]'),
+    ]);
     const maintenance = await lh(`${baseUrl}/rbtMaintenance`, { ...flags, disableStorageReset: true }, undefined, page);
     return {
       version,
       formFactor: login.lhr.configSettings?.formFactor,
       throttling: login.lhr.configSettings?.throttlingMethod,
       login: summary(login.lhr),
-      rbtMaintenance: { ...summary(maintenance.lhr), finalUrl: new URL(maintenance.lhr.finalDisplayedUrl ?? maintenance.lhr.finalUrl).pathname },
+      rbtMaintenance: {
+        ...summary(maintenance.lhr),
+        finalUrl: new URL(maintenance.lhr.finalDisplayedUrl ?? maintenance.lhr.finalUrl).pathname,
+      },
     };
   } catch (e) {
     return { error: `lighthouse failed: ${(e as Error).message}` };
@@ -148,7 +192,10 @@ async function lighthouse(baseUrl: string) {
 
 export async function runBundleBench(options: { build?: boolean } = {}) {
   if (options.build !== false) {
-    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   const loadBefore = Math.round(loadavg()[0] * 100) / 100;
@@ -157,7 +204,9 @@ export async function runBundleBench(options: { build?: boolean } = {}) {
     const { initial, afterKeystroke } = await loginPageScripts(server.baseUrl);
     const loginFiles = initial.map(sizeOf);
     const keystrokeFiles = afterKeystroke.map(sizeOf);
-    const appFiles = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => sizeOf(`assets/${f}`));
+    const appFiles = readdirSync(join(DIST, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => sizeOf(`assets/${f}`));
     const reactGzip = await reactBaseline();
     const login = total(loginFiles);
     const app = total(appFiles);
@@ -170,7 +219,10 @@ export async function runBundleBench(options: { build?: boolean } = {}) {
         timesReact: Math.round((login.gzipKB / kb(reactGzip)) * 100) / 100,
         meetsGoal: login.gzipKB <= GOALS.loginGzipKB,
         scripts: loginFiles.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })).sort((a, b) => b.gzipKB - a.gzipKB),
-        afterFirstKeystroke: { ...total(keystrokeFiles), scripts: keystrokeFiles.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })) },
+        afterFirstKeystroke: {
+          ...total(keystrokeFiles),
+          scripts: keystrokeFiles.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })),
+        },
         carriesRjsfOrTables: carriesHeavyLibraries(initial),
       },
       app: { ...app, meetsGoal: app.gzipKB <= GOALS.appGzipKB },
@@ -190,13 +242,16 @@ function carriesHeavyLibraries(files: string[]): boolean {
 }
 
 if (require.main === module) {
-  runBundleBench({ build: !process.argv.includes('--no-build') }).then((r) => {
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    writeFileSync(join(__dirname, 'results', 'bundle.json'), JSON.stringify(r, null, 2) + '\n');
-    console.log(JSON.stringify(r, null, 2));
-    process.exit(0);
-  }, (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  runBundleBench({ build: !process.argv.includes('--no-build') }).then(
+    (r) => {
+      mkdirSync(join(__dirname, 'results'), { recursive: true });
+      writeFileSync(join(__dirname, 'results', 'bundle.json'), JSON.stringify(r, null, 2) + '\n');
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -28,12 +28,30 @@ const VALIDATE_RUNS = 5000;
 
 const USER = { code: '8800010', name: 'Bench', spType: '1', firstLogin: '0', needChangePwd: '0', isSuperSP: '0' };
 /** Every optional part of the music box form switched on: disc with weekly plan, extra info, 20 tones. */
-const BOX_CONFIG = { support_weekly_plan_content: '1', expand_tone_infos: 'genre:Y|mood:N|label:Y', limit_number_rings_per_tonebox: '20' };
+const BOX_CONFIG = {
+  support_weekly_plan_content: '1',
+  expand_tone_infos: 'genre:Y|mood:N|label:Y',
+  limit_number_rings_per_tonebox: '20',
+};
 const BOX_FORM = {
-  toneBoxType: '2', name: 'Bench box', price: '5.00', monthlyPrice: '3.00', weeklyPrice: '1.00', toneValidDay: '2099-01-01',
-  relativeTime: '365', toneFile: { '1': 'prompt.wav' }, priceGroupChoice: '2', priceGroupID: '12', catalogID: '3',
+  toneBoxType: '2',
+  name: 'Bench box',
+  price: '5.00',
+  monthlyPrice: '3.00',
+  weeklyPrice: '1.00',
+  toneValidDay: '2099-01-01',
+  relativeTime: '365',
+  toneFile: { '1': 'prompt.wav' },
+  priceGroupChoice: '2',
+  priceGroupID: '12',
+  catalogID: '3',
   description: 'A box of twenty tones for the benchmark',
-  tones: Array.from({ length: 20 }, (_, i) => ({ toneCode: String(600000 + i), toneName: `Tone ${i}`, singerName: 'Singer', toneValidDay: '2099-12-31' })),
+  tones: Array.from({ length: 20 }, (_, i) => ({
+    toneCode: String(600000 + i),
+    toneName: `Tone ${i}`,
+    singerName: 'Singer',
+    toneValidDay: '2099-12-31',
+  })),
   additionalToneBoxInfo: { genre: 'pop', mood: 'calm', label: 'Bench' },
 };
 
@@ -66,11 +84,17 @@ function coldRun(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>):
   return time(() => resolveAndCompileAll(createEngine(buildDefinitionSet(sources, site))));
 }
 
-interface ColdTimes { wallMs: number; cpuMs: number }
+interface ColdTimes {
+  wallMs: number;
+  cpuMs: number;
+}
 
 /** The first cold run of a fresh process (see the `--cold-child` entry at the end of this file). */
 function coldInFreshProcess(site: SiteId): ColdTimes {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--cold-child', site], { cwd: join(__dirname, '..'), encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--cold-child', site], {
+    cwd: join(__dirname, '..'),
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`cold run of ${site} failed: ${r.stderr}`);
   return JSON.parse(r.stdout) as ColdTimes;
 }
@@ -88,7 +112,10 @@ function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>
   const errors = engine.validate('musicBoxUpload', input);
   if (errors.length > 0) throw new Error(`${site}: the bench form is not valid: ${JSON.stringify(errors)}`);
   for (let i = 0; i < 500; i++) engine.validate('musicBoxUpload', input);
-  const validateUs = Array.from({ length: VALIDATE_RUNS }, () => time(() => engine.validate('musicBoxUpload', input)) * 1000);
+  const validateUs = Array.from(
+    { length: VALIDATE_RUNS },
+    () => time(() => engine.validate('musicBoxUpload', input)) * 1000,
+  );
   const fields = engine.resolve('musicBoxUpload', input).fields.length;
 
   const cpu = freshRuns.map((r) => r.cpuMs);
@@ -97,15 +124,28 @@ function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>
   return {
     screens: engine.screenIds().length,
     cold: {
-      cpuMedianMs: round(median(cpu)), cpuMaxMs: round(Math.max(...cpu)), wallMedianMs: round(median(wall)), wallMaxMs: round(Math.max(...wall)),
-      runs: freshRuns.map((r) => ({ cpuMs: round(r.cpuMs), wallMs: round(r.wallMs) })), processes: COLD_PROCESSES,
+      cpuMedianMs: round(median(cpu)),
+      cpuMaxMs: round(Math.max(...cpu)),
+      wallMedianMs: round(median(wall)),
+      wallMaxMs: round(Math.max(...wall)),
+      runs: freshRuns.map((r) => ({ cpuMs: round(r.cpuMs), wallMs: round(r.wallMs) })),
+      processes: COLD_PROCESSES,
     },
     coldRepeated: { medianMs: round(median(coldRuns)), p95Ms: round(percentile(coldRuns, 95)), runs: COLD_RUNS },
     warm: { medianMs: round(median(warmRuns), 3), p95Ms: round(percentile(warmRuns, 95), 3), runs: WARM_RUNS },
-    validateMusicBox: { fields, tones: BOX_FORM.tones.length, meanUs: round(mean(validateUs), 1), p95Us: round(percentile(validateUs, 95), 1), runs: VALIDATE_RUNS },
+    validateMusicBox: {
+      fields,
+      tones: BOX_FORM.tones.length,
+      meanUs: round(mean(validateUs), 1),
+      p95Us: round(percentile(validateUs, 95), 1),
+      runs: VALIDATE_RUNS,
+    },
     goals: {
       coldAllScreensAtMost50ms: { value: round(coldMedian), pass: coldMedian <= GOALS.coldAllScreensMs },
-      validateMusicBoxAtMost1ms: { value: round(percentile(validateUs, 95) / 1000, 3), pass: percentile(validateUs, 95) / 1000 <= GOALS.validateMusicBoxMs },
+      validateMusicBoxAtMost1ms: {
+        value: round(percentile(validateUs, 95) / 1000, 3),
+        pass: percentile(validateUs, 95) / 1000 <= GOALS.validateMusicBoxMs,
+      },
     },
   };
 }
@@ -141,12 +181,15 @@ if (require.main === module && process.argv[2] === '--cold-child') {
   const used = process.cpuUsage(cpuBefore);
   process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (used.user + used.system) / 1000 })}\n`);
 } else if (require.main === module) {
-  runEngineBench().then((r) => {
-    writeEngineResults(r);
-    console.log(JSON.stringify(r, null, 2));
-    process.exit(0);
-  }, (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  runEngineBench().then(
+    (r) => {
+      writeEngineResults(r);
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

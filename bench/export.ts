@@ -27,20 +27,32 @@ function sqliteDump(dataDir: string): Promise<{ rows: number; seconds: number }>
     FROM tones WHERE provider_id = (SELECT id FROM providers WHERE code = '8800010') AND status != '6' ORDER BY seq DESC;`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('sqlite3', ['-csv', '-header', join(dataDir, 'rbt.sqlite'), query], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('sqlite3', ['-csv', '-header', join(dataDir, 'rbt.sqlite'), query], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let lines = 0;
-    child.stdout.on('data', (d: Buffer) => { lines += countLines(d); });
-    child.once('exit', (code) => (code === 0 ? resolve({ rows: lines - 1, seconds: (performance.now() - started) / 1000 }) : reject(new Error(`sqlite3 exited ${code}`))));
+    child.stdout.on('data', (d: Buffer) => {
+      lines += countLines(d);
+    });
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve({ rows: lines - 1, seconds: (performance.now() - started) / 1000 })
+        : reject(new Error(`sqlite3 exited ${code}`)),
+    );
   });
 }
 
 /** Downloads the export, counting rows as they arrive; samples the server's RSS meanwhile. */
 async function exportThroughServer(base: string, cookie: string, pid: number, format: 'readable' | 'raw') {
   let peak = rssKb(pid);
-  const timer = setInterval(() => { peak = Math.max(peak, rssKb(pid)); }, 20);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid));
+  }, 20);
   const started = performance.now();
   // The readable export in a fixed zone with a half-hour offset (the slowest kind to compute).
-  const r = await fetch(`${base}/sp/exporttone?portalType=1&format=${format}&timeZone=Asia/Kolkata`, { headers: { cookie } });
+  const r = await fetch(`${base}/sp/exporttone?portalType=1&format=${format}&timeZone=Asia/Kolkata`, {
+    headers: { cookie },
+  });
   let lines = 0;
   let bytes = 0;
   for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
@@ -50,13 +62,22 @@ async function exportThroughServer(base: string, cookie: string, pid: number, fo
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
   peak = Math.max(peak, rssKb(pid));
-  return { status: r.status, rows: lines - 1, seconds, megabytes: round(bytes / 1024 / 1024, 1), peakRssMB: round(peak / 1024, 1) };
+  return {
+    status: r.status,
+    rows: lines - 1,
+    seconds,
+    megabytes: round(bytes / 1024 / 1024, 1),
+    peakRssMB: round(peak / 1024, 1),
+  };
 }
 
-export interface ExportBenchResult { [key: string]: unknown }
+export interface ExportBenchResult {
+  [key: string]: unknown;
+}
 
 export async function runExportBench(): Promise<ExportBenchResult> {
-  if (spawnSync('sqlite3', ['-version']).status !== 0) throw new Error('the sqlite3 command-line tool is missing (apt-get install -y sqlite3)');
+  if (spawnSync('sqlite3', ['-version']).status !== 0)
+    throw new Error('the sqlite3 command-line tool is missing (apt-get install -y sqlite3)');
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-bench-export-'));
   let child: ChildProcess | undefined;
   try {
@@ -92,12 +113,32 @@ export async function runExportBench(): Promise<ExportBenchResult> {
       tones: exp.rows,
       seedSeconds: round(seedMs / 1000, 1),
       sqlite3Dump: { rows: dump.rows, seconds: round(dump.seconds), rowsPerSecond: Math.round(dumpRps) },
-      exportToneRaw: { status: exp.status, rows: exp.rows, seconds: round(exp.seconds), megabytes: exp.megabytes, rowsPerSecond: Math.round(exportRps), peakServerRssMB: Math.max(...raws.map((e) => e.peakRssMB)) },
-      exportToneReadable: { status: readable.status, rows: readable.rows, seconds: round(readable.seconds), megabytes: readable.megabytes, rowsPerSecond: Math.round(readableRps), peakServerRssMB: Math.max(...readables.map((e) => e.peakRssMB)) },
+      exportToneRaw: {
+        status: exp.status,
+        rows: exp.rows,
+        seconds: round(exp.seconds),
+        megabytes: exp.megabytes,
+        rowsPerSecond: Math.round(exportRps),
+        peakServerRssMB: Math.max(...raws.map((e) => e.peakRssMB)),
+      },
+      exportToneReadable: {
+        status: readable.status,
+        rows: readable.rows,
+        seconds: round(readable.seconds),
+        megabytes: readable.megabytes,
+        rowsPerSecond: Math.round(readableRps),
+        peakServerRssMB: Math.max(...readables.map((e) => e.peakRssMB)),
+      },
       idleServerRssMB: idleRssMB,
       goals: {
-        rawAtLeastHalfTheDumpRate: { value: round(exportRps / dumpRps), pass: exportRps / dumpRps >= 0.5 && exp.rows === dump.rows },
-        readableAtLeastAThirdOfTheDumpRate: { value: round(readableRps / dumpRps), pass: readableRps / dumpRps >= 1 / 3 && readable.rows === dump.rows },
+        rawAtLeastHalfTheDumpRate: {
+          value: round(exportRps / dumpRps),
+          pass: exportRps / dumpRps >= 0.5 && exp.rows === dump.rows,
+        },
+        readableAtLeastAThirdOfTheDumpRate: {
+          value: round(readableRps / dumpRps),
+          pass: readableRps / dumpRps >= 1 / 3 && readable.rows === dump.rows,
+        },
         serverRssAtMost150MB: { value: peakRssMB, pass: peakRssMB <= 150 },
       },
     };
@@ -108,13 +149,16 @@ export async function runExportBench(): Promise<ExportBenchResult> {
 }
 
 if (require.main === module) {
-  runExportBench().then((r) => {
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    writeFileSync(join(__dirname, 'results', 'export.json'), JSON.stringify(r, null, 2) + '\n');
-    console.log(JSON.stringify(r, null, 2));
-    process.exit(0);
-  }, (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  runExportBench().then(
+    (r) => {
+      mkdirSync(join(__dirname, 'results'), { recursive: true });
+      writeFileSync(join(__dirname, 'results', 'export.json'), JSON.stringify(r, null, 2) + '\n');
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -14,10 +14,19 @@ const RESULTS = join(__dirname, 'results');
 const KNOWN = ['engine', 'server', 'bundle'];
 const BENCHES = [
   ...KNOWN,
-  ...readdirSync(__dirname).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.slice(0, -3)).filter((n) => !KNOWN.includes(n)).sort(),
+  ...readdirSync(__dirname)
+    .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+    .map((f) => f.slice(0, -3))
+    .filter((n) => !KNOWN.includes(n))
+    .sort(),
 ];
 
-interface Row { measure: string; value: string; goal: string; pass: boolean | null }
+interface Row {
+  measure: string;
+  value: string;
+  goal: string;
+  pass: boolean | null;
+}
 
 function read(file: string): any | undefined {
   const path = join(RESULTS, file);
@@ -26,7 +35,10 @@ function read(file: string): any | undefined {
 
 function run(bench: string, flags: string[]): boolean {
   process.stdout.write(`\n== ${bench} ==\n`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, `${bench}.ts`), ...flags], { cwd: join(__dirname, '..'), stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, `${bench}.ts`), ...flags], {
+    cwd: join(__dirname, '..'),
+    stdio: 'inherit',
+  });
   return r.status === 0;
 }
 
@@ -34,10 +46,22 @@ function engineRows(r: any): Row[] {
   return Object.entries(r.sites as Record<string, any>).flatMap(([site, s]) => [
     {
       measure: `${site}: all ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.wallMaxMs} ms; CPU time median ${s.cold.cpuMedianMs} ms)`,
-      value: `${s.cold.wallMedianMs} ms`, goal: `<= ${r.goals.coldAllScreensMs} ms`, pass: s.goals.coldAllScreensAtMost50ms.pass,
+      value: `${s.cold.wallMedianMs} ms`,
+      goal: `<= ${r.goals.coldAllScreensMs} ms`,
+      pass: s.goals.coldAllScreensAtMost50ms.pass,
     },
-    { measure: `${site}: all screens resolved + compiled warm (median)`, value: `${s.warm.medianMs} ms`, goal: '', pass: null },
-    { measure: `${site}: full music box form validated, warm (mean ${s.validateMusicBox.meanUs} µs; p95 shown)`, value: `${s.validateMusicBox.p95Us} µs`, goal: `<= ${r.goals.validateMusicBoxMs * 1000} µs`, pass: s.goals.validateMusicBoxAtMost1ms.pass },
+    {
+      measure: `${site}: all screens resolved + compiled warm (median)`,
+      value: `${s.warm.medianMs} ms`,
+      goal: '',
+      pass: null,
+    },
+    {
+      measure: `${site}: full music box form validated, warm (mean ${s.validateMusicBox.meanUs} µs; p95 shown)`,
+      value: `${s.validateMusicBox.p95Us} µs`,
+      goal: `<= ${r.goals.validateMusicBoxMs * 1000} µs`,
+      pass: s.goals.validateMusicBoxAtMost1ms.pass,
+    },
   ]);
 }
 
@@ -56,18 +80,47 @@ function serverRows(r: any): Row[] {
 
 function bundleRows(r: any): Row[] {
   const rows: Row[] = [
-    { measure: `JS the login page loads (gzip; brotli as the server sends it: ${r.login.brotliKB} KB)`, value: `${r.login.gzipKB} KB`, goal: `<= ${r.goals.loginGzipKB} KB`, pass: r.login.gzipKB <= r.goals.loginGzipKB },
-    { measure: 'the whole app, every JS file (gzip)', value: `${r.app.gzipKB} KB`, goal: `<= ${r.goals.appGzipKB} KB`, pass: r.app.gzipKB <= r.goals.appGzipKB },
+    {
+      measure: `JS the login page loads (gzip; brotli as the server sends it: ${r.login.brotliKB} KB)`,
+      value: `${r.login.gzipKB} KB`,
+      goal: `<= ${r.goals.loginGzipKB} KB`,
+      pass: r.login.gzipKB <= r.goals.loginGzipKB,
+    },
+    {
+      measure: 'the whole app, every JS file (gzip)',
+      value: `${r.app.gzipKB} KB`,
+      goal: `<= ${r.goals.appGzipKB} KB`,
+      pass: r.app.gzipKB <= r.goals.appGzipKB,
+    },
   ];
   const lh = r.lighthouse ?? {};
-  const pages: Array<[string, any]> = [['login page', lh.login], ['rbtMaintenance, logged in', lh.rbtMaintenance]];
+  const pages: Array<[string, any]> = [
+    ['login page', lh.login],
+    ['rbtMaintenance, logged in', lh.rbtMaintenance],
+  ];
   if (pages.some(([, p]) => typeof p?.performance === 'number')) {
     for (const [name, p] of pages) {
       if (typeof p?.performance !== 'number') continue;
-      rows.push({ measure: `Lighthouse ${lh.version ?? ''} performance (${name}, ${lh.formFactor ?? 'mobile'}, ${lh.throttling ?? 'simulated'} throttling)`, value: String(p.performance), goal: `>= ${r.goals.lighthousePerformance}`, pass: p.performance >= r.goals.lighthousePerformance });
-      rows.push({ measure: `Lighthouse accessibility (${name})${p.accessibilityAuditsFailing?.length ? `; failing: ${p.accessibilityAuditsFailing.join(', ')}` : ''}`, value: String(p.accessibility), goal: `>= ${r.goals.lighthouseAccessibility}`, pass: p.accessibility >= r.goals.lighthouseAccessibility });
+      rows.push({
+        measure: `Lighthouse ${lh.version ?? ''} performance (${name}, ${lh.formFactor ?? 'mobile'}, ${lh.throttling ?? 'simulated'} throttling)`,
+        value: String(p.performance),
+        goal: `>= ${r.goals.lighthousePerformance}`,
+        pass: p.performance >= r.goals.lighthousePerformance,
+      });
+      rows.push({
+        measure: `Lighthouse accessibility (${name})${p.accessibilityAuditsFailing?.length ? `; failing: ${p.accessibilityAuditsFailing.join(', ')}` : ''}`,
+        value: String(p.accessibility),
+        goal: `>= ${r.goals.lighthouseAccessibility}`,
+        pass: p.accessibility >= r.goals.lighthouseAccessibility,
+      });
     }
-  } else rows.push({ measure: 'Lighthouse', value: `not run: ${lh.skipped ?? lh.error ?? 'unknown'}`, goal: '', pass: null });
+  } else
+    rows.push({
+      measure: 'Lighthouse',
+      value: `not run: ${lh.skipped ?? lh.error ?? 'unknown'}`,
+      goal: '',
+      pass: null,
+    });
   return rows;
 }
 
@@ -77,20 +130,49 @@ function bundleRows(r: any): Row[] {
  */
 function otherRows(r: any): Row[] {
   if (r.goals && typeof r.goals === 'object') {
-    const rows = Object.entries(r.goals as Record<string, any>).filter(([, g]) => g && typeof g === 'object' && 'pass' in g);
-    if (rows.length) return rows.map(([name, g]) => ({ measure: name, value: String(g.value), goal: g.goal === undefined ? '' : String(g.goal), pass: g.pass === null ? null : Boolean(g.pass) }));
+    const rows = Object.entries(r.goals as Record<string, any>).filter(
+      ([, g]) => g && typeof g === 'object' && 'pass' in g,
+    );
+    if (rows.length)
+      return rows.map(([name, g]) => ({
+        measure: name,
+        value: String(g.value),
+        goal: g.goal === undefined ? '' : String(g.goal),
+        pass: g.pass === null ? null : Boolean(g.pass),
+      }));
   }
   if (typeof r.meetsGoal === 'boolean' && r.goalMs !== undefined) {
-    return [{ measure: `${r.description ?? 'worst p95'}`, value: `${r.worstP95Ms} ms`, goal: `<= ${r.goalMs} ms`, pass: r.meetsGoal }];
+    return [
+      {
+        measure: `${r.description ?? 'worst p95'}`,
+        value: `${r.worstP95Ms} ms`,
+        goal: `<= ${r.goalMs} ms`,
+        pass: r.meetsGoal,
+      },
+    ];
   }
   return [{ measure: 'no goals in the result file', value: '-', goal: '', pass: null }];
 }
 
 function table(title: string, file: string, result: any | undefined, rows: (r: any) => Row[]): string {
   if (!result) return `## ${title}\n\nNo result yet (bench/results/${file} is missing).\n`;
-  const lines = rows(result).map((row) => `| ${row.measure} | ${row.value} | ${row.goal || '-'} | ${row.pass === null ? '-' : row.pass ? 'pass' : '**FAIL**'} |`);
-  const load = result.loadAverage1m ? ` Load average (1 min) on the ${result.cores}-core machine: ${result.loadAverage1m.before} before, ${result.loadAverage1m.after} after.` : '';
-  return [`## ${title}`, '', `bench/results/${file}, measured ${result.date ?? result.at ?? 'at an unrecorded time'}.${load}`, '', '| Measure | Value | Goal | Result |', '|---|---|---|---|', ...lines, ''].join('\n');
+  const lines = rows(result).map(
+    (row) =>
+      `| ${row.measure} | ${row.value} | ${row.goal || '-'} | ${row.pass === null ? '-' : row.pass ? 'pass' : '**FAIL**'} |`,
+  );
+  const load = result.loadAverage1m
+    ? ` Load average (1 min) on the ${result.cores}-core machine: ${result.loadAverage1m.before} before, ${result.loadAverage1m.after} after.`
+    : '';
+  return [
+    `## ${title}`,
+    '',
+    `bench/results/${file}, measured ${result.date ?? result.at ?? 'at an unrecorded time'}.${load}`,
+    '',
+    '| Measure | Value | Goal | Result |',
+    '|---|---|---|---|',
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 export function writeReport(): string {
@@ -126,6 +208,8 @@ if (require.main === module) {
   const chosen = names.length === 0 ? BENCHES : BENCHES.filter((b) => names.includes(b));
   const failed = chosen.filter((b) => !run(b, flags));
   writeReport();
-  process.stdout.write(`\nbench/results/REPORT.md written${failed.length ? `; failed to run: ${failed.join(', ')}` : ''}\n`);
+  process.stdout.write(
+    `\nbench/results/REPORT.md written${failed.length ? `; failed to run: ${failed.join(', ')}` : ''}\n`,
+  );
   process.exit(failed.length ? 1 : 0);
 }

@@ -23,7 +23,10 @@ import { openContext } from '../src/server/app';
 const ROOT = join(__dirname, '..');
 const TONES = Number(process.env.BENCH_TONES ?? 1_000_000);
 const ACCOUNT = '8800010';
-const demo = JSON.parse(readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8')) as Array<{ account: string; password: string }>;
+const demo = JSON.parse(readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8')) as Array<{
+  account: string;
+  password: string;
+}>;
 const PASSWORD = demo.find((d) => d.account === ACCOUNT)!.password;
 
 const percentile = (xs: number[], p: number) => {
@@ -42,7 +45,10 @@ async function seedPostgres(dataDir: string, schema: string): Promise<number> {
   await c.connect();
   const started = Date.now();
   try {
-    const { rows } = await c.query('SELECT p.id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = $1', [ACCOUNT]);
+    const { rows } = await c.query(
+      'SELECT p.id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = $1',
+      [ACCOUNT],
+    );
     await c.query(
       `INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason, price, caller_price,
         total_price, tariff_price, relative_time, tone_valid_day, order_times, language_id, catalog_id, price_group_id, isrc, mate_info, info, cut_flag, tone_file,
@@ -66,8 +72,13 @@ export async function seed(dataDir: string): Promise<number> {
   const db = new Database(join(dataDir, 'rbt.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  const { id: providerId, n } = db.prepare('SELECT p.id AS id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = ?').get(ACCOUNT) as { id: number; n: number };
-  const insert = db.prepare(`INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason,
+  const { id: providerId, n } = db
+    .prepare(
+      'SELECT p.id AS id, (SELECT max(seq) FROM tones WHERE provider_id = p.id) AS n FROM providers p WHERE code = ?',
+    )
+    .get(ACCOUNT) as { id: number; n: number };
+  const insert =
+    db.prepare(`INSERT INTO tones (provider_id, seq, tone_code, tone_name, singer_name, singer_sex, status, approve_type, table_type, ask_type, refuse_reason,
     price, caller_price, total_price, tariff_price, relative_time, tone_valid_day, order_times, language_id, catalog_id, price_group_id, isrc, mate_info, info, cut_flag,
     tone_file, additional_tone_info, upload_type, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, '1', ?, '2', '', '', '', '5.00', '5.00', '', '5.00', '90', '2027-12-31', ?, 1, 1, 1, '', '', '', '0', '{}', '{}', '1', ?, ?)`);
@@ -75,7 +86,17 @@ export async function seed(dataDir: string): Promise<number> {
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const seq = n + 1 + i;
-      insert.run(providerId, seq, `9${String(seq).padStart(12, '0')}`, `Bench tone ${seq}`, `Singer ${seq % 5000}`, ['1', '1', '1', '2', '4'][seq % 5], seq % 1000, started - (TONES - i) * 1000, started);
+      insert.run(
+        providerId,
+        seq,
+        `9${String(seq).padStart(12, '0')}`,
+        `Bench tone ${seq}`,
+        `Singer ${seq % 5000}`,
+        ['1', '1', '1', '2', '4'][seq % 5],
+        seq % 1000,
+        started - (TONES - i) * 1000,
+        started,
+      );
     }
   });
   for (let i = 0; i < TONES; i += 50_000) batch(i, Math.min(TONES, i + 50_000));
@@ -91,11 +112,24 @@ export function buildServer(): void {
 }
 
 /** `env` adds to or overrides the server's environment (another database URL, batch settings). */
-export function startServer(dataDir: string, schema?: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
+export function startServer(
+  dataDir: string,
+  schema?: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   buildServer();
   const child = spawn(process.execPath, ['build/server/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG_URL ?? '', DATABASE_SCHEMA: schema ?? '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: PG_URL ?? '',
+      DATABASE_SCHEMA: schema ?? '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -109,10 +143,15 @@ export function startServer(dataDir: string, schema?: string, env: Record<string
   });
 }
 
-export const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+export const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 export async function login(base: string): Promise<{ cookie: string; csrf: string }> {
-  const r = await fetch(`${base}/sp/sploginhs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: ACCOUNT, pwd: PASSWORD }) });
+  const r = await fetch(`${base}/sp/sploginhs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: ACCOUNT, pwd: PASSWORD }),
+  });
   const body = (await r.json()) as { returnCode: string };
   if (body.returnCode !== '000000') throw new Error(`login: ${JSON.stringify(body)}`);
   return { cookie: r.headers.get('set-cookie')!.split(';')[0], csrf: r.headers.get('x-csrf-token')! };
@@ -143,13 +182,23 @@ async function listLatency(base: string, cookie: string, total: number) {
       rows = r.body.record.length;
       if (r.body.recordSum !== total) throw new Error(`recordSum ${r.body.recordSum} != ${total}`);
     }
-    out[name] = { startRecordNum: start, rows, serverP50Ms: round(percentile(server, 50)), serverP95Ms: round(percentile(server, 95)), clientP95Ms: round(percentile(client, 95)) };
+    out[name] = {
+      startRecordNum: start,
+      rows,
+      serverP50Ms: round(percentile(server, 50)),
+      serverP95Ms: round(percentile(server, 95)),
+      clientP95Ms: round(percentile(client, 95)),
+    };
   }
   // Informational: a filtered page deep in the list walks the filter's index with OFFSET.
   const filtered = `${base}/sp/qrytone?portalType=1&status=1&startRecordNum=300001&endRecordNum=300010`;
   const f: number[] = [];
   for (let i = 0; i < 20; i++) f.push((await timedGet(filtered, cookie)).server);
-  out.filteredByStatusDeepPage = { startRecordNum: 300001, serverP95Ms: round(percentile(f, 95)), note: 'informational; no goal' };
+  out.filteredByStatusDeepPage = {
+    startRecordNum: 300001,
+    serverP95Ms: round(percentile(f, 95)),
+    note: 'informational; no goal',
+  };
   return out;
 }
 
@@ -172,23 +221,44 @@ async function throughput(url: string, cookie: string, ms = 5000, concurrency = 
 /** Streams a zip of `bytes` as multipart without holding it in memory; samples the server's RSS meanwhile. */
 async function uploadPeak(base: string, session: { cookie: string; csrf: string }, pid: number, bytes: number) {
   const idleSamples: number[] = [];
-  for (let i = 0; i < 10; i++) { idleSamples.push(rssKb(pid)); await new Promise((r) => setTimeout(r, 50)); }
+  for (let i = 0; i < 10; i++) {
+    idleSamples.push(rssKb(pid));
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const idle = Math.max(...idleSamples);
   let peak = idle;
-  const timer = setInterval(() => { peak = Math.max(peak, rssKb(pid)); }, 10);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid));
+  }, 10);
   const boundary = '----rbtbench' + Date.now();
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="multipartFiles"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="multipartFiles"; filename="big.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(64 * 1024);
   const zipHeader = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
   const started = performance.now();
   const answer = await new Promise<string>((resolve, reject) => {
     const url = new URL('/sp/uploadfile', base);
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve(body));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          cookie: session.cookie,
+          'x-csrf-token': session.csrf,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + bytes + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve(body));
+      },
+    );
     req.on('error', reject);
     req.write(head);
     req.write(zipHeader);
@@ -206,10 +276,19 @@ async function uploadPeak(base: string, session: { cookie: string; csrf: string 
   clearInterval(timer);
   peak = Math.max(peak, rssKb(pid));
   const body = JSON.parse(answer) as { returnCode: string };
-  return { fileMB: round(bytes / 1024 / 1024, 1), returnCode: body.returnCode, seconds: round((performance.now() - started) / 1000), idleRssMB: round(idle / 1024, 1), peakRssMB: round(peak / 1024, 1), aboveIdleMB: round((peak - idle) / 1024, 1) };
+  return {
+    fileMB: round(bytes / 1024 / 1024, 1),
+    returnCode: body.returnCode,
+    seconds: round((performance.now() - started) / 1000),
+    idleRssMB: round(idle / 1024, 1),
+    peakRssMB: round(peak / 1024, 1),
+    aboveIdleMB: round((peak - idle) / 1024, 1),
+  };
 }
 
-export interface ServerBenchResult { [key: string]: unknown }
+export interface ServerBenchResult {
+  [key: string]: unknown;
+}
 
 export async function runServerBench(): Promise<ServerBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-bench-'));
@@ -243,7 +322,10 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       goals: {
         listP95AtMost5ms: { value: Math.max(...p95s), pass: Math.max(...p95s) <= 5 },
         throughputRatioAtLeast0_3: { value: round(list / bare), pass: list / bare >= 0.3 },
-        uploadPeakAtMost64MBAboveIdle: { value: upload.aboveIdleMB, pass: upload.aboveIdleMB <= 64 && upload.returnCode === '000000' },
+        uploadPeakAtMost64MBAboveIdle: {
+          value: upload.aboveIdleMB,
+          pass: upload.aboveIdleMB <= 64 && upload.returnCode === '000000',
+        },
       },
     };
   } finally {
@@ -259,13 +341,19 @@ export async function runServerBench(): Promise<ServerBenchResult> {
 }
 
 if (require.main === module) {
-  runServerBench().then((r) => {
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    writeFileSync(join(__dirname, 'results', PG_URL ? 'server-postgres.json' : 'server.json'), JSON.stringify(r, null, 2) + '\n');
-    console.log(JSON.stringify(r, null, 2));
-    process.exit(0);
-  }, (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  runServerBench().then(
+    (r) => {
+      mkdirSync(join(__dirname, 'results'), { recursive: true });
+      writeFileSync(
+        join(__dirname, 'results', PG_URL ? 'server-postgres.json' : 'server.json'),
+        JSON.stringify(r, null, 2) + '\n',
+      );
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

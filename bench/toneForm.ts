@@ -20,21 +20,66 @@ const USER = { code: '8800123', monthlyPrefix: '1', weeklyPrefix: '2', believeCP
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const CASES: Array<{ name: string; site: SiteId; config: Record<string, string>; mode: 'add' | 'edit' }> = [
-  { name: 'generic add', site: 'generic', config: { support_copyright_maintenance: '1', support_weekly_plan_content: '1', expand_tone_infos: 'genre:Y|mood:N' }, mode: 'add' },
+  {
+    name: 'generic add',
+    site: 'generic',
+    config: {
+      support_copyright_maintenance: '1',
+      support_weekly_plan_content: '1',
+      expand_tone_infos: 'genre:Y|mood:N',
+    },
+    mode: 'add',
+  },
   { name: 'kenya add', site: 'kenya', config: {}, mode: 'add' },
   { name: 'ais edit', site: 'ais', config: {}, mode: 'edit' },
-  { name: 'jockey + first variant add', site: 'generic', config: { support_jockey_flag: '1', tone_form_first_variant: '1' }, mode: 'add' },
+  {
+    name: 'jockey + first variant add',
+    site: 'generic',
+    config: { support_jockey_flag: '1', tone_form_first_variant: '1' },
+    mode: 'add',
+  },
 ];
 
 function form(): Record<string, unknown> {
   const later = inDays(500);
   return {
-    toneName: '', artist: 'Amani', singerSex: '1', lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode', catalogID: '3', language: '1',
-    price: '4.00', callerPrice: '4.00', totalPrice: '2.00', monthlyPrice: '2', weeklyPrice: '1', monthlyUserToneCode: '1555', weeklyUserToneCode: '2555',
-    shortCode: '1123456', toneValidDay: inDays(400), relativeTime: '30', tags: 'calm~morning~sun', uploadMode: '1', cutFlag: '0',
-    webFile: 'w.wav', ivrFile: 'i.wav', hdFile: 'h.3gp', image: 'c.gif', priceGroupChoice: '1', toneID: '5', modifyReason: 'typo',
-    lyricCompany: [{ companyID: '1' }], tuneCompany: [{ companyID: '2' }], recordCompany: [{ companyID: '3' }],
-    lyricValidDay: later, tuneValidDay: later, recordValidDay: later, additionalToneInfo: { genre: 'Pop' }, mateInfo: 'mate', description: 'A calm morning tone',
+    toneName: '',
+    artist: 'Amani',
+    singerSex: '1',
+    lyricAuthor: 'Lee',
+    melodyComposer: 'Kim',
+    musicArranger: 'Ode',
+    catalogID: '3',
+    language: '1',
+    price: '4.00',
+    callerPrice: '4.00',
+    totalPrice: '2.00',
+    monthlyPrice: '2',
+    weeklyPrice: '1',
+    monthlyUserToneCode: '1555',
+    weeklyUserToneCode: '2555',
+    shortCode: '1123456',
+    toneValidDay: inDays(400),
+    relativeTime: '30',
+    tags: 'calm~morning~sun',
+    uploadMode: '1',
+    cutFlag: '0',
+    webFile: 'w.wav',
+    ivrFile: 'i.wav',
+    hdFile: 'h.3gp',
+    image: 'c.gif',
+    priceGroupChoice: '1',
+    toneID: '5',
+    modifyReason: 'typo',
+    lyricCompany: [{ companyID: '1' }],
+    tuneCompany: [{ companyID: '2' }],
+    recordCompany: [{ companyID: '3' }],
+    lyricValidDay: later,
+    tuneValidDay: later,
+    recordValidDay: later,
+    additionalToneInfo: { genre: 'Pop' },
+    mateInfo: 'mate',
+    description: 'A calm morning tone',
   };
 }
 
@@ -44,7 +89,13 @@ export function runToneFormBench() {
   const results = CASES.map((c) => {
     const engine = createEngine(loadDefinitionSetFromDisk(c.site));
     const f = form();
-    const validate = (i: number) => engine.validate('rbtUploading', { form: { ...f, toneName: 'Sunrise '.repeat(3).slice(0, (i % 40) + 1) }, mode: c.mode, config: c.config, user: USER });
+    const validate = (i: number) =>
+      engine.validate('rbtUploading', {
+        form: { ...f, toneName: 'Sunrise '.repeat(3).slice(0, (i % 40) + 1) },
+        mode: c.mode,
+        config: c.config,
+        user: USER,
+      });
     const errors = validate(40);
     for (let i = 0; i < WARMUP; i++) validate(i);
     const times: number[] = [];
@@ -55,7 +106,13 @@ export function runToneFormBench() {
     }
     times.sort((a, b) => a - b);
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    return { case: c.name, errorsOfFilledForm: errors.length, meanUs: Math.round(mean * 1000), p95Us: Math.round(percentile(times, 0.95) * 1000), runs: RUNS };
+    return {
+      case: c.name,
+      errorsOfFilledForm: errors.length,
+      meanUs: Math.round(mean * 1000),
+      p95Us: Math.round(percentile(times, 0.95) * 1000),
+      runs: RUNS,
+    };
   });
   const worstP95Ms = Math.max(...results.map((r) => r.p95Us)) / 1000;
   return {

@@ -20,24 +20,34 @@ function jest(name, args, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'results.json');
   // --forceExit: a server a failed test never closed (its pools and job-queue timers) must not hang the run.
   step(name, 'npx', ['jest', '--ci', '--forceExit', '--json', `--outputFile=${out}`, ...args, ...extraArgs], env);
-  if (!existsSync(out)) { failed += 1; console.log(`${name}: Jest wrote no results`); return; }
+  if (!existsSync(out)) {
+    failed += 1;
+    console.log(`${name}: Jest wrote no results`);
+    return;
+  }
   const r = JSON.parse(readFileSync(out, 'utf8'));
   passed += r.numPassedTests;
   // A suite that fails to load counts as one failure, so a broken file can never hide.
   failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
 }
 
-if (!step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1; else passed += 1;
-if (!step('definitions validate', 'npx', ['tsx', 'src/cli/definitions.ts', 'validate'])) failed += 1; else passed += 1;
+if (!step('type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failed += 1;
+else passed += 1;
+if (!step('definitions validate', 'npx', ['tsx', 'src/cli/definitions.ts', 'validate'])) failed += 1;
+else passed += 1;
 // The build prints nothing at --logLevel warn unless something is wrong: a warning fails this step too (issue 11).
 console.log('\n== build');
 const build = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { encoding: 'utf8' });
 const buildSaid = `${build.stdout}${build.stderr}`.split('\n').filter((l) => l.trim());
 if (buildSaid.length) console.log(buildSaid.join('\n'));
-if (build.status !== 0 || buildSaid.length) failed += 1; else passed += 1;
+if (build.status !== 0 || buildSaid.length) failed += 1;
+else passed += 1;
 jest('jest (SQLite)', []);
 if (process.env.TEST_DATABASE_URL) {
-  jest('jest API suite (PostgreSQL)', ['--selectProjects', 'server'], { DATABASE_URL: process.env.TEST_DATABASE_URL, TEST_DB: 'postgres' });
+  jest('jest API suite (PostgreSQL)', ['--selectProjects', 'server'], {
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TEST_DB: 'postgres',
+  });
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

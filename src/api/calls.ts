@@ -6,8 +6,16 @@ import type { Answer } from './answer';
 import { download, request, saveFile, type Download, type Payload, type RequestOptions } from './http';
 
 /** Run a screen definition's call: the answer for envelope calls, the saved file for binary ones. */
-export async function call<R = any>(def: CallDef, payload: Payload = {}, options: RequestOptions = {}): Promise<Answer<R>> {
-  const o: RequestOptions = { ...options, kind: def.client, passCodes: [...(def.successCodes ?? []), ...(options.passCodes ?? [])] };
+export async function call<R = any>(
+  def: CallDef,
+  payload: Payload = {},
+  options: RequestOptions = {},
+): Promise<Answer<R>> {
+  const o: RequestOptions = {
+    ...options,
+    kind: def.client,
+    passCodes: [...(def.successCodes ?? []), ...(options.passCodes ?? [])],
+  };
   if (def.client === 'binary') {
     const file = await download(def.path, payload, o);
     saveFile(file);
@@ -34,7 +42,11 @@ export interface ErrorTimes {
   addressLockMinutes?: number;
 }
 
-export interface SelfInfo { code?: string; name?: string; [key: string]: unknown }
+export interface SelfInfo {
+  code?: string;
+  name?: string;
+  [key: string]: unknown;
+}
 
 export const api = {
   login: (form: { account: string; pwd: string; pictureCode?: string; language?: string }) =>
@@ -58,7 +70,12 @@ export const api = {
   /** Name-RBT: the category the provider may upload into (000 §2 menu gate). */
   categoryId: () => request<Record<string, unknown>>('sp/getcategoryid', { portalType: 1 }, { kind: 'get' }),
   languages: () => request('common/querylanguagelist', {}, { kind: 'get' }),
-  dictionary: (dictType?: string) => request('common/queryAllDataDictItem', dictType ? { dictType } : {}, { kind: 'get' }),
+  dictionary: (dictType?: string) =>
+    request('common/queryAllDataDictItem', dictType ? { dictType } : {}, { kind: 'get' }),
   upload: (files: File[], onUploadProgress?: (percent: number) => void) =>
-    request<Record<string, { savedFilename: string; originalFilename?: string }>>('sp/uploadfile', { multipartFiles: files }, { kind: 'multipart', onUploadProgress }),
+    request<Record<string, { savedFilename: string; originalFilename?: string }>>(
+      'sp/uploadfile',
+      { multipartFiles: files },
+      { kind: 'multipart', onUploadProgress },
+    ),
 };

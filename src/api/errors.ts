@@ -19,7 +19,14 @@ export function goToLogin(): void {
 /** One non-closable dialog however many calls fail at once; its only button logs in again. */
 async function askToLogIn(message: string): Promise<void> {
   if (isConfirmOpen(message)) return;
-  await confirm({ title: 'request.sessionTitle', message, okLabel: 'request.relogin', cancelLabel: null, closable: false, kind: 'warning' });
+  await confirm({
+    title: 'request.sessionTitle',
+    message,
+    okLabel: 'request.relogin',
+    cancelLabel: null,
+    closable: false,
+    kind: 'warning',
+  });
   goToLogin();
 }
 
@@ -47,8 +54,14 @@ export function checkAnswer<R>(answer: Answer<R>, passCodes: readonly string[] =
 export function forbidden(): ApiError {
   if (onLoginPage()) {
     if (!isConfirmOpen('request.pageExpired')) {
-      void confirm({ title: 'request.pageExpiredTitle', message: 'request.pageExpired', okLabel: 'request.refresh', cancelLabel: null, closable: false, kind: 'warning' })
-        .then(() => location.reload());
+      void confirm({
+        title: 'request.pageExpiredTitle',
+        message: 'request.pageExpired',
+        okLabel: 'request.refresh',
+        cancelLabel: null,
+        closable: false,
+        kind: 'warning',
+      }).then(() => location.reload());
     }
   } else {
     void askToLogIn('request.loggedOut');
@@ -57,7 +70,8 @@ export function forbidden(): ApiError {
 }
 
 export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: number): ApiError {
-  const message = kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';
+  const message =
+    kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';
   toast(message, { kind: 'error', durationMs: TOAST_MS });
   return new ApiError(kind, message, undefined, status);
 }

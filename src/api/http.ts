@@ -20,7 +20,7 @@ function rememberCsrf(response: Response) {
   }
 }
 
-const TIME_ZONE = typeof Intl === 'undefined' ? '' : Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+const TIME_ZONE = typeof Intl === 'undefined' ? '' : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '');
 
 export const http = ky.create({
   prefixUrl: '/',
@@ -28,15 +28,21 @@ export const http = ky.create({
   retry: 0,
   credentials: 'same-origin',
   hooks: {
-    beforeRequest: [(request) => {
-      if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
-      // The server answers in the session's language, else in this one: messages before login follow the switch.
-      const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
-      if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
-      // Answers written for people (the tone export) give times in the provider's own time zone.
-      if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
-    }],
-    afterResponse: [(_request, _options, response) => { rememberCsrf(response); }],
+    beforeRequest: [
+      (request) => {
+        if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
+        // The server answers in the session's language, else in this one: messages before login follow the switch.
+        const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
+        if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+        // Answers written for people (the tone export) give times in the provider's own time zone.
+        if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        rememberCsrf(response);
+      },
+    ],
   },
 });
 
@@ -47,7 +53,8 @@ function toParams(payload: Payload, extra: Payload = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...payload, ...extra })) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    if (Array.isArray(value))
+      value.forEach((v) => params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v)));
     else params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return params;
@@ -98,7 +105,8 @@ function optionsFor(path: string, kind: ClientKind, payload: Payload, o: Request
     case 'binary':
     case 'form':
     default: {
-      const timeout = o.timeout ?? (kind === 'long' ? TIMEOUTS.long : kind === 'batch' ? TIMEOUTS.batch : TIMEOUTS.normal);
+      const timeout =
+        o.timeout ?? (kind === 'long' ? TIMEOUTS.long : kind === 'batch' ? TIMEOUTS.batch : TIMEOUTS.normal);
       // The action header names the call, as the operator back-ends route form posts by it.
       return { ...base, timeout, method: 'post', body: toParams(payload), headers: { action: path } };
     }
@@ -114,7 +122,10 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
       const status = error.response.status;
       if (status === 403) throw forbidden();
       // An error status that still carries the envelope is judged by its code.
-      const data = (await error.response.clone().json().catch(() => undefined)) as Answer | undefined;
+      const data = (await error.response
+        .clone()
+        .json()
+        .catch(() => undefined)) as Answer | undefined;
       if (data && typeof data === 'object' && 'returnCode' in data) {
         checkAnswer(data, o.passCodes, o.quiet);
         throw new ApiError(String(data.returnCode), String(data.returnMsg ?? ''), data, status);
@@ -128,7 +139,11 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
 }
 
 /** A call answered with the envelope: resolves with success or pass-through answers, rejects (already shown) otherwise. */
-export async function request<R = any>(path: string, payload: Payload = {}, o: RequestOptions = {}): Promise<Answer<R>> {
+export async function request<R = any>(
+  path: string,
+  payload: Payload = {},
+  o: RequestOptions = {},
+): Promise<Answer<R>> {
   const kind = o.kind ?? 'form';
   if (kind === 'binary') throw new Error('use download() for binary calls');
   const response = await send(path, kind, payload, o);
@@ -136,7 +151,10 @@ export async function request<R = any>(path: string, payload: Payload = {}, o: R
   return checkAnswer(answer, o.passCodes, o.quiet);
 }
 
-export interface Download { blob: Blob; filename: string }
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
 
 function filenameOf(disposition: string): string {
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
@@ -151,7 +169,8 @@ export async function download(path: string, payload: Payload = {}, o: RequestOp
   const disposition = response.headers.get('content-disposition');
   if (!disposition) {
     const answer = (await response.json().catch(() => null)) as Answer | null;
-    if (answer && typeof answer === 'object' && answer.returnCode && answer.returnCode !== '000000') checkAnswer(answer, o.passCodes);
+    if (answer && typeof answer === 'object' && answer.returnCode && answer.returnCode !== '000000')
+      checkAnswer(answer, o.passCodes);
     throw fileMissing();
   }
   return { blob: await response.blob(), filename: filenameOf(disposition) };

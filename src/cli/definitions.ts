@@ -37,7 +37,8 @@ function readObject(file: string | undefined, what: string): Record<string, any>
   const error = source.syntaxError ?? source.duplicateKeys[0];
   if (error) fail(`${file}:${error.line}:${error.column}: ${error.reason}`);
   const value = source.value as any;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${file}: the ${what} file must hold a JSON object`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    fail(`${file}: the ${what} file must hold a JSON object`);
   // A configuration file may be a flat map or a site config document ({"values": {...}}).
   return what === 'config' && value && typeof value.values === 'object' ? value.values : value;
 }
@@ -53,7 +54,8 @@ function resolveCommand(args: string[]): void {
   const screen = args[0];
   if (!screen || screen.startsWith('--')) fail(USAGE);
   const site = option(args, 'site') ?? BASE_SITE;
-  if (!siteIds().includes(site)) fail(`unknown site "${site}": no folder site-variants/${site}/ (sites: ${siteIds().join(', ')})`);
+  if (!siteIds().includes(site))
+    fail(`unknown site "${site}": no folder site-variants/${site}/ (sites: ${siteIds().join(', ')})`);
   const mode = option(args, 'mode') ?? 'add';
   if (mode !== 'add' && mode !== 'edit') fail(`unknown mode "${mode}" (add, edit)`);
   const config = readObject(option(args, 'config'), 'config');
@@ -61,8 +63,14 @@ function resolveCommand(args: string[]): void {
   const unknown = Object.keys(config).filter((k) => k !== '$schema' && !known.has(k));
   if (unknown.length) fail(`unknown configuration key(s) in ${option(args, 'config')}: ${unknown.join(', ')}`);
   const engine = createEngine(loadDefinitionSetFromDisk(site));
-  if (!engine.screenIds().includes(screen)) fail(`unknown screen "${screen}"; screens: ${engine.screenIds().join(', ')}`);
-  const resolved = engine.resolve(screen, { config, user: readObject(option(args, 'user'), 'user'), mode, form: readObject(option(args, 'form'), 'form') });
+  if (!engine.screenIds().includes(screen))
+    fail(`unknown screen "${screen}"; screens: ${engine.screenIds().join(', ')}`);
+  const resolved = engine.resolve(screen, {
+    config,
+    user: readObject(option(args, 'user'), 'user'),
+    mode,
+    form: readObject(option(args, 'form'), 'form'),
+  });
   process.stdout.write(`${JSON.stringify(resolved, null, 2)}\n`);
 }
 

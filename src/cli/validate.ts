@@ -7,11 +7,16 @@ import type { Position } from '../engine/jsonSource';
 import { lintDefinitions, type Problem } from '../engine/lint';
 import { apiRouteTable } from '../server/routeTable';
 
-export interface ValidateResult { exitCode: 0 | 1; stdout: string; stderr: string }
+export interface ValidateResult {
+  exitCode: 0 | 1;
+  stdout: string;
+  stderr: string;
+}
 
 function line(p: Problem, locate: (file: string, path: string) => Position | undefined): string {
   // A file that was not read (a missing config.json, a folder) is pointed at as a whole: 1:1.
-  const at = p.line !== undefined ? { line: p.line, column: p.column ?? 1 } : (locate(p.file, p.path) ?? { line: 1, column: 1 });
+  const at =
+    p.line !== undefined ? { line: p.line, column: p.column ?? 1 } : (locate(p.file, p.path) ?? { line: 1, column: 1 });
   return `${p.file}:${at.line}:${at.column}: ${p.severity === 'warning' ? 'warning: ' : ''}${p.path}: ${p.reason}`;
 }
 
@@ -32,8 +37,10 @@ export function validateDefinitions(root = PROJECT_ROOT): ValidateResult {
   const tree = readDefinitionTree(root);
   const found = [...tree.fileProblems, ...(tree.input ? lintDefinitions({ ...tree.input, api: routeTable() }) : [])];
   // Each mistake once, in file and line order.
-  const lines = (severity?: 'warning') => [...new Set(found.filter((p) => p.severity === severity).map((p) => line(p, tree.locate)))]
-    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const lines = (severity?: 'warning') =>
+    [...new Set(found.filter((p) => p.severity === severity).map((p) => line(p, tree.locate)))].sort((a, b) =>
+      a.localeCompare(b, 'en', { numeric: true }),
+    );
   const errors = lines();
   const warnings = lines('warning');
   let stderr = errors.map((l) => `${l}\n`).join('');
@@ -41,8 +48,13 @@ export function validateDefinitions(root = PROJECT_ROOT): ValidateResult {
     stderr += `${errors.length ? '\n' : ''}${warnings.length} warning(s), listed apart (they do not fail validate):\n`;
     stderr += warnings.map((l) => `${l}\n`).join('');
   }
-  if (errors.length > 0 || !tree.input) return { exitCode: 1, stdout: '', stderr: `${stderr}${errors.length} problem(s) in the definitions\n` };
+  if (errors.length > 0 || !tree.input)
+    return { exitCode: 1, stdout: '', stderr: `${stderr}${errors.length} problem(s) in the definitions\n` };
   const screens = Object.keys(tree.input.sources.screens).length;
   const { sites } = tree.input.sources;
-  return { exitCode: 0, stdout: `definitions valid: ${screens} screens, ${sites.length} site variants (${sites.join(', ')})${warnings.length ? `, ${warnings.length} warning(s)` : ''}\n`, stderr };
+  return {
+    exitCode: 0,
+    stdout: `definitions valid: ${screens} screens, ${sites.length} site variants (${sites.join(', ')})${warnings.length ? `, ${warnings.length} warning(s)` : ''}\n`,
+    stderr,
+  };
 }

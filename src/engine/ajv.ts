@@ -4,7 +4,9 @@ import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { decimalPlaces } from './numbers';
 
-type KeywordFn = ((schema: any, data: any) => boolean) & { errors?: Array<{ keyword: string; message?: string; params: Record<string, unknown> }> };
+type KeywordFn = ((schema: any, data: any) => boolean) & {
+  errors?: Array<{ keyword: string; message?: string; params: Record<string, unknown> }>;
+};
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -69,26 +71,39 @@ const specialChars: KeywordFn = (rule: { allowed?: string; required?: boolean },
   const specials = [...data].filter((c) => !/[A-Za-z0-9]/.test(c));
   const bad = specials.find((c) => !allowed.includes(c));
   if (bad !== undefined) return fail(specialChars, 'specialChars', { reason: 'notAllowed', char: bad, allowed });
-  if (rule.required && specials.length === 0) return fail(specialChars, 'specialChars', { reason: 'required', allowed });
+  if (rule.required && specials.length === 0)
+    return fail(specialChars, 'specialChars', { reason: 'required', allowed });
   return true;
 };
 ajv.addKeyword({
-  keyword: 'specialChars', type: 'string', errors: true, validate: specialChars,
-  metaSchema: { type: 'object', properties: { allowed: { type: 'string' }, required: { type: 'boolean' } }, additionalProperties: false },
+  keyword: 'specialChars',
+  type: 'string',
+  errors: true,
+  validate: specialChars,
+  metaSchema: {
+    type: 'object',
+    properties: { allowed: { type: 'string' }, required: { type: 'boolean' } },
+    additionalProperties: false,
+  },
 });
 
 /**
  * A list typed as one string: tags 'a~b~c', emails 'a@x,b@y'. Checks the count, empty items, each item's length
  * and, optionally, each item's pattern or format.
  */
-const splitItems: KeywordFn = (rule: { separator: string; maxItems?: number; itemMaxLength?: number; itemFormat?: 'email'; itemPattern?: string }, data: unknown) => {
+const splitItems: KeywordFn = (
+  rule: { separator: string; maxItems?: number; itemMaxLength?: number; itemFormat?: 'email'; itemPattern?: string },
+  data: unknown,
+) => {
   if (typeof data !== 'string' || data === '') return true;
   const items = data.split(rule.separator);
-  if (rule.maxItems !== undefined && items.length > rule.maxItems) return fail(splitItems, 'splitItems', { reason: 'maxItems', limit: rule.maxItems });
+  if (rule.maxItems !== undefined && items.length > rule.maxItems)
+    return fail(splitItems, 'splitItems', { reason: 'maxItems', limit: rule.maxItems });
   const empty = items.findIndex((i) => i.trim() === '');
   if (empty >= 0) return fail(splitItems, 'splitItems', { reason: 'empty', index: empty + 1 });
   const long = items.find((i) => rule.itemMaxLength !== undefined && i.length > rule.itemMaxLength);
-  if (long !== undefined) return fail(splitItems, 'splitItems', { reason: 'itemMaxLength', limit: rule.itemMaxLength, item: long });
+  if (long !== undefined)
+    return fail(splitItems, 'splitItems', { reason: 'itemMaxLength', limit: rule.itemMaxLength, item: long });
   const pattern = rule.itemPattern ? new RegExp(rule.itemPattern, 'u') : undefined;
   const format = rule.itemFormat ? compile({ type: 'string', format: rule.itemFormat }) : undefined;
   const bad = items.find((i) => (pattern && !pattern.test(i.trim())) || (format && !format(i.trim())));
@@ -96,10 +111,21 @@ const splitItems: KeywordFn = (rule: { separator: string; maxItems?: number; ite
   return true;
 };
 ajv.addKeyword({
-  keyword: 'splitItems', type: 'string', errors: true, validate: splitItems,
+  keyword: 'splitItems',
+  type: 'string',
+  errors: true,
+  validate: splitItems,
   metaSchema: {
-    type: 'object', required: ['separator'], additionalProperties: false,
-    properties: { separator: { type: 'string' }, maxItems: { type: 'number' }, itemMaxLength: { type: 'number' }, itemFormat: { enum: ['email'] }, itemPattern: { type: 'string' } },
+    type: 'object',
+    required: ['separator'],
+    additionalProperties: false,
+    properties: {
+      separator: { type: 'string' },
+      maxItems: { type: 'number' },
+      itemMaxLength: { type: 'number' },
+      itemFormat: { enum: ['email'] },
+      itemPattern: { type: 'string' },
+    },
   },
 });
 

@@ -14,8 +14,16 @@ import { didYouMean } from './names';
 import { mergePatch } from './overlay';
 import type { Logic, ScreenDef } from './types';
 
-export interface FragmentDoc { $schema?: string; description?: string; value: unknown }
-export interface ExpressionDoc { $schema?: string; description?: string; expression: Logic }
+export interface FragmentDoc {
+  $schema?: string;
+  description?: string;
+  value: unknown;
+}
+export interface ExpressionDoc {
+  $schema?: string;
+  description?: string;
+  expression: Logic;
+}
 
 /** The shared parts every definition may refer to, by name (the file name without .json). */
 export interface SharedParts {
@@ -23,7 +31,11 @@ export interface SharedParts {
   expressions: Record<string, ExpressionDoc>;
 }
 
-export interface CompositionProblem { file: string; path: string; reason: string }
+export interface CompositionProblem {
+  file: string;
+  path: string;
+  reason: string;
+}
 
 export const fragmentFile = (name: string) => `screen-definitions/fragments/${name}.json`;
 export const expressionFile = (name: string) => `screen-definitions/expressions/${name}.json`;
@@ -44,11 +56,24 @@ interface Scope {
  * Expands every `$use` and `$expr` of a tree. `local` are the named expressions of the definition the tree belongs
  * to (an overlay sees its base definition's). Problems are pushed with the file they are written in.
  */
-export function expandTree(tree: unknown, file: string, shared: SharedParts, local: Record<string, Logic> = {}, problems: CompositionProblem[] = [], localFile = file): unknown {
+export function expandTree(
+  tree: unknown,
+  file: string,
+  shared: SharedParts,
+  local: Record<string, Logic> = {},
+  problems: CompositionProblem[] = [],
+  localFile = file,
+): unknown {
   return expand(tree, '$', { file, local, localFile, uses: [], exprs: [] }, shared, problems);
 }
 
-function expand(node: unknown, path: string, scope: Scope, shared: SharedParts, problems: CompositionProblem[]): unknown {
+function expand(
+  node: unknown,
+  path: string,
+  scope: Scope,
+  shared: SharedParts,
+  problems: CompositionProblem[],
+): unknown {
   if (Array.isArray(node)) return node.map((v, i) => expand(v, childPath(path, i), scope, shared, problems));
   if (!isObject(node)) return node;
   if ('$expr' in node) return expandExpression(node, path, scope, shared, problems);
@@ -58,7 +83,13 @@ function expand(node: unknown, path: string, scope: Scope, shared: SharedParts, 
   return out;
 }
 
-function expandUse(node: Record<string, unknown>, path: string, scope: Scope, shared: SharedParts, problems: CompositionProblem[]): unknown {
+function expandUse(
+  node: Record<string, unknown>,
+  path: string,
+  scope: Scope,
+  shared: SharedParts,
+  problems: CompositionProblem[],
+): unknown {
   const { $use: name, ...overrides } = node;
   const local = Object.keys(overrides).length ? expand(overrides, path, scope, shared, problems) : undefined;
   const at = childPath(path, '$use');
@@ -68,27 +99,55 @@ function expandUse(node: Record<string, unknown>, path: string, scope: Scope, sh
   }
   const fragment = shared.fragments[name];
   if (!fragment) {
-    problems.push({ file: scope.file, path: at, reason: `unknown fragment "${name}" (no ${fragmentFile(name)})${didYouMean(name, Object.keys(shared.fragments))}` });
+    problems.push({
+      file: scope.file,
+      path: at,
+      reason: `unknown fragment "${name}" (no ${fragmentFile(name)})${didYouMean(name, Object.keys(shared.fragments))}`,
+    });
     return local ?? {};
   }
   if (scope.uses.includes(name)) {
-    problems.push({ file: scope.file, path: at, reason: `"$use" cycle: ${[...scope.uses, name].join(' -> ')} (a fragment cannot contain itself)` });
+    problems.push({
+      file: scope.file,
+      path: at,
+      reason: `"$use" cycle: ${[...scope.uses, name].join(' -> ')} (a fragment cannot contain itself)`,
+    });
     return local ?? {};
   }
-  const value = expand(copy(fragment.value), '$.value', { ...scope, file: fragmentFile(name), uses: [...scope.uses, name] }, shared, problems);
+  const value = expand(
+    copy(fragment.value),
+    '$.value',
+    { ...scope, file: fragmentFile(name), uses: [...scope.uses, name] },
+    shared,
+    problems,
+  );
   if (local === undefined) return value;
   if (!isObject(value)) {
-    problems.push({ file: scope.file, path: at, reason: `fragment "${name}" is not an object, so keys beside "$use" cannot change it` });
+    problems.push({
+      file: scope.file,
+      path: at,
+      reason: `fragment "${name}" is not an object, so keys beside "$use" cannot change it`,
+    });
     return value;
   }
   return mergePatch(value, local);
 }
 
-function expandExpression(node: Record<string, unknown>, path: string, scope: Scope, shared: SharedParts, problems: CompositionProblem[]): unknown {
+function expandExpression(
+  node: Record<string, unknown>,
+  path: string,
+  scope: Scope,
+  shared: SharedParts,
+  problems: CompositionProblem[],
+): unknown {
   const name = node.$expr;
   const at = childPath(path, '$expr');
   if (Object.keys(node).length !== 1) {
-    problems.push({ file: scope.file, path, reason: '{"$expr": name} stands alone: an expression cannot be changed in place (write another one)' });
+    problems.push({
+      file: scope.file,
+      path,
+      reason: '{"$expr": name} stands alone: an expression cannot be changed in place (write another one)',
+    });
   }
   if (typeof name !== 'string') {
     problems.push({ file: scope.file, path: at, reason: '"$expr" names an expression: a string' });
@@ -98,11 +157,19 @@ function expandExpression(node: Record<string, unknown>, path: string, scope: Sc
   const written = isLocal ? scope.local[name] : shared.expressions[name]?.expression;
   if (written === undefined) {
     const known = [...Object.keys(scope.local), ...Object.keys(shared.expressions)];
-    problems.push({ file: scope.file, path: at, reason: `unknown named expression "${name}" (neither in this definition's "expressions" nor ${expressionFile(name)})${didYouMean(name, known)}` });
+    problems.push({
+      file: scope.file,
+      path: at,
+      reason: `unknown named expression "${name}" (neither in this definition's "expressions" nor ${expressionFile(name)})${didYouMean(name, known)}`,
+    });
     return null;
   }
   if (scope.exprs.includes(name)) {
-    problems.push({ file: scope.file, path: at, reason: `"$expr" cycle: ${[...scope.exprs, name].join(' -> ')} (an expression cannot contain itself)` });
+    problems.push({
+      file: scope.file,
+      path: at,
+      reason: `"$expr" cycle: ${[...scope.exprs, name].join(' -> ')} (an expression cannot contain itself)`,
+    });
     return null;
   }
   const inner: Scope = isLocal
@@ -115,13 +182,19 @@ function expandExpression(node: Record<string, unknown>, path: string, scope: Sc
  * A base definition composed: its fragments and named expressions expanded (its own `expressions` dropped,
  * since every use now holds the expression). Calls keep `extends` until resolveExtends, after the overlay.
  */
-export function composeDefinition(def: ScreenDef, file: string, shared: SharedParts, problems: CompositionProblem[] = []): ScreenDef {
+export function composeDefinition(
+  def: ScreenDef,
+  file: string,
+  shared: SharedParts,
+  problems: CompositionProblem[] = [],
+): ScreenDef {
   const { expressions = {}, ...rest } = def as ScreenDef & { expressions?: Record<string, Logic> };
   return expandTree(rest, file, shared, expressions, problems) as ScreenDef;
 }
 
 /** The named expressions a definition declares (an overlay of it may use them too). */
-export const localExpressions = (def: ScreenDef): Record<string, Logic> => (def as { expressions?: Record<string, Logic> }).expressions ?? {};
+export const localExpressions = (def: ScreenDef): Record<string, Logic> =>
+  (def as { expressions?: Record<string, Logic> }).expressions ?? {};
 
 /**
  * Calls that extend another: the other call (itself resolved first) with the differences merged in by the overlay
@@ -139,7 +212,11 @@ export function resolveExtends(def: ScreenDef, file: string, problems: Compositi
     const at = `$.calls.${name}.extends`;
     let result: unknown = diff;
     if (typeof parent !== 'string' || !(parent in calls)) {
-      problems.push({ file, path: at, reason: `extends ${JSON.stringify(parent)}, which is not a call of this screen${typeof parent === 'string' ? didYouMean(parent, Object.keys(calls)) : ''}` });
+      problems.push({
+        file,
+        path: at,
+        reason: `extends ${JSON.stringify(parent)}, which is not a call of this screen${typeof parent === 'string' ? didYouMean(parent, Object.keys(calls)) : ''}`,
+      });
     } else if (chain.includes(parent)) {
       problems.push({ file, path: at, reason: `"extends" cycle: ${[...chain, parent].join(' -> ')}` });
     } else {

@@ -25,7 +25,10 @@ export interface DefinitionSet {
 
 const screenFile = (id: string) => `screen-definitions/${id}.json`;
 
-interface Composed { screens: Record<string, ScreenDef>; expressions: Record<string, Logic> }
+interface Composed {
+  screens: Record<string, ScreenDef>;
+  expressions: Record<string, Logic>;
+}
 
 /** The base definitions and shared expressions composed, once per set of sources (every site starts from the same). */
 const composedSources = new WeakMap<DefinitionSources, Composed>();
@@ -34,8 +37,18 @@ function composed(sources: DefinitionSources): Composed {
   if (!out) {
     const problems: CompositionProblem[] = [];
     out = {
-      screens: Object.fromEntries(Object.entries(sources.screens).map(([id, def]) => [id, composeDefinition(def, screenFile(id), sources, problems)])),
-      expressions: Object.fromEntries(Object.keys(sources.expressions).map((name) => [name, expandTree({ $expr: name }, 'code', sources, {}, problems)])),
+      screens: Object.fromEntries(
+        Object.entries(sources.screens).map(([id, def]) => [
+          id,
+          composeDefinition(def, screenFile(id), sources, problems),
+        ]),
+      ),
+      expressions: Object.fromEntries(
+        Object.keys(sources.expressions).map((name) => [
+          name,
+          expandTree({ $expr: name }, 'code', sources, {}, problems),
+        ]),
+      ),
     };
     refuse(problems);
     composedSources.set(sources, out);
@@ -45,13 +58,36 @@ function composed(sources: DefinitionSources): Composed {
 
 /** A definition that does not compose cannot be served: `npm run definitions -- validate` says where and why. */
 function refuse(problems: CompositionProblem[]) {
-  if (problems.length) throw new Error(`the definitions do not compose:\n${problems.map((p) => `${p.file}: ${p.path}: ${p.reason}`).join('\n')}`);
+  if (problems.length)
+    throw new Error(
+      `the definitions do not compose:\n${problems.map((p) => `${p.file}: ${p.path}: ${p.reason}`).join('\n')}`,
+    );
 }
 
 /** One screen as a site sees it: the composed base, the site's composed overlay, extended calls resolved. */
-export function siteScreen(sources: DefinitionSources, id: string, base: ScreenDef, overlay: Overlay | undefined, site: SiteId, problems: CompositionProblem[] = []): ScreenDef {
-  const composedOverlay = overlay ? (expandTree(overlay, `site-variants/${site}/${id}.json`, sources, localExpressions(sources.screens[id] ?? base), problems, screenFile(id)) as Overlay) : undefined;
-  return resolveExtends(applyOverlay(base, composedOverlay), overlay ? `site-variants/${site}/${id}.json` : screenFile(id), problems);
+export function siteScreen(
+  sources: DefinitionSources,
+  id: string,
+  base: ScreenDef,
+  overlay: Overlay | undefined,
+  site: SiteId,
+  problems: CompositionProblem[] = [],
+): ScreenDef {
+  const composedOverlay = overlay
+    ? (expandTree(
+        overlay,
+        `site-variants/${site}/${id}.json`,
+        sources,
+        localExpressions(sources.screens[id] ?? base),
+        problems,
+        screenFile(id),
+      ) as Overlay)
+    : undefined;
+  return resolveExtends(
+    applyOverlay(base, composedOverlay),
+    overlay ? `site-variants/${site}/${id}.json` : screenFile(id),
+    problems,
+  );
 }
 
 export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): DefinitionSet {
@@ -60,7 +96,15 @@ export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): De
   const problems: CompositionProblem[] = [];
   const screens: Record<string, ScreenDef> = {};
   const { screens: bases, expressions } = composed(sources);
-  for (const [id, base] of Object.entries(bases)) screens[id] = siteScreen(sources, id, base, overlays[id], site, problems);
+  for (const [id, base] of Object.entries(bases))
+    screens[id] = siteScreen(sources, id, base, overlays[id], site, problems);
   refuse(problems);
-  return { site, screens, rules: sources.rules, expressions, records: sources.records, config: fileConfigOf(sources, site) };
+  return {
+    site,
+    screens,
+    rules: sources.rules,
+    expressions,
+    records: sources.records,
+    config: fileConfigOf(sources, site),
+  };
 }

@@ -34,7 +34,12 @@ const SHARED_SCHEMAS = ['logic.schema.json', 'placeholder.schema.json'];
 const GLOSSARY = 'glossary.json';
 
 /** Hidden entries (.DS_Store, editor swap files) are the file system's business, not the integrator's. */
-const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith('.')).sort() : []);
+const listDir = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => !n.startsWith('.'))
+        .sort()
+    : [];
 const isDir = (path: string) => statSync(path).isDirectory();
 
 export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
@@ -47,14 +52,16 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
   const read = (file: string): unknown => {
     const source = parseJsonSource(readFileSync(join(root, file), 'utf8'));
     parsed.set(file, source);
-    if (source.syntaxError) fileProblems.push({ file, ...source.syntaxError, reason: `JSON syntax error: ${source.syntaxError.reason}` });
+    if (source.syntaxError)
+      fileProblems.push({ file, ...source.syntaxError, reason: `JSON syntax error: ${source.syntaxError.reason}` });
     for (const d of source.duplicateKeys) fileProblems.push({ file, ...d });
     return source.value;
   };
   const stray = (file: string, reason: string) => fileProblems.push({ file, path: '$', line: 1, column: 1, reason });
 
   const schemas = {} as Record<keyof typeof SCHEMAS, object>;
-  for (const [key, name] of Object.entries(SCHEMAS)) schemas[key as keyof typeof SCHEMAS] = read(`schemas/${name}`) as object;
+  for (const [key, name] of Object.entries(SCHEMAS))
+    schemas[key as keyof typeof SCHEMAS] = read(`schemas/${name}`) as object;
   const shared = SHARED_SCHEMAS.map((name) => read(`schemas/${name}`) as object);
   const rules = read('schemas/rules.json');
   files['schemas/rules.json'] = rules;
@@ -74,10 +81,14 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
   for (const name of listDir(join(root, 'screen-definitions'))) {
     const file = `screen-definitions/${name}`;
     if (isDir(join(root, file))) {
-      if (!sharedFolders.includes(name)) stray(`${file}/`, `a folder in screen-definitions/, which holds <screen>.json files and the folders ${SHARED_FOLDERS.join(', ')}: its files are not read${didYouMean(name, SHARED_FOLDERS)}`);
+      if (!sharedFolders.includes(name))
+        stray(
+          `${file}/`,
+          `a folder in screen-definitions/, which holds <screen>.json files and the folders ${SHARED_FOLDERS.join(', ')}: its files are not read${didYouMean(name, SHARED_FOLDERS)}`,
+        );
       else readShared(name);
-    }
-    else if (!name.endsWith('.json')) stray(file, 'not a screen definition (only <screen>.json files are read here), so it changes nothing');
+    } else if (!name.endsWith('.json'))
+      stray(file, 'not a screen definition (only <screen>.json files are read here), so it changes nothing');
     else {
       const value = read(file);
       if (value === undefined) unreadableScreens.add(name.slice(0, -5));
@@ -88,8 +99,13 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
   function readShared(folder: string) {
     for (const name of listDir(join(root, 'screen-definitions', folder))) {
       const file = `screen-definitions/${folder}/${name}`;
-      if (isDir(join(root, file))) stray(`${file}/`, `a folder inside screen-definitions/${folder}/, which holds only <name>.json files: its files are not read`);
-      else if (!name.endsWith('.json')) stray(file, `not read: screen-definitions/${folder}/ holds only <name>.json files`);
+      if (isDir(join(root, file)))
+        stray(
+          `${file}/`,
+          `a folder inside screen-definitions/${folder}/, which holds only <name>.json files: its files are not read`,
+        );
+      else if (!name.endsWith('.json'))
+        stray(file, `not read: screen-definitions/${folder}/ holds only <name>.json files`);
       else {
         const value = read(file);
         if (value !== undefined) files[file] = value;
@@ -100,14 +116,30 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
   // Every folder of site-variants/ is a site (the loader's rule); lint.ts says what a site folder lacks.
   const folders = siteFoldersOnDisk(root);
   for (const name of listDir(join(root, 'site-variants'))) {
-    if (!folders.includes(name)) stray(`site-variants/${name}`, 'a file directly in site-variants/, which holds only site folders (site-variants/<site>/): it is not read');
+    if (!folders.includes(name))
+      stray(
+        `site-variants/${name}`,
+        'a file directly in site-variants/, which holds only site folders (site-variants/<site>/): it is not read',
+      );
   }
   const siteConfigDocs: Record<string, unknown> = {};
   for (const folder of folders) {
     for (const name of listDir(join(root, 'site-variants', folder))) {
       const file = `site-variants/${folder}/${name}`;
-      if (isDir(join(root, file))) { stray(`${file}/`, `a folder inside site "${folder}", whose overlays are <screen>.json files: its files are not read`); continue; }
-      if (!name.endsWith('.json')) { stray(file, `not an overlay (only config.json and <screen>.json files are read in a site folder), so it changes nothing`); continue; }
+      if (isDir(join(root, file))) {
+        stray(
+          `${file}/`,
+          `a folder inside site "${folder}", whose overlays are <screen>.json files: its files are not read`,
+        );
+        continue;
+      }
+      if (!name.endsWith('.json')) {
+        stray(
+          file,
+          `not an overlay (only config.json and <screen>.json files are read in a site folder), so it changes nothing`,
+        );
+        continue;
+      }
       const value = read(file);
       if (name === 'config.json') {
         siteConfigDocs[folder] = value;

@@ -43,12 +43,19 @@ export interface Engine {
    * values the server looked up itself (a box's stored type, the selected tones' validity dates): they replace
    * what the payload says, so a rule never runs on a value the browser merely claimed.
    */
-  validateCall(id: string, call: string, payload: Record<string, unknown>, input?: ContextInput): { form: Record<string, unknown>; errors: FieldError[] };
+  validateCall(
+    id: string,
+    call: string,
+    payload: Record<string, unknown>,
+    input?: ContextInput,
+  ): { form: Record<string, unknown>; errors: FieldError[] };
 }
 
 /** A list screen's call carries its search fields: the server checks them by their rules, as the search bar does. */
 const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
-  screen.fields.length === 0 && screen.search.length > 0 ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) } : screen;
+  screen.fields.length === 0 && screen.search.length > 0
+    ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) }
+    : screen;
 
 /** The engine over a set, validating with `validate` (createEngine passes validate.ts's own). */
 export function engineWith(set: DefinitionSet, validate: Validate): Engine {
@@ -90,14 +97,23 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
       const ctx = context(input);
       const screen = resolveScreen(definition(id), ctx, set.rules);
       const search = screen.search.map((f) => ({ ...f, required: false }));
-      return validate({ ...screen, fields: search, required: [], checks: [], jsonSchema: formSchema(search) }, input.form, ctx);
+      return validate(
+        { ...screen, fields: search, required: [], checks: [], jsonSchema: formSchema(search) },
+        input.form,
+        ctx,
+      );
     },
     payload(id, call, input) {
       const ctx = context(input);
       return buildPayload(callOf(id, call), resolveScreen(definition(id), ctx, set.rules), ctx);
     },
     checkValue(rule, value, input = {}) {
-      const def: ScreenDef = { id: 'rule', kind: 'form', title: 'rule', fields: { value: { order: 1, schema: {}, rules: [rule], required: true } } };
+      const def: ScreenDef = {
+        id: 'rule',
+        kind: 'form',
+        title: 'rule',
+        fields: { value: { order: 1, schema: {}, rules: [rule], required: true } },
+      };
       const ctx = context({ ...input, form: { value } });
       const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
       return errors[0]?.message ?? null;

@@ -3,7 +3,11 @@
 // before sending it and the server checks the stored file again when the form is submitted, with this same code
 // and the same message keys. Pure: a file is its name, its size and, for a wav, the first bytes of its header.
 
-export interface WavFormat { sampleRate?: number; bits?: number; channels?: number }
+export interface WavFormat {
+  sampleRate?: number;
+  bits?: number;
+  channels?: number;
+}
 
 export interface FileRules {
   extensions: string[];
@@ -16,13 +20,24 @@ export interface FileRules {
   messages: { wrongType: string; tooLarge: string; wavFormat: string };
 }
 
-export interface FileProblem { key: string; params: Record<string, unknown> }
+export interface FileProblem {
+  key: string;
+  params: Record<string, unknown>;
+}
 
-const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
+const num = (v: unknown): number | undefined =>
+  v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v);
 
 export function rulesOf(ui: Record<string, unknown>): FileRules {
-  const accept = Array.isArray(ui.accept) ? ui.accept.map(String) : typeof ui.accept === 'string' ? ui.accept.split(',') : [];
-  const extensions = accept.map((a) => a.trim().toLowerCase()).filter(Boolean).map((a) => (a.startsWith('.') ? a : `.${a}`));
+  const accept = Array.isArray(ui.accept)
+    ? ui.accept.map(String)
+    : typeof ui.accept === 'string'
+      ? ui.accept.split(',')
+      : [];
+  const extensions = accept
+    .map((a) => a.trim().toLowerCase())
+    .filter(Boolean)
+    .map((a) => (a.startsWith('.') ? a : `.${a}`));
   const mb = num(ui.maxSizeMB);
   const kb = num(ui.maxSizeKB);
   const maxBytes = mb !== undefined ? mb * 1024 * 1024 : kb !== undefined ? kb * 1024 : undefined;
@@ -34,11 +49,16 @@ export function rulesOf(ui: Record<string, unknown>): FileRules {
     maxBytes,
     fileType: typeof ui.fileType === 'string' ? ui.fileType : undefined,
     ...(wav && Object.values(wav).some((v) => v !== undefined) ? { wav } : {}),
-    messages: { wrongType: key('formatError', 'Upload.wrongType'), tooLarge: key('sizeError', 'Upload.tooLarge'), wavFormat: key('wavError', 'Upload.wavFormat') },
+    messages: {
+      wrongType: key('formatError', 'Upload.wrongType'),
+      tooLarge: key('sizeError', 'Upload.tooLarge'),
+      wavFormat: key('wavError', 'Upload.wavFormat'),
+    },
   };
 }
 
-export const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '');
+export const extensionOf = (name: string) =>
+  name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
 
 export function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -53,7 +73,8 @@ export function fileProblem(file: { name: string; size: number }, rules: FileRul
   if (rules.extensions.length && !rules.extensions.includes(extensionOf(file.name))) {
     return { key: rules.messages.wrongType, params: { types: typesText(rules) } };
   }
-  if (rules.maxBytes !== undefined && file.size > rules.maxBytes) return { key: rules.messages.tooLarge, params: { size: sizeText(rules.maxBytes) } };
+  if (rules.maxBytes !== undefined && file.size > rules.maxBytes)
+    return { key: rules.messages.tooLarge, params: { size: sizeText(rules.maxBytes) } };
   return null;
 }
 
@@ -103,19 +124,27 @@ export function readWavHeader(head: Uint8Array, fileSize: number): WavInfo | und
  * e.g. "2 channel(s), 44100 Hz, 16 bit" against "1 channel(s), 8000 Hz, 8 bit". A header that cannot be read
  * is refused the same way, with '?' for what the file is.
  */
-export function wavProblem(info: Pick<WavInfo, 'sampleRate' | 'bitsPerSample' | 'channels'> | undefined, rules: FileRules): FileProblem | null {
+export function wavProblem(
+  info: Pick<WavInfo, 'sampleRate' | 'bitsPerSample' | 'channels'> | undefined,
+  rules: FileRules,
+): FileProblem | null {
   const want = rules.wav;
   if (!want) return null;
-  const ok = info
-    && (want.sampleRate === undefined || info.sampleRate === want.sampleRate)
-    && (want.bits === undefined || info.bitsPerSample === want.bits)
-    && (want.channels === undefined || info.channels === want.channels);
+  const ok =
+    info &&
+    (want.sampleRate === undefined || info.sampleRate === want.sampleRate) &&
+    (want.bits === undefined || info.bitsPerSample === want.bits) &&
+    (want.channels === undefined || info.channels === want.channels);
   if (ok) return null;
   return {
     key: rules.messages.wavFormat,
     params: {
-      rate: info?.sampleRate ?? '?', bits: info?.bitsPerSample ?? '?', channels: info?.channels ?? '?',
-      expectedRate: want.sampleRate ?? '*', expectedBits: want.bits ?? '*', expectedChannels: want.channels ?? '*',
+      rate: info?.sampleRate ?? '?',
+      bits: info?.bitsPerSample ?? '?',
+      channels: info?.channels ?? '?',
+      expectedRate: want.sampleRate ?? '*',
+      expectedBits: want.bits ?? '*',
+      expectedChannels: want.channels ?? '*',
     },
   };
 }

@@ -4,7 +4,13 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDefinitionSet } from './definitionSet';
-import { SHARED_FOLDERS, sourcesFromFiles, type ConfigSchema, type DefinitionSources, type SourceFiles } from './sources';
+import {
+  SHARED_FOLDERS,
+  sourcesFromFiles,
+  type ConfigSchema,
+  type DefinitionSources,
+  type SourceFiles,
+} from './sources';
 import type { SiteId } from './types';
 
 /**
@@ -12,28 +18,41 @@ import type { SiteId } from './types';
  * DEFINITIONS_ROOT names (an integrator's copy; the throwaway-site test points the CLI, the server and the
  * build at a temporary copy this way).
  */
-export const PROJECT_ROOT = process.env.DEFINITIONS_ROOT ? resolve(process.env.DEFINITIONS_ROOT) : resolve(__dirname, '../..');
+export const PROJECT_ROOT = process.env.DEFINITIONS_ROOT
+  ? resolve(process.env.DEFINITIONS_ROOT)
+  : resolve(__dirname, '../..');
 
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-const jsonNames = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.json')).sort() : []);
+const jsonNames = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+    : [];
 
 /** The folders of site-variants/: each is a site, whatever it holds. */
 export function siteFoldersOnDisk(root = PROJECT_ROOT): string[] {
   const dir = join(root, 'site-variants');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((n) => !n.startsWith('.') && statSync(join(dir, n)).isDirectory()).sort();
+  return readdirSync(dir)
+    .filter((n) => !n.startsWith('.') && statSync(join(dir, n)).isDirectory())
+    .sort();
 }
 
 /** Every file the loader reads, keyed by its path relative to the root. */
 export function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
   const files: SourceFiles = {};
-  const add = (rel: string) => { files[rel] = readJson(join(root, rel)); };
+  const add = (rel: string) => {
+    files[rel] = readJson(join(root, rel));
+  };
   for (const name of jsonNames(join(root, 'screen-definitions'))) add(`screen-definitions/${name}`);
-  for (const folder of SHARED_FOLDERS) for (const name of jsonNames(join(root, 'screen-definitions', folder))) add(`screen-definitions/${folder}/${name}`);
-  for (const site of siteFoldersOnDisk(root)) for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);
+  for (const folder of SHARED_FOLDERS)
+    for (const name of jsonNames(join(root, 'screen-definitions', folder))) add(`screen-definitions/${folder}/${name}`);
+  for (const site of siteFoldersOnDisk(root))
+    for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);
   add('schemas/rules.json');
   add('schemas/config.schema.json');
   return files;
@@ -59,4 +78,5 @@ export function loadDefinitionSetFromDisk(site: SiteId, root = PROJECT_ROOT) {
 }
 
 /** schemas/config.schema.json: every configuration key with its type, default and description. */
-export const loadConfigSchemaFromDisk = (root = PROJECT_ROOT): ConfigSchema => readJson(join(root, 'schemas', 'config.schema.json'));
+export const loadConfigSchemaFromDisk = (root = PROJECT_ROOT): ConfigSchema =>
+  readJson(join(root, 'schemas', 'config.schema.json'));

@@ -3,7 +3,16 @@ export * from './types';
 export { createEngine } from './createEngine';
 export { engineWith, type Engine, type ContextInput, type Validate } from './engine';
 export { buildDefinitionSet, type DefinitionSet } from './definitionSet';
-export { BASE_SITE, SITE_ID_PATTERN, sourcesFromFiles, sitesIn, configLayers, type DefinitionSources, type SourceFiles, type ConfigLayer } from './sources';
+export {
+  BASE_SITE,
+  SITE_ID_PATTERN,
+  sourcesFromFiles,
+  sitesIn,
+  configLayers,
+  type DefinitionSources,
+  type SourceFiles,
+  type ConfigLayer,
+} from './sources';
 export { resolveScreen, formSchema } from './resolve';
 export { validateResolved, withoutEmpty } from './validate';
 export { buildPayload, payloadToForm, pageRange, readListAnswer, formFromRecord } from './payload';

@@ -5,8 +5,14 @@
 // refused, as JSON.parse and the bundler refuse them.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
-export interface Position { line: number; column: number }
-export interface SourceProblem extends Position { path: string; reason: string }
+export interface Position {
+  line: number;
+  column: number;
+}
+export interface SourceProblem extends Position {
+  path: string;
+  reason: string;
+}
 
 export interface JsonSource {
   /** The parsed value (undefined when the text is not JSON). */
@@ -53,7 +59,8 @@ function syntaxReason(text: string, e: ParseError): string {
   const code = printParseErrorCode(e.error);
   const token = text.slice(e.offset, e.offset + Math.max(e.length, 1));
   const before = text.slice(0, e.offset).trimEnd();
-  if (e.offset === 0 && text.charCodeAt(0) === 0xfeff) return 'the file starts with a byte order mark: save it as UTF-8 without BOM';
+  if (e.offset === 0 && text.charCodeAt(0) === 0xfeff)
+    return 'the file starts with a byte order mark: save it as UTF-8 without BOM';
   if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && /^[}\]]/.test(token) && before.endsWith(',')) {
     return `a comma before "${token[0]}" (trailing comma) is not allowed in JSON`;
   }
@@ -70,11 +77,17 @@ function syntaxReason(text: string, e: ParseError): string {
     case 'PropertyNameExpected':
       return 'expected a property name in double quotes';
     case 'ValueExpected':
-      return e.offset >= text.trimEnd().length ? 'the file ends where a value was expected' : `expected a value, found "${token.trim().slice(0, 20)}"`;
+      return e.offset >= text.trimEnd().length
+        ? 'the file ends where a value was expected'
+        : `expected a value, found "${token.trim().slice(0, 20)}"`;
     case 'CloseBraceExpected':
-      return e.offset >= text.trimEnd().length ? 'the file ends inside an object (a "}" is missing)' : 'expected "}" or "," after a property';
+      return e.offset >= text.trimEnd().length
+        ? 'the file ends inside an object (a "}" is missing)'
+        : 'expected "}" or "," after a property';
     case 'CloseBracketExpected':
-      return e.offset >= text.trimEnd().length ? 'the file ends inside an array (a "]" is missing)' : 'expected "]" or "," after an array item';
+      return e.offset >= text.trimEnd().length
+        ? 'the file ends inside an array (a "]" is missing)'
+        : 'expected "]" or "," after an array item';
     case 'EndOfFileExpected':
       return 'more text after the end of the JSON value';
     case 'UnexpectedEndOfString':
@@ -98,7 +111,13 @@ function valueOf(node: Node): unknown {
         if (!key || !value) continue;
         const name = key.value as string;
         // An own "__proto__" property, as JSON.parse makes it, not the prototype.
-        if (name === '__proto__') Object.defineProperty(out, name, { value: valueOf(value), enumerable: true, writable: true, configurable: true });
+        if (name === '__proto__')
+          Object.defineProperty(out, name, {
+            value: valueOf(value),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else out[name] = valueOf(value);
       }
       return out;
@@ -114,14 +133,20 @@ export function parseJsonSource(text: string): JsonSource {
   const starts = lineStarts(text);
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  let syntaxError: SourceProblem | null = errors.length ? { path: '$', ...positionAt(starts, errors[0].offset), reason: syntaxReason(text, errors[0]) } : null;
+  let syntaxError: SourceProblem | null = errors.length
+    ? { path: '$', ...positionAt(starts, errors[0].offset), reason: syntaxReason(text, errors[0]) }
+    : null;
   if (!syntaxError) {
     // jsonc-parser is a little more lenient than JSON.parse in corners (control characters); JSON.parse decides.
     try {
       JSON.parse(text);
     } catch (e) {
       const at = Number(/position (\d+)/.exec((e as Error).message)?.[1] ?? 0);
-      syntaxError = { path: '$', ...positionAt(starts, at), reason: (e as Error).message.replace(/ in JSON at position \d+.*$/, '') };
+      syntaxError = {
+        path: '$',
+        ...positionAt(starts, at),
+        reason: (e as Error).message.replace(/ in JSON at position \d+.*$/, ''),
+      };
     }
   }
 
@@ -136,7 +161,11 @@ export function parseJsonSource(text: string): JsonSource {
         const first = seen.get(name);
         if (first) {
           const at = positionAt(starts, first.offset);
-          duplicateKeys.push({ path: childPath(path, name), ...positionAt(starts, key.offset), reason: `duplicate key "${name}" (first at line ${at.line}, column ${at.column}); JSON keeps only the last one` });
+          duplicateKeys.push({
+            path: childPath(path, name),
+            ...positionAt(starts, key.offset),
+            reason: `duplicate key "${name}" (first at line ${at.line}, column ${at.column}); JSON keeps only the last one`,
+          });
         } else seen.set(name, key);
         if (value) visit(value, childPath(path, name));
       }

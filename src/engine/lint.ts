@@ -12,7 +12,15 @@ import { apiProblems, type ApiRouteInfo } from './lintApi';
 import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';
 import { closestName, didYouMean } from './names';
-import { composeDefinition, expandTree, fragmentFile, expressionFile, localExpressions, resolveExtends, type CompositionProblem } from './compose';
+import {
+  composeDefinition,
+  expandTree,
+  fragmentFile,
+  expressionFile,
+  localExpressions,
+  resolveExtends,
+  type CompositionProblem,
+} from './compose';
 import { siteScreen } from './definitionSet';
 import { checkOverlay, redundantPatches } from './overlay';
 import { recordProblems } from './lintRecords';
@@ -40,7 +48,17 @@ export interface LintInput {
   /** Screens whose file is not JSON (already reported): their overlays are not reported as orphans. */
   unreadableScreens?: Set<string>;
   /** `shared`: the schemas the others refer to by $id (logic expressions, placeholders). */
-  schemas: { definition: object; overlay: object; rules: object; config: object; siteConfig: object; fragment?: object; expression?: object; record?: object; shared?: object[] };
+  schemas: {
+    definition: object;
+    overlay: object;
+    rules: object;
+    config: object;
+    siteConfig: object;
+    fragment?: object;
+    expression?: object;
+    record?: object;
+    shared?: object[];
+  };
   catalogues: Record<string, Record<string, string>>;
   /** The server's route table; without it call paths and data fields are not checked. */
   api?: ApiRouteInfo[];
@@ -57,7 +75,10 @@ const LOGIC_PROPERTIES = new Set(['visible', 'required', 'disabled', 'when', 'va
 const EXPRESSION_MAPS = ['payload', 'form', 'recover'];
 
 function jsonPath(base: string, instancePath: string): string {
-  return instancePath.split('/').filter(Boolean).reduce((p, s) => childPath(p, /^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')), base);
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .reduce((p, s) => childPath(p, /^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')), base);
 }
 
 function schemaErrors(errors: ErrorObject[] | null | undefined): Found[] {
@@ -66,20 +87,29 @@ function schemaErrors(errors: ErrorObject[] | null | undefined): Found[] {
     // anyOf/allOf wrappers repeat what their branches said.
     if (e.keyword === 'anyOf' || e.keyword === 'allOf' || e.keyword === 'if') continue;
     if (e.keyword === 'additionalProperties') {
-      out.push({ path: jsonPath('$', `${e.instancePath}/${e.params.additionalProperty}`), reason: `unknown key "${e.params.additionalProperty}"` });
+      out.push({
+        path: jsonPath('$', `${e.instancePath}/${e.params.additionalProperty}`),
+        reason: `unknown key "${e.params.additionalProperty}"`,
+      });
     } else {
-      const allowed = e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})` : '';
+      const allowed =
+        e.keyword === 'enum'
+          ? ` (${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
+          : '';
       out.push({ path: jsonPath('$', e.instancePath), reason: `${e.message ?? e.keyword}${allowed}` });
     }
   }
   // One problem per path is enough to act on, and the deepest say the most: an anyOf [null, entry] that fails on
   // an unknown key inside the entry also says "must be null" about the entry itself.
   const seen = new Set<string>();
-  return out.filter((p) => !seen.has(p.path) && seen.add(p.path)).filter((p, _, all) => !all.some((q) => isUnder(q.path, p.path)));
+  return out
+    .filter((p) => !seen.has(p.path) && seen.add(p.path))
+    .filter((p, _, all) => !all.some((q) => isUnder(q.path, p.path)));
 }
 
 /** `path` lies strictly inside `ancestor`. */
-const isUnder = (path: string, ancestor: string) => path.length > ancestor.length && path.startsWith(ancestor) && /^[.[]/.test(path.slice(ancestor.length));
+const isUnder = (path: string, ancestor: string) =>
+  path.length > ancestor.length && path.startsWith(ancestor) && /^[.[]/.test(path.slice(ancestor.length));
 
 function walk(node: unknown, path: string, visit: (key: string, value: unknown, path: string) => void) {
   if (Array.isArray(node)) node.forEach((v, i) => walk(v, childPath(path, i), visit));
@@ -102,12 +132,16 @@ export function logicProblems(expr: unknown, path: string): Found[] {
     if ('$expr' in node || '$use' in node) return;
     const keys = Object.keys(node);
     if (keys.length !== 1) {
-      out.push({ path: p, reason: `an expression is an object with exactly one operation (found ${keys.length} keys)` });
+      out.push({
+        path: p,
+        reason: `an expression is an object with exactly one operation (found ${keys.length} keys)`,
+      });
       return;
     }
     const [op] = keys;
     const arg = (node as Record<string, unknown>)[op];
-    if (!KNOWN_OPERATIONS.has(op)) out.push({ path: p, reason: `unknown operation "${op}"${didYouMean(op, KNOWN_OPERATIONS)}` });
+    if (!KNOWN_OPERATIONS.has(op))
+      out.push({ path: p, reason: `unknown operation "${op}"${didYouMean(op, KNOWN_OPERATIONS)}` });
     if (op === 'var') {
       const name = Array.isArray(arg) ? arg[0] : arg;
       if (typeof name === 'string' && name !== '' && !VAR_ROOTS.includes(name.split('.')[0])) {
@@ -116,7 +150,8 @@ export function logicProblems(expr: unknown, path: string): Found[] {
       return;
     }
     // map/filter/some/all/none/reduce evaluate their second argument against each item: any variable goes.
-    if (['map', 'filter', 'some', 'all', 'none', 'reduce'].includes(op) && Array.isArray(arg)) return visit(arg[0], `${childPath(p, op)}[0]`);
+    if (['map', 'filter', 'some', 'all', 'none', 'reduce'].includes(op) && Array.isArray(arg))
+      return visit(arg[0], `${childPath(p, op)}[0]`);
     visit(arg, childPath(p, op));
   };
   if (typeof expr === 'boolean' || expr === null || typeof expr !== 'object') return out;
@@ -142,26 +177,40 @@ function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
   const out: Found[] = [];
   const missingKey = (value: string, path: string) => {
     for (const [lang, catalogue] of Object.entries(known.catalogues)) {
-      if (!(value in catalogue)) out.push({ path, reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}` });
+      if (!(value in catalogue))
+        out.push({
+          path,
+          reason: `message key "${value}" is missing from i18n/${lang}.json${didYouMean(value, Object.keys(catalogue))}`,
+        });
     }
   };
   walk(tree, base, (key, value, path) => {
-    if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema'))) missingKey(value, path);
+    if (KEY_PROPERTIES.has(key) && typeof value === 'string' && !(key === 'title' && path.includes('.schema')))
+      missingKey(value, path);
     if (KEY_MAPS.has(key) && value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
     }
     const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
     if (LOGIC_PROPERTIES.has(key) || isMap) {
-      const exprs = isMap ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const) : [[path, value] as const];
+      const exprs = isMap
+        ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const)
+        : [[path, value] as const];
       for (const [p, e] of exprs) {
         const inner = e && typeof e === 'object' && '$json' in (e as object) ? (e as { $json: unknown }).$json : e;
-        const list = inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1 ? Object.entries(inner as object).map(([k, v]) => [childPath(childPath(p, '$json'), k), v] as const) : [[p, inner] as const];
+        const list =
+          inner && typeof inner === 'object' && !('var' in (inner as object)) && Object.keys(inner as object).length > 1
+            ? Object.entries(inner as object).map(([k, v]) => [childPath(childPath(p, '$json'), k), v] as const)
+            : [[p, inner] as const];
         for (const [pp, ee] of list) out.push(...logicProblems(ee, pp));
       }
     }
   });
   for (const { key, path } of configKeyUses(tree, base)) {
-    if (!known.configKeys.includes(key)) out.push({ path, reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}` });
+    if (!known.configKeys.includes(key))
+      out.push({
+        path,
+        reason: `unknown configuration key "${key}" (not in schemas/config.schema.json)${didYouMean(key, known.configKeys)}`,
+      });
   }
   return out;
 }
@@ -175,24 +224,41 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
   for (const group of ['fields', 'search'] as const) {
     for (const [name, field] of Object.entries(def[group] ?? {})) {
       const path = `$.${group}.${name}`;
-      for (const rule of field.rules ?? []) if (!known.ruleNames.has(rule)) out.push({ path: `${path}.rules`, reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, known.ruleNames)}` });
+      for (const rule of field.rules ?? [])
+        if (!known.ruleNames.has(rule))
+          out.push({
+            path: `${path}.rules`,
+            reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, known.ruleNames)}`,
+          });
       const written = fieldSchemaProblems(field.schema ?? {}, `${path}.schema`);
       out.push(...written);
       if (written.length === 0 && (field.rules ?? []).every((r) => known.ruleNames.has(r) && !known.badRules.has(r))) {
-        const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, known.rules), config, { config, user: {}, site: site as SiteId, mode: 'add', form: {} });
+        const schema = resolvePlaceholders(expandRules(field.schema ?? {}, field.rules, known.rules), config, {
+          config,
+          user: {},
+          site: site as SiteId,
+          mode: 'add',
+          form: {},
+        });
         const why = schemaProblems(schema);
         if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
       }
     }
   }
   for (const [name, check] of Object.entries(def.checks ?? {})) {
-    if (check.field && !(check.field in (def.fields ?? {}))) out.push({ path: `$.checks.${name}.field`, reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}` });
+    if (check.field && !(check.field in (def.fields ?? {})))
+      out.push({
+        path: `$.checks.${name}.field`,
+        reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}`,
+      });
   }
   const calls = Object.keys(def.calls ?? {});
   for (const [name, action] of Object.entries(def.actions ?? {})) {
-    if (action.call && !calls.includes(action.call)) out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
+    if (action.call && !calls.includes(action.call))
+      out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
   }
-  if (def.load && !calls.includes(def.load.call)) out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });
+  if (def.load && !calls.includes(def.load.call))
+    out.push({ path: '$.load.call', reason: `no call "${def.load.call}"${didYouMean(def.load.call, calls)}` });
   if (known.api) out.push(...apiProblems(def, known.api));
   return out;
 }
@@ -200,7 +266,9 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
 export function lintDefinitions(input: LintInput): Problem[] {
   const { sources, schemas } = input;
   const problems: Problem[] = [];
-  const report = (file: string, found: Found[]) => { for (const p of found) problems.push({ file, ...p }); };
+  const report = (file: string, found: Found[]) => {
+    for (const p of found) problems.push({ file, ...p });
+  };
 
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
@@ -248,18 +316,25 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const validateExpression = validateShared(schemas.expression);
   for (const [name, doc] of Object.entries(sources.fragments)) {
     const file = fragmentFile(name);
-    if (validateFragment && !validateFragment(doc)) { report(file, schemaErrors(validateFragment.errors)); continue; }
+    if (validateFragment && !validateFragment(doc)) {
+      report(file, schemaErrors(validateFragment.errors));
+      continue;
+    }
     // The value is a part of a definition: its keys mean what they mean there (its own "value" is no expression).
     report(file, treeProblems(doc.value, known, '$.value'));
     expandTree({ $use: name }, file, sources, {}, composition);
   }
   for (const [name, doc] of Object.entries(sources.expressions)) {
     const file = expressionFile(name);
-    if (validateExpression && !validateExpression(doc)) { report(file, schemaErrors(validateExpression.errors)); continue; }
+    if (validateExpression && !validateExpression(doc)) {
+      report(file, schemaErrors(validateExpression.errors));
+      continue;
+    }
     report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
     expandTree({ $expr: name }, file, sources, {}, composition);
   }
-  for (const p of recordProblems(sources, schemas.record ? ajv.compile(schemas.record) : undefined, known.catalogues)) problems.push(p);
+  for (const p of recordProblems(sources, schemas.record ? ajv.compile(schemas.record) : undefined, known.catalogues))
+    problems.push(p);
   reportComposition();
 
   // Base definitions, with the base site's configuration: their problems are theirs, whatever inherits them.
@@ -268,7 +343,13 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [id, written] of Object.entries(sources.screens)) {
     const file = `screen-definitions/${id}.json`;
     for (const [name] of Object.entries(localExpressions(written))) {
-      if (name in sources.expressions) report(file, [{ path: `$.expressions.${name}`, reason: `"${name}" is also a shared expression (${expressionFile(name)}): give the local one another name` }]);
+      if (name in sources.expressions)
+        report(file, [
+          {
+            path: `$.expressions.${name}`,
+            reason: `"${name}" is also a shared expression (${expressionFile(name)}): give the local one another name`,
+          },
+        ]);
     }
     const composedDef = composeDefinition(written, file, sources, composition);
     composedBases[id] = composedDef;
@@ -276,7 +357,10 @@ export function lintDefinitions(input: LintInput): Problem[] {
     const composeFailed = composition.length > 0;
     reportComposition();
     if (composeFailed) continue;
-    if (!validateDefinition(def)) { report(file, schemaErrors(validateDefinition.errors)); continue; }
+    if (!validateDefinition(def)) {
+      report(file, schemaErrors(validateDefinition.errors));
+      continue;
+    }
     if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
     report(file, treeProblems(written, known));
     const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
@@ -286,37 +370,71 @@ export function lintDefinitions(input: LintInput): Problem[] {
 
   // What a site adds: its configuration, its overlays, and base screens under its configuration. The sites are
   // the loader's (every folder of site-variants/), so what is checked here is what the portal serves.
-  if (!sources.sites.includes(BASE_SITE)) report(`site-variants/${BASE_SITE}/`, [{ path: '$', reason: `the base site folder is missing: every site is ${BASE_SITE} with its own files on top` }]);
+  if (!sources.sites.includes(BASE_SITE))
+    report(`site-variants/${BASE_SITE}/`, [
+      { path: '$', reason: `the base site folder is missing: every site is ${BASE_SITE} with its own files on top` },
+    ]);
   const siteOnly = new Map<string, { file: string; found: Found; sites: string[] }>();
   for (const site of sources.sites) {
     const configFile = `site-variants/${site}/config.json`;
-    if (!SITE_ID_PATTERN.test(site)) report(`site-variants/${site}/`, [{ path: '$', reason: `"${site}" cannot be a site id: a site folder's name is lower-case letters, digits, - or _ (at most 16, starting with a letter)` }]);
+    if (!SITE_ID_PATTERN.test(site))
+      report(`site-variants/${site}/`, [
+        {
+          path: '$',
+          reason: `"${site}" cannot be a site id: a site folder's name is lower-case letters, digits, - or _ (at most 16, starting with a letter)`,
+        },
+      ]);
     if (!sources.withConfigFile.includes(site)) {
       // The loader serves such a folder as a site all the same (with generic's configuration), so a misspelt
       // copy of a site's folder would quietly become a site of its own: say which one it looks like.
       const like = closestName(site, sources.withConfigFile);
-      report(configFile, [{ path: '$', reason: `missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty)${like ? `; or is "${site}" a misspelling of "${like}"?` : ''}` }]);
+      report(configFile, [
+        {
+          path: '$',
+          reason: `missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty)${like ? `; or is "${site}" a misspelling of "${like}"?` : ''}`,
+        },
+      ]);
     }
     const configDoc = input.siteConfigDocs ? input.siteConfigDocs[site] : { values: sources.siteConfig[site] };
-    if (configDoc !== undefined && !validateSiteConfig(configDoc)) report(configFile, schemaErrors(validateSiteConfig.errors));
+    if (configDoc !== undefined && !validateSiteConfig(configDoc))
+      report(configFile, schemaErrors(validateSiteConfig.errors));
     const config = fileConfigOf(sources, site);
     const overlays = sources.overlays[site] ?? {};
     for (const [id, overlay] of Object.entries(overlays)) {
       const file = `site-variants/${site}/${id}.json`;
       const base = sources.screens[id];
       if (!base) {
-        if (!input.unreadableScreens?.has(id)) report(file, [{ path: '$', reason: `overlays screen "${id}", which has no definition in screen-definitions/${didYouMean(id, Object.keys(sources.screens))}` }]);
+        if (!input.unreadableScreens?.has(id))
+          report(file, [
+            {
+              path: '$',
+              reason: `overlays screen "${id}", which has no definition in screen-definitions/${didYouMean(id, Object.keys(sources.screens))}`,
+            },
+          ]);
         continue;
       }
-      if (!validateOverlay(overlay)) { report(file, schemaErrors(validateOverlay.errors)); continue; }
+      if (!validateOverlay(overlay)) {
+        report(file, schemaErrors(validateOverlay.errors));
+        continue;
+      }
       report(file, treeProblems(overlay, known));
       const composedBase = composedBases[id];
       const inherited = baseFound.get(id);
       if (!composedBase || !inherited) continue; // the base is invalid: reported against its own file
-      const composedOverlay = expandTree(overlay, file, sources, localExpressions(base), composition, `screen-definitions/${id}.json`) as Overlay;
+      const composedOverlay = expandTree(
+        overlay,
+        file,
+        sources,
+        localExpressions(base),
+        composition,
+        `screen-definitions/${id}.json`,
+      ) as Overlay;
       const targets = checkOverlay(composedBase, composedOverlay);
       report(file, targets);
-      report(file, redundantPatches(composedBase, composedOverlay).map((p) => ({ ...p, severity: 'warning' as const })));
+      report(
+        file,
+        redundantPatches(composedBase, composedOverlay).map((p) => ({ ...p, severity: 'warning' as const })),
+      );
       const merged = siteScreen(sources, id, composedBase, overlay, site, composition);
       const overlayComposeFailed = composition.length > 0;
       reportComposition();
@@ -324,10 +442,18 @@ export function lintDefinitions(input: LintInput): Problem[] {
       if (!validateDefinition(merged)) {
         // What the merged screen lacks where the overlay already told (a new entry without "order") is said once.
         const told = (p: Found) => targets.some((t) => t.path === p.path || isUnder(p.path, t.path));
-        report(file, schemaErrors(validateDefinition.errors).filter((p) => !told(p)).map((p) => ({ ...p, reason: `after the overlay: ${p.reason}` })));
+        report(
+          file,
+          schemaErrors(validateDefinition.errors)
+            .filter((p) => !told(p))
+            .map((p) => ({ ...p, reason: `after the overlay: ${p.reason}` })),
+        );
         continue;
       }
-      report(file, screenProblems(merged, config, site, known).filter((p) => !inherited.has(keyOf(p))));
+      report(
+        file,
+        screenProblems(merged, config, site, known).filter((p) => !inherited.has(keyOf(p))),
+      );
     }
     if (site === BASE_SITE) continue;
     // Base screens the site does not overlay: only what its configuration alone breaks, once for all such sites.
@@ -345,9 +471,14 @@ export function lintDefinitions(input: LintInput): Problem[] {
     }
   }
   for (const { file, found, sites: where } of siteOnly.values()) {
-    report(file, [{ ...found, reason: `with the configuration of site ${where.map((s) => `"${s}"`).join(', ')}: ${found.reason}` }]);
+    report(file, [
+      { ...found, reason: `with the configuration of site ${where.map((s) => `"${s}"`).join(', ')}: ${found.reason}` },
+    ]);
   }
   // A fragment or expression used by several screens is one mistake, however often it is expanded.
   const seen = new Set<string>();
-  return problems.filter((p) => { const key = `${p.file}\u0000${p.path}\u0000${p.reason}`; return !seen.has(key) && !!seen.add(key); });
+  return problems.filter((p) => {
+    const key = `${p.file}\u0000${p.path}\u0000${p.reason}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
 }

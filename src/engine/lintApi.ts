@@ -19,13 +19,20 @@ export interface ApiRouteInfo {
   multipart?: boolean;
 }
 
-export interface ApiProblem { path: string; reason: string; severity?: 'warning' }
+export interface ApiProblem {
+  path: string;
+  reason: string;
+  severity?: 'warning';
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function routeFor(path: string, routes: ApiRouteInfo[]): ApiRouteInfo | undefined {
   const url = `/${path.replace(/^\/+/, '').split('?')[0]}`;
-  return routes.find((r) => r.url === url) ?? routes.find((r) => r.url.includes(':') && new RegExp(`^${r.url.replace(/:\w+/g, '[^/]+')}$`).test(url));
+  return (
+    routes.find((r) => r.url === url) ??
+    routes.find((r) => r.url.includes(':') && new RegExp(`^${r.url.replace(/:\w+/g, '[^/]+')}$`).test(url))
+  );
 }
 
 type Lookup = { schema: JsonSchema } | { open: true } | { undeclared: true } | { missing: string; known: string[] };
@@ -40,7 +47,10 @@ function lookup(schema: unknown, segments: string[]): Lookup {
     while (isObject(here) && (here.type === 'array' || isObject(here.items))) here = here.items;
     if (!isObject(here)) return { undeclared: true };
     const props = isObject(here.properties) ? here.properties : undefined;
-    if (props && segment in props) { here = props[segment]; continue; }
+    if (props && segment in props) {
+      here = props[segment];
+      continue;
+    }
     if (isObject(here.additionalProperties) || here.additionalProperties === true) return { open: true };
     if (!props) return { undeclared: true };
     return { missing: segment, known: Object.keys(props) };
@@ -49,7 +59,15 @@ function lookup(schema: unknown, segments: string[]): Lookup {
 }
 
 /** The answer's envelope around the route's record. */
-const envelope = (route: ApiRouteInfo) => ({ type: 'object', properties: { returnCode: { type: 'string' }, returnMsg: { type: 'string' }, recordSum: { type: 'integer' }, record: route.record } });
+const envelope = (route: ApiRouteInfo) => ({
+  type: 'object',
+  properties: {
+    returnCode: { type: 'string' },
+    returnMsg: { type: 'string' },
+    recordSum: { type: 'integer' },
+    record: route.record,
+  },
+});
 
 /** {"var": "prefix.a.b"} references in an expression, with their JSON paths. */
 function varsUnder(prefix: string, node: unknown, path: string, out: Array<{ name: string[]; path: string }> = []) {
@@ -57,7 +75,8 @@ function varsUnder(prefix: string, node: unknown, path: string, out: Array<{ nam
   else if (isObject(node)) {
     for (const [k, v] of Object.entries(node)) {
       const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
-      if (typeof name === 'string' && name.startsWith(`${prefix}.`)) out.push({ name: name.split('.').slice(1), path: childPath(path, k) });
+      if (typeof name === 'string' && name.startsWith(`${prefix}.`))
+        out.push({ name: name.split('.').slice(1), path: childPath(path, k) });
       else varsUnder(prefix, v, childPath(path, k), out);
     }
   }
@@ -70,13 +89,27 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
   const undeclaredWarned = new Set<string>();
 
   /** A field of the answer of `callName` at rowsPath, named by `name`, used at `path`. */
-  const answerHas = (callName: string, route: ApiRouteInfo, base: string[], name: string[], path: string, what: string) => {
+  const answerHas = (
+    callName: string,
+    route: ApiRouteInfo,
+    base: string[],
+    name: string[],
+    path: string,
+    what: string,
+  ) => {
     const found = lookup(envelope(route), [...base, ...name]);
     if ('missing' in found) {
-      out.push({ path, reason: `${what} "${name.join('.')}" is not in the answer of ${route.url} (call "${callName}"): its ${base.join('.') || 'answer'} has ${found.known.join(', ')}${didYouMean(found.missing, found.known)}` });
+      out.push({
+        path,
+        reason: `${what} "${name.join('.')}" is not in the answer of ${route.url} (call "${callName}"): its ${base.join('.') || 'answer'} has ${found.known.join(', ')}${didYouMean(found.missing, found.known)}`,
+      });
     } else if ('undeclared' in found && !undeclaredWarned.has(callName)) {
       undeclaredWarned.add(callName);
-      out.push({ severity: 'warning', path: `$.calls.${callName}.path`, reason: `${route.url} declares no shape for its answer's ${base.join('.') || 'record'}, so the fields read from it are not checked (declare "record" on the route)` });
+      out.push({
+        severity: 'warning',
+        path: `$.calls.${callName}.path`,
+        reason: `${route.url} declares no shape for its answer's ${base.join('.') || 'record'}, so the fields read from it are not checked (declare "record" on the route)`,
+      });
     }
   };
 
@@ -92,33 +125,71 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
     const path = `$.calls.${name}`;
     const route = routeFor(call.path, routes);
     if (!route) {
-      if (call.pending) out.push({ severity: 'warning', path: `${path}.path`, reason: `the server does not implement "${call.path}" yet (pending: ${call.pending})` });
-      else out.push({ path: `${path}.path`, reason: `the server implements no call "${call.path}"${didYouMean(call.path, urls)} (routes are declared in src/server/plugins/)` });
+      if (call.pending)
+        out.push({
+          severity: 'warning',
+          path: `${path}.path`,
+          reason: `the server does not implement "${call.path}" yet (pending: ${call.pending})`,
+        });
+      else
+        out.push({
+          path: `${path}.path`,
+          reason: `the server implements no call "${call.path}"${didYouMean(call.path, urls)} (routes are declared in src/server/plugins/)`,
+        });
       continue;
     }
-    if (call.pending) out.push({ path: `${path}.pending`, reason: `marked pending, but the server implements "${call.path}": remove "pending"` });
+    if (call.pending)
+      out.push({
+        path: `${path}.pending`,
+        reason: `marked pending, but the server implements "${call.path}": remove "pending"`,
+      });
     routesOfCalls.set(name, route);
     const sendsGet = call.client === 'get';
-    if (sendsGet && route.method === 'POST') out.push({ path: `${path}.client`, reason: `client "get" sends a GET request, but ${route.url} answers POST only` });
-    if (!sendsGet && route.method === 'GET') out.push({ path: `${path}.client`, reason: `client "${call.client}" sends a POST request, but ${route.url} answers GET only (use client "get")` });
+    if (sendsGet && route.method === 'POST')
+      out.push({
+        path: `${path}.client`,
+        reason: `client "get" sends a GET request, but ${route.url} answers POST only`,
+      });
+    if (!sendsGet && route.method === 'GET')
+      out.push({
+        path: `${path}.client`,
+        reason: `client "${call.client}" sends a POST request, but ${route.url} answers GET only (use client "get")`,
+      });
     if ((call.client === 'multipart') !== Boolean(route.multipart)) {
-      out.push({ path: `${path}.client`, reason: route.multipart ? `${route.url} reads a multipart upload: use client "multipart"` : `client "multipart" sends a multipart body, but ${route.url} reads form or JSON parameters` });
+      out.push({
+        path: `${path}.client`,
+        reason: route.multipart
+          ? `${route.url} reads a multipart upload: use client "multipart"`
+          : `client "multipart" sends a multipart body, but ${route.url} reads form or JSON parameters`,
+      });
     }
     for (const key of Object.keys(call.payload ?? {})) {
-      if (!takes(route, key)) out.push({ path: `${path}.payload.${key}`, reason: `${route.url} takes no parameter "${key}"${didYouMean(key, paramNames(route))}, so the server never reads it` });
+      if (!takes(route, key))
+        out.push({
+          path: `${path}.payload.${key}`,
+          reason: `${route.url} takes no parameter "${key}"${didYouMean(key, paramNames(route))}, so the server never reads it`,
+        });
     }
     if (call.sendFields) {
       const mapped = fieldsReadBy(call.payload ?? {});
       for (const [field, f] of Object.entries(def.fields ?? {})) {
         if (mapped.has(field) || f.clientOnly || (call.payload && field in call.payload)) continue;
-        if (!takes(route, field)) out.push({ path: `$.fields.${field}`, reason: `call "${name}" sends every field under its own name (sendFields), but ${route.url} takes no parameter "${field}"${didYouMean(field, paramNames(route))}: map it in the payload, or mark it clientOnly` });
+        if (!takes(route, field))
+          out.push({
+            path: `$.fields.${field}`,
+            reason: `call "${name}" sends every field under its own name (sendFields), but ${route.url} takes no parameter "${field}"${didYouMean(field, paramNames(route))}: map it in the payload, or mark it clientOnly`,
+          });
       }
     }
     for (const key of ['rows', 'total', 'summary'] as const) {
       const where = call.response?.[key];
       if (where) {
         const found = lookup(envelope(route), where.split('.'));
-        if ('missing' in found) out.push({ path: `${path}.response.${key}`, reason: `"${where}" is not in the answer of ${route.url}${didYouMean(found.missing, found.known)}` });
+        if ('missing' in found)
+          out.push({
+            path: `${path}.response.${key}`,
+            reason: `"${where}" is not in the answer of ${route.url}${didYouMean(found.missing, found.known)}`,
+          });
       }
     }
   }
@@ -128,31 +199,53 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
   if (def.kind === 'list' && list && listRoute) {
     const rows = (list.response?.rows ?? 'record').split('.');
     for (const [name, column] of Object.entries(def.columns ?? {})) {
-      if (column.field) answerHas('list', listRoute, rows, column.field.split('.'), `$.columns.${name}.field`, 'column field');
-      for (const v of varsUnder('row', column.value, `$.columns.${name}.value`)) answerHas('list', listRoute, rows, v.name, v.path, 'row value');
+      if (column.field)
+        answerHas('list', listRoute, rows, column.field.split('.'), `$.columns.${name}.field`, 'column field');
+      for (const v of varsUnder('row', column.value, `$.columns.${name}.value`))
+        answerHas('list', listRoute, rows, v.name, v.path, 'row value');
     }
     for (const [name, action] of Object.entries(def.actions ?? {})) {
-      for (const key of ['visible', 'disabled'] as const) for (const v of varsUnder('row', action[key], `$.actions.${name}.${key}`)) answerHas('list', listRoute, rows, v.name, v.path, 'row value');
+      for (const key of ['visible', 'disabled'] as const)
+        for (const v of varsUnder('row', action[key], `$.actions.${name}.${key}`))
+          answerHas('list', listRoute, rows, v.name, v.path, 'row value');
     }
     if (list.response?.summary) {
       for (const [name, value] of Object.entries(def.summary ?? {})) {
-        if (value.field) answerHas('list', listRoute, list.response.summary.split('.'), value.field.split('.'), `$.summary.${name}.field`, 'summary field');
+        if (value.field)
+          answerHas(
+            'list',
+            listRoute,
+            list.response.summary.split('.'),
+            value.field.split('.'),
+            `$.summary.${name}.field`,
+            'summary field',
+          );
       }
     }
     const sent = fieldsReadBy(list.payload ?? {});
     for (const name of Object.keys(def.search ?? {})) {
-      if (!sent.has(name)) out.push({ path: `$.search.${name}`, reason: `the list call does not send this search field (no "form.${name}" in calls.list.payload), so searching by it changes nothing${didYouMean(name, sent)}` });
+      if (!sent.has(name))
+        out.push({
+          path: `$.search.${name}`,
+          reason: `the list call does not send this search field (no "form.${name}" in calls.list.payload), so searching by it changes nothing${didYouMean(name, sent)}`,
+        });
     }
   }
 
   if (def.load) {
     const route = routesOfCalls.get(def.load.call);
-    if (route) for (const v of varsUnder('record', def.load.form, '$.load.form')) answerHas(def.load.call, route, ['record'], v.name, v.path, 'record value');
+    if (route)
+      for (const v of varsUnder('record', def.load.form, '$.load.form'))
+        answerHas(def.load.call, route, ['record'], v.name, v.path, 'record value');
   }
 
   const gates = (menu: Record<string, MenuEntryDef> | undefined, path: string) => {
     for (const [name, entry] of Object.entries(menu ?? {})) {
-      if (entry.gate && !routeFor(entry.gate.call, routes)) out.push({ path: `${path}.${name}.gate.call`, reason: `the server implements no call "${entry.gate.call}"${didYouMean(entry.gate.call, urls)}` });
+      if (entry.gate && !routeFor(entry.gate.call, routes))
+        out.push({
+          path: `${path}.${name}.gate.call`,
+          reason: `the server implements no call "${entry.gate.call}"${didYouMean(entry.gate.call, urls)}`,
+        });
       gates(entry.children, `${path}.${name}.children`);
     }
   };

@@ -8,10 +8,23 @@ import { didYouMean } from './names';
 import type { RecordFieldDef } from './records';
 import type { DefinitionSources } from './sources';
 
-const keys = (v: boolean | string | string[] | undefined, name: string) => (v === undefined || v === false ? [] : v === true ? [name] : Array.isArray(v) ? v : [v]);
-const params = (name: string, f: RecordFieldDef) => (!f.write ? [] : [...new Set([(typeof f.write === 'object' && f.write.param) || name, (typeof f.write === 'object' && (f.write.editParam || f.write.param)) || name])]);
+const keys = (v: boolean | string | string[] | undefined, name: string) =>
+  v === undefined || v === false ? [] : v === true ? [name] : Array.isArray(v) ? v : [v];
+const params = (name: string, f: RecordFieldDef) =>
+  !f.write
+    ? []
+    : [
+        ...new Set([
+          (typeof f.write === 'object' && f.write.param) || name,
+          (typeof f.write === 'object' && (f.write.editParam || f.write.param)) || name,
+        ]),
+      ];
 
-export function recordProblems(sources: DefinitionSources, validate: ValidateFunction | undefined, catalogues: Record<string, Record<string, string>>): Problem[] {
+export function recordProblems(
+  sources: DefinitionSources,
+  validate: ValidateFunction | undefined,
+  catalogues: Record<string, Record<string, string>>,
+): Problem[] {
   const out: Problem[] = [];
   for (const [name, doc] of Object.entries(sources.records)) {
     const file = `screen-definitions/records/${name}.json`;
@@ -20,24 +33,45 @@ export function recordProblems(sources: DefinitionSources, validate: ValidateFun
       for (const e of validate.errors ?? []) problem(`$${e.instancePath.replace(/\//g, '.')}`, e.message ?? e.keyword);
       continue;
     }
-    const claimed = { param: new Map<string, string>(), list: new Map<string, string>(), detail: new Map<string, string>() };
+    const claimed = {
+      param: new Map<string, string>(),
+      list: new Map<string, string>(),
+      detail: new Map<string, string>(),
+    };
     for (const [field, def] of Object.entries(doc.fields)) {
       const at = childPath('$.fields', field);
-      for (const [lang, catalogue] of Object.entries(catalogues)) if (!(def.label in catalogue)) problem(`${at}.label`, `message key "${def.label}" is missing from i18n/${lang}.json`);
-      const claims: Array<[keyof typeof claimed, string[]]> = [['param', params(field, def)], ['list', keys(def.list, field)], ['detail', keys(def.detail, field)]];
+      for (const [lang, catalogue] of Object.entries(catalogues))
+        if (!(def.label in catalogue))
+          problem(`${at}.label`, `message key "${def.label}" is missing from i18n/${lang}.json`);
+      const claims: Array<[keyof typeof claimed, string[]]> = [
+        ['param', params(field, def)],
+        ['list', keys(def.list, field)],
+        ['detail', keys(def.detail, field)],
+      ];
       for (const [kind, names] of claims) {
         for (const key of names) {
           const other = claimed[kind].get(key);
-          if (other) problem(`${at}.${kind === 'param' ? 'write' : kind}`, `"${key}" is already the ${kind === 'param' ? 'request parameter' : `${kind} key`} of field "${other}"`);
+          if (other)
+            problem(
+              `${at}.${kind === 'param' ? 'write' : kind}`,
+              `"${key}" is already the ${kind === 'param' ? 'request parameter' : `${kind} key`} of field "${other}"`,
+            );
           else claimed[kind].set(key, field);
         }
       }
     }
     for (const [filter, def] of Object.entries(doc.filters ?? {})) {
       const at = childPath('$.filters', filter);
-      if (!(def.field in doc.fields)) problem(`${at}.field`, `no field "${def.field}" in this record${didYouMean(def.field, Object.keys(doc.fields))}`);
+      if (!(def.field in doc.fields))
+        problem(
+          `${at}.field`,
+          `no field "${def.field}" in this record${didYouMean(def.field, Object.keys(doc.fields))}`,
+        );
       if (def.match === 'expression' && !(def.expression && def.expression in sources.expressions)) {
-        problem(`${at}.expression`, `a filter of match "expression" names a shared expression of screen-definitions/expressions/${def.expression ? didYouMean(def.expression, Object.keys(sources.expressions)) : ''}`);
+        problem(
+          `${at}.expression`,
+          `a filter of match "expression" names a shared expression of screen-definitions/expressions/${def.expression ? didYouMean(def.expression, Object.keys(sources.expressions)) : ''}`,
+        );
       }
     }
   }

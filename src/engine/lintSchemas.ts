@@ -5,27 +5,83 @@
 // which would hide the mistake until an operator sets it).
 import { ajv } from './ajv';
 import { childPath } from './jsonSource';
-import { PLACEHOLDER_TRANSFORMS, isConfigPlaceholder, isLogicPlaceholder, type PlaceholderTransform } from './placeholders';
+import {
+  PLACEHOLDER_TRANSFORMS,
+  isConfigPlaceholder,
+  isLogicPlaceholder,
+  type PlaceholderTransform,
+} from './placeholders';
 
-export interface PathProblem { path: string; reason: string }
+export interface PathProblem {
+  path: string;
+  reason: string;
+}
 
 type Expected = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
 
 /** The type each bound keyword needs (our own keywords included: see ajv.ts). */
 const BOUNDS: Record<string, Expected> = {
-  maxLength: 'integer', minLength: 'integer', maxItems: 'integer', minItems: 'integer', maxProperties: 'integer', minProperties: 'integer', maxDecimals: 'integer',
-  maximum: 'number', minimum: 'number', exclusiveMaximum: 'number', exclusiveMinimum: 'number', multipleOf: 'number', numericMinimum: 'number', numericMaximum: 'number',
-  pattern: 'string', format: 'string', forbiddenChars: 'string', message: 'string',
-  uniqueItems: 'boolean', required: 'array', enum: 'array', messages: 'object',
+  maxLength: 'integer',
+  minLength: 'integer',
+  maxItems: 'integer',
+  minItems: 'integer',
+  maxProperties: 'integer',
+  minProperties: 'integer',
+  maxDecimals: 'integer',
+  maximum: 'number',
+  minimum: 'number',
+  exclusiveMaximum: 'number',
+  exclusiveMinimum: 'number',
+  multipleOf: 'number',
+  numericMinimum: 'number',
+  numericMaximum: 'number',
+  pattern: 'string',
+  format: 'string',
+  forbiddenChars: 'string',
+  message: 'string',
+  uniqueItems: 'boolean',
+  required: 'array',
+  enum: 'array',
+  messages: 'object',
 };
-const SPLIT_ITEMS_BOUNDS: Record<string, Expected> = { separator: 'string', maxItems: 'integer', itemMaxLength: 'integer', itemPattern: 'string' };
+const SPLIT_ITEMS_BOUNDS: Record<string, Expected> = {
+  separator: 'string',
+  maxItems: 'integer',
+  itemMaxLength: 'integer',
+  itemPattern: 'string',
+};
 
 /** What a placeholder gives at run time, by its "as". */
-const GIVES: Record<PlaceholderTransform, Expected> = { text: 'string', number: 'number', integer: 'integer', decimalPlaces: 'integer', pipeList: 'array' };
-const SAMPLE: Record<Expected, unknown> = { integer: 1, number: 1.5, string: 'x', boolean: true, array: ['x'], object: {} };
+const GIVES: Record<PlaceholderTransform, Expected> = {
+  text: 'string',
+  number: 'number',
+  integer: 'integer',
+  decimalPlaces: 'integer',
+  pipeList: 'array',
+};
+const SAMPLE: Record<Expected, unknown> = {
+  integer: 1,
+  number: 1.5,
+  string: 'x',
+  boolean: true,
+  array: ['x'],
+  object: {},
+};
 
 /** Keywords whose value is one subschema, a list of them, or a map of them. */
-const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'];
+const ONE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -43,22 +99,46 @@ function checkValue(keyword: string, value: unknown, want: Expected, path: strin
   if (isLogicPlaceholder(value)) return SAMPLE[want];
   if (isConfigPlaceholder(value)) {
     const extra = Object.keys(value).filter((k) => k !== '$config' && k !== 'as');
-    if (extra.length) out.push({ path: childPath(path, extra[0]), reason: `a placeholder has only "$config" and "as" (found "${extra[0]}")` });
+    if (extra.length)
+      out.push({
+        path: childPath(path, extra[0]),
+        reason: `a placeholder has only "$config" and "as" (found "${extra[0]}")`,
+      });
     const as = value.as ?? 'text';
     if (!PLACEHOLDER_TRANSFORMS.includes(as)) {
-      out.push({ path: childPath(path, 'as'), reason: `unknown "as": ${shown(as)} (one of ${PLACEHOLDER_TRANSFORMS.join(', ')})` });
+      out.push({
+        path: childPath(path, 'as'),
+        reason: `unknown "as": ${shown(as)} (one of ${PLACEHOLDER_TRANSFORMS.join(', ')})`,
+      });
       return SAMPLE[want];
     }
     if (!fits(GIVES[as], want)) {
-      const hint = want === 'integer' && as === 'number' ? ': use "as": "integer"' : want === 'string' ? ': use "as": "text" (or leave "as" out)' : '';
-      out.push({ path: childPath(path, 'as'), reason: `"${keyword}" needs ${want === 'integer' ? 'an integer' : `a ${want}`}, but "as": "${as}" gives ${GIVES[as] === 'integer' ? 'an integer' : `a ${GIVES[as]}`}${hint}` });
+      const hint =
+        want === 'integer' && as === 'number'
+          ? ': use "as": "integer"'
+          : want === 'string'
+            ? ': use "as": "text" (or leave "as" out)'
+            : '';
+      out.push({
+        path: childPath(path, 'as'),
+        reason: `"${keyword}" needs ${want === 'integer' ? 'an integer' : `a ${want}`}, but "as": "${as}" gives ${GIVES[as] === 'integer' ? 'an integer' : `a ${GIVES[as]}`}${hint}`,
+      });
     }
     return SAMPLE[want];
   }
   const got = typeOf(value);
   if (!fits(got, want)) {
-    const quoted = typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) && (want === 'integer' || want === 'number') ? ` (write ${value} without quotes)` : '';
-    out.push({ path, reason: `"${keyword}" must be ${want === 'integer' ? 'an integer' : `a ${want}`}, found ${got === 'null' ? 'null' : `${got} ${shown(value)}`}${quoted}` });
+    const quoted =
+      typeof value === 'string' &&
+      value.trim() !== '' &&
+      !Number.isNaN(Number(value)) &&
+      (want === 'integer' || want === 'number')
+        ? ` (write ${value} without quotes)`
+        : '';
+    out.push({
+      path,
+      reason: `"${keyword}" must be ${want === 'integer' ? 'an integer' : `a ${want}`}, found ${got === 'null' ? 'null' : `${got} ${shown(value)}`}${quoted}`,
+    });
     return SAMPLE[want];
   }
   if (keyword === 'pattern' && typeof value === 'string') {
@@ -84,14 +164,19 @@ function walkSchema(schema: unknown, path: string, out: PathProblem[]): unknown 
       sample[key] = checkValue(key, value, BOUNDS[key], here, out);
     } else if (key === 'splitItems' && value && typeof value === 'object' && !Array.isArray(value)) {
       const inner: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) inner[k] = Object.hasOwn(SPLIT_ITEMS_BOUNDS, k) ? checkValue(`splitItems.${k}`, v, SPLIT_ITEMS_BOUNDS[k], childPath(here, k), out) : v;
+      for (const [k, v] of Object.entries(value))
+        inner[k] = Object.hasOwn(SPLIT_ITEMS_BOUNDS, k)
+          ? checkValue(`splitItems.${k}`, v, SPLIT_ITEMS_BOUNDS[k], childPath(here, k), out)
+          : v;
       sample[key] = inner;
     } else if (LIST.includes(key) && Array.isArray(value)) {
       sample[key] = value.map((v, i) => walkSchema(v, childPath(here, i), out));
     } else if (ONE.includes(key)) {
       sample[key] = walkSchema(value, here, out);
     } else if (MAP.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
-      sample[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkSchema(v, childPath(here, k), out)]));
+      sample[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, walkSchema(v, childPath(here, k), out)]),
+      );
     } else if (isConfigPlaceholder(value) || isLogicPlaceholder(value)) {
       sample[key] = 'x';
     } else sample[key] = value;
@@ -107,7 +192,16 @@ export function fieldSchemaProblems(schema: unknown, path: string): PathProblem[
     // What the meta-schema refuses beyond the bounds above ("type": "strnig", a non-array allOf, ...).
     for (const e of ajv.errors ?? []) {
       if (e.keyword === 'anyOf' || e.keyword === 'allOf') continue;
-      out.push({ path: path + e.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join(''), reason: `not a valid JSON Schema: ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}` });
+      out.push({
+        path:
+          path +
+          e.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+            .join(''),
+        reason: `not a valid JSON Schema: ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}`,
+      });
     }
   }
   const seen = new Set<string>();

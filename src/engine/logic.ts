@@ -12,26 +12,30 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 const customOperations: Record<string, Fn> = {
   /** "a|b|c" -> ["a","b","c"]; empty or missing -> []. */
   split: (value: unknown, separator: unknown) => (text(value) === '' ? [] : text(value).split(text(separator))),
-  join: (list: unknown, separator: unknown) => (Array.isArray(list) ? list.map(text).join(text(separator)) : text(list)),
+  join: (list: unknown, separator: unknown) =>
+    Array.isArray(list) ? list.map(text).join(text(separator)) : text(list),
   /** [{toneCode: 'a'}, ...], 'toneCode' -> ['a', ...] */
   pluck: (list: unknown, key: unknown) => (Array.isArray(list) ? list.map((item) => (item ?? {})[text(key)]) : []),
   length: (value: unknown) => (Array.isArray(value) ? value.length : text(value).length),
-  isEmpty: (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
+  isEmpty: (value: unknown) =>
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0),
   /** First character upper-cased: toneName 'hello' -> 'H'. */
   firstLetterUpper: (value: unknown) => text(value).trim().charAt(0).toUpperCase(),
   toJson: (value: unknown) => JSON.stringify(value ?? {}),
   number: (value: unknown) => (text(value) === '' ? null : Number(value)),
   /** Fixed decimals for display or sending: 12.5, 2 -> "12.50". */
-  toFixed: (value: unknown, digits: unknown) => (text(value) === '' || Number.isNaN(Number(value)) ? text(value) : Number(value).toFixed(Number(digits))),
+  toFixed: (value: unknown, digits: unknown) =>
+    text(value) === '' || Number.isNaN(Number(value)) ? text(value) : Number(value).toFixed(Number(digits)),
   /** Decimal places of a format string such as page_price_form "0.00" -> 2. */
   decimalPlaces: (format: unknown) => decimalPlaces(format),
   today: () => todayIso(),
   /** Whole days from today to an ISO date (negative in the past). */
   daysFromToday: (date: unknown) => (text(date) === '' ? null : daysFromToday(text(date))),
   /** ISO dates compare as text: a on or before b. Empty values pass (required rules catch them). */
-  dateOnOrBefore: (a: unknown, b: unknown) => text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),
+  dateOnOrBefore: (a: unknown, b: unknown) =>
+    text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),
   /** Latest of a list of ISO dates ('' when none). */
-  maxDate: (list: unknown) => (Array.isArray(list) ? list.map(text).filter(Boolean).sort().pop() ?? '' : text(list)),
+  maxDate: (list: unknown) => (Array.isArray(list) ? (list.map(text).filter(Boolean).sort().pop() ?? '') : text(list)),
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
   last: (list: unknown) => (Array.isArray(list) ? list[list.length - 1] : undefined),
   /** ['a','b'], 'toneCode' -> [{toneCode:'a'}, {toneCode:'b'}]: the inverse of pluck, for recovering payloads. */
@@ -40,15 +44,52 @@ const customOperations: Record<string, Fn> = {
   /** "a|b" option list -> [{value, label}] for option lists built from the configuration. */
   options: (list: unknown) => (Array.isArray(list) ? list.map((v) => ({ value: text(v), label: text(v) })) : []),
   /** Is the value one of a pipe-separated configuration list? */
-  inPipeList: (value: unknown, list: unknown) => text(list).split('|').map((s) => s.trim()).includes(text(value)),
+  inPipeList: (value: unknown, list: unknown) =>
+    text(list)
+      .split('|')
+      .map((s) => s.trim())
+      .includes(text(value)),
 };
 
 for (const [name, fn] of Object.entries(customOperations)) jsonLogic.add_operation(name, fn);
 
 /** Operations a definition may use: JSON Logic's own and ours. Used by the definition linter. */
 export const KNOWN_OPERATIONS = new Set([
-  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
-  'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
+  'merge',
+  'in',
+  'cat',
+  'substr',
+  'log',
   ...Object.keys(customOperations),
 ]);
 

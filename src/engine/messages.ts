@@ -6,10 +6,14 @@
 
 /** Keyword of a schema node -> the parameter name its value fills in that node's messages. */
 const LIMIT_PARAMS: Record<string, string> = {
-  minLength: 'min', maxLength: 'max',
-  numericMinimum: 'min', numericMaximum: 'max',
-  minimum: 'min', maximum: 'max',
-  minItems: 'min', maxItems: 'max',
+  minLength: 'min',
+  maxLength: 'max',
+  numericMinimum: 'min',
+  numericMaximum: 'max',
+  minimum: 'min',
+  maximum: 'max',
+  minItems: 'min',
+  maxItems: 'max',
   maxDecimals: 'decimals',
 };
 
@@ -36,7 +40,9 @@ function paramText(value: unknown): string {
 /** Fills {name} parameters of a text; a parameter that was not given stays visible as {name}. */
 export function fillMessage(text: string, params?: Record<string, unknown>): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (params[name] === undefined || params[name] === null ? whole : paramText(params[name])));
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] === undefined || params[name] === null ? whole : paramText(params[name]),
+  );
 }
 
 export type Catalogue = Record<string, string | undefined>;
@@ -55,12 +61,20 @@ function pluralForm(language: string, count: number): string {
  * "ToneMaintenance.confirmBatchDelete_one" says "Delete the selected tone?" where the key itself says
  * "Delete the {count} selected tones?".
  */
-export function messageText(catalogues: { language: string; own: Catalogue; fallback: Catalogue }, key: string, params?: Record<string, unknown>): string {
+export function messageText(
+  catalogues: { language: string; own: Catalogue; fallback: Catalogue },
+  key: string,
+  params?: Record<string, unknown>,
+): string {
   const count = params?.count;
-  const candidates = typeof count === 'number' && Number.isFinite(count) ? [`${key}_${pluralForm(catalogues.language, count)}`, key] : [key];
+  const candidates =
+    typeof count === 'number' && Number.isFinite(count)
+      ? [`${key}_${pluralForm(catalogues.language, count)}`, key]
+      : [key];
   // The language's own forms first: an English plural form must not stand in for a Chinese text.
-  const text = candidates.map((k) => catalogues.own[k]).find((v) => v !== undefined)
-    ?? candidates.map((k) => catalogues.fallback[k]).find((v) => v !== undefined)
-    ?? key;
+  const text =
+    candidates.map((k) => catalogues.own[k]).find((v) => v !== undefined) ??
+    candidates.map((k) => catalogues.fallback[k]).find((v) => v !== undefined) ??
+    key;
   return fillMessage(text, params);
 }

@@ -70,11 +70,17 @@ export function buildPayload(call: CallDef, screen: ResolvedScreen, ctx: Context
  * Form data recovered from a payload: renamed fields get their form names back and JSON-string maps are
  * parsed. Derived values are not recovered: the server recomputes them from the form data it trusts.
  */
-export function payloadToForm(call: CallDef, screen: ResolvedScreen | { fields: Array<{ name: string }> }, payload: Record<string, unknown>, ctx: Partial<Context> = {}): Record<string, unknown> {
+export function payloadToForm(
+  call: CallDef,
+  screen: ResolvedScreen | { fields: Array<{ name: string }> },
+  payload: Record<string, unknown>,
+  ctx: Partial<Context> = {},
+): Record<string, unknown> {
   const form: Record<string, unknown> = {};
   const mapped = fieldsReadBy(call.payload ?? {});
   if (call.sendFields) {
-    for (const f of screen.fields) if (!mapped.has(f.name) && payload[f.name] !== undefined) form[f.name] = payload[f.name];
+    for (const f of screen.fields)
+      if (!mapped.has(f.name) && payload[f.name] !== undefined) form[f.name] = payload[f.name];
   }
   const recover = (mapping: Mapping, value: unknown) => {
     const field = plainField(mapping);
@@ -130,11 +136,16 @@ export function pageRange(page: number, size: number): { startRecordNum: number;
 }
 
 function at(answer: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as any)[key] : undefined), answer);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as any)[key] : undefined), answer);
 }
 
 /** Rows and total of a list answer ({record, recordSum} unless the call says where), and its summary object if asked. */
-export function readListAnswer(answer: unknown, response: CallDef['response'] = {}): { rows: Array<Record<string, unknown>>; total: number; summary?: Record<string, unknown> } {
+export function readListAnswer(
+  answer: unknown,
+  response: CallDef['response'] = {},
+): { rows: Array<Record<string, unknown>>; total: number; summary?: Record<string, unknown> } {
   const rows = at(answer, response.rows ?? 'record');
   const total = Number(at(answer, response.total ?? 'recordSum'));
   const list = Array.isArray(rows) ? rows : [];
@@ -142,12 +153,18 @@ export function readListAnswer(answer: unknown, response: CallDef['response'] = 
   return {
     rows: list,
     total: Number.isFinite(total) ? total : list.length,
-    ...(summary && typeof summary === 'object' && !Array.isArray(summary) ? { summary: summary as Record<string, unknown> } : {}),
+    ...(summary && typeof summary === 'object' && !Array.isArray(summary)
+      ? { summary: summary as Record<string, unknown> }
+      : {}),
   };
 }
 
 /** Edit mode: the form filled from the record the screen's `load` call read. */
-export function formFromRecord(load: { form: Record<string, unknown> }, record: Record<string, unknown>, ctx: Context): Record<string, unknown> {
+export function formFromRecord(
+  load: { form: Record<string, unknown> },
+  record: Record<string, unknown>,
+  ctx: Context,
+): Record<string, unknown> {
   const data = { ...ctx, record };
   const form: Record<string, unknown> = {};
   for (const [field, mapping] of Object.entries(load.form)) {

@@ -7,7 +7,13 @@ import type { Config } from './types';
 
 export type PlaceholderTransform = 'text' | 'number' | 'decimalPlaces' | 'pipeList' | 'integer';
 
-export const PLACEHOLDER_TRANSFORMS: readonly PlaceholderTransform[] = ['text', 'number', 'decimalPlaces', 'pipeList', 'integer'];
+export const PLACEHOLDER_TRANSFORMS: readonly PlaceholderTransform[] = [
+  'text',
+  'number',
+  'decimalPlaces',
+  'pipeList',
+  'integer',
+];
 
 const REMOVED = Symbol('removed');
 
@@ -23,14 +29,19 @@ function transform(raw: string | undefined, as: PlaceholderTransform = 'text'): 
     case 'decimalPlaces':
       return decimalPlaces(raw);
     case 'pipeList':
-      return raw.split('|').map((s) => s.trim()).filter(Boolean);
+      return raw
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
     default:
       return raw;
   }
 }
 
 export function isConfigPlaceholder(value: unknown): value is { $config: string; as?: PlaceholderTransform } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as any).$config === 'string';
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as any).$config === 'string'
+  );
 }
 
 export function isLogicPlaceholder(value: unknown): value is { $logic: unknown } {
@@ -67,13 +78,18 @@ export function resolvePlaceholders<T>(tree: T, config: Config, data: object): T
  * Every configuration key a tree refers to ({"$config": k}, {"var": "config.k"}, or "fromConfig": k of option
  * lists and expanded fields) and where, for the linter.
  */
-export function configKeyUses(tree: unknown, path = '$', found: Array<{ key: string; path: string }> = []): Array<{ key: string; path: string }> {
+export function configKeyUses(
+  tree: unknown,
+  path = '$',
+  found: Array<{ key: string; path: string }> = [],
+): Array<{ key: string; path: string }> {
   if (isConfigPlaceholder(tree)) found.push({ key: tree.$config, path: `${path}.$config` });
   else if (Array.isArray(tree)) tree.forEach((v, i) => configKeyUses(v, `${path}[${i}]`, found));
   else if (tree && typeof tree === 'object') {
     for (const [k, v] of Object.entries(tree)) {
       const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
-      if (typeof name === 'string' && name.startsWith('config.')) found.push({ key: name.slice('config.'.length).split('.')[0], path: `${path}.${k}` });
+      if (typeof name === 'string' && name.startsWith('config.'))
+        found.push({ key: name.slice('config.'.length).split('.')[0], path: `${path}.${k}` });
       else if (k === 'fromConfig' && typeof v === 'string') found.push({ key: v, path: `${path}.${k}` });
       else configKeyUses(v, `${path}.${k}`, found);
     }

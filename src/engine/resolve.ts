@@ -5,8 +5,19 @@ import { holds, evaluate } from './logic';
 import { resolvePlaceholders, isLogicPlaceholder } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import type {
-  ActionDef, ColumnDef, Context, FieldDef, JsonSchema, MenuEntryDef, Option, ResolvedAction, ResolvedColumn, ResolvedField, ResolvedMenuEntry,
-  ResolvedScreen, ScreenDef,
+  ActionDef,
+  ColumnDef,
+  Context,
+  FieldDef,
+  JsonSchema,
+  MenuEntryDef,
+  Option,
+  ResolvedAction,
+  ResolvedColumn,
+  ResolvedField,
+  ResolvedMenuEntry,
+  ResolvedScreen,
+  ScreenDef,
 } from './types';
 
 function byOrder<T extends { order: number }>(map: Record<string, T> | undefined): Array<[string, T]> {
@@ -31,7 +42,10 @@ export function readsVar(expression: unknown, prefix: string): boolean {
 /** expand_tone_infos 'genre:Y|mood:N' -> properties genre, mood; genre required. */
 function expandObject(field: FieldDef, ctx: Context): JsonSchema {
   const spec = field.expand!;
-  const items = (ctx.config[spec.fromConfig] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+  const items = (ctx.config[spec.fromConfig] ?? '')
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const item of items) {
@@ -45,7 +59,10 @@ function expandObject(field: FieldDef, ctx: Context): JsonSchema {
 
 function resolveOptions(options: FieldDef['options'], data: Context): ResolvedField['options'] {
   if (options && 'fromConfig' in options) {
-    const values = (data.config[options.fromConfig] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+    const values = (data.config[options.fromConfig] ?? '')
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return values.map((value) => ({ value, label: options.label, params: { value } }));
   }
   if (!Array.isArray(options)) return options;
@@ -59,7 +76,8 @@ function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesD
   schema = resolvePlaceholders(expandRules(schema, field.rules, rules), ctx.config, ctx);
   const options = resolveOptions(field.options, ctx);
   // An option list from the definition is also the set of allowed values.
-  if (Array.isArray(options) && !schema.enum && field.widget !== 'checkboxes') schema = { ...schema, enum: options.map((o) => o.value) };
+  if (Array.isArray(options) && !schema.enum && field.widget !== 'checkboxes')
+    schema = { ...schema, enum: options.map((o) => o.value) };
   const def = isLogicPlaceholder(field.default) ? evaluate(field.default.$logic, ctx) : field.default;
   return {
     name,
@@ -83,7 +101,9 @@ function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesD
 }
 
 function resolveFields(map: Record<string, FieldDef> | undefined, ctx: Context, rules: RulesDoc): ResolvedField[] {
-  return byOrder(map).map(([name, f]) => resolveField(name, f, ctx, rules)).filter((f): f is ResolvedField => f !== null);
+  return byOrder(map)
+    .map(([name, f]) => resolveField(name, f, ctx, rules))
+    .filter((f): f is ResolvedField => f !== null);
 }
 
 function resolveColumns(map: Record<string, ColumnDef> | undefined, ctx: Context): ResolvedColumn[] {
@@ -104,20 +124,22 @@ function resolveAction(name: string, a: ActionDef, ctx: Context): ResolvedAction
 }
 
 function resolveMenu(map: Record<string, MenuEntryDef> | undefined, ctx: Context): ResolvedMenuEntry[] {
-  return byOrder(map)
-    .filter(([, e]) => holds(e.visible, ctx, true))
-    .map(([name, e]) => ({
-      name,
-      label: e.label,
-      ...(e.icon ? { icon: e.icon } : {}),
-      ...(e.route ? { route: e.route } : {}),
-      ...(e.hidden ? { hidden: true } : {}),
-      ...(e.external ? { external: true } : {}),
-      ...(e.gate ? { gate: e.gate } : {}),
-      children: resolveMenu(e.children, ctx),
-    }))
-    // A group whose entries are all hidden by conditions is not shown either.
-    .filter((e) => e.route !== undefined || e.children.length > 0);
+  return (
+    byOrder(map)
+      .filter(([, e]) => holds(e.visible, ctx, true))
+      .map(([name, e]) => ({
+        name,
+        label: e.label,
+        ...(e.icon ? { icon: e.icon } : {}),
+        ...(e.route ? { route: e.route } : {}),
+        ...(e.hidden ? { hidden: true } : {}),
+        ...(e.external ? { external: true } : {}),
+        ...(e.gate ? { gate: e.gate } : {}),
+        children: resolveMenu(e.children, ctx),
+      }))
+      // A group whose entries are all hidden by conditions is not shown either.
+      .filter((e) => e.route !== undefined || e.children.length > 0)
+  );
 }
 
 /** The JSON Schema of the whole form: what @rjsf/core renders and what the validator checks. */
@@ -146,7 +168,9 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
     checks: Object.entries(def.checks ?? {}).map(([name, c]) => ({ name, ...c })),
     columns: resolveColumns(def.columns, ctx),
     ...(def.summary ? { summary: resolveColumns(def.summary, ctx) } : {}),
-    actions: byOrder(def.actions).map(([name, a]) => resolveAction(name, a, ctx)).filter((a): a is ResolvedAction => a !== null),
+    actions: byOrder(def.actions)
+      .map(([name, a]) => resolveAction(name, a, ctx))
+      .filter((a): a is ResolvedAction => a !== null),
     calls: resolvePlaceholders(def.calls ?? {}, ctx.config, ctx),
     menu: available ? resolveMenu(def.menu, ctx) : [],
     ...(def.list ? { list: def.list } : {}),
@@ -162,6 +186,16 @@ export function serverView(screen: ResolvedScreen, carried: Set<string>): Resolv
   const dropped = screen.fields.filter((f) => f.clientOnly || !carried.has(f.name)).map((f) => f.name);
   if (dropped.length === 0) return screen;
   const fields = screen.fields.filter((f) => !dropped.includes(f.name));
-  const checks = screen.checks.filter((c) => !dropped.includes(c.field) && !dropped.some((n) => readsVar(c.valid, `form.${n}`) || readsVar(c.when, `form.${n}`)));
-  return { ...screen, fields, checks, required: fields.filter((f) => f.required).map((f) => f.name), jsonSchema: formSchema(fields) };
+  const checks = screen.checks.filter(
+    (c) =>
+      !dropped.includes(c.field) &&
+      !dropped.some((n) => readsVar(c.valid, `form.${n}`) || readsVar(c.when, `form.${n}`)),
+  );
+  return {
+    ...screen,
+    fields,
+    checks,
+    required: fields.filter((f) => f.required).map((f) => f.name),
+    jsonSchema: formSchema(fields),
+  };
 }

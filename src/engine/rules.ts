@@ -2,8 +2,14 @@
 // lists the rules it follows by name; they are merged into its schema with allOf.
 import type { JsonSchema } from './types';
 
-export interface RuleDef { description: string; schema: JsonSchema }
-export interface RulesDoc { $schema?: string; rules: Record<string, RuleDef> }
+export interface RuleDef {
+  description: string;
+  schema: JsonSchema;
+}
+export interface RulesDoc {
+  $schema?: string;
+  rules: Record<string, RuleDef>;
+}
 
 export function expandRules(schema: JsonSchema, ruleNames: string[] | undefined, rules: RulesDoc): JsonSchema {
   if (!ruleNames || ruleNames.length === 0) return schema;

@@ -39,7 +39,9 @@ export interface DefinitionSources {
   rules: RulesDoc;
 }
 
-export interface ConfigSchema { properties: Record<string, { default?: unknown; description?: string }> }
+export interface ConfigSchema {
+  properties: Record<string, { default?: unknown; description?: string }>;
+}
 
 /** Folders of screen-definitions/ holding shared parts rather than screens. */
 export const SHARED_FOLDERS = ['fragments', 'expressions', 'records'] as const;
@@ -60,7 +62,8 @@ export function placeOf(path: string): Place | undefined {
   const name = file.slice(0, -'.json'.length);
   const folder = parts[parts.length - 2];
   if (folder === 'screen-definitions') return { kind: 'screen', name };
-  if (parts[parts.length - 3] === 'screen-definitions' && (SHARED_FOLDERS as readonly string[]).includes(folder)) return { kind: 'shared', folder: folder as SharedFolder, name };
+  if (parts[parts.length - 3] === 'screen-definitions' && (SHARED_FOLDERS as readonly string[]).includes(folder))
+    return { kind: 'shared', folder: folder as SharedFolder, name };
   if (parts[parts.length - 3] === 'site-variants') return { kind: 'overlay', site: folder, name };
   if (folder === 'schemas' && file === 'rules.json') return { kind: 'rules' };
   if (folder === 'schemas' && file === 'config.schema.json') return { kind: 'configSchema' };
@@ -80,7 +83,8 @@ export function sitesIn(paths: Iterable<string>, folders: Iterable<string> = [])
 /** The schema's defaults as configuration values (strings, as the operator's backend gives them). */
 export function configDefaultsOf(schema: ConfigSchema | undefined): Config {
   const out: Config = {};
-  for (const [key, prop] of Object.entries(schema?.properties ?? {})) if (prop.default !== undefined) out[key] = String(prop.default);
+  for (const [key, prop] of Object.entries(schema?.properties ?? {}))
+    if (prop.default !== undefined) out[key] = String(prop.default);
   return out;
 }
 
@@ -119,7 +123,10 @@ export function sourcesFromFiles(files: SourceFiles, folders: Iterable<string> =
 }
 
 /** One layer of a site's file configuration, named by where it comes from. */
-export interface ConfigLayer { source: string; values: Config }
+export interface ConfigLayer {
+  source: string;
+  values: Config;
+}
 
 /** The file layers of a site's configuration, lowest first: schema defaults, generic, the site's own. */
 export function configLayers(sources: DefinitionSources, site: SiteId): ConfigLayer[] {
@@ -127,7 +134,8 @@ export function configLayers(sources: DefinitionSources, site: SiteId): ConfigLa
     { source: 'schemas/config.schema.json (default)', values: sources.configDefaults },
     { source: `site-variants/${BASE_SITE}/config.json`, values: sources.siteConfig[BASE_SITE] ?? {} },
   ];
-  if (site !== BASE_SITE && sources.sites.includes(site)) layers.push({ source: `site-variants/${site}/config.json`, values: sources.siteConfig[site] ?? {} });
+  if (site !== BASE_SITE && sources.sites.includes(site))
+    layers.push({ source: `site-variants/${site}/config.json`, values: sources.siteConfig[site] ?? {} });
   return layers;
 }
 

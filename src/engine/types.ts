@@ -214,7 +214,9 @@ export interface ResolvedField {
   invalidNotice?: string;
 }
 
-export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> { name: string }
+export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> {
+  name: string;
+}
 export interface ResolvedAction extends Omit<ActionDef, 'visible' | 'disabled' | 'successMessage'> {
   name: string;
   successMessage?: string;

@@ -37,15 +37,26 @@ function parentNode(error: ErrorObject, root: unknown): Record<string, unknown> 
   if (error.parentSchema) return error.parentSchema as Record<string, unknown>;
   const segments = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1);
   let node: unknown = root;
-  for (const s of segments) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const s of segments)
+    node =
+      node && typeof node === 'object'
+        ? (node as Record<string, unknown>)[decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')]
+        : undefined;
   return node && typeof node === 'object' ? (node as Record<string, unknown>) : {};
 }
 
-function messageFor(error: ErrorObject, field: ResolvedField | undefined, node: { message?: string; messages?: Record<string, string> }): string {
+function messageFor(
+  error: ErrorObject,
+  field: ResolvedField | undefined,
+  node: { message?: string; messages?: Record<string, string> },
+): string {
   const reason = typeof error.params?.reason === 'string' ? `${error.keyword}.${error.params.reason}` : undefined;
   const keys = reason ? [reason, error.keyword] : [error.keyword];
   if (error.keyword !== 'required' && typeof node.message === 'string') return node.message;
-  return lookup([error.keyword === 'required' ? undefined : node.messages, field?.messages], keys) ?? `Validation.${reason ?? error.keyword}`;
+  return (
+    lookup([error.keyword === 'required' ? undefined : node.messages, field?.messages], keys) ??
+    `Validation.${reason ?? error.keyword}`
+  );
 }
 
 /** The failing keyword's own parameters (limit, char...) over the limits its schema node states (min, max...). */
@@ -55,7 +66,10 @@ function paramsOf(error: ErrorObject, node: Record<string, unknown>): Record<str
 }
 
 /** A check's parameters are expressions over the form ({"days": {"var": "form.relativeTime"}}): their values. */
-export function checkParams(params: Record<string, unknown> | undefined, ctx: object): Record<string, unknown> | undefined {
+export function checkParams(
+  params: Record<string, unknown> | undefined,
+  ctx: object,
+): Record<string, unknown> | undefined {
   if (!params) return undefined;
   return Object.fromEntries(Object.entries(params).map(([name, expression]) => [name, evaluate(expression, ctx)]));
 }
@@ -69,7 +83,8 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
   for (const f of screen.fields) {
     const v = data[f.name];
     const requires = Array.isArray(f.schema.required) && f.schema.required.length > 0;
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 && !requires) delete data[f.name];
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 && !requires)
+      delete data[f.name];
   }
   const validate = compile(screen.jsonSchema);
   validate(data);
@@ -85,7 +100,8 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'allOf' || error.keyword === 'if') continue;
     const path = error.instancePath.split('/').filter(Boolean);
-    const name = error.keyword === 'required' && path.length === 0 ? String(error.params.missingProperty) : path[0] ?? '';
+    const name =
+      error.keyword === 'required' && path.length === 0 ? String(error.params.missingProperty) : (path[0] ?? '');
     const field = byName.get(name);
     const node = parentNode(error, screen.jsonSchema);
     // A required property inside an object field (expanded info) reports against that field with the sub-name.
@@ -97,7 +113,12 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
   for (const check of screen.checks) {
     if (check.field && !byName.has(check.field) && check.field !== '') continue; // the field is hidden
     if (!holds(check.when, checkCtx, true)) continue;
-    if (!holds(check.valid, checkCtx, true)) push({ field: check.field, message: check.message, ...(check.params ? { params: checkParams(check.params, checkCtx) } : {}) });
+    if (!holds(check.valid, checkCtx, true))
+      push({
+        field: check.field,
+        message: check.message,
+        ...(check.params ? { params: checkParams(check.params, checkCtx) } : {}),
+      });
   }
   return errors;
 }

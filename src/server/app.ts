@@ -48,8 +48,13 @@ export interface App {
 }
 
 /** Database (migrated, demo data when empty), configuration, notifier and file store: shared by the server and the operator CLI. */
-export async function openContext(opts: AppOptions, log: (line: string) => void = () => undefined, warn: (line: string) => void = log): Promise<{ ctx: AppContext; store: FileStore }> {
-  if (!siteIds().includes(opts.site)) throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
+export async function openContext(
+  opts: AppOptions,
+  log: (line: string) => void = () => undefined,
+  warn: (line: string) => void = log,
+): Promise<{ ctx: AppContext; store: FileStore }> {
+  if (!siteIds().includes(opts.site))
+    throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   await migrate(handle);
   const jobs = createQueue(handle, { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema }, log);
@@ -78,11 +83,18 @@ export async function openContext(opts: AppOptions, log: (line: string) => void 
 
 /** Accounts whose site has no folder any more (removed or renamed) cannot work: say so at every start. */
 async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void): Promise<void> {
-  const rows = await ctx.db.selectFrom('providers').select(['code', 'site']).where('site', 'not in', ctx.config.sites()).orderBy('code').execute();
+  const rows = await ctx.db
+    .selectFrom('providers')
+    .select(['code', 'site'])
+    .where('site', 'not in', ctx.config.sites())
+    .orderBy('code')
+    .execute();
   for (const site of new Set(rows.map((r) => r.site))) {
     const codes = rows.filter((r) => r.site === site).map((r) => r.code);
-    log(`warning: ${codes.length} account(s) belong to site "${site}", which has no folder in site-variants/ (${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', ...' : ''}); `
-      + `they see an error page until the folder is back or the operator moves them (npm run operator -- provider site <code> <site>)`);
+    log(
+      `warning: ${codes.length} account(s) belong to site "${site}", which has no folder in site-variants/ (${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', ...' : ''}); ` +
+        `they see an error page until the folder is back or the operator moves them (npm run operator -- provider site <code> <site>)`,
+    );
   }
 }
 
@@ -94,7 +106,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
   });
-  const { ctx, store } = await openContext(opts, (line) => app.log.info(line), (line) => app.log.warn(line));
+  const { ctx, store } = await openContext(
+    opts,
+    (line) => app.log.info(line),
+    (line) => app.log.warn(line),
+  );
   const handle = ctx.handle;
 
   app.decorate('ctx', ctx);
@@ -109,14 +125,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (req.session) reply.header('x-csrf-token', req.session.csrfToken);
     // Uploaded files are served inline: browsers must not guess a type (an HTML-looking txt stays text), and
     // the portal is never framed by another site.
-    reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin');
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin');
     // Time spent in the server for this answer (the benchmark's "server time"; browsers show it too).
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
   registerFormBody(app);
   // preservePath: the name as sent, so '../x.wav' is refused for its special characters rather than silently shortened.
-  await app.register(multipart, { preservePath: true, limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 },
+  });
 
   app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
     if (err instanceof ApiError) {
@@ -131,11 +153,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (err.validation) {
       // The parameter schema's refusals read like the engine's: the generic message of the keyword with its limit
       // (a value longer than its column: "At most 100 characters."). anyOf repeats what its branches said.
-      const all: Violation[] = err.validation.filter((v) => v.keyword !== 'anyOf').map((v) => ({
-        field: String(v.params?.missingProperty ?? String(v.instancePath ?? '').replace(/^\//, '')),
-        message: `Validation.${v.keyword}`,
-        params: { ...v.params, text: v.message },
-      }));
+      const all: Violation[] = err.validation
+        .filter((v) => v.keyword !== 'anyOf')
+        .map((v) => ({
+          field: String(v.params?.missingProperty ?? String(v.instancePath ?? '').replace(/^\//, '')),
+          message: `Validation.${v.keyword}`,
+          params: { ...v.params, text: v.message },
+        }));
       // One reason a parameter, the first (an anyOf's first branch: the text shape), as the engine gives one a field.
       const violations = all.filter((v, i) => all.findIndex((w) => w.field === v.field) === i);
       const body = envelope(req.lang, { code: RC.badInput, record: detailRecord(violations, req.lang) });
@@ -143,7 +167,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       return reply.status(200).send(body);
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(200).send(envelope(req.lang, { code: RC.badInput, record: { errors: [{ field: '', message: err.message }] } }));
+      return reply
+        .status(200)
+        .send(envelope(req.lang, { code: RC.badInput, record: { errors: [{ field: '', message: err.message }] } }));
     }
     req.log.error(err);
     return reply.status(500).send(envelope(req.lang, { code: RC.serverError }));
@@ -179,5 +205,12 @@ const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
 function detailRecord(detail: unknown, lang: 'en' | 'zh') {
   if (!Array.isArray(detail)) return undefined;
-  return { errors: (detail as Violation[]).map((v) => ({ field: v.field, message: v.message, text: translateViolation(v, lang), params: v.params ?? {} })) };
+  return {
+    errors: (detail as Violation[]).map((v) => ({
+      field: v.field,
+      message: v.message,
+      text: translateViolation(v, lang),
+      params: v.params ?? {},
+    })),
+  };
 }

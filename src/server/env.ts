@@ -7,11 +7,20 @@ import { resolve } from 'node:path';
 import { BASE_SITE, type SiteId } from '../engine';
 import { siteIds } from '../engine/fsLoader';
 
-export interface Env { port: number; host: string; dataDir: string; databaseUrl?: string; pgSchema?: string; site: SiteId; distDir?: string }
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+  site: SiteId;
+  distDir?: string;
+}
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const site = env.SITE || BASE_SITE;
-  if (!siteIds().includes(site)) throw new Error(`SITE must name a folder of site-variants/: ${siteIds().join(', ')} (got ${site})`);
+  if (!siteIds().includes(site))
+    throw new Error(`SITE must name a folder of site-variants/: ${siteIds().join(', ')} (got ${site})`);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',

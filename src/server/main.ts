@@ -14,7 +14,10 @@ const WINDOW_CHECK_MS = 60_000;
 
 function demoHint(): string | undefined {
   try {
-    const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8')) as Array<{ account: string; password: string }>;
+    const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8')) as Array<{
+      account: string;
+      password: string;
+    }>;
     return accounts.length ? `${accounts[0].account} / ${accounts[0].password}` : undefined;
   } catch {
     return undefined;
@@ -23,13 +26,17 @@ function demoHint(): string | undefined {
 
 /** The write window now, as a sentence for the console. */
 async function windowLine(ctx: AppContext): Promise<{ active: boolean; line: string }> {
-  const { window, active, until } = writeWindow((await ctx.config.forSite(ctx.site)).maintenance_window, new Date(ctx.now()));
+  const { window, active, until } = writeWindow(
+    (await ctx.config.forSite(ctx.site)).maintenance_window,
+    new Date(ctx.now()),
+  );
   if (!window) return { active: false, line: 'Write window: off (maintenance_window is empty).' };
   return {
     active: active === '1',
-    line: active === '1'
-      ? `Write window: ACTIVE NOW. Uploads, edits and other writes are refused until ${until} server time (maintenance_window ${window}).`
-      : `Write window: writes are refused daily ${window} server time (maintenance_window); open now.`,
+    line:
+      active === '1'
+        ? `Write window: ACTIVE NOW. Uploads, edits and other writes are refused until ${until} server time (maintenance_window ${window}).`
+        : `Write window: writes are refused daily ${window} server time (maintenance_window); open now.`,
   };
 }
 
@@ -50,7 +57,13 @@ async function main() {
   const shown = env.host === '0.0.0.0' ? 'localhost' : env.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  const demoAccount = (await ctx.db.selectFrom('providers').select('code').where('code', '=', demoHint()?.split(' ')[0] ?? '').executeTakeFirst()) ? demoHint() : undefined;
+  const demoAccount = (await ctx.db
+    .selectFrom('providers')
+    .select('code')
+    .where('code', '=', demoHint()?.split(' ')[0] ?? '')
+    .executeTakeFirst())
+    ? demoHint()
+    : undefined;
   const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
   let window = await windowLine(ctx);
   const lines = [
@@ -65,10 +78,14 @@ async function main() {
   process.stdout.write(lines.join('\n') + '\n');
   // Say so when the window opens or closes while the server runs.
   const timer = setInterval(() => {
-    void windowLine(ctx).then((now) => {
-      if (now.active !== window.active) process.stdout.write(`${new Date().toTimeString().slice(0, 5)}  ${now.line}\n`);
-      window = now;
-    }, () => undefined);
+    void windowLine(ctx).then(
+      (now) => {
+        if (now.active !== window.active)
+          process.stdout.write(`${new Date().toTimeString().slice(0, 5)}  ${now.line}\n`);
+        window = now;
+      },
+      () => undefined,
+    );
   }, WINDOW_CHECK_MS);
   timer.unref();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void close().then(() => process.exit(0)));

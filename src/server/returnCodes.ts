@@ -4,40 +4,68 @@
 // toast, so those are used where the screen decides what to show. Codes of our own start with 95x/96x.
 export type Lang = 'en' | 'zh';
 
-interface CodeDef { en: string; zh: string; /** HTTP status when not 200 (the body is still the envelope). */ http?: number }
+interface CodeDef {
+  en: string;
+  zh: string;
+  /** HTTP status when not 200 (the body is still the envelope). */ http?: number;
+}
 
 export const RETURN_CODES = {
   '000000': { en: 'Operation succeeded.', zh: '操作成功。' },
   '000001': { en: 'Operation partly succeeded.', zh: '操作部分成功。' },
   // Session
   '900000': { en: 'Your session has expired. Please log in again.', zh: '会话已过期，请重新登录。' },
-  '312022': { en: 'This is your first login or your password must be changed. Please change your password.', zh: '首次登录或密码需要修改，请修改密码。' },
+  '312022': {
+    en: 'This is your first login or your password must be changed. Please change your password.',
+    zh: '首次登录或密码需要修改，请修改密码。',
+  },
   '909090': { en: 'Your account has expired. Please contact the administrator.', zh: '您的账号已过期，请联系管理员。' },
   '312011': { en: 'The old password is incorrect.', zh: '旧密码不正确。' },
   '900014': { en: 'The verification code is incorrect or has expired.', zh: '验证码错误或已过期。' },
-  '920013': { en: 'The password is too weak or was used recently. Please choose another one.', zh: '密码过于简单或最近使用过，请更换。' },
+  '920013': {
+    en: 'The password is too weak or was used recently. Please choose another one.',
+    zh: '密码过于简单或最近使用过，请更换。',
+  },
   '201002': { en: 'The account does not exist or has been disabled.', zh: '账号不存在或已被停用。' },
-  '942201': { en: 'Too many failed attempts for this account. Try again in {0} minutes.', zh: '该账号失败次数过多，请{0}分钟后再试。' },
-  '942202': { en: 'Too many failed attempts from this address. Try again in {0} minutes.', zh: '该地址失败次数过多，请{0}分钟后再试。' },
+  '942201': {
+    en: 'Too many failed attempts for this account. Try again in {0} minutes.',
+    zh: '该账号失败次数过多，请{0}分钟后再试。',
+  },
+  '942202': {
+    en: 'Too many failed attempts from this address. Try again in {0} minutes.',
+    zh: '该地址失败次数过多，请{0}分钟后再试。',
+  },
   // Content (used by the tone and tone-box calls)
   '900439': { en: 'The tone was submitted with a warning: {0}', zh: '铃音已提交，但有警告：{0}' },
   '900440': { en: 'The modification was submitted with a warning: {0}', zh: '修改已提交，但有警告：{0}' },
   '302031': { en: 'The data already exists.', zh: '数据已存在。' },
   '956012': { en: "Sorry, you don't have privilege to upload Name Tone", zh: '抱歉，您没有上传姓名铃音的权限' },
-  '100010': { en: 'The relative validity period must be shorter than the absolute validity period.', zh: '相对有效期必须短于绝对有效期。' },
+  '100010': {
+    en: 'The relative validity period must be shorter than the absolute validity period.',
+    zh: '相对有效期必须短于绝对有效期。',
+  },
   // Our own
   '950001': { en: 'The page has expired. Please refresh the page.', zh: '页面已过期，请刷新页面。', http: 403 },
-  '950002': { en: 'Operations are prohibited from 0:00 to 5:00 because of the system background data run', zh: '0:00至5:00系统后台数据处理期间禁止操作' },
+  '950002': {
+    en: 'Operations are prohibited from 0:00 to 5:00 because of the system background data run',
+    zh: '0:00至5:00系统后台数据处理期间禁止操作',
+  },
   '950003': { en: 'Incorrect account or password.', zh: '账号或密码错误。' },
   '950004': { en: 'Please check the validation.', zh: '请检查输入校验。' },
   '950005': { en: 'The resource does not exist.', zh: '资源不存在。' },
   '950006': { en: 'Server network error. Please try again later.', zh: '服务器网络异常，请稍后再试。' },
-  '950007': { en: 'Upload file failed. File name contain some special character!', zh: '上传文件失败，文件名包含特殊字符！' },
+  '950007': {
+    en: 'Upload file failed. File name contain some special character!',
+    zh: '上传文件失败，文件名包含特殊字符！',
+  },
   '950008': { en: 'Wrong file type. Allowed types: {0}', zh: '文件类型错误，允许的类型：{0}' },
   '950009': { en: 'The file is too large. Maximum size: {0}', zh: '文件过大，最大：{0}' },
   '950010': { en: 'upload video failed!', zh: '上传文件失败！' },
   '950011': { en: 'The new password must differ from the old password.', zh: '新密码不能与旧密码相同。' },
-  '950012': { en: 'A dynamic code was sent recently. Please wait {0} seconds.', zh: '动态码刚刚发送过，请{0}秒后再试。' },
+  '950012': {
+    en: 'A dynamic code was sent recently. Please wait {0} seconds.',
+    zh: '动态码刚刚发送过，请{0}秒后再试。',
+  },
   '950013': { en: 'The file content does not match its extension.', zh: '文件内容与扩展名不符。' },
   '950014': { en: 'No file was uploaded.', zh: '没有上传文件。' },
   '950015': { en: 'Please log in first.', zh: '请先登录。' },
@@ -45,16 +73,28 @@ export const RETURN_CODES = {
   '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
   // Music boxes
-  '961003': { en: 'This music box has a change waiting for approval; it can be changed again once the operator has decided.', zh: '该音乐盒有待审批的变更，运营商处理后才能再次修改。' },
+  '961003': {
+    en: 'This music box has a change waiting for approval; it can be changed again once the operator has decided.',
+    zh: '该音乐盒有待审批的变更，运营商处理后才能再次修改。',
+  },
   // Uploads
-  '962001': { en: 'The upload is incomplete or malformed. Please upload the file again.', zh: '上传内容不完整或格式错误，请重新上传文件。' },
-  '962002': { en: 'The upload does not fit in your storage quota of {0} ({1} already stored). Please contact the administrator.', zh: '上传内容超出您的存储配额{0}（已存储{1}），请联系管理员。' },
+  '962001': {
+    en: 'The upload is incomplete or malformed. Please upload the file again.',
+    zh: '上传内容不完整或格式错误，请重新上传文件。',
+  },
+  '962002': {
+    en: 'The upload does not fit in your storage quota of {0} ({1} already stored). Please contact the administrator.',
+    zh: '上传内容超出您的存储配额{0}（已存储{1}），请联系管理员。',
+  },
   '962003': { en: 'Too many uploads. Please try again in {0} seconds.', zh: '上传过于频繁，请{0}秒后再试。' },
   '962004': { en: 'The file {0} was sent twice in one upload.', zh: '文件{0}在一次上传中重复发送。' },
   // Batch tasks
   '963001': { en: 'The batch file was refused.', zh: '批量文件被拒绝。' },
   '963002': { en: 'exceed the max limit task.', zh: '超过任务数量上限。' },
-  '963003': { en: 'This action is not available for the task in its current status.', zh: '任务当前状态下不能执行此操作。' },
+  '963003': {
+    en: 'This action is not available for the task in its current status.',
+    zh: '任务当前状态下不能执行此操作。',
+  },
   '963004': { en: 'file not exist. please re-dump file again', zh: '文件不存在，请重新导出。' },
 } as const satisfies Record<string, CodeDef>;
 

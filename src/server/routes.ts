@@ -28,7 +28,10 @@ export interface ScreenCall {
   asShown?: boolean;
 }
 /** What the server looks up itself before a screen's rules run: form values and user info that replace the request's. */
-export interface Facts { form?: Record<string, unknown>; user?: Record<string, unknown> }
+export interface Facts {
+  form?: Record<string, unknown>;
+  user?: Record<string, unknown>;
+}
 
 export interface ApiRoute {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
@@ -78,7 +81,9 @@ export interface ApiRoute {
 
 /** A GET's query, a POST's body; a multipart POST's parameters are its query (its body holds the files). */
 const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
-  req.method === 'GET' || route.multipart ? { ...((req.query as object) ?? {}) } : { ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
+  req.method === 'GET' || route.multipart
+    ? { ...((req.query as object) ?? {}) }
+    : { ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
 
 /** Every code a call may answer, in the order the pipeline checks them, then its own; the document lists them. */
 export function answerCodes(route: ApiRoute): string[] {
@@ -104,12 +109,22 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
   if (!found) throw new ApiError(RC.sessionExpired);
   const config = await ctx.config.forSite(found.provider.site);
-  req.session = { id: found.id, provider: found.provider, csrfToken: found.csrfToken, language: found.language, config };
+  req.session = {
+    id: found.id,
+    provider: found.provider,
+    csrfToken: found.csrfToken,
+    language: found.language,
+    config,
+  };
   req.lang = found.language;
   if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
   if (!route.allowPending && mustChangePassword(found.provider)) throw new ApiError(RC.mustChangePassword);
   if (!route.allowExpired && isExpired(found.provider, ctx.now())) throw new ApiError(RC.accountExpired);
-  if (route.write && route.maintenanceWindow !== false && inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))) {
+  if (
+    route.write &&
+    route.maintenanceWindow !== false &&
+    inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
+  ) {
     throw new ApiError(RC.prohibitedWindow);
   }
 }
@@ -121,7 +136,11 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
     app.apiRoutes.push(route);
     const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
     for (const method of methods) {
-      const schema = route.params ? (method === 'GET' || route.multipart ? { querystring: route.params } : { body: route.params }) : undefined;
+      const schema = route.params
+        ? method === 'GET' || route.multipart
+          ? { querystring: route.params }
+          : { body: route.params }
+        : undefined;
       app.route({
         method,
         url: route.url,
@@ -129,9 +148,12 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         preValidation: async (req) => {
           await guard(route, req);
           // A POST without a body (curl -X POST, ky without json) has no parameters rather than a bad body.
-          if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === '')) req.body = {};
+          if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === ''))
+            req.body = {};
           // Before the schema and any handler: a NUL reaching PostgreSQL is an HTTP 500, on SQLite a stored NUL.
-          const control = [req.params, req.query, route.multipart ? undefined : req.body].flatMap((part) => controlCharacterViolations(part));
+          const control = [req.params, req.query, route.multipart ? undefined : req.body].flatMap((part) =>
+            controlCharacterViolations(part),
+          );
           if (control.length) throw new ApiError(RC.badInput, [], control);
         },
         handler: async (req, reply) => {

@@ -7,7 +7,11 @@ import type { Config } from './services/config';
 import { ApiError } from './envelope';
 import { RC } from './returnCodes';
 
-export interface Violation { field: string; message: string; params?: Record<string, unknown> }
+export interface Violation {
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
 export interface ValidationContext {
   config: Config;
   user: Record<string, unknown>;
@@ -34,7 +38,12 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
-export function validateRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext): Violation[] {
+export function validateRequest(
+  screenId: string,
+  call: string,
+  payload: Record<string, unknown>,
+  ctx: ValidationContext,
+): Violation[] {
   const engine = engineFor(ctx.site);
   const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
   if (!def?.calls?.[call]) return [];
@@ -44,7 +53,8 @@ export function validateRequest(screenId: string, call: string, payload: Record<
     // The button the browser greys out (a radio account with approvals pending, 000 §4) is refused here too.
     if (!def.actions?.[ctx.action]) throw new Error(`screen "${screenId}" has no action "${ctx.action}"`);
     const action = engine.resolve(screenId, { ...input, form }).actions.find((a) => a.name === ctx.action);
-    if (!action || action.disabled) return [{ field: '', message: action?.disabledReason ?? 'Validation.actionDisabled' }, ...errors];
+    if (!action || action.disabled)
+      return [{ field: '', message: action?.disabledReason ?? 'Validation.actionDisabled' }, ...errors];
   }
   return errors;
 }
@@ -56,7 +66,8 @@ export function assertValid(violations: Violation[]): void {
 
 /** The form field a payload mapping sends unchanged ({"var": "form.x"}), if it is one. */
 function plainField(mapping: unknown): string | undefined {
-  if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping) || Object.keys(mapping).length !== 1) return undefined;
+  if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping) || Object.keys(mapping).length !== 1)
+    return undefined;
   const v = (mapping as { var?: unknown }).var;
   const name = Array.isArray(v) ? v[0] : v;
   return typeof name === 'string' && name.startsWith('form.') ? name.slice(5) : undefined;
@@ -68,7 +79,12 @@ function plainField(mapping: unknown): string | undefined {
  * from a disabled field with a default takes that default (the administrator's price when
  * cp_admin_can_specify_rbt_price is '2'), one from a field the form trims (ui.trim) is trimmed.
  */
-export function asTheScreenShows(screenId: string, call: string, payload: Record<string, any>, ctx: ValidationContext): Record<string, any> {
+export function asTheScreenShows(
+  screenId: string,
+  call: string,
+  payload: Record<string, any>,
+  ctx: ValidationContext,
+): Record<string, any> {
   const engine = engineFor(ctx.site);
   const callDef = engine.definition(screenId).calls?.[call];
   if (!callDef) throw new Error(`screen "${screenId}" has no call "${call}"`);

@@ -34,7 +34,9 @@ export function App() {
         <RouterProvider>
           <ScrollToTop />
           <Suspense fallback={<PageLoading />}>
-            <Guard><Page /></Guard>
+            <Guard>
+              <Page />
+            </Guard>
           </Suspense>
           <FeedbackHost />
         </RouterProvider>

@@ -12,7 +12,12 @@ import { lazyValidate } from './validator';
 
 const sources = sourcesFromFiles(
   import.meta.glob(
-    ['@definitions/screen-definitions/*.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'],
+    [
+      '@definitions/screen-definitions/*.json',
+      '@definitions/screen-definitions/{fragments,expressions}/*.json',
+      '@definitions/site-variants/*/*.json',
+      '@definitions/schemas/rules.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );

@@ -31,7 +31,8 @@ export function loadCatalogue(language: Language, part: CataloguePart): Promise<
 }
 
 const isLoaded = (language: Language, part: CataloguePart) => loaded.has(`${language}/${part}`);
-const ensure = (language: Language, parts: Iterable<CataloguePart>) => Promise.all([...parts].map((part) => loadCatalogue(language, part)));
+const ensure = (language: Language, parts: Iterable<CataloguePart>) =>
+  Promise.all([...parts].map((part) => loadCatalogue(language, part)));
 
 /** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
 export function translate(language: Language, key: string, params?: Record<string, unknown>): string {
@@ -60,25 +61,40 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    void ensure(language, parts).then(() => { if (live) setVersion((v) => v + 1); });
-    return () => { live = false; };
+    void ensure(language, parts).then(() => {
+      if (live) setVersion((v) => v + 1);
+    });
+    return () => {
+      live = false;
+    };
   }, [language, parts]);
 
-  useEffect(() => { document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'; }, [language]);
+  useEffect(() => {
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  }, [language]);
 
-  const setLanguage = useCallback((l: Language) => {
-    localStorage.setItem(STORAGE_KEY, l);
-    // Switch once the new language's parts are here, so the page never shows keys in between.
-    void ensure(l, parts).then(() => setLanguageState(l));
-  }, [parts]);
+  const setLanguage = useCallback(
+    (l: Language) => {
+      localStorage.setItem(STORAGE_KEY, l);
+      // Switch once the new language's parts are here, so the page never shows keys in between.
+      void ensure(l, parts).then(() => setLanguageState(l));
+    },
+    [parts],
+  );
 
   // `version` is a dependency on purpose: answers change when a part arrives.
-  const needs = useCallback((part: CataloguePart) => {
-    if (!parts.has(part)) queueMicrotask(() => setParts((old) => (old.has(part) ? old : new Set([...old, part]))));
-    return isLoaded(language, part);
-  }, [language, parts, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const needs = useCallback(
+    (part: CataloguePart) => {
+      if (!parts.has(part)) queueMicrotask(() => setParts((old) => (old.has(part) ? old : new Set([...old, part]))));
+      return isLoaded(language, part);
+    },
+    [language, parts, version],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const t = useCallback((key: string, params?: Record<string, unknown>) => translate(language, key, params), [language, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const t = useCallback(
+    (key: string, params?: Record<string, unknown>) => translate(language, key, params),
+    [language, version],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
   const value = useMemo(() => ({ language, setLanguage, t, needs }), [language, setLanguage, t, needs]);
   if (!isLoaded(language, 'core')) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
@@ -91,7 +107,15 @@ export function useI18n(): I18n {
 }
 
 /** Render children once a catalogue part is loaded (screens beyond the login page wrap themselves in it). */
-export function WithCatalogue({ part, fallback = null, children }: { part: CataloguePart; fallback?: ReactNode; children: ReactNode }) {
+export function WithCatalogue({
+  part,
+  fallback = null,
+  children,
+}: {
+  part: CataloguePart;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const ready = useI18n().needs(part);
   return <>{ready ? children : fallback}</>;
 }

@@ -13,6 +13,7 @@ export function loadValidator(): Promise<Validate> {
 
 /** validateResolved once loaded; before that a call is a mistake of the caller (it did not wait for loadValidator). */
 export const lazyValidate: Validate = (screen, form, ctx) => {
-  if (!loaded) throw new Error(`validation of "${screen.id}" before the validator was loaded (await loadValidator() first)`);
+  if (!loaded)
+    throw new Error(`validation of "${screen.id}" before the validator was loaded (await loadValidator() first)`);
   return loaded(screen, form, ctx);
 };

@@ -8,8 +8,12 @@ import { runOperator } from '../../src/server/cli/commands';
 import { expectDocumentedAnswer } from './contract';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const outboxFor = async (code: string) => {
   const p = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
@@ -76,7 +80,9 @@ describe('password history (000 §8: password recently used)', () => {
     let current = first;
     return {
       code,
-      get current() { return current; },
+      get current() {
+        return current;
+      },
       async change(to: string) {
         const r = await c.post('/sp/updatecppwd', { oldPwd: current, newPwd: to }, { form: true });
         if (r.body.returnCode === '000000') current = to;
@@ -86,12 +92,18 @@ describe('password history (000 §8: password recently used)', () => {
   }
   const history = async (code: string) => {
     const p = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-    return s.ctx.db.selectFrom('password_history').select('password_hash').where('provider_id', '=', p.id).orderBy('id', 'desc').execute();
+    return s.ctx.db
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('provider_id', '=', p.id)
+      .orderBy('id', 'desc')
+      .execute();
   };
 
   test('the last 5 passwords (the current one included) are refused with 920013, the one before them is allowed again', async () => {
     const a = await account('8800091', 'Start!Tone11');
-    for (const next of ['Second!Tone22', 'Third!Tone33', 'Fourth!Tone44', 'Fifth!Tone55']) expect((await a.change(next)).body.returnCode).toBe('000000');
+    for (const next of ['Second!Tone22', 'Third!Tone33', 'Fourth!Tone44', 'Fifth!Tone55'])
+      expect((await a.change(next)).body.returnCode).toBe('000000');
     // The same as the current one: the documented 950011.
     await expectDocumentedAnswer(s, await a.change('Fifth!Tone55'), 'POST', '/sp/updatecppwd', '950011');
     // The four before it: 920013, 'password recently used', with the catalogue's message.
@@ -129,19 +141,26 @@ describe('password history (000 §8: password recently used)', () => {
     const a = await account('8800093', 'Start!Tone11');
     expect((await a.change('Second!Tone22')).body.returnCode).toBe('000000');
     // The operator's reset: the outgoing password joins the history.
-    expect(await runOperator(['provider', 'reset', a.code, '--password', 'Temp!Reset77'], s.ctx, () => undefined)).toBe(0);
+    expect(await runOperator(['provider', 'reset', a.code, '--password', 'Temp!Reset77'], s.ctx, () => undefined)).toBe(
+      0,
+    );
     expect((await history(a.code)).length).toBe(2);
     // The forgot-password reset refuses a recent password with 920013.
     await s.client().post('/sp/senddynamicpassword', { account: a.code }, { form: true });
     const code = codeIn((await outboxFor(a.code))[0].body)!;
-    const reset = (newPwd: string) => s.client().post('/sp/restpassword', { account: a.code, dynamicCode: code, newPwd, confirmPwd: newPwd });
+    const reset = (newPwd: string) =>
+      s.client().post('/sp/restpassword', { account: a.code, dynamicCode: code, newPwd, confirmPwd: newPwd });
     await expectDocumentedAnswer(s, await reset('Second!Tone22'), 'POST', '/sp/restpassword', '920013');
     await expectDocumentedAnswer(s, await reset('Temp!Reset77'), 'POST', '/sp/restpassword', '950011');
     expect((await reset('Third!Tone33')).body.returnCode).toBe('000000');
   });
 
   test(`at most ${HISTORY_MAX} hashes are kept per account`, async () => {
-    const p = await s.ctx.db.selectFrom('providers').select(['id', 'password_hash']).where('code', '=', DEMO.superSP.account).executeTakeFirstOrThrow();
+    const p = await s.ctx.db
+      .selectFrom('providers')
+      .select(['id', 'password_hash'])
+      .where('code', '=', DEMO.superSP.account)
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < HISTORY_MAX + 6; i++) await rememberPassword(s.ctx.db, p.id, p.password_hash, s.clock.now);
     expect((await history(DEMO.superSP.account)).length).toBe(HISTORY_MAX);
   });
@@ -159,7 +178,8 @@ describe('forgot password', () => {
     // A second request within the resend delay is refused.
     expect((await s.client().post('/sp/senddynamicpassword', { account })).body.returnCode).toBe('950012');
 
-    const reset = (dynamicCode: string, newPwd = 'Reset!Ais73') => s.client().post('/sp/restpassword', { account, dynamicCode, newPwd, confirmPwd: newPwd });
+    const reset = (dynamicCode: string, newPwd = 'Reset!Ais73') =>
+      s.client().post('/sp/restpassword', { account, dynamicCode, newPwd, confirmPwd: newPwd });
     expect((await reset('ZZZZZZ')).body.returnCode).toBe('900014');
     expect((await reset(code, 'weak')).body.returnCode).toBe('950004');
     expect((await reset(code)).body.returnCode).toBe('000000');
@@ -172,18 +192,33 @@ describe('forgot password', () => {
     await s.client().post('/sp/senddynamicpassword', { account });
     const code = codeIn((await outboxFor(account))[0].body)!;
     s.clock.now += 11 * 60_000;
-    expect((await s.client().post('/sp/restpassword', { account, dynamicCode: code, newPwd: 'Radio!New58' })).body.returnCode).toBe('900014');
+    expect(
+      (await s.client().post('/sp/restpassword', { account, dynamicCode: code, newPwd: 'Radio!New58' })).body
+        .returnCode,
+    ).toBe('900014');
 
     await s.client().post('/sp/senddynamicpassword', { account });
     const code2 = codeIn((await outboxFor(account))[0].body)!;
-    for (let i = 0; i < 5; i++) await s.client().post('/sp/restpassword', { account, dynamicCode: 'AAAAAA', newPwd: 'Radio!New58' });
-    expect((await s.client().post('/sp/restpassword', { account, dynamicCode: code2, newPwd: 'Radio!New58' })).body.returnCode).toBe('900014');
+    for (let i = 0; i < 5; i++)
+      await s.client().post('/sp/restpassword', { account, dynamicCode: 'AAAAAA', newPwd: 'Radio!New58' });
+    expect(
+      (await s.client().post('/sp/restpassword', { account, dynamicCode: code2, newPwd: 'Radio!New58' })).body
+        .returnCode,
+    ).toBe('900014');
   });
 
   test('an unknown account gets the same answer and nothing is sent', async () => {
-    const before = await s.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect((await s.client().post('/sp/senddynamicpassword', { account: '1234567890' })).body.returnCode).toBe('000000');
-    const after = await s.ctx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await s.ctx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await s.client().post('/sp/senddynamicpassword', { account: '1234567890' })).body.returnCode).toBe(
+      '000000',
+    );
+    const after = await s.ctx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -192,16 +227,30 @@ describe('own information', () => {
   test('qrycpselfInfo, updatecpinfo with validation, accountdownload', async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
     const info = (await c.get('/sp/qrycpselfInfo')).body.record;
-    expect(info).toMatchObject({ spCode: DEMO.generic.account, spName: 'Generic Music Ltd', email: 'cp8800010@example.com' });
+    expect(info).toMatchObject({
+      spCode: DEMO.generic.account,
+      spName: 'Generic Music Ltd',
+      email: 'cp8800010@example.com',
+    });
     const bad = await c.post('/sp/updatecpinfo', { contactName: 'Ann', phoneNumber: '12ab', email: 'not-an-email' });
     expect(bad.body.returnCode).toBe('950004');
     expect(bad.body.record.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'phoneNumber']);
     // Refused: nothing changed (the seeded contact person is still there).
     expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).toBe(info.contactName);
     expect(info.contactName).not.toBe('');
-    const ok = await c.post('/sp/updatecpinfo', { contactName: 'Ann Moraa', phoneNumber: '254711222333', email: 'a@example.com,b@example.com', address: 'Nairobi' });
+    const ok = await c.post('/sp/updatecpinfo', {
+      contactName: 'Ann Moraa',
+      phoneNumber: '254711222333',
+      email: 'a@example.com,b@example.com',
+      address: 'Nairobi',
+    });
     expect(ok.body.returnCode).toBe('000000');
-    expect(ok.body.record).toMatchObject({ contactName: 'Ann Moraa', phoneNumber: '254711222333', address: 'Nairobi', spName: 'Generic Music Ltd' });
+    expect(ok.body.record).toMatchObject({
+      contactName: 'Ann Moraa',
+      phoneNumber: '254711222333',
+      address: 'Nairobi',
+      spName: 'Generic Music Ltd',
+    });
     const file = await c.get('/sp/accountdownload');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="account_${DEMO.generic.account}.csv"`);
     expect(file.raw).toContain('contactName,Ann Moraa');
@@ -210,7 +259,13 @@ describe('own information', () => {
 
   test('the account download neutralises cells a spreadsheet would run as formulas', async () => {
     const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const stored = { contactName: '@SUM(A1:A9)', address: '=HYPERLINK("http://x.example","open")', description: '-2+3 and =cmd', phoneNumber: '254711222333', email: 'k@example.com' };
+    const stored = {
+      contactName: '@SUM(A1:A9)',
+      address: '=HYPERLINK("http://x.example","open")',
+      description: '-2+3 and =cmd',
+      phoneNumber: '254711222333',
+      email: 'k@example.com',
+    };
     expect((await c.post('/sp/updatecpinfo', stored)).body.returnCode).toBe('000000');
     const lines = (await c.get('/sp/accountdownload')).raw.replace(/^\uFEFF/, '').split('\n');
     expect(lines).toContain(`address,"'=HYPERLINK(""http://x.example"",""open"")"`);
@@ -219,6 +274,9 @@ describe('own information', () => {
     // A plain number is not a formula and stays a number.
     expect(lines).toContain('phoneNumber,254711222333');
     // The portal still shows what was stored.
-    expect((await c.get('/sp/qrycpselfInfo')).body.record).toMatchObject({ contactName: stored.contactName, address: stored.address });
+    expect((await c.get('/sp/qrycpselfInfo')).body.record).toMatchObject({
+      contactName: stored.contactName,
+      address: stored.address,
+    });
   });
 });

@@ -36,10 +36,19 @@ test('kill -9 in the middle of a task: after a restart it completes with no line
   server = await startProcess({ dataDir, pgSchema, env });
   db = await openDatabase({ dataDir, databaseUrl: pgSchema ? process.env.DATABASE_URL : undefined, pgSchema });
   const c = new Client(server.base);
-  const login = await c.post('/sp/sploginhs', { account: DEMO.kenya.account, pwd: DEMO.kenya.password }, { form: true });
+  const login = await c.post(
+    '/sp/sploginhs',
+    { account: DEMO.kenya.account, pwd: DEMO.kenya.password },
+    { form: true },
+  );
   expect(login.body.returnCode).toBe('000000');
-  const lines = Array.from({ length: LINES }, (_, i) => `Killed Owner ${i}|Stage|KILL${String(i).padStart(6, '0')}|2547${String(i).padStart(8, '0')}`);
-  const r = await multipart(c, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', txt(lines)]], { taskDesc: 'Kill test' });
+  const lines = Array.from(
+    { length: LINES },
+    (_, i) => `Killed Owner ${i}|Stage|KILL${String(i).padStart(6, '0')}|2547${String(i).padStart(8, '0')}`,
+  );
+  const r = await multipart(c, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', txt(lines)]], {
+    taskDesc: 'Kill test',
+  });
   expect(r.body.returnCode).toBe('000000');
   const taskId = Number(r.body.record.taskId);
   const task = () => db!.db.selectFrom('batch_tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
@@ -55,8 +64,19 @@ test('kill -9 in the middle of a task: after a restart it completes with no line
   expect(atKill.state).toBe('running');
   expect(atKill.done_count).toBeLessThan(LINES);
   // What committed before the kill is consistent: results, owners and progress agree.
-  const applied = async () => Number((await db!.db.selectFrom('batch_task_lines').select((eb) => eb.fn.countAll().as('n')).where('task_id', '=', taskId).where('return_code', 'is not', null).executeTakeFirstOrThrow()).n);
-  const owners = () => db!.db.selectFrom('copyright_companies').select('id_number').where('id_number', 'like', 'KILL%').execute();
+  const applied = async () =>
+    Number(
+      (
+        await db!.db
+          .selectFrom('batch_task_lines')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('task_id', '=', taskId)
+          .where('return_code', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const owners = () =>
+    db!.db.selectFrom('copyright_companies').select('id_number').where('id_number', 'like', 'KILL%').execute();
   expect(await applied()).toBe(atKill.done_count);
   expect((await owners()).length).toBe(atKill.success_count);
 
@@ -68,15 +88,31 @@ test('kill -9 in the middle of a task: after a restart it completes with no line
     await sleep(100);
     t = await task();
   }
-  expect(t).toMatchObject({ state: 'done', status: '3', total_count: LINES, done_count: LINES, success_count: LINES, fail_count: 0 });
+  expect(t).toMatchObject({
+    state: 'done',
+    status: '3',
+    total_count: LINES,
+    done_count: LINES,
+    success_count: LINES,
+    fail_count: 0,
+  });
   expect(t.attempts).toBeGreaterThanOrEqual(2);
   expect(await applied()).toBe(LINES);
-  const failed = await db.db.selectFrom('batch_task_lines').select(['line_no', 'return_code']).where('task_id', '=', taskId).where('return_code', '!=', '000000').execute();
+  const failed = await db.db
+    .selectFrom('batch_task_lines')
+    .select(['line_no', 'return_code'])
+    .where('task_id', '=', taskId)
+    .where('return_code', '!=', '000000')
+    .execute();
   expect(failed).toEqual([]);
   const ids = (await owners()).map((o) => o.id_number);
   expect(ids.length).toBe(LINES);
   expect(new Set(ids).size).toBe(LINES);
-  const audits = await db.db.selectFrom('audit_log').select('detail').where('action', '=', 'batch.addcopyright').execute();
+  const audits = await db.db
+    .selectFrom('audit_log')
+    .select('detail')
+    .where('action', '=', 'batch.addcopyright')
+    .execute();
   const perLine = new Map<number, number>();
   for (const a of audits) {
     const d = JSON.parse(a.detail);

@@ -14,18 +14,26 @@ beforeAll(async () => {
   s = await startServer();
   code = await seededToneCodes(s, DEMO.kenya.account);
   kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-  kenyaId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
+  kenyaId = (
+    await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
-const tasksOf = async () => (await s.ctx.db.selectFrom('batch_tasks').select('id').where('provider_id', '=', kenyaId).execute()).length;
+const tasksOf = async () =>
+  (await s.ctx.db.selectFrom('batch_tasks').select('id').where('provider_id', '=', kenyaId).execute()).length;
 
 describe('demo data', () => {
   test('the Kenya demo provider has a task in each status, its export downloadable and its results readable', async () => {
     const list = await kenya.get('/sp/browsebatchtask/all', { ...range(s, 5), startRecordNum: 1, endRecordNum: 50 });
     expect(new Set(list.body.record.map((t: any) => t.status))).toEqual(new Set(['1', '3', '4', '6']));
     const exp = list.body.record.find((t: any) => t.taskType === '1' && t.status === '3');
-    const dl = await fetch(`${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${exp.taskId}&queryType=3&taskTypeName=exportToneAndSinger`, { headers: { cookie: kenya.cookie } });
+    const dl = await fetch(
+      `${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${exp.taskId}&queryType=3&taskTypeName=exportToneAndSinger`,
+      { headers: { cookie: kenya.cookie } },
+    );
     expect((await dl.text()).split('\n').length).toBeGreaterThan(2);
     const failedTask = list.body.record.find((t: any) => t.status === '4');
     const lines = await kenya.get(`/sp/querybatchtask/${failedTask.taskTypeName}`, { taskId: failedTask.taskId });
@@ -47,13 +55,26 @@ describe('add copyright companies (task type 3)', () => {
       'Owner Five|Stage|BATCH005|254711000005|five@example.com|' + 'x'.repeat(257),
       'only|three|values',
     ]);
-    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', file]], { taskDesc: 'New owners' });
+    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', file]], {
+      taskDesc: 'New owners',
+    });
     expect(r.body.returnCode).toBe('000000');
-    expect(r.body.record).toMatchObject({ taskType: '3', taskTypeName: 'batchAddCopyrightCompany', taskDesc: 'New owners', fileName: 'owners.txt', status: '1', totalCount: 6 });
+    expect(r.body.record).toMatchObject({
+      taskType: '3',
+      taskTypeName: 'batchAddCopyrightCompany',
+      taskDesc: 'New owners',
+      fileName: 'owners.txt',
+      status: '1',
+      totalCount: 6,
+    });
     const task = await settled(s, r.body.record.taskId);
     expect(task).toMatchObject({ status: '3', state: 'done', success_count: 1, fail_count: 5, done_count: 6 });
 
-    const lines = await kenya.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: r.body.record.taskId, startRecordNum: 1, endRecordNum: 10 });
+    const lines = await kenya.get('/sp/querybatchtask/batchAddCopyrightCompany', {
+      taskId: r.body.record.taskId,
+      startRecordNum: 1,
+      endRecordNum: 10,
+    });
     expect(lines.body.recordSum).toBe(6);
     const byLine = Object.fromEntries(lines.body.record.map((l: any) => [l.lineNo, l]));
     expect(byLine[2]).toMatchObject({ returnCode: '000000', cmdLine: expect.stringContaining('Batch Owner One') });
@@ -64,49 +85,92 @@ describe('add copyright companies (task type 3)', () => {
     expect(byLine[6].returnMsg).toMatch(/phoneNumber/);
     expect(byLine[7].returnMsg).toMatch(/description/);
     expect(byLine[8].returnMsg).toMatch(/3 values; expected 4-6/);
-    const added = await s.ctx.db.selectFrom('copyright_companies').selectAll().where('id_number', '=', 'BATCH001').execute();
+    const added = await s.ctx.db
+      .selectFrom('copyright_companies')
+      .selectAll()
+      .where('id_number', '=', 'BATCH001')
+      .execute();
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ official_name: 'Batch Owner One', stage_name: 'Stage One', provider_id: kenyaId });
     // Failed lines only, and the results in Chinese for a Chinese session.
-    const failedOnly = await kenya.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: r.body.record.taskId, onlyFailed: 1 });
+    const failedOnly = await kenya.get('/sp/querybatchtask/batchAddCopyrightCompany', {
+      taskId: r.body.record.taskId,
+      onlyFailed: 1,
+    });
     expect(failedOnly.body.recordSum).toBe(5);
-    const audit = await s.ctx.db.selectFrom('audit_log').select('detail').where('action', '=', 'batch.addcopyright').execute();
+    const audit = await s.ctx.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'batch.addcopyright')
+      .execute();
     expect(audit.map((a) => JSON.parse(a.detail).line)).toEqual([2]);
   });
 
   test('an empty file, a file in another encoding and a repeated national ID are refused with nothing stored', async () => {
     const before = await tasksOf();
     const files = s.storedFiles();
-    const empty = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', txt(['# only notes', ''])]]);
+    const empty = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [
+      ['file', 'owners.txt', txt(['# only notes', ''])],
+    ]);
     expect(empty.body).toMatchObject({ returnCode: '963001' });
     expect(empty.body.returnMsg).toContain('batch copyright File can not be empty');
-    const latin1 = Buffer.concat([Buffer.from('Owner|Stage|ID1|254711\n'), Buffer.from('Ren\xe9|Stage|ID2|254712\n', 'latin1')]);
+    const latin1 = Buffer.concat([
+      Buffer.from('Owner|Stage|ID1|254711\n'),
+      Buffer.from('Ren\xe9|Stage|ID2|254712\n', 'latin1'),
+    ]);
     const enc = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', latin1]]);
     expect(enc.body.returnCode).toBe('963001');
     expect(enc.body.returnMsg).toContain('owners.txt is not UTF-8 text (line 2)');
-    const dup = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', txt(['A|S|DUP1|254711', 'B|S|dup1|254712'])]]);
+    const dup = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [
+      ['file', 'owners.txt', txt(['A|S|DUP1|254711', 'B|S|dup1|254712'])],
+    ]);
     expect(dup.body.returnMsg).toContain('Line 2: national ID dup1 is already on line 1.');
-    const update = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'tones.txt', Buffer.alloc(0)]]);
+    const update = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [
+      ['file', 'tones.txt', Buffer.alloc(0)],
+    ]);
     expect(update.body.returnMsg).toContain('batch update File can not be empty');
-    const wrongType = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'tones.csv', txt(['1|a|b'])]]);
+    const wrongType = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [
+      ['file', 'tones.csv', txt(['1|a|b'])],
+    ]);
     expect(wrongType.body.returnCode).toBe('950008');
     expect(await tasksOf()).toBe(before);
     expect(s.storedFiles()).toEqual(files);
   });
 
   test('the description follows 000 §5 (256, no pipe or angle brackets)', async () => {
-    const long = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'o.txt', txt(['A|S|DESC1|254711'])]], { taskDesc: 'd'.repeat(257) });
+    const long = await multipart(
+      kenya,
+      '/sp/addbatchtask/batchAddCopyrightCompany',
+      [['file', 'o.txt', txt(['A|S|DESC1|254711'])]],
+      { taskDesc: 'd'.repeat(257) },
+    );
     expect(long.body.returnCode).toBe('950004');
-    expect(long.body.record.errors[0]).toMatchObject({ field: 'taskDesc', message: 'CommonRes.batchDescriptionLength' });
-    const pipe = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'o.txt', txt(['A|S|DESC1|254711'])]], { data: JSON.stringify({ taskDesc: 'a|b' }) });
+    expect(long.body.record.errors[0]).toMatchObject({
+      field: 'taskDesc',
+      message: 'CommonRes.batchDescriptionLength',
+    });
+    const pipe = await multipart(
+      kenya,
+      '/sp/addbatchtask/batchAddCopyrightCompany',
+      [['file', 'o.txt', txt(['A|S|DESC1|254711'])]],
+      { data: JSON.stringify({ taskDesc: 'a|b' }) },
+    );
     expect(pipe.body.record.errors[0]).toMatchObject({ field: 'taskDesc', message: 'CommonRes.illegalChar' });
   });
 });
 
 describe('update tones and singers (task type 2)', () => {
   test('changes go to approval for a provider in the approval flow, with a result per tone', async () => {
-    const file = txt([`${code(1)}|Morning Light (batch)|Amani Batch`, `${code(2)}||New Singer`, `${code(5)}|Pending One|`, '99999999|Nobody|', `${code(9)}|Bad "name"|`]);
-    const r = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'tones.txt', file]], { taskDesc: 'Rename' });
+    const file = txt([
+      `${code(1)}|Morning Light (batch)|Amani Batch`,
+      `${code(2)}||New Singer`,
+      `${code(5)}|Pending One|`,
+      '99999999|Nobody|',
+      `${code(9)}|Bad "name"|`,
+    ]);
+    const r = await multipart(kenya, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'tones.txt', file]], {
+      taskDesc: 'Rename',
+    });
     expect(r.body.returnCode).toBe('000000');
     const task = await settled(s, r.body.record.taskId);
     const lines = (await kenya.get('/sp/querybatchtask/batchUpdateToneAndSinger', { taskId: task.id })).body.record;
@@ -116,14 +180,31 @@ describe('update tones and singers (task type 2)', () => {
     expect(lines[2].returnMsg).toContain('waiting for approval');
     expect(lines[3].returnMsg).toBe('You have no tone 99999999.');
     expect(lines[4].returnMsg).toMatch(/^toneName: /);
-    const tone = await s.ctx.db.selectFrom('tones').selectAll().where('tone_code', '=', code(1)).executeTakeFirstOrThrow();
+    const tone = await s.ctx.db
+      .selectFrom('tones')
+      .selectAll()
+      .where('tone_code', '=', code(1))
+      .executeTakeFirstOrThrow();
     // Unchanged until the operator approves; marked 'modification to be approved' meanwhile.
     expect(tone.tone_name).not.toContain('(batch)');
     expect(tone).toMatchObject({ ask_type: '3', approve_type: '1' });
-    const cr = await s.ctx.db.selectFrom('change_requests').selectAll().where('entity_id', '=', tone.id).where('kind', '=', 'modify').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(cr.payload)).toMatchObject({ toneName: 'Morning Light (batch)', singerName: 'Amani Batch', status: '1' });
+    const cr = await s.ctx.db
+      .selectFrom('change_requests')
+      .selectAll()
+      .where('entity_id', '=', tone.id)
+      .where('kind', '=', 'modify')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(cr.payload)).toMatchObject({
+      toneName: 'Morning Light (batch)',
+      singerName: 'Amani Batch',
+      status: '1',
+    });
     // The text download of the results (000 §4: offered for any non-export task).
-    const dl = await fetch(`${s.base}/sp/querybatchtask/batchUpdateToneAndSinger?portalType=1&taskId=${task.id}&queryType=3`, { headers: { cookie: kenya.cookie } });
+    const dl = await fetch(
+      `${s.base}/sp/querybatchtask/batchUpdateToneAndSinger?portalType=1&taskId=${task.id}&queryType=3`,
+      { headers: { cookie: kenya.cookie } },
+    );
     expect(dl.headers.get('content-disposition')).toContain('attachment');
     const text = await dl.text();
     expect(text).toContain(`1|000000|Change submitted for approval.|${code(1)}|Morning Light (batch)|Amani Batch`);
@@ -136,22 +217,47 @@ describe('export tones and singers (task type 1)', () => {
     expect(r.body.returnCode).toBe('000000');
     const task = await settled(s, r.body.record.taskId);
     expect(task.status).toBe('3');
-    const dl = await fetch(`${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${task.id}&queryType=3&taskTypeName=exportToneAndSinger`, { headers: { cookie: kenya.cookie } });
+    const dl = await fetch(
+      `${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${task.id}&queryType=3&taskTypeName=exportToneAndSinger`,
+      { headers: { cookie: kenya.cookie } },
+    );
     expect(dl.headers.get('content-disposition')).toContain('attachment');
     const bytes = Buffer.from(await dl.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const csv = bytes.subarray(3).toString('utf8');
-    const own = await s.ctx.db.selectFrom('tones').select('tone_code').where('provider_id', '=', kenyaId).where('status', '!=', '6').execute();
-    expect(csv.split('\n')[0]).toBe('toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime');
+    const own = await s.ctx.db
+      .selectFrom('tones')
+      .select('tone_code')
+      .where('provider_id', '=', kenyaId)
+      .where('status', '!=', '6')
+      .execute();
+    expect(csv.split('\n')[0]).toBe(
+      'toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime',
+    );
     expect(csv.trim().split('\n')).toHaveLength(own.length + 1);
     expect(task.total_count).toBe(own.length);
     // The list shows it with the 000 §4 actions.
-    const list = await kenya.get('/sp/browsebatchtask/exportToneAndSinger', { ...range(s), startRecordNum: 1, endRecordNum: 10 });
+    const list = await kenya.get('/sp/browsebatchtask/exportToneAndSinger', {
+      ...range(s),
+      startRecordNum: 1,
+      endRecordNum: 10,
+    });
     const row = list.body.record.find((t: any) => t.taskId === String(task.id));
-    expect(row).toMatchObject({ status: '3', canDownload: '1', canDelete: '1', progressResult: `${own.length}/${own.length}`, progress: 100 });
+    expect(row).toMatchObject({
+      status: '3',
+      canDownload: '1',
+      canDelete: '1',
+      progressResult: `${own.length}/${own.length}`,
+      progress: 100,
+    });
 
     // The limit: exports of the last year must stay below max_export_num.
-    const { n } = await s.ctx.db.selectFrom('batch_tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('provider_id', '=', kenyaId).where('task_type', '=', '1').executeTakeFirstOrThrow();
+    const { n } = await s.ctx.db
+      .selectFrom('batch_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('provider_id', '=', kenyaId)
+      .where('task_type', '=', '1')
+      .executeTakeFirstOrThrow();
     await s.ctx.config.set('max_export_num', String(Number(n)), 'kenya');
     const over = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'One more' });
     expect(over.body).toMatchObject({ returnCode: '963002', returnMsg: 'exceed the max limit task.' });
@@ -161,15 +267,24 @@ describe('export tones and singers (task type 1)', () => {
     const del = await kenya.post('/sp/deleteexporttask', { taskId: String(task.id) });
     expect(del.body.returnCode).toBe('000000');
     expect(s.storedFiles().some((f) => f.endsWith(task.result_file))).toBe(false);
-    const again = await kenya.get('/sp/tonecopyrightexport/', { taskId: task.id, queryType: 3, taskTypeName: 'exportToneAndSinger' });
+    const again = await kenya.get('/sp/tonecopyrightexport/', {
+      taskId: task.id,
+      queryType: 3,
+      taskTypeName: 'exportToneAndSinger',
+    });
     expect(again.body.returnCode).toBe('963003');
   });
 
   test('a succeeded export whose file is gone answers the re-dump message without a disposition', async () => {
-    const r = await kenya.post('/sp/exporttonesinger/batchExportToneAndSinger', { data: JSON.stringify({ taskDesc: 'Lost file' }) });
+    const r = await kenya.post('/sp/exporttonesinger/batchExportToneAndSinger', {
+      data: JSON.stringify({ taskDesc: 'Lost file' }),
+    });
     const task = await settled(s, r.body.record.taskId);
     await s.ctx.db.updateTable('batch_tasks').set({ result_file: '' }).where('id', '=', task.id).execute();
-    const dl = await fetch(`${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${task.id}&queryType=3&taskTypeName=exportToneAndSinger`, { headers: { cookie: kenya.cookie } });
+    const dl = await fetch(
+      `${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${task.id}&queryType=3&taskTypeName=exportToneAndSinger`,
+      { headers: { cookie: kenya.cookie } },
+    );
     expect(dl.headers.get('content-disposition')).toBeNull();
     expect((await dl.json()).returnMsg).toBe('file not exist. please re-dump file again');
   });
@@ -188,57 +303,107 @@ describe('the management list and the 000 §4 rules', () => {
     const count = await kenya.get('/sp/browsebatchtask/2', { begin, end, queryType: 1 });
     expect(count.body.recordSum).toBeGreaterThan(0);
     expect(count.body.record).toBeUndefined();
-    const all = await kenya.get('/sp/browsebatchtask/all', { begin, end, status: '3', startRecordNum: 1, endRecordNum: 50 });
+    const all = await kenya.get('/sp/browsebatchtask/all', {
+      begin,
+      end,
+      status: '3',
+      startRecordNum: 1,
+      endRecordNum: 50,
+    });
     expect(all.body.record.every((t: any) => t.status === '3')).toBe(true);
     expect(new Set(all.body.record.map((t: any) => t.taskType))).toEqual(new Set(['1', '2', '3']));
   });
 
   test('delete is offered and done exactly by the rules: not for a succeeded non-export task; a failed one goes', async () => {
-    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'o.txt', txt(['Rule Owner|S|RULE1|254711'])]]);
+    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [
+      ['file', 'o.txt', txt(['Rule Owner|S|RULE1|254711'])],
+    ]);
     const done = await settled(s, r.body.record.taskId);
-    const refused = await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', { status: '6', pri: '3', taskId: String(done.id) });
+    const refused = await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', {
+      status: '6',
+      pri: '3',
+      taskId: String(done.id),
+    });
     expect(refused.body.returnCode).toBe('963003');
     // A task that failed (status 4) may be deleted; one of two ids refused answers 000001 (000 §8).
     await s.ctx.db.updateTable('batch_tasks').set({ status: '4', state: 'failed' }).where('id', '=', done.id).execute();
-    const r2 = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'o.txt', txt(['Rule Owner 2|S|RULE2|254711'])]]);
+    const r2 = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [
+      ['file', 'o.txt', txt(['Rule Owner 2|S|RULE2|254711'])],
+    ]);
     const ok2 = await settled(s, r2.body.record.taskId);
-    const partial = await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', { data: JSON.stringify({ status: '6', pri: '3', taskId: `${done.id},${ok2.id}` }) });
+    const partial = await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', {
+      data: JSON.stringify({ status: '6', pri: '3', taskId: `${done.id},${ok2.id}` }),
+    });
     expect(partial.body.returnCode).toBe('000001');
     expect(partial.body.record.deleted).toEqual([String(done.id)]);
     expect(partial.body.record.refused[0]).toMatchObject({ taskId: String(ok2.id), returnCode: '963003' });
     const list = await kenya.get('/sp/browsebatchtask/3', { ...range(s), status: '6' });
-    expect(list.body.record.find((t: any) => t.taskId === String(done.id))).toMatchObject({ status: '6', canDelete: '0', canDownload: '1' });
+    expect(list.body.record.find((t: any) => t.taskId === String(done.id))).toMatchObject({
+      status: '6',
+      canDelete: '0',
+      canDownload: '1',
+    });
     // An export cannot be deleted through modifybatchtask, nor a non-export task through deleteexporttask.
     expect((await kenya.post('/sp/deleteexporttask', { taskId: String(ok2.id) })).body.returnCode).toBe('963003');
     // At most 30 ids at once.
     const many = Array.from({ length: 31 }, (_, i) => String(i + 1)).join(',');
-    expect((await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', { status: '6', taskId: many })).body.returnCode).toBe('961002');
+    expect(
+      (await kenya.post('/sp/modifybatchtask/batchAddCopyrightCompany', { status: '6', taskId: many })).body.returnCode,
+    ).toBe('961002');
   });
 });
 
 describe('isolation', () => {
   test("another provider's task ids answer 950005; other sites do not have the Kenya operation", async () => {
-    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'o.txt', txt(['Iso Owner|S|ISO1|254711'])]]);
+    const r = await multipart(kenya, '/sp/addbatchtask/batchAddCopyrightCompany', [
+      ['file', 'o.txt', txt(['Iso Owner|S|ISO1|254711'])],
+    ]);
     const task = await settled(s, r.body.record.taskId);
-    await createProvider(s.ctx.db, { code: '8800099', password: 'Oth!Tone55q', site: 'kenya', name: 'Other Kenya CP' }, s.clock.now);
+    await createProvider(
+      s.ctx.db,
+      { code: '8800099', password: 'Oth!Tone55q', site: 'kenya', name: 'Other Kenya CP' },
+      s.clock.now,
+    );
     const other = await s.login('8800099', 'Oth!Tone55q');
-    expect((await other.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: task.id })).body.returnCode).toBe('950005');
-    expect((await other.post('/sp/modifybatchtask/batchAddCopyrightCompany', { status: '6', taskId: String(task.id) })).body.returnCode).toBe('950005');
+    expect((await other.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: task.id })).body.returnCode).toBe(
+      '950005',
+    );
+    expect(
+      (await other.post('/sp/modifybatchtask/batchAddCopyrightCompany', { status: '6', taskId: String(task.id) })).body
+        .returnCode,
+    ).toBe('950005');
     expect((await other.post('/sp/deleteexporttask', { taskId: String(task.id) })).body.returnCode).toBe('950005');
     const list = await other.get('/sp/browsebatchtask/all', range(s));
     expect(list.body.recordSum).toBe(0);
     const generic = await s.login(DEMO.generic.account, DEMO.generic.password);
     expect((await generic.get('/sp/browsebatchtask/1', range(s))).body.returnCode).toBe('950005');
     expect((await generic.post('/sp/exporttonesinger/exportToneAndSinger', {})).body.returnCode).toBe('950005');
-    expect((await generic.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: task.id })).body.returnCode).toBe('950005');
+    expect(
+      (await generic.get('/sp/querybatchtask/batchAddCopyrightCompany', { taskId: task.id })).body.returnCode,
+    ).toBe('950005');
     // Without a session or the CSRF token nothing happens.
     expect((await s.client().get('/sp/browsebatchtask/1', range(s))).body.returnCode).toBe('900000');
-    expect((await kenya.post('/sp/exporttonesinger/exportToneAndSinger', {}, { csrf: false })).body.returnCode).toBe('950001');
+    expect((await kenya.post('/sp/exporttonesinger/exportToneAndSinger', {}, { csrf: false })).body.returnCode).toBe(
+      '950001',
+    );
   });
 
   test('every batch call is in the OpenAPI document and none answers 950005 for a provider that may use it', async () => {
     const doc = (await s.client().get('/docs/openapi.json')).body;
-    for (const p of ['/sp/browsebatchtask/{taskType}', '/sp/browsebatchtask/exportToneAndSinger', '/sp/addbatchtask/{taskName}', '/sp/exporttonesinger/{taskName}', '/sp/modifybatchtask/{taskName}', '/sp/deleteexporttask', '/sp/querybatchtask/{taskTypeName}', '/sp/tonecopyrightexport/', '/sp/batchaddtone', '/sp/batchaddtone/querytaskresult', '/sp/batchupdaterbtexpiredate', '/sp/batchtemplate/{name}']) {
+    for (const p of [
+      '/sp/browsebatchtask/{taskType}',
+      '/sp/browsebatchtask/exportToneAndSinger',
+      '/sp/addbatchtask/{taskName}',
+      '/sp/exporttonesinger/{taskName}',
+      '/sp/modifybatchtask/{taskName}',
+      '/sp/deleteexporttask',
+      '/sp/querybatchtask/{taskTypeName}',
+      '/sp/tonecopyrightexport/',
+      '/sp/batchaddtone',
+      '/sp/batchaddtone/querytaskresult',
+      '/sp/batchupdaterbtexpiredate',
+      '/sp/batchtemplate/{name}',
+    ]) {
       expect(doc.paths[p]).toBeDefined();
     }
     for (const name of ['batchaddtone', 'batchUpdateToneAndSinger', 'batchAddCopyrightCompany']) {

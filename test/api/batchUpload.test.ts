@@ -21,8 +21,16 @@ let catalogID: string;
 beforeAll(async () => {
   s = await startServer();
   c = await s.login(DEMO.generic.account, DEMO.generic.password);
-  providerId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.generic.account).executeTakeFirstOrThrow()).id;
-  catalogID = String((await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow()).id);
+  providerId = (
+    await s.ctx.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', DEMO.generic.account)
+      .executeTakeFirstOrThrow()
+  ).id;
+  catalogID = String(
+    (await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow()).id,
+  );
   work = mkdtempSync(join(tmpdir(), 'rbt-zip-'));
 });
 afterAll(async () => {
@@ -32,8 +40,14 @@ afterAll(async () => {
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
-const threeGp = (() => { const b = Buffer.alloc(64); b.writeUInt32BE(24, 0); b.write('ftyp3gp4', 4, 'latin1'); return b; })();
-const HEADER = 'toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|webAuditon|aipPlay|hdPlay|image';
+const threeGp = (() => {
+  const b = Buffer.alloc(64);
+  b.writeUInt32BE(24, 0);
+  b.write('ftyp3gp4', 4, 'latin1');
+  return b;
+})();
+const HEADER =
+  'toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|webAuditon|aipPlay|hdPlay|image';
 const line = (name: string, web = 'web1.wav', over: { price?: string } = {}) =>
   `${name}|Amani Otieno|1|Lee|Kim|Ode|${catalogID}|1|${over.price ?? '5.00'}|2.50|${inDays(400)}|365|batch,demo|-1|${web}|ivr1.wav|hd.3gp|cover.gif`;
 const goodEntries = (): Array<[string, Buffer, EntryOptions?]> => [
@@ -51,12 +65,17 @@ function zipOf(entries: Array<[string, Buffer, EntryOptions?]>): Buffer {
   return readFileSync(path);
 }
 const index = (lines: string[]) => Buffer.from(['# batch tone upload', HEADER, ...lines].join('\n') + '\n');
-const send = (client: Client, zip: Buffer, idx: Buffer, idxName = 'tones.txt') => multipart(client, '/sp/batchaddtone', [['zipFile', 'tones.zip', zip], ['indexFile', idxName, idx]]);
+const send = (client: Client, zip: Buffer, idx: Buffer, idxName = 'tones.txt') =>
+  multipart(client, '/sp/batchaddtone', [
+    ['zipFile', 'tones.zip', zip],
+    ['indexFile', idxName, idx],
+  ]);
 
 const counts = async () => ({
   tasks: (await s.ctx.db.selectFrom('batch_tasks').select('id').where('provider_id', '=', providerId).execute()).length,
   tones: (await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', providerId).execute()).length,
-  files: (await s.ctx.db.selectFrom('uploaded_files').select('id').where('provider_id', '=', providerId).execute()).length,
+  files: (await s.ctx.db.selectFrom('uploaded_files').select('id').where('provider_id', '=', providerId).execute())
+    .length,
   disk: s.storedFiles(),
 });
 
@@ -75,16 +94,44 @@ async function refused(zip: Buffer, idx: Buffer, text: string | RegExp, client =
 describe('accepted batches', () => {
   test('up to 100 lines are answered at once with a result per line; files are stored once and belong to the tones', async () => {
     const before = await counts();
-    const r = await send(c, zipOf(goodEntries()), index([line('Batch Sunrise'), line('Batch Sunset', 'web2.wav'), line('Batch Noon', 'web1.wav', { price: '99' })]));
+    const r = await send(
+      c,
+      zipOf(goodEntries()),
+      index([line('Batch Sunrise'), line('Batch Sunset', 'web2.wav'), line('Batch Noon', 'web1.wav', { price: '99' })]),
+    );
     expect(r.body.returnCode).toBe('000001'); // one line refused
-    expect(r.body.record).toMatchObject({ taskType: '4', taskTypeName: 'batchAddTone', status: '3', totalCount: 3, successCount: 2, failCount: 1, progressResult: '2/3' });
+    expect(r.body.record).toMatchObject({
+      taskType: '4',
+      taskTypeName: 'batchAddTone',
+      status: '3',
+      totalCount: 3,
+      successCount: 2,
+      failCount: 1,
+      progressResult: '2/3',
+    });
     const lines = r.body.record.lines;
-    expect(lines.map((l: any) => [l.lineNo, l.returnCode])).toEqual([[3, '000000'], [4, '000000'], [5, '950004']]);
+    expect(lines.map((l: any) => [l.lineNo, l.returnCode])).toEqual([
+      [3, '000000'],
+      [4, '000000'],
+      [5, '950004'],
+    ]);
     expect(lines[0].returnMsg).toMatch(/^Tone \d+ added; it waits for approval\.$/);
     expect(lines[2].returnMsg).toMatch(/^price: /);
-    const tones = await s.ctx.db.selectFrom('tones').selectAll().where('provider_id', '=', providerId).where('tone_name', 'like', 'Batch %').orderBy('id').execute();
+    const tones = await s.ctx.db
+      .selectFrom('tones')
+      .selectAll()
+      .where('provider_id', '=', providerId)
+      .where('tone_name', 'like', 'Batch %')
+      .orderBy('id')
+      .execute();
     expect(tones.map((t) => t.tone_name)).toEqual(['Batch Sunrise', 'Batch Sunset']);
-    expect(tones[0]).toMatchObject({ status: '0', approve_type: '1', ask_type: '1', singer_name: 'Amani Otieno', price: '5.00' });
+    expect(tones[0]).toMatchObject({
+      status: '0',
+      approve_type: '1',
+      ask_type: '1',
+      singer_name: 'Amani Otieno',
+      price: '5.00',
+    });
     const files0 = JSON.parse(tones[0].tone_file);
     const files1 = JSON.parse(tones[1].tone_file);
     expect(files0.aipPlay).toBe(files1.aipPlay); // the shared IVR file is one stored file
@@ -96,7 +143,14 @@ describe('accepted batches', () => {
     expect(Buffer.from(await wav.arrayBuffer()).equals(sineWav({ seconds: 1, frequency: 550 }))).toBe(true);
     const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', tones[0].id).execute();
     expect(tags.map((t) => t.name).sort()).toEqual(['batch', 'demo']);
-    expect(await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', tones[0].id).where('kind', '=', 'add').executeTakeFirst()).toBeDefined();
+    expect(
+      await s.ctx.db
+        .selectFrom('change_requests')
+        .select('id')
+        .where('entity_id', '=', tones[0].id)
+        .where('kind', '=', 'add')
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 
   test('more than 100 lines become a task whose progress and results are read by its id', async () => {
@@ -111,7 +165,11 @@ describe('accepted batches', () => {
     expect(q.body.recordSum).toBe(101);
     expect(q.body.record.task).toMatchObject({ taskId: String(taskId), progress: 100, progressResult: '101/101' });
     expect(q.body.record.lines).toHaveLength(1);
-    expect(q.body.record.lines[0]).toMatchObject({ lineNo: 103, returnCode: '000000', cmdLine: expect.stringContaining('Bulk tone 101') });
+    expect(q.body.record.lines[0]).toMatchObject({
+      lineNo: 103,
+      returnCode: '000000',
+      cmdLine: expect.stringContaining('Bulk tone 101'),
+    });
     // The same list serves the upload screen's task list.
     const other = await s.login(DEMO.kenya.account, DEMO.kenya.password);
     expect((await other.get('/sp/batchaddtone/querytaskresult', { taskId })).body.returnCode).toBe('950005');
@@ -121,21 +179,51 @@ describe('accepted batches', () => {
 describe('the templates', () => {
   /** The site's index template, with its example files in a zip, is accepted line for line. */
   async function templateWorks(client: Client, fill: (col: string, value: string) => string = (_c, v) => v) {
-    const t = await fetch(`${s.base}/sp/batchtemplate/batchaddtone?portalType=1`, { headers: { cookie: client.cookie } });
+    const t = await fetch(`${s.base}/sp/batchtemplate/batchaddtone?portalType=1`, {
+      headers: { cookie: client.cookie },
+    });
     const rows = (await t.text()).split('\n').filter((l) => l.trim() && !l.startsWith('#'));
     const header = rows[0].split('|');
-    const data = rows.slice(1).map((r) => r.split('|').map((v, i) => fill(header[i], v)).join('|'));
-    const files = new Set(data.flatMap((r) => r.split('|').filter((_, i) => ['webAuditon', 'aipPlay', 'hdPlay', 'image'].includes(header[i]))));
+    const data = rows.slice(1).map((r) =>
+      r
+        .split('|')
+        .map((v, i) => fill(header[i], v))
+        .join('|'),
+    );
+    const files = new Set(
+      data.flatMap((r) =>
+        r.split('|').filter((_, i) => ['webAuditon', 'aipPlay', 'hdPlay', 'image'].includes(header[i])),
+      ),
+    );
     const content = (f: string) => (f.endsWith('.wav') ? sineWav({ seconds: 1 }) : f.endsWith('.3gp') ? threeGp : gif);
-    const r = await multipart(client, '/sp/batchaddtone', [['zipFile', 'tones.zip', zipOf([...files].map((f) => [f, content(f)]))], ['indexFile', 'tones.inf', Buffer.from([header.join('|'), ...data].join('\n'))]]);
-    expect(r.body.record?.lines?.map((l: any) => l.returnMsg)).toEqual(data.map(() => expect.stringMatching(/^Tone \d+ added/)));
+    const r = await multipart(client, '/sp/batchaddtone', [
+      ['zipFile', 'tones.zip', zipOf([...files].map((f) => [f, content(f)]))],
+      ['indexFile', 'tones.inf', Buffer.from([header.join('|'), ...data].join('\n'))],
+    ]);
+    expect(r.body.record?.lines?.map((l: any) => l.returnMsg)).toEqual(
+      data.map(() => expect.stringMatching(/^Tone \d+ added/)),
+    );
   }
 
   test("each site's template is accepted as it stands (Kenya's with the provider's own copyright owners)", async () => {
     await templateWorks(c);
     const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const kenyaId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
-    const owner = String((await s.ctx.db.selectFrom('copyright_companies').select('id').where('provider_id', '=', kenyaId).executeTakeFirstOrThrow()).id);
+    const kenyaId = (
+      await s.ctx.db
+        .selectFrom('providers')
+        .select('id')
+        .where('code', '=', DEMO.kenya.account)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const owner = String(
+      (
+        await s.ctx.db
+          .selectFrom('copyright_companies')
+          .select('id')
+          .where('provider_id', '=', kenyaId)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     await templateWorks(kenya, (col, v) => (col === 'lyricCompanyID' || col === 'recordCompanyID' ? owner : v));
   });
 });
@@ -143,30 +231,74 @@ describe('the templates', () => {
 describe('refused batches store nothing', () => {
   test('a zip of more than 50 entries', async () => {
     const entries = Array.from({ length: 51 }, (_, i): [string, Buffer] => [`t${i}.wav`, sineWav({ seconds: 0.01 })]);
-    await refused(zipOf(entries), index([line('Too many', 't1.wav')]), 'The zip has 51 entries; at most 50 are allowed.');
+    await refused(
+      zipOf(entries),
+      index([line('Too many', 't1.wav')]),
+      'The zip has 51 entries; at most 50 are allowed.',
+    );
   });
 
   test('a zip bomb: a high ratio by its header, or more bytes than its header says', async () => {
     const zeros = Buffer.alloc(20 * 1024 * 1024);
-    await refused(zipOf([...goodEntries(), ['web1big.wav', zeros, { deflate: true }]]), index([line('Bomb')]), /web1big.wav: compressed more than 100:1/);
+    await refused(
+      zipOf([...goodEntries(), ['web1big.wav', zeros, { deflate: true }]]),
+      index([line('Bomb')]),
+      /web1big.wav: compressed more than 100:1/,
+    );
     // The header claims 1 KB; inflating gives 20 MB: stopped while inflating, whatever the header said.
     const liar = Buffer.concat([sineWav({ seconds: 1 }), Buffer.alloc(20 * 1024 * 1024)]);
-    await refused(zipOf([...goodEntries().slice(1), ['web1.wav', liar, { deflate: true, declaredSize: 200_000 }]]), index([line('Liar')]), /web1.wav/);
+    await refused(
+      zipOf([...goodEntries().slice(1), ['web1.wav', liar, { deflate: true, declaredSize: 200_000 }]]),
+      index([line('Liar')]),
+      /web1.wav/,
+    );
   });
 
   test('zip-slip, absolute paths, symlinks, encrypted entries and nested zips, named by entry', async () => {
     const idx = index([line('Unsafe')]);
-    await refused(zipOf([...goodEntries(), ['../../evil.wav', sineWav()]]), idx, 'Zip entry ../../evil.wav: paths with .. are not allowed.');
-    await refused(zipOf([...goodEntries(), ['sub/..\\..\\evil.wav', sineWav()]]), idx, /paths with \.\. are not allowed/);
-    await refused(zipOf([...goodEntries(), ['/etc/evil.wav', sineWav()]]), idx, 'Zip entry /etc/evil.wav: absolute paths are not allowed.');
+    await refused(
+      zipOf([...goodEntries(), ['../../evil.wav', sineWav()]]),
+      idx,
+      'Zip entry ../../evil.wav: paths with .. are not allowed.',
+    );
+    await refused(
+      zipOf([...goodEntries(), ['sub/..\\..\\evil.wav', sineWav()]]),
+      idx,
+      /paths with \.\. are not allowed/,
+    );
+    await refused(
+      zipOf([...goodEntries(), ['/etc/evil.wav', sineWav()]]),
+      idx,
+      'Zip entry /etc/evil.wav: absolute paths are not allowed.',
+    );
     await refused(zipOf([...goodEntries(), ['C:/evil.wav', sineWav()]]), idx, /absolute paths/);
-    await refused(zipOf([...goodEntries(), ['link.wav', Buffer.from('/etc/passwd'), { mode: 0o120777 }]]), idx, 'Zip entry link.wav: symbolic links are not allowed.');
-    await refused(zipOf([...goodEntries(), ['secret.wav', sineWav(), { flags: 1, deflate: true }]]), idx, 'Zip entry secret.wav: encrypted entries are not allowed.');
-    await refused(zipOf([...goodEntries(), ['inner.zip', zipOf(goodEntries())]]), idx, 'Zip entry inner.zip: archives inside the zip are not allowed.');
+    await refused(
+      zipOf([...goodEntries(), ['link.wav', Buffer.from('/etc/passwd'), { mode: 0o120777 }]]),
+      idx,
+      'Zip entry link.wav: symbolic links are not allowed.',
+    );
+    await refused(
+      zipOf([...goodEntries(), ['secret.wav', sineWav(), { flags: 1, deflate: true }]]),
+      idx,
+      'Zip entry secret.wav: encrypted entries are not allowed.',
+    );
+    await refused(
+      zipOf([...goodEntries(), ['inner.zip', zipOf(goodEntries())]]),
+      idx,
+      'Zip entry inner.zip: archives inside the zip are not allowed.',
+    );
     // A terminal escape in an entry's name is refused and not echoed back.
-    await refused(zipOf([...goodEntries(), ['red\u001b[31m.wav', sineWav()]]), idx, 'Zip entry red?[31m.wav: the name is not valid.');
+    await refused(
+      zipOf([...goodEntries(), ['red\u001b[31m.wav', sineWav()]]),
+      idx,
+      'Zip entry red?[31m.wav: the name is not valid.',
+    );
     // A zip disguised under a wav name, named by the index: caught by its content.
-    await refused(zipOf([...goodEntries().slice(1), ['web1.wav', zipOf(goodEntries())]]), idx, 'Zip entry web1.wav: archives inside the zip are not allowed.');
+    await refused(
+      zipOf([...goodEntries().slice(1), ['web1.wav', zipOf(goodEntries())]]),
+      idx,
+      'Zip entry web1.wav: archives inside the zip are not allowed.',
+    );
   });
 
   test('a damaged entry: bytes that differ from its CRC-32, fewer bytes than its header says', async () => {
@@ -176,22 +308,49 @@ describe('refused batches store nothing', () => {
     const at = zip.indexOf(ivr);
     zip[at + 1000] ^= 0xff;
     await refused(zip, idx, 'Zip entry ivr1.wav is damaged (its data does not match its header).');
-    const short = zipOf([...goodEntries().filter(([n]) => n !== 'ivr1.wav'), ['ivr1.wav', ivr, { deflate: true, declaredSize: ivr.length + 10 }]]);
+    const short = zipOf([
+      ...goodEntries().filter(([n]) => n !== 'ivr1.wav'),
+      ['ivr1.wav', ivr, { deflate: true, declaredSize: ivr.length + 10 }],
+    ]);
     await refused(short, idx, 'Zip entry ivr1.wav is damaged (its data does not match its header).');
   });
 
   test('an index line naming a file not in the zip, a bad header, a line of the wrong shape', async () => {
-    await refused(zipOf(goodEntries()), index([line('One'), line('Two', 'missing.wav')]), 'Line 4: missing.wav is not in the zip.');
-    await refused(zipOf(goodEntries()), index([line('Bell\u0007')]), 'tones.txt, line 3: contains a control character (U+0007), which is not allowed.');
+    await refused(
+      zipOf(goodEntries()),
+      index([line('One'), line('Two', 'missing.wav')]),
+      'Line 4: missing.wav is not in the zip.',
+    );
+    await refused(
+      zipOf(goodEntries()),
+      index([line('Bell\u0007')]),
+      'tones.txt, line 3: contains a control character (U+0007), which is not allowed.',
+    );
     const bad = Buffer.from(`${HEADER}|colour\n${line('x')}|red\n`);
     await refused(zipOf(goodEntries()), bad, 'Line 1: unknown or repeated column colour.');
-    await refused(zipOf(goodEntries()), index([line('Short').split('|').slice(1).join('|')]), 'Line 3: 17 values, but the header names 18 columns.');
-    await refused(zipOf([...goodEntries().slice(1), ['web1.wav', Buffer.from('not a wav at all')]]), index([line('Fake')]), 'Zip entry web1.wav: the content does not match its extension.');
-    await refused(zipOf([...goodEntries(), ['notes.exe', Buffer.from('MZ')]]), index([line('Exe', 'notes.exe')]), /notes.exe: wrong file type/);
+    await refused(
+      zipOf(goodEntries()),
+      index([line('Short').split('|').slice(1).join('|')]),
+      'Line 3: 17 values, but the header names 18 columns.',
+    );
+    await refused(
+      zipOf([...goodEntries().slice(1), ['web1.wav', Buffer.from('not a wav at all')]]),
+      index([line('Fake')]),
+      'Zip entry web1.wav: the content does not match its extension.',
+    );
+    await refused(
+      zipOf([...goodEntries(), ['notes.exe', Buffer.from('MZ')]]),
+      index([line('Exe', 'notes.exe')]),
+      /notes.exe: wrong file type/,
+    );
   });
 
   test('an index that is empty or not UTF-8 (named by line), in the session language', async () => {
-    await refused(zipOf(goodEntries()), Buffer.from('# only notes\n' + HEADER + '\n'), 'The index file has no tone lines.');
+    await refused(
+      zipOf(goodEntries()),
+      Buffer.from('# only notes\n' + HEADER + '\n'),
+      'The index file has no tone lines.',
+    );
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(HEADER, 'utf16le')]);
     await refused(zipOf(goodEntries()), utf16, 'tones.txt is not UTF-8 text (line 1)');
     const zh = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh-CN' });
@@ -211,7 +370,10 @@ describe('refused batches store nothing', () => {
     } finally {
       await s.ctx.config.set('uploadfile_max_size', '200');
     }
-    const wrong = await multipart(c, '/sp/batchaddtone', [['zipFile', 'tones.rar', Buffer.from('Rar!')], ['indexFile', 'tones.txt', index([line('x')])]]);
+    const wrong = await multipart(c, '/sp/batchaddtone', [
+      ['zipFile', 'tones.rar', Buffer.from('Rar!')],
+      ['indexFile', 'tones.txt', index([line('x')])],
+    ]);
     expect(wrong.body.returnCode).toBe('950008');
     const alone = await multipart(c, '/sp/batchaddtone', [['indexFile', 'tones.inf', index([line('x')])]]);
     expect(alone.body.returnMsg).toContain('Send one zip file and one index file');
@@ -222,7 +384,11 @@ describe("the zip's entries are uploads: sp/uploadfile's quota and rate hold for
   let seq = 8800300;
   async function fresh(): Promise<Client> {
     const code = String(seq++);
-    await createProvider(s.ctx.db, { code, name: `Batch quota ${code}`, password: 'Quota!Tone42', site: 'generic' }, s.clock.now);
+    await createProvider(
+      s.ctx.db,
+      { code, name: `Batch quota ${code}`, password: 'Quota!Tone42', site: 'generic' },
+      s.clock.now,
+    );
     return s.login(code, 'Quota!Tone42');
   }
   afterEach(async () => {
@@ -252,7 +418,10 @@ describe("the zip's entries are uploads: sp/uploadfile's quota and rate hold for
     const a = await fresh();
     const before = await counts();
     const r = await send(a, zipOf(goodEntries()), index([line('Too fast')])); // four files named: web1, ivr1, hd, cover
-    expect(r.body).toMatchObject({ returnCode: '962003', returnMsg: expect.stringMatching(/^Too many uploads\. Please try again in \d+ seconds\.$/) });
+    expect(r.body).toMatchObject({
+      returnCode: '962003',
+      returnMsg: expect.stringMatching(/^Too many uploads\. Please try again in \d+ seconds\.$/),
+    });
     expect(await counts()).toEqual(before);
   });
 });

@@ -14,13 +14,19 @@ const engineOf = (site: string) => {
 export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The session's user info and configuration, as the browser stores them after login. */
-export async function sessionOf(c: Client): Promise<{ user: Record<string, any>; config: Record<string, string>; site: string }> {
+export async function sessionOf(
+  c: Client,
+): Promise<{ user: Record<string, any>; config: Record<string, string>; site: string }> {
   const r = (await c.get('/checkLoginInfo')).body.record;
   return { user: r.userInfo, config: r.config, site: r.userInfo.site };
 }
 
 /** The payload of musicBoxUpload's `call` for this form, as the browser would send it for this session. */
-export async function formPayload(c: Client, form: Record<string, unknown>, call: 'add' | 'edit' = 'add'): Promise<Record<string, unknown>> {
+export async function formPayload(
+  c: Client,
+  form: Record<string, unknown>,
+  call: 'add' | 'edit' = 'add',
+): Promise<Record<string, unknown>> {
   const { user, config, site } = await sessionOf(c);
   return engineOf(site).payload('musicBoxUpload', call, { config, user, mode: call, form });
 }
@@ -37,7 +43,8 @@ export async function uploadWav(c: Client, name = 'prompt.wav'): Promise<string>
   return r.body.record[name].savedFilename;
 }
 
-export const providerId = async (s: TestServer, code: string) => (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+export const providerId = async (s: TestServer, code: string) =>
+  (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 /** The provider's tones that may join a box (normal, nothing waiting, not a jockey tone), oldest first. */
 export async function freeTones(s: TestServer, code: string) {
@@ -52,8 +59,35 @@ export async function freeTones(s: TestServer, code: string) {
     .execute();
 }
 
-export const boxCatalogue = async (s: TestServer) => String((await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 2).orderBy('id').executeTakeFirstOrThrow()).id);
-export const tariffOf = async (s: TestServer, type: 2 | 3) => String((await s.ctx.db.selectFrom('tariffs').select('id').where('price_group_type', '=', type).orderBy('id').executeTakeFirstOrThrow()).id);
+export const boxCatalogue = async (s: TestServer) =>
+  String(
+    (
+      await s.ctx.db
+        .selectFrom('catalogues')
+        .select('id')
+        .where('resource_type', '=', 2)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+export const tariffOf = async (s: TestServer, type: 2 | 3) =>
+  String(
+    (
+      await s.ctx.db
+        .selectFrom('tariffs')
+        .select('id')
+        .where('price_group_type', '=', type)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 
 export const count = async (s: TestServer, table: 'tone_boxes' | 'change_requests' | 'tone_box_items' | 'audit_log') =>
-  Number((await s.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

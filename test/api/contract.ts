@@ -7,10 +7,16 @@ import type { Answer, TestServer } from './helpers';
 const IGNORED = new Set(['sessions', 'kysely_migration', 'kysely_migration_lock']);
 
 async function tableNames(s: TestServer): Promise<string[]> {
-  const q = s.ctx.handle.dialect === 'postgres'
-    ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
-    : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
-  return (await q.execute(s.ctx.db)).rows.map((r) => r.name).filter((n) => !IGNORED.has(n)).sort();
+  const q =
+    s.ctx.handle.dialect === 'postgres'
+      ? sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
+      : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  return (await q.execute(s.ctx.db)).rows
+    .map((r) => r.name)
+    .filter((n) => !IGNORED.has(n))
+    .sort();
 }
 
 /** Every row of every table, and every stored file: compare two of them to prove nothing changed. */
@@ -34,7 +40,13 @@ export async function documentedCodes(s: TestServer, method: 'GET' | 'POST', pat
 }
 
 /** The answer is the envelope below HTTP 500 with `code`, and the document lists that code for the call. */
-export async function expectDocumentedAnswer(s: TestServer, answer: Answer, method: 'GET' | 'POST', path: string, code: string): Promise<void> {
+export async function expectDocumentedAnswer(
+  s: TestServer,
+  answer: Answer,
+  method: 'GET' | 'POST',
+  path: string,
+  code: string,
+): Promise<void> {
   expect(answer.status).toBeLessThan(500);
   expect(answer.body).toMatchObject({ returnCode: code, returnMsg: expect.any(String) });
   expect(await documentedCodes(s, method, path)).toContain(code);

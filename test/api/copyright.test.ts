@@ -13,39 +13,87 @@ const NEIGHBOUR = { account: '8800021', password: 'Neighbour#2024' };
 beforeAll(async () => {
   s = await startServer({ site: 'kenya' });
   // A second provider of the Kenya site, to see the shared catalogue from the other side.
-  await createProvider(s.ctx.db, { code: NEIGHBOUR.account, password: NEIGHBOUR.password, site: 'kenya', name: 'Mombasa Beats' });
+  await createProvider(s.ctx.db, {
+    code: NEIGHBOUR.account,
+    password: NEIGHBOUR.password,
+    site: 'kenya',
+    name: 'Mombasa Beats',
+  });
   kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
   neighbour = await s.login(NEIGHBOUR.account, NEIGHBOUR.password);
   generic = await s.login(DEMO.generic.account, DEMO.generic.password);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
-const list = (c: Client, params: Record<string, unknown> = {}) => c.post('/sp/querycopyright', { queryType: 2, copyRightType: 2, startRecordNum: 1, endRecordNum: 10, portalType: 1, ...params }, { form: true });
-const owners = () => s.ctx.db.selectFrom('copyright_companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
-const GOOD = { officialName: 'Achieng Odhiambo', stageName: 'Achi', idNumber: 'KE12345678', phoneNumber: '254711222333', email: 'achieng@example.com', description: 'Lyricist', notificationFlag: '1' };
+const list = (c: Client, params: Record<string, unknown> = {}) =>
+  c.post(
+    '/sp/querycopyright',
+    { queryType: 2, copyRightType: 2, startRecordNum: 1, endRecordNum: 10, portalType: 1, ...params },
+    { form: true },
+  );
+const owners = () =>
+  s.ctx.db
+    .selectFrom('copyright_companies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+const GOOD = {
+  officialName: 'Achieng Odhiambo',
+  stageName: 'Achi',
+  idNumber: 'KE12345678',
+  phoneNumber: '254711222333',
+  email: 'achieng@example.com',
+  description: 'Lyricist',
+  notificationFlag: '1',
+};
 const add = (c: Client, fields: Record<string, unknown>) =>
-  c.post('/sp/addcopyright', { companyName: fields.officialName, copyRightType: 2, spCode: DEMO.kenya.account, portalType: 1, ...fields }, { form: true });
+  c.post(
+    '/sp/addcopyright',
+    { companyName: fields.officialName, copyRightType: 2, spCode: DEMO.kenya.account, portalType: 1, ...fields },
+    { form: true },
+  );
 
 describe('sp/querycopyright', () => {
   test("the site's owners, newest first; phone numbers only on the caller's own records", async () => {
     const mine = await list(kenya);
     expect(mine.body).toMatchObject({ returnCode: '000000', recordSum: 4 });
-    expect(mine.body.record.map((r: { officialName: string }) => r.officialName)).toEqual(['Savannah Records 20', 'Otieno Brothers 20', 'Wanjiru Kamau 20', 'Owner 8800020']);
+    expect(mine.body.record.map((r: { officialName: string }) => r.officialName)).toEqual([
+      'Savannah Records 20',
+      'Otieno Brothers 20',
+      'Wanjiru Kamau 20',
+      'Owner 8800020',
+    ]);
     expect(mine.body.record[3]).toEqual({
-      companyID: expect.any(String), companyName: 'Rights of 8800020', copyRightType: '2', officialName: 'Owner 8800020', phoneNumber: '25478000200',
-      email: 'rights20@example.com', stageName: '', idNumber: 'ID88000200', description: '', spCode: '8800020',
+      companyID: expect.any(String),
+      companyName: 'Rights of 8800020',
+      copyRightType: '2',
+      officialName: 'Owner 8800020',
+      phoneNumber: '25478000200',
+      email: 'rights20@example.com',
+      stageName: '',
+      idNumber: 'ID88000200',
+      description: '',
+      spCode: '8800020',
     });
     // The neighbour sees the same owners, without their phone numbers.
     const theirs = await list(neighbour);
-    expect(theirs.body.record.map((r: { companyID: string }) => r.companyID)).toEqual(mine.body.record.map((r: { companyID: string }) => r.companyID));
+    expect(theirs.body.record.map((r: { companyID: string }) => r.companyID)).toEqual(
+      mine.body.record.map((r: { companyID: string }) => r.companyID),
+    );
     expect(theirs.body.record.every((r: { phoneNumber: string }) => r.phoneNumber === '')).toBe(true);
     expect(theirs.raw).not.toContain('25478000200');
     // Another site's provider does not see this catalogue.
-    expect((await list(generic)).body.record.every((r: { spCode: string }) => r.spCode !== DEMO.kenya.account)).toBe(true);
+    expect((await list(generic)).body.record.every((r: { spCode: string }) => r.spCode !== DEMO.kenya.account)).toBe(
+      true,
+    );
   });
 
   test('search by official name (any case, contains) and by phone number (own records only)', async () => {
-    expect((await list(kenya, { officialName: 'wanjiru' })).body.record.map((r: { officialName: string }) => r.officialName)).toEqual(['Wanjiru Kamau 20']);
+    expect(
+      (await list(kenya, { officialName: 'wanjiru' })).body.record.map((r: { officialName: string }) => r.officialName),
+    ).toEqual(['Wanjiru Kamau 20']);
     expect((await list(kenya, { phoneNumber: '25478000201' })).body.recordSum).toBe(1);
     // The neighbour cannot find the number by probing.
     expect((await list(neighbour, { phoneNumber: '25478000201' })).body.recordSum).toBe(0);
@@ -64,7 +112,9 @@ describe('sp/querycopyright', () => {
   test('bad filters are refused', async () => {
     expect((await list(kenya, { phoneNumber: '2547abc' })).body.returnCode).toBe('950004');
     expect((await list(kenya, { officialName: 'x'.repeat(201) })).body.returnCode).toBe('950004');
-    expect((await s.client().post('/sp/querycopyright', { queryType: 2 }, { form: true })).body.returnCode).toBe('900000');
+    expect((await s.client().post('/sp/querycopyright', { queryType: 2 }, { form: true })).body.returnCode).toBe(
+      '900000',
+    );
   });
 });
 
@@ -76,8 +126,16 @@ describe('sp/addcopyright', () => {
     expect(await owners()).toBe(before + 1);
     const first = (await list(kenya)).body.record[0];
     const { notificationFlag: _n, ...stored } = GOOD;
-    expect(first).toMatchObject({ ...stored, companyID: r.body.record.companyID, companyName: 'Achieng Odhiambo', spCode: DEMO.kenya.account });
-    expect((await list(neighbour, { officialName: 'Achieng' })).body.record[0]).toMatchObject({ officialName: 'Achieng Odhiambo', phoneNumber: '' });
+    expect(first).toMatchObject({
+      ...stored,
+      companyID: r.body.record.companyID,
+      companyName: 'Achieng Odhiambo',
+      spCode: DEMO.kenya.account,
+    });
+    expect((await list(neighbour, { officialName: 'Achieng' })).body.record[0]).toMatchObject({
+      officialName: 'Achieng Odhiambo',
+      phoneNumber: '',
+    });
   });
 
   test.each([
@@ -114,7 +172,11 @@ describe('sp/addcopyright', () => {
     expect(other.body.record.errors[0]).toMatchObject({ field: 'spCode', message: 'Copyright.notOwnCode' });
     const company = await add(kenya, { ...GOOD, idNumber: 'KE99990002', companyName: 'Bad "quote"' });
     expect(company.body.record.errors[0]).toMatchObject({ field: 'companyName', message: 'CommonRes.invalidChar' });
-    const noCsrf = await kenya.post('/sp/addcopyright', { ...GOOD, idNumber: 'KE99990003', copyRightType: 2 }, { form: true, csrf: false });
+    const noCsrf = await kenya.post(
+      '/sp/addcopyright',
+      { ...GOOD, idNumber: 'KE99990003', copyRightType: 2 },
+      { form: true, csrf: false },
+    );
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body.returnCode).toBe('950001');
     expect(await owners()).toBe(before);
@@ -123,14 +185,39 @@ describe('sp/addcopyright', () => {
 
 describe('sp/querytonecopyright', () => {
   test("lyric, tune and record owners of one of the caller's tones, by code or id", async () => {
-    const tone = await s.ctx.db.selectFrom('tones').innerJoin('providers', 'providers.id', 'tones.provider_id').select(['tones.id', 'tones.tone_code']).where('providers.code', '=', DEMO.kenya.account).orderBy('tones.seq').executeTakeFirstOrThrow();
-    const byCode = await kenya.post('/sp/querytonecopyright', { toneCode: tone.tone_code, portalType: 1 }, { form: true });
-    expect(byCode.body).toMatchObject({ returnCode: '000000', recordSum: 4, record: { toneID: String(tone.id), toneCode: tone.tone_code } });
-    expect(byCode.body.record.copyrights.map((c: { copyrightRole: string }) => c.copyrightRole)).toEqual(['lyric', 'tune', 'tune', 'record']);
-    expect(byCode.body.record.copyrights[0]).toMatchObject({ companyName: 'Rights of 8800020', officialName: 'Owner 8800020', validDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const tone = await s.ctx.db
+      .selectFrom('tones')
+      .innerJoin('providers', 'providers.id', 'tones.provider_id')
+      .select(['tones.id', 'tones.tone_code'])
+      .where('providers.code', '=', DEMO.kenya.account)
+      .orderBy('tones.seq')
+      .executeTakeFirstOrThrow();
+    const byCode = await kenya.post(
+      '/sp/querytonecopyright',
+      { toneCode: tone.tone_code, portalType: 1 },
+      { form: true },
+    );
+    expect(byCode.body).toMatchObject({
+      returnCode: '000000',
+      recordSum: 4,
+      record: { toneID: String(tone.id), toneCode: tone.tone_code },
+    });
+    expect(byCode.body.record.copyrights.map((c: { copyrightRole: string }) => c.copyrightRole)).toEqual([
+      'lyric',
+      'tune',
+      'tune',
+      'record',
+    ]);
+    expect(byCode.body.record.copyrights[0]).toMatchObject({
+      companyName: 'Rights of 8800020',
+      officialName: 'Owner 8800020',
+      validDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect((await kenya.get('/sp/querytonecopyright', { toneID: tone.id })).body.record).toEqual(byCode.body.record);
     // Another provider's tone is as if it did not exist.
-    expect((await neighbour.get('/sp/querytonecopyright', { toneCode: tone.tone_code })).body.returnCode).toBe('950005');
+    expect((await neighbour.get('/sp/querytonecopyright', { toneCode: tone.tone_code })).body.returnCode).toBe(
+      '950005',
+    );
   });
 
   test('no tone named, or a malformed one, is refused', async () => {
@@ -143,7 +230,9 @@ describe('sp/querytonecopyright', () => {
 
 test('the copyright calls are in the OpenAPI document; addcopyright needs the CSRF token', async () => {
   const doc = (await s.client().get('/docs/openapi.json')).body;
-  expect(doc.paths['/sp/querycopyright'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['officialName', 'phoneNumber', 'copyRightType', 'startRecordNum', 'endRecordNum']));
+  expect(doc.paths['/sp/querycopyright'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+    expect.arrayContaining(['officialName', 'phoneNumber', 'copyRightType', 'startRecordNum', 'endRecordNum']),
+  );
   expect(doc.paths['/sp/addcopyright'].post.security).toEqual([{ session: [], csrf: [] }]);
   expect(doc.paths['/sp/querytonecopyright'].get.description).toMatch(/Not shown in the spec/);
 });

@@ -20,7 +20,16 @@ jest.setTimeout(120_000);
 
 const ROOT = join(__dirname, '..', '..');
 /** What the server needs to run from a copy: its sources, the definition tree, the demo accounts. */
-const COPIED = ['src', 'screen-definitions', 'site-variants', 'schemas', 'i18n', 'demo-accounts.json', 'package.json', 'tsconfig.json'];
+const COPIED = [
+  'src',
+  'screen-definitions',
+  'site-variants',
+  'schemas',
+  'i18n',
+  'demo-accounts.json',
+  'package.json',
+  'tsconfig.json',
+];
 const MIGRATION = 'src/server/db/migrations/099_tone_mood.ts';
 
 let dir: string;
@@ -31,8 +40,13 @@ let base = '';
 const COPY_ENV = () => ({ DATA_DIR: dataDir, DEFINITIONS_ROOT: '', DATABASE_URL: '', DATABASE_SCHEMA: '' });
 
 const readJson = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const writeJson = (file: string, value: unknown) => writeFileSync(join(dir, file), JSON.stringify(value, null, 2) + '\n');
-const edit = (file: string, change: (json: any) => void) => { const json = readJson(file); change(json); writeJson(file, json); };
+const writeJson = (file: string, value: unknown) =>
+  writeFileSync(join(dir, file), JSON.stringify(value, null, 2) + '\n');
+const edit = (file: string, change: (json: any) => void) => {
+  const json = readJson(file);
+  change(json);
+  writeJson(file, json);
+};
 
 /** Every file under a folder, relative to it. */
 function filesUnder(root: string, at = root): string[] {
@@ -60,7 +74,15 @@ beforeAll(async () => {
 
   // 1. The record: the field's wire name, column and meaning, and where it travels.
   edit('screen-definitions/records/tone.json', (r) => {
-    r.fields.mood = { label: 'Tone.mood', column: 'mood', write: true, list: true, detail: true, export: true, freeText: true };
+    r.fields.mood = {
+      label: 'Tone.mood',
+      column: 'mood',
+      write: true,
+      list: true,
+      detail: true,
+      export: true,
+      freeText: true,
+    };
   });
   // 2. The form: a field, sent by the add call (and so by edit, which extends it), read back in edit mode.
   edit('screen-definitions/rbtUploading.json', (d) => {
@@ -69,18 +91,27 @@ beforeAll(async () => {
     d.load.form.mood = { var: 'record.mood' };
   });
   // 3. The list shows it.
-  edit('screen-definitions/rbtMaintenance.json', (d) => { d.columns.mood = { order: 35, label: 'Tone.mood', field: 'mood' }; });
+  edit('screen-definitions/rbtMaintenance.json', (d) => {
+    d.columns.mood = { order: 35, label: 'Tone.mood', field: 'mood' };
+  });
   // 4. The words.
-  edit('i18n/en.json', (c) => { c['Tone.mood'] = 'Mood'; });
-  edit('i18n/zh.json', (c) => { c['Tone.mood'] = '情绪'; });
+  edit('i18n/en.json', (c) => {
+    c['Tone.mood'] = 'Mood';
+  });
+  edit('i18n/zh.json', (c) => {
+    c['Tone.mood'] = '情绪';
+  });
   // 5. The column.
-  writeFileSync(join(dir, MIGRATION), [
-    "import type { Kysely } from 'kysely';",
-    'export async function up(db: Kysely<any>): Promise<void> {',
-    "  await db.schema.alterTable('tones').addColumn('mood', 'varchar(20)', (c) => c.notNull().defaultTo('')).execute();",
-    '}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, MIGRATION),
+    [
+      "import type { Kysely } from 'kysely';",
+      'export async function up(db: Kysely<any>): Promise<void> {',
+      "  await db.schema.alterTable('tones').addColumn('mood', 'varchar(20)', (c) => c.notNull().defaultTo('')).execute();",
+      '}',
+      '',
+    ].join('\n'),
+  );
 });
 
 afterAll(async () => {
@@ -95,14 +126,28 @@ afterAll(async () => {
 test('only the definitions, a migration and the catalogues differ from the project', () => {
   const changed = COPIED.flatMap((entry) => {
     const from = join(ROOT, entry);
-    if (!statSync(from).isDirectory()) return readFileSync(from, 'utf8') === readFileSync(join(dir, entry), 'utf8') ? [] : [entry];
-    return filesUnder(join(dir, entry)).map((f) => join(entry, f)).filter((f) => {
-      try { return readFileSync(join(ROOT, f), 'utf8') !== readFileSync(join(dir, f), 'utf8'); } catch { return true; }
-    });
+    if (!statSync(from).isDirectory())
+      return readFileSync(from, 'utf8') === readFileSync(join(dir, entry), 'utf8') ? [] : [entry];
+    return filesUnder(join(dir, entry))
+      .map((f) => join(entry, f))
+      .filter((f) => {
+        try {
+          return readFileSync(join(ROOT, f), 'utf8') !== readFileSync(join(dir, f), 'utf8');
+        } catch {
+          return true;
+        }
+      });
   });
-  expect(changed.sort()).toEqual([
-    'i18n/en.json', 'i18n/zh.json', 'screen-definitions/rbtMaintenance.json', 'screen-definitions/rbtUploading.json', 'screen-definitions/records/tone.json', MIGRATION,
-  ].sort());
+  expect(changed.sort()).toEqual(
+    [
+      'i18n/en.json',
+      'i18n/zh.json',
+      'screen-definitions/rbtMaintenance.json',
+      'screen-definitions/rbtUploading.json',
+      'screen-definitions/records/tone.json',
+      MIGRATION,
+    ].sort(),
+  );
 });
 
 test('the copy validates', () => {
@@ -116,16 +161,32 @@ test('a mood entered in the form reaches the database, the list, the detail, a m
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: dir,
     // The copy's own SQLite database in its DATA_DIR, whatever database the suite runs on.
-    env: { ...process.env, ...COPY_ENV(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RBT_SCRYPT_LOG2N: '12' },
+    env: {
+      ...process.env,
+      ...COPY_ENV(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RBT_SCRYPT_LOG2N: '12',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the copy's server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => { output += chunk.toString(); if (output.includes('http://')) { clearTimeout(timer); resolve(); } };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('http://')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
     server!.stdout!.on('data', onData);
     server!.stderr!.on('data', onData);
-    server!.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the copy's server exited (${code}):\n${output}`)); });
+    server!.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the copy's server exited (${code}):\n${output}`));
+    });
   });
   base = `http://127.0.0.1:${port}`;
 
@@ -133,20 +194,52 @@ test('a mood entered in the form reaches the database, the list, the detail, a m
   const engine = createEngine(buildDefinitionSet(loadSourcesFromDisk(dir), 'generic'));
   expect(engine.payload('rbtUploading', 'add', { form: { mood: 'Calm' } })).toMatchObject({ mood: 'Calm' });
 
-  const trusted = (JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as Array<{ account: string; password: string; note: string }>).find((a) => a.account === '8800050')!;
+  const trusted = (
+    JSON.parse(readFileSync(join(dir, 'demo-accounts.json'), 'utf8')) as Array<{
+      account: string;
+      password: string;
+      note: string;
+    }>
+  ).find((a) => a.account === '8800050')!;
   const c = new Client(base);
   const login = await c.post('/sp/sploginhs', { account: trusted.account, pwd: trusted.password }, { form: true });
   expect(login.body.returnCode).toBe('000000');
   expect(c.cookie).not.toBe('');
   const up = async (name: string, data: Buffer) => (await c.upload([[name, data]])).body.record[name].savedFilename;
-  const hd = Buffer.alloc(64); hd.writeUInt32BE(24, 0); hd.write('ftyp3gp4', 4, 'latin1');
+  const hd = Buffer.alloc(64);
+  hd.writeUInt32BE(24, 0);
+  hd.write('ftyp3gp4', 4, 'latin1');
   const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
-  const catalogues = (await c.get('/sp/filtertonecatalog', { resourceType: 1 })).body.record as Array<{ catalogID: string }>;
+  const catalogues = (await c.get('/sp/filtertonecatalog', { resourceType: 1 })).body.record as Array<{
+    catalogID: string;
+  }>;
   const tone = {
-    toneName: 'Mood piece', singerName: 'Amani', singerSex: '1', lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode', catalogID: catalogues[0].catalogID,
-    contentLanguage: '1', price: '5.00', callerPrice: '5.00', toneValidDay: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10), relativeTime: '365',
-    extendAbsoluteDateFlag: 0, tagNames: 'calm', uploadMode: '1', uploadChannel: 0, uploadType: 1, portalType: 1, crbtType: 1, priceGroupID: '-1',
-    toneFile: JSON.stringify({ webAuditon: await up('web.wav', sineWav({ seconds: 1 })), aipPlay: await up('ivr.wav', sineWav({ seconds: 1 })), hdPlay: await up('hd.3gp', hd), image: await up('c.gif', gif) }),
+    toneName: 'Mood piece',
+    singerName: 'Amani',
+    singerSex: '1',
+    lyricAuthor: 'Lee',
+    melodyComposer: 'Kim',
+    musicArranger: 'Ode',
+    catalogID: catalogues[0].catalogID,
+    contentLanguage: '1',
+    price: '5.00',
+    callerPrice: '5.00',
+    toneValidDay: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
+    relativeTime: '365',
+    extendAbsoluteDateFlag: 0,
+    tagNames: 'calm',
+    uploadMode: '1',
+    uploadChannel: 0,
+    uploadType: 1,
+    portalType: 1,
+    crbtType: 1,
+    priceGroupID: '-1',
+    toneFile: JSON.stringify({
+      webAuditon: await up('web.wav', sineWav({ seconds: 1 })),
+      aipPlay: await up('ivr.wav', sineWav({ seconds: 1 })),
+      hdPlay: await up('hd.3gp', hd),
+      image: await up('c.gif', gif),
+    }),
     mood: engine.payload('rbtUploading', 'add', { form: { mood: 'Calm' } }).mood,
   };
   const added = await c.post('/sp/addtone', tone);
@@ -170,12 +263,25 @@ test('a mood entered in the form reaches the database, the list, the detail, a m
   const form = formFromRecord(engine.definition('rbtUploading').load!, detail, engine.context({ mode: 'edit' }));
   expect(form.mood).toBe('Calm');
   // A modification changes it once the operator approves.
-  const edited = await c.post('/sp/edittone', { ...tone, toneFile: '{}', toneID, newCatalogId: tone.catalogID, reason: 'Brighter', mood: 'Bright' });
+  const edited = await c.post('/sp/edittone', {
+    ...tone,
+    toneFile: '{}',
+    toneID,
+    newCatalogId: tone.catalogID,
+    reason: 'Brighter',
+    mood: 'Bright',
+  });
   expect([edited.body.returnCode, edited.body.record?.errors]).toEqual(['000000', undefined]);
   const pending = new Database(join(dataDir, 'rbt.sqlite'), { readonly: true });
-  const request = pending.prepare("select id from change_requests where entity_id = ? and kind = 'modify' and status = 'pending'").get(Number(toneID)) as { id: number };
+  const request = pending
+    .prepare("select id from change_requests where entity_id = ? and kind = 'modify' and status = 'pending'")
+    .get(Number(toneID)) as { id: number };
   pending.close();
-  const approve = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/operator.ts', 'changes', 'approve', String(request.id)], { cwd: dir, env: { ...process.env, ...COPY_ENV() } });
+  const approve = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/operator.ts', 'changes', 'approve', String(request.id)],
+    { cwd: dir, env: { ...process.env, ...COPY_ENV() } },
+  );
   expect(await new Promise((r) => approve.once('exit', r))).toBe(0);
   expect((await c.get('/sp/qrytonedetail', { toneID })).body.record.mood).toBe('Bright');
   // The export: a column headed with its label, the value in the tone's row.

@@ -27,14 +27,29 @@ export interface TestServer extends App {
   storedFiles(): string[];
 }
 
-export interface Answer { status: number; headers: Record<string, unknown>; body: any; raw: string }
+export interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: any;
+  raw: string;
+}
 
 export class Client {
   cookie = '';
   csrf = '';
   constructor(readonly base: string) {}
 
-  async request(method: 'GET' | 'POST', url: string, opts: { body?: Record<string, unknown>; form?: boolean; csrf?: boolean; headers?: Record<string, string>; payload?: FormData | Buffer | string } = {}): Promise<Answer> {
+  async request(
+    method: 'GET' | 'POST',
+    url: string,
+    opts: {
+      body?: Record<string, unknown>;
+      form?: boolean;
+      csrf?: boolean;
+      headers?: Record<string, string>;
+      payload?: FormData | Buffer | string;
+    } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookie) headers.cookie = this.cookie;
     if (opts.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
@@ -48,7 +63,10 @@ export class Client {
         payload = JSON.stringify(opts.body);
       }
     }
-    const query = method === 'GET' && opts.body ? '?' + new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v)])).toString() : '';
+    const query =
+      method === 'GET' && opts.body
+        ? '?' + new URLSearchParams(Object.entries(opts.body).map(([k, v]) => [k, String(v)])).toString()
+        : '';
     const body0 = Buffer.isBuffer(payload) ? new Uint8Array(payload) : payload;
     const res = await fetch(this.base + url + query, { method, headers, body: body0 });
     const raw = await res.text();
@@ -58,7 +76,11 @@ export class Client {
     const csrf = res.headers.get('x-csrf-token');
     if (csrf) this.csrf = csrf;
     let body: any;
-    try { body = JSON.parse(raw); } catch { body = undefined; }
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = undefined;
+    }
     return { status: res.status, headers: resHeaders, body, raw };
   }
 
@@ -69,7 +91,11 @@ export class Client {
     return this.request('POST', '/sp/uploadfile' + (opts.query ?? ''), { payload: form, csrf: opts.csrf });
   }
 
-  post(url: string, body: Record<string, unknown> = {}, opts: { form?: boolean; csrf?: boolean; headers?: Record<string, string> } = {}) {
+  post(
+    url: string,
+    body: Record<string, unknown> = {},
+    opts: { form?: boolean; csrf?: boolean; headers?: Record<string, string> } = {},
+  ) {
     return this.request('POST', url, { ...opts, body });
   }
 
@@ -98,7 +124,9 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export async function startServer(opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
   const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -148,7 +176,9 @@ export async function startServer(opts: { site?: SiteId; distDir?: string; logge
 }
 
 // The demo accounts as the README lists them: tests log in with demo-accounts.json's own passwords.
-const demoFile: Array<{ account: string; password: string; site: string }> = JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8'));
+const demoFile: Array<{ account: string; password: string; site: string }> = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8'),
+);
 const demo = (account: string) => {
   const a = demoFile.find((d) => d.account === account);
   if (!a) throw new Error(`demo-accounts.json has no ${account}`);

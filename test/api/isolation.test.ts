@@ -12,18 +12,30 @@ beforeAll(async () => {
   s = await startServer();
   a = await s.login(DEMO.generic.account, DEMO.generic.password);
   b = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-  const bId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
-  bTones = await s.ctx.db.selectFrom('tones').select(['id', 'tone_code', 'tone_name', 'tone_file']).where('provider_id', '=', bId).execute();
+  const bId = (
+    await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()
+  ).id;
+  bTones = await s.ctx.db
+    .selectFrom('tones')
+    .select(['id', 'tone_code', 'tone_name', 'tone_file'])
+    .where('provider_id', '=', bId)
+    .execute();
   expect(bTones.length).toBeGreaterThan(5);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 /** True when the answer mentions anything that is only B's. */
 function leaksB(raw: string): boolean {
-  return raw.includes(DEMO.kenya.account) || raw.includes(B_NAME) || bTones.some((t) => raw.includes(`"${t.tone_code}"`) || raw.includes(JSON.parse(t.tone_file).webAuditon));
+  return (
+    raw.includes(DEMO.kenya.account) ||
+    raw.includes(B_NAME) ||
+    bTones.some((t) => raw.includes(`"${t.tone_code}"`) || raw.includes(JSON.parse(t.tone_file).webAuditon))
+  );
 }
 
-test('the tone list holds only the caller\'s tones, whatever the filters', async () => {
+test("the tone list holds only the caller's tones, whatever the filters", async () => {
   const all = await a.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 1000 });
   expect(all.body.recordSum).toBe(12);
   expect(all.body.record.every((t: { cpName: string }) => t.cpName === 'Generic Music Ltd')).toBe(true);
@@ -49,9 +61,15 @@ test('play addresses and files of the other provider are not found', async () =>
   expect((await b.get(`/sp/file/${saved}`)).body.returnCode).toBe('950005');
 });
 
-test('account calls read and change only the caller\'s account', async () => {
+test("account calls read and change only the caller's account", async () => {
   const before = (await b.get('/sp/qrycpselfInfo')).body.record;
-  const upd = await a.post('/sp/updatecpinfo', { contactName: 'Only A', phoneNumber: '254711000000', email: 'a@example.com', spCode: DEMO.kenya.account, code: DEMO.kenya.account });
+  const upd = await a.post('/sp/updatecpinfo', {
+    contactName: 'Only A',
+    phoneNumber: '254711000000',
+    email: 'a@example.com',
+    spCode: DEMO.kenya.account,
+    code: DEMO.kenya.account,
+  });
   expect(upd.body.returnCode).toBe('000000');
   expect(upd.body.record.spCode).toBe(DEMO.generic.account);
   expect((await b.get('/sp/qrycpselfInfo')).body.record).toEqual(before);
@@ -59,17 +77,23 @@ test('account calls read and change only the caller\'s account', async () => {
   expect(leaksB((await a.get('/sp/accountdownload')).raw)).toBe(false);
 });
 
-test('no read call answers B\'s data to A, even when asked with B\'s identifiers', async () => {
+test("no read call answers B's data to A, even when asked with B's identifiers", async () => {
   const reads = s.app.apiRoutes.filter((r) => r.auth === 'session' && r.method !== 'POST' && !r.url.includes(':'));
   expect(reads.length).toBeGreaterThan(8);
-  const bait = { toneCode: bTones[1].tone_code, toneID: bTones[1].id, account: DEMO.kenya.account, spCode: DEMO.kenya.account, code: DEMO.kenya.account };
+  const bait = {
+    toneCode: bTones[1].tone_code,
+    toneID: bTones[1].id,
+    account: DEMO.kenya.account,
+    spCode: DEMO.kenya.account,
+    code: DEMO.kenya.account,
+  };
   for (const r of reads) {
     const answer = await a.get(r.url, bait);
     expect([r.url, leaksB(answer.raw)]).toEqual([r.url, false]);
   }
 });
 
-test('one provider logging out leaves the other\'s session alone', async () => {
+test("one provider logging out leaves the other's session alone", async () => {
   const a2 = await s.login(DEMO.generic.account, DEMO.generic.password);
   await a2.post('/common/logout');
   expect((await b.get('/sp/checkcplogin')).body.returnCode).toBe('000000');

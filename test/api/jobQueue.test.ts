@@ -10,14 +10,27 @@ import { batchRunner } from '../../src/server/jobs/runner';
 import { FileStore } from '../../src/server/files/storage';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer({ workers: false }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer({ workers: false });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 test('a job failing on every attempt fails its task cleanly after three runs', async () => {
-  const providerId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()).id;
+  const providerId = (
+    await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow()
+  ).id;
   const id = await createTask(s.ctx, {
-    providerId, type: taskTypeOf('3')!, taskName: 'batchAddCopyrightCompany', desc: 'Doomed', fileName: 'o.txt',
-    lines: [{ no: 1, text: 'A|S|DOOM1|254711' }, { no: 3, text: 'B|S|DOOM2|254712' }],
+    providerId,
+    type: taskTypeOf('3')!,
+    taskName: 'batchAddCopyrightCompany',
+    desc: 'Doomed',
+    fileName: 'o.txt',
+    lines: [
+      { no: 1, text: 'A|S|DOOM1|254711' },
+      { no: 3, text: 'B|S|DOOM2|254712' },
+    ],
   });
   const runs: Array<{ attempt: number; last: boolean }> = [];
   const runner = batchRunner(s.ctx, new FileStore(s.dataDir), () => undefined);
@@ -26,11 +39,17 @@ test('a job failing on every attempt fails its task cleanly after three runs', a
     throw new Error('the disk is full');
   }, runner.dead);
   const task = await settled(s, id, 40_000);
-  expect(runs).toEqual([{ attempt: 1, last: false }, { attempt: 2, last: false }, { attempt: 3, last: true }]);
+  expect(runs).toEqual([
+    { attempt: 1, last: false },
+    { attempt: 2, last: false },
+    { attempt: 3, last: true },
+  ]);
   expect(task).toMatchObject({ state: 'failed', status: '4', done_count: 2, fail_count: 2, success_count: 0 });
   expect(task.error).toContain('the disk is full');
   const lines = await s.ctx.db.selectFrom('batch_task_lines').selectAll().where('task_id', '=', id).execute();
   expect(lines.map((l) => l.return_code)).toEqual(['950006', '950006']);
   expect(JSON.parse(lines[0].return_msg).message).toMatchObject({ key: 'Batch.lineNotApplied' });
-  expect(await s.ctx.db.selectFrom('copyright_companies').select('id').where('id_number', 'like', 'DOOM%').execute()).toEqual([]);
+  expect(
+    await s.ctx.db.selectFrom('copyright_companies').select('id').where('id_number', 'like', 'DOOM%').execute(),
+  ).toEqual([]);
 });

@@ -5,8 +5,12 @@ import { serverLogger } from '../../src/server/http/logRedact';
 
 let s: TestServer;
 const lines: string[] = [];
-beforeAll(async () => { s = await startServer({ logger: serverLogger('info', { write: (l) => void lines.push(l) }) }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer({ logger: serverLogger('info', { write: (l) => void lines.push(l) }) });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 test('passwords never reach the log; the dynamic code does, through the outbox notifier', async () => {
   const c = await s.login(DEMO.generic.account, DEMO.generic.password);
@@ -15,6 +19,7 @@ test('passwords never reach the log; the dynamic code does, through the outbox n
   await s.client().post('/sp/senddynamicpassword', { account: DEMO.kenya.account });
   const log = lines.join('');
   expect(log).toContain('/sp/checkweakpwd?portalType=1&pwd=***');
-  for (const secret of [DEMO.generic.password, 'Hidden!Pw77', 'Hidden%21Pw77', 'Other!Pw842', 'scrypt$']) expect(log).not.toContain(secret);
+  for (const secret of [DEMO.generic.password, 'Hidden!Pw77', 'Hidden%21Pw77', 'Other!Pw842', 'scrypt$'])
+    expect(log).not.toContain(secret);
   expect(log).toMatch(/outbox: sms to \d+: Dynamic code for account 8800020: Your dynamic code is [A-Z0-9]{6}/);
 });

@@ -5,8 +5,12 @@ import { startServer, DEMO, type TestServer } from './helpers';
 import { runOperator } from '../../src/server/cli/commands';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 async function op(...args: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
@@ -34,7 +38,11 @@ describe('approval flow', () => {
   test('approve an addition, a modification and a deletion; reject with a reason', async () => {
     const c = await s.login(DEMO.approval.account, DEMO.approval.password);
     const { out } = await op('changes', 'list', '--provider', DEMO.approval.account, '--type', 'tone');
-    const pending = [...out.matchAll(/^#(\d+)\t\d+\t(\w+)\ttone (\d+)/gm)].map((m) => ({ id: m[1], kind: m[2], tone: Number(m[3]) }));
+    const pending = [...out.matchAll(/^#(\d+)\t\d+\t(\w+)\ttone (\d+)/gm)].map((m) => ({
+      id: m[1],
+      kind: m[2],
+      tone: Number(m[3]),
+    }));
     expect(pending.map((p) => p.kind).sort()).toEqual(['add', 'add', 'delete', 'modify']);
     const [add, add2] = pending.filter((p) => p.kind === 'add');
     const modify = pending.find((p) => p.kind === 'modify')!;
@@ -54,10 +62,16 @@ describe('approval flow', () => {
 
     expect((await op('changes', 'reject', add2.id)).code).toBe(1); // a reason is required
     expect((await op('changes', 'reject', add2.id, '--reason', 'Cover art missing')).code).toBe(0);
-    expect(await toneRow(c, add2.tone)).toMatchObject({ approveType: '3', tableType: '1', refuseReason: 'Cover art missing' });
+    expect(await toneRow(c, add2.tone)).toMatchObject({
+      approveType: '3',
+      tableType: '1',
+      refuseReason: 'Cover art missing',
+    });
 
     expect((await op('changes', 'approve', add.id)).out).toContain('not-pending');
-    expect((await op('changes', 'list', '--provider', DEMO.approval.account, '--type', 'tone')).out).toBe('no pending change requests');
+    expect((await op('changes', 'list', '--provider', DEMO.approval.account, '--type', 'tone')).out).toBe(
+      'no pending change requests',
+    );
   });
 });
 
@@ -74,8 +88,14 @@ describe('accounts', () => {
   });
 
   test('site moves an account to another site of site-variants/', async () => {
-    expect((await op('provider', 'create', '123456781', '--name', 'Mover', '--site', 'ais', '--password', 'Mov!Tone55q')).code).toBe(0);
-    expect(await op('provider', 'site', '123456781', 'kenya')).toEqual({ code: 0, out: '123456781 moved to site kenya' });
+    expect(
+      (await op('provider', 'create', '123456781', '--name', 'Mover', '--site', 'ais', '--password', 'Mov!Tone55q'))
+        .code,
+    ).toBe(0);
+    expect(await op('provider', 'site', '123456781', 'kenya')).toEqual({
+      code: 0,
+      out: '123456781 moved to site kenya',
+    });
     const login = await s.client().post('/sp/sploginhs', { account: '123456781', pwd: 'Mov!Tone55q' });
     expect(login.body.record.userInfo.site).toBe('kenya');
     expect((await op('provider', 'site', '123456781', 'atlantis')).code).toBe(1);
@@ -86,16 +106,25 @@ describe('accounts', () => {
     const c = await s.login(DEMO.ais.account, DEMO.ais.password);
     await op('provider', 'disable', DEMO.ais.account);
     expect((await c.get('/sp/checkcplogin')).body.returnCode).toBe('900000');
-    expect((await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode).toBe('201002');
+    expect(
+      (await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode,
+    ).toBe('201002');
     await op('provider', 'enable', DEMO.ais.account);
-    expect((await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode).toBe('000000');
+    expect(
+      (await s.client().post('/sp/sploginhs', { account: DEMO.ais.account, pwd: DEMO.ais.password })).body.returnCode,
+    ).toBe('000000');
   });
 
   test('reset: old password refused, new one must be changed', async () => {
     const r = await op('provider', 'reset', DEMO.radio.account, '--password', 'Temp!Reset42');
     expect(r.code).toBe(0);
-    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body.returnCode).toBe('950003');
-    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: 'Temp!Reset42' })).body.returnCode).toBe('312022');
+    expect(
+      (await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body
+        .returnCode,
+    ).toBe('950003');
+    expect(
+      (await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: 'Temp!Reset42' })).body.returnCode,
+    ).toBe('312022');
   });
 });
 
@@ -113,26 +142,44 @@ describe('configuration', () => {
     expect(k.max_export_num).toBe('7');
     expect(g.support_persian_calendar).toBe('0');
     expect(k.support_persian_calendar).toBe('1');
-    expect((await op('config', 'get', 'support_persian_calendar', '--site', 'kenya')).out).toBe('support_persian_calendar=1\t(from operator, site kenya (config set --site kenya))');
-    expect((await op('config', 'get', 'support_persian_calendar')).out).toBe('support_persian_calendar=0\t(from schemas/config.schema.json (default))');
+    expect((await op('config', 'get', 'support_persian_calendar', '--site', 'kenya')).out).toBe(
+      'support_persian_calendar=1\t(from operator, site kenya (config set --site kenya))',
+    );
+    expect((await op('config', 'get', 'support_persian_calendar')).out).toBe(
+      'support_persian_calendar=0\t(from schemas/config.schema.json (default))',
+    );
   });
 
   test('get names the layer of every value; unset lets the files apply again', async () => {
-    const get = async (key: string, site?: string) => (await op('config', 'get', key, ...(site ? ['--site', site] : []))).out;
+    const get = async (key: string, site?: string) =>
+      (await op('config', 'get', key, ...(site ? ['--site', site] : []))).out;
     expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=5\t(from site-variants/kenya/config.json)');
     expect(await get('max_tone_price', 'ais')).toBe('max_tone_price=10\t(from schemas/config.schema.json (default))');
-    expect(await get('radio_cp_code', 'ais')).toBe(`radio_cp_code=${DEMO.radio.account}\t(from site-variants/generic/config.json)`);
+    expect(await get('radio_cp_code', 'ais')).toBe(
+      `radio_cp_code=${DEMO.radio.account}\t(from site-variants/generic/config.json)`,
+    );
     // The operator's deployment value is above every site's file; its value for one site is above that.
     await op('config', 'set', 'max_tone_price', '8');
-    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=8\t(from operator, deployment (config set without --site))');
+    expect(await get('max_tone_price', 'kenya')).toBe(
+      'max_tone_price=8\t(from operator, deployment (config set without --site))',
+    );
     await op('config', 'set', 'max_tone_price', '6', '--site', 'kenya');
-    expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=6\t(from operator, site kenya (config set --site kenya))');
-    expect(await get('max_tone_price', 'ais')).toBe('max_tone_price=8\t(from operator, deployment (config set without --site))');
+    expect(await get('max_tone_price', 'kenya')).toBe(
+      'max_tone_price=6\t(from operator, site kenya (config set --site kenya))',
+    );
+    expect(await get('max_tone_price', 'ais')).toBe(
+      'max_tone_price=8\t(from operator, deployment (config set without --site))',
+    );
     const unset = await op('config', 'unset', 'max_tone_price', '--site', 'kenya');
-    expect(unset).toEqual({ code: 0, out: 'max_tone_price unset (site kenya); now max_tone_price=8 (from operator, deployment (config set without --site))' });
+    expect(unset).toEqual({
+      code: 0,
+      out: 'max_tone_price unset (site kenya); now max_tone_price=8 (from operator, deployment (config set without --site))',
+    });
     expect((await op('config', 'unset', 'max_tone_price')).code).toBe(0);
     expect(await get('max_tone_price', 'kenya')).toBe('max_tone_price=5\t(from site-variants/kenya/config.json)');
-    expect((await op('config', 'unset', 'max_tone_price')).out).toBe('the operator has no value for max_tone_price for the deployment');
+    expect((await op('config', 'unset', 'max_tone_price')).out).toBe(
+      'the operator has no value for max_tone_price for the deployment',
+    );
     // Every key, each with its layer.
     const all = (await op('config', 'get', '--site', 'kenya')).out.split('\n');
     expect(all).toContain('support_kenya_batch_operation=1\t(from site-variants/kenya/config.json)');
@@ -140,13 +187,21 @@ describe('configuration', () => {
   });
 
   test('set refuses what the configuration schema does not allow, and unknown sites', async () => {
-    expect(await op('config', 'set', 'no_such_key', '1')).toEqual({ code: 1, out: 'unknown key no_such_key: a key must be declared in schemas/config.schema.json first' });
+    expect(await op('config', 'set', 'no_such_key', '1')).toEqual({
+      code: 1,
+      out: 'unknown key no_such_key: a key must be declared in schemas/config.schema.json first',
+    });
     const bad = await op('config', 'set', 'login_max_failures', 'five');
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('login_max_failures must match ^\\d+$');
-    expect((await op('config', 'get', 'login_max_failures')).out).toBe('login_max_failures=5\t(from schemas/config.schema.json (default))');
+    expect((await op('config', 'get', 'login_max_failures')).out).toBe(
+      'login_max_failures=5\t(from schemas/config.schema.json (default))',
+    );
     const site = await op('config', 'get', 'max_tone_price', '--site', 'ghana');
-    expect(site).toEqual({ code: 1, out: 'unknown site "ghana": no folder site-variants/ghana/ (sites: generic, ais, kenya)' });
+    expect(site).toEqual({
+      code: 1,
+      out: 'unknown site "ghana": no folder site-variants/ghana/ (sites: generic, ais, kenya)',
+    });
     expect((await op('provider', 'create', '123456780', '--name', 'Nowhere', '--site', 'ghana')).code).toBe(1);
   });
 
@@ -159,9 +214,27 @@ describe('configuration', () => {
 describe('stored text is printed as text', () => {
   test('terminal escapes, carriage returns and bidirectional overrides in stored values are shown escaped', async () => {
     // Rows written before the server refused control characters, or by another system on the same database.
-    await s.ctx.db.updateTable('providers').set({ name: 'Evil\u001b[2J\u001b]0;owned\u0007 Ltd\rX' }).where('code', '=', DEMO.ais.account).execute();
-    const p = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.ais.account).executeTakeFirstOrThrow();
-    await s.ctx.db.insertInto('outbox').values({ provider_id: p.id, channel: 'sms', recipient: '2547\u202e00', subject: 's', body: 'line one\nline two \u009b31m', created_at: s.clock.now }).execute();
+    await s.ctx.db
+      .updateTable('providers')
+      .set({ name: 'Evil\u001b[2J\u001b]0;owned\u0007 Ltd\rX' })
+      .where('code', '=', DEMO.ais.account)
+      .execute();
+    const p = await s.ctx.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', DEMO.ais.account)
+      .executeTakeFirstOrThrow();
+    await s.ctx.db
+      .insertInto('outbox')
+      .values({
+        provider_id: p.id,
+        channel: 'sms',
+        recipient: '2547\u202e00',
+        subject: 's',
+        body: 'line one\nline two \u009b31m',
+        created_at: s.clock.now,
+      })
+      .execute();
 
     const lines: string[] = [];
     await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));

@@ -4,17 +4,25 @@ import { startServer, type TestServer } from './helpers';
 import { loadSourcesFromDisk } from '../../src/engine/fsLoader';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 test('every column a record names is a column of its table', async () => {
-  const tables = new Map((await s.ctx.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  const tables = new Map(
+    (await s.ctx.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+  );
   const records = Object.entries(loadSourcesFromDisk().records);
   expect(records.map(([name]) => name)).toContain('tone');
   for (const [name, record] of records) {
     const columns = tables.get(record.table);
     expect([name, record.table, columns !== undefined]).toEqual([name, record.table, true]);
-    const missing = Object.entries(record.fields).filter(([, f]) => !columns!.has(f.column)).map(([field, f]) => `${field}: ${f.column}`);
+    const missing = Object.entries(record.fields)
+      .filter(([, f]) => !columns!.has(f.column))
+      .map(([field, f]) => `${field}: ${f.column}`);
     expect([name, missing]).toEqual([name, []]);
   }
 });

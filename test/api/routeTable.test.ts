@@ -7,10 +7,22 @@ import type { ApiRoute } from '../../src/server/routes';
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const declared = (r: ApiRoute) => JSON.stringify({ method: r.method, url: r.url, params: r.params, record: r.record, multipart: r.multipart, screen: r.screen });
+const declared = (r: ApiRoute) =>
+  JSON.stringify({
+    method: r.method,
+    url: r.url,
+    params: r.params,
+    record: r.record,
+    multipart: r.multipart,
+    screen: r.screen,
+  });
 
 test('the static route table is the table the running server registered', () => {
   expect(apiRouteTable().map(declared)).toEqual(s.app.apiRoutes.map(declared));

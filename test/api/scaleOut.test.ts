@@ -30,7 +30,11 @@ function roundRobin(targets: string[]): Promise<{ base: string; server: Server; 
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, hits })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, hits }),
+    ),
+  );
 }
 
 maybe('two server processes on one PostgreSQL database', () => {
@@ -43,7 +47,9 @@ maybe('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     // Both on the same DATA_DIR, as shared storage would be; the second starts while the first seeds.
     const env = { BATCH_POLL_MS: '200' };
-    servers.push(...(await Promise.all([startProcess({ dataDir, pgSchema, env }), startProcess({ dataDir, pgSchema, env })])));
+    servers.push(
+      ...(await Promise.all([startProcess({ dataDir, pgSchema, env }), startProcess({ dataDir, pgSchema, env })])),
+    );
     proxy = await roundRobin(servers.map((s) => s.base));
     db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, pgSchema });
   });
@@ -57,20 +63,32 @@ maybe('two server processes on one PostgreSQL database', () => {
 
   test('a session, its CSRF token and the login throttle hold whichever process answers', async () => {
     const c = new Client(proxy.base);
-    const login = await c.post('/sp/sploginhs', { account: DEMO.kenya.account, pwd: DEMO.kenya.password }, { form: true });
+    const login = await c.post(
+      '/sp/sploginhs',
+      { account: DEMO.kenya.account, pwd: DEMO.kenya.password },
+      { form: true },
+    );
     expect(login.body.returnCode).toBe('000000');
     const before = [...proxy.hits];
     for (let i = 0; i < 4; i++) {
       expect((await c.get('/sp/qrycpselfInfo')).body.returnCode).toBe('000000');
       // A write with the token the other process handed out.
-      expect((await c.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: `Export ${i}` })).body.returnCode).toBe('000000');
+      expect(
+        (await c.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: `Export ${i}` })).body.returnCode,
+      ).toBe('000000');
     }
     expect(proxy.hits.map((h, i) => h - before[i])).toEqual([4, 4]);
-    expect((await c.post('/sp/exporttonesinger/exportToneAndSinger', {}, { csrf: false })).body.returnCode).toBe('950001');
+    expect((await c.post('/sp/exporttonesinger/exportToneAndSinger', {}, { csrf: false })).body.returnCode).toBe(
+      '950001',
+    );
     // Wrong passwords counted by both processes lock the account after login_max_failures (5).
     const w = new Client(proxy.base);
     const codes: string[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await w.post('/sp/sploginhs', { account: DEMO.ais.account, pwd: 'Wrong!Pass1' }, { form: true })).body.returnCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await w.post('/sp/sploginhs', { account: DEMO.ais.account, pwd: 'Wrong!Pass1' }, { form: true })).body
+          .returnCode,
+      );
     expect(codes).toEqual(['950003', '950003', '950003', '950003', '942201', '942201']);
   });
 
@@ -78,14 +96,21 @@ maybe('two server processes on one PostgreSQL database', () => {
     const c = new Client(proxy.base);
     await c.post('/sp/sploginhs', { account: DEMO.kenya.account, pwd: DEMO.kenya.password }, { form: true });
     const N = 6000;
-    const lines = Array.from({ length: N }, (_, i) => `Shared Owner ${i}|Stage|TWO${String(i).padStart(6, '0')}|2547${String(i).padStart(8, '0')}`);
+    const lines = Array.from(
+      { length: N },
+      (_, i) => `Shared Owner ${i}|Stage|TWO${String(i).padStart(6, '0')}|2547${String(i).padStart(8, '0')}`,
+    );
     const r = await multipart(c, '/sp/addbatchtask/batchAddCopyrightCompany', [['file', 'owners.txt', txt(lines)]]);
     expect(r.body.returnCode).toBe('000000');
     const id = Number(r.body.record.taskId);
     const workers = new Set<string>();
     const until = Date.now() + 150_000;
     for (;;) {
-      const t = await db.db.selectFrom('batch_tasks').select(['state', 'locked_by', 'done_count']).where('id', '=', id).executeTakeFirstOrThrow();
+      const t = await db.db
+        .selectFrom('batch_tasks')
+        .select(['state', 'locked_by', 'done_count'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       if (t.locked_by) workers.add(t.locked_by.split(':')[1]);
       if (t.state === 'done') break;
       if (Date.now() > until) throw new Error(`task still ${t.state} at ${t.done_count}/${N}`);
@@ -94,10 +119,18 @@ maybe('two server processes on one PostgreSQL database', () => {
     expect([...workers].sort()).toEqual(servers.map((s) => String(s.child.pid)).sort());
     const t = await db.db.selectFrom('batch_tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(t).toMatchObject({ status: '3', success_count: N, done_count: N, fail_count: 0 });
-    const ids = await db.db.selectFrom('copyright_companies').select('id_number').where('id_number', 'like', 'TWO%').execute();
+    const ids = await db.db
+      .selectFrom('copyright_companies')
+      .select('id_number')
+      .where('id_number', 'like', 'TWO%')
+      .execute();
     expect(ids.length).toBe(N);
     expect(new Set(ids.map((x) => x.id_number)).size).toBe(N);
-    const audits = await db.db.selectFrom('audit_log').select('detail').where('action', '=', 'batch.addcopyright').execute();
+    const audits = await db.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'batch.addcopyright')
+      .execute();
     expect(audits.filter((a) => JSON.parse(a.detail).task === id).length).toBe(N);
   });
 });

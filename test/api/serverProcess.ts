@@ -14,7 +14,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startProcess(o: { dataDir: string; pgSchema?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export function startProcess(o: {
+  dataDir: string;
+  pgSchema?: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -24,7 +28,7 @@ export function startProcess(o: { dataDir: string; pgSchema?: string; env?: Reco
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RBT_SCRYPT_LOG2N: '12',
-      DATABASE_URL: o.pgSchema ? process.env.DATABASE_URL ?? '' : '',
+      DATABASE_URL: o.pgSchema ? (process.env.DATABASE_URL ?? '') : '',
       DATABASE_SCHEMA: o.pgSchema ?? '',
       ...o.env,
     },

@@ -3,15 +3,27 @@
 import { startServer, DEMO, type TestServer } from './helpers';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('login', () => {
   test('a demo account logs in: 000000, user info, HttpOnly cookie and a CSRF header', async () => {
     const c = s.client();
-    const r = await c.post('/sp/sploginhs', { account: DEMO.generic.account, pwd: DEMO.generic.password }, { form: true });
+    const r = await c.post(
+      '/sp/sploginhs',
+      { account: DEMO.generic.account, pwd: DEMO.generic.password },
+      { form: true },
+    );
     expect(r.body.returnCode).toBe('000000');
-    expect(r.body.record.userInfo).toMatchObject({ code: DEMO.generic.account, firstLogin: '0', name: 'Generic Music Ltd' });
+    expect(r.body.record.userInfo).toMatchObject({
+      code: DEMO.generic.account,
+      firstLogin: '0',
+      name: 'Generic Music Ltd',
+    });
     expect(r.headers['x-csrf-token']).toMatch(/^[\w-]{30,}$/);
     expect(String(r.headers['set-cookie'])).toMatch(/^rbt_session=[^;]+;.*HttpOnly.*SameSite=Strict/);
     // Neither the password nor its hash nor the session token travel in the answer.
@@ -49,16 +61,22 @@ describe('login', () => {
       const c = s.client();
       // The login screen's rules require the field; a wrong or missing image answers 900014.
       expect((await c.post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('950004');
-      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: 'AB12' })).body.returnCode).toBe('900014');
+      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: 'AB12' })).body.returnCode).toBe(
+        '900014',
+      );
       const image = await fetch(`${s.base}/common/picturecode`);
       expect(image.headers.get('content-type')).toBe('image/svg+xml');
       c.cookie = image.headers.get('set-cookie')!.split(';')[0];
       const code = [...(await image.text()).matchAll(/>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
       expect(code).toMatch(/^[A-Z0-9]{4}$/);
       const picCookie = c.cookie;
-      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code.toLowerCase() })).body.returnCode).toBe('000000');
+      expect(
+        (await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code.toLowerCase() })).body.returnCode,
+      ).toBe('000000');
       c.cookie = picCookie;
-      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code })).body.returnCode).toBe('900014');
+      expect((await c.post('/sp/sploginhs', { account, pwd: password, pictureCode: code })).body.returnCode).toBe(
+        '900014',
+      );
     } finally {
       await s.ctx.config.set('login_picture_code', '0');
     }
@@ -78,7 +96,9 @@ describe('login', () => {
     s.clock.now += 60_000;
     const first = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
     s.clock.now += 60_000;
-    const second = await s.client().post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
+    const second = await s
+      .client()
+      .post('/sp/sploginhs', { account: DEMO.believe.account, pwd: DEMO.believe.password });
     expect(second.body.record.userInfo.lastLoginTime).not.toBe(first.body.record.userInfo.lastLoginTime);
     expect(Date.parse(second.body.record.userInfo.lastLoginTime)).toBeLessThan(s.clock.now);
   });
@@ -89,7 +109,11 @@ test('every demo account that reaches My Account can save it as it opens (the se
     const c = await s.login(who.account, who.password);
     const { contactName, phoneNumber, email, address, description } = (await c.get('/sp/qrycpselfInfo')).body.record;
     expect([contactName, phoneNumber, email]).not.toContain('');
-    const saved = await c.post('/sp/updatecpinfo', { contactName, phoneNumber, email, address, description }, { form: true });
+    const saved = await c.post(
+      '/sp/updatecpinfo',
+      { contactName, phoneNumber, email, address, description },
+      { form: true },
+    );
     expect([who.account, saved.body.returnCode]).toEqual([who.account, '000000']);
   }
 });
@@ -100,10 +124,18 @@ describe('CSRF and logout', () => {
     const refused = await c.post('/sp/updatecpinfo', { contactName: 'Mallory' }, { csrf: false });
     expect(refused.status).toBe(403);
     expect(refused.body.returnCode).toBe('950001');
-    const wrong = await c.post('/sp/updatecpinfo', { contactName: 'Mallory' }, { headers: { 'x-csrf-token': 'forged' }, csrf: false });
+    const wrong = await c.post(
+      '/sp/updatecpinfo',
+      { contactName: 'Mallory' },
+      { headers: { 'x-csrf-token': 'forged' }, csrf: false },
+    );
     expect(wrong.body.returnCode).toBe('950001');
     expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).not.toBe('Mallory');
-    const ok = await c.post('/sp/updatecpinfo', { contactName: 'Alice', phoneNumber: '254700000010', email: 'cp8800010@example.com' }, { form: true });
+    const ok = await c.post(
+      '/sp/updatecpinfo',
+      { contactName: 'Alice', phoneNumber: '254700000010', email: 'cp8800010@example.com' },
+      { form: true },
+    );
     expect(ok.body.returnCode).toBe('000000');
     expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).toBe('Alice');
   });
@@ -112,7 +144,11 @@ describe('CSRF and logout', () => {
     const a = await s.login(DEMO.generic.account, DEMO.generic.password);
     const b = await s.login(DEMO.generic.account, DEMO.generic.password);
     expect(a.csrf).not.toBe(b.csrf);
-    const r = await a.post('/sp/updatecpinfo', { contactName: 'X' }, { headers: { 'x-csrf-token': b.csrf }, csrf: false });
+    const r = await a.post(
+      '/sp/updatecpinfo',
+      { contactName: 'X' },
+      { headers: { 'x-csrf-token': b.csrf }, csrf: false },
+    );
     expect(r.body.returnCode).toBe('950001');
   });
 
@@ -187,7 +223,14 @@ describe('first login and expired accounts', () => {
 
   test('an expired account logs in, user info answers 909090 and data calls are refused', async () => {
     const c = s.client();
-    expect((await c.post('/sp/sploginhs', DEMO.expired.account ? { account: DEMO.expired.account, pwd: DEMO.expired.password } : {})).body.returnCode).toBe('000000');
+    expect(
+      (
+        await c.post(
+          '/sp/sploginhs',
+          DEMO.expired.account ? { account: DEMO.expired.account, pwd: DEMO.expired.password } : {},
+        )
+      ).body.returnCode,
+    ).toBe('000000');
     const info = await c.get('/checkLoginInfo');
     expect(info.body.returnCode).toBe('909090');
     expect(info.body.record.userInfo.code).toBe(DEMO.expired.account);
@@ -208,7 +251,10 @@ describe('throttling', () => {
     expect(fifth.body.returnMsg).toContain('15 minutes');
     // Locked: even the right password is refused.
     expect((await s.client().post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('942201');
-    expect((await s.client().post('/common/checkModifyErrorTimes', { account })).body.record).toMatchObject({ locked: '1', lockMinutes: 15 });
+    expect((await s.client().post('/common/checkModifyErrorTimes', { account })).body.record).toMatchObject({
+      locked: '1',
+      lockMinutes: 15,
+    });
     s.clock.now += 16 * 60_000;
     expect((await s.client().post('/sp/sploginhs', { account, pwd: password })).body.returnCode).toBe('000000');
     expect((await s.client().post('/common/checkModifyErrorTimes', { account })).body.record.errorTimes).toBe(0);
@@ -218,20 +264,28 @@ describe('throttling', () => {
     await s.ctx.config.set('address_max_failures', '3');
     const headers = { 'x-forwarded-for': 'ignored' }; // no proxy trust: the socket address counts
     try {
-      for (let i = 0; i < 3; i++) await s.client().post('/sp/sploginhs', { account: `99900${i}1`, pwd: 'Nope!1234x' }, { headers });
+      for (let i = 0; i < 3; i++)
+        await s.client().post('/sp/sploginhs', { account: `99900${i}1`, pwd: 'Nope!1234x' }, { headers });
       const r = await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password });
       expect(r.body.returnCode).toBe('942202');
-      expect((await s.client().get('/common/checkModifyErrorTimes', { account: DEMO.radio.account })).body.record).toMatchObject({ addressLocked: '1', addressErrorTimes: 3, errorTimes: 0 });
+      expect(
+        (await s.client().get('/common/checkModifyErrorTimes', { account: DEMO.radio.account })).body.record,
+      ).toMatchObject({ addressLocked: '1', addressErrorTimes: 3, errorTimes: 0 });
     } finally {
       await s.ctx.config.set('address_max_failures', '20');
       s.clock.now += 16 * 60_000;
     }
-    expect((await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body.returnCode).toBe('000000');
+    expect(
+      (await s.client().post('/sp/sploginhs', { account: DEMO.radio.account, pwd: DEMO.radio.password })).body
+        .returnCode,
+    ).toBe('000000');
   });
 });
 
 describe('maintenance window', () => {
-  afterEach(async () => { await s.ctx.config.set('maintenance_window', ''); });
+  afterEach(async () => {
+    await s.ctx.config.set('maintenance_window', '');
+  });
 
   test('writes are refused inside the configured window and allowed outside; reads always work', async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
@@ -239,13 +293,27 @@ describe('maintenance window', () => {
     const hh = (h: number) => String((h + 24) % 24).padStart(2, '0');
     // A window around the (test) clock's current hour, then one that ended an hour ago.
     await s.ctx.config.set('maintenance_window', `${hh(at.getHours())}:00-${hh(at.getHours() + 1)}:00`);
-    const refused = await c.post('/sp/updatecpinfo', { contactName: 'Night', phoneNumber: '254700000010', email: 'cp8800010@example.com' });
+    const refused = await c.post('/sp/updatecpinfo', {
+      contactName: 'Night',
+      phoneNumber: '254700000010',
+      email: 'cp8800010@example.com',
+    });
     expect(refused.body.returnCode).toBe('950002');
-    expect(refused.body.returnMsg).toBe('Operations are prohibited from 0:00 to 5:00 because of the system background data run');
+    expect(refused.body.returnMsg).toBe(
+      'Operations are prohibited from 0:00 to 5:00 because of the system background data run',
+    );
     expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).not.toBe('Night');
     expect((await c.get('/sp/qrytone')).body.returnCode).toBe('000000');
     await s.ctx.config.set('maintenance_window', `${hh(at.getHours() - 2)}:00-${hh(at.getHours() - 1)}:00`);
-    expect((await c.post('/sp/updatecpinfo', { contactName: 'Day', phoneNumber: '254700000010', email: 'cp8800010@example.com' })).body.returnCode).toBe('000000');
+    expect(
+      (
+        await c.post('/sp/updatecpinfo', {
+          contactName: 'Day',
+          phoneNumber: '254700000010',
+          email: 'cp8800010@example.com',
+        })
+      ).body.returnCode,
+    ).toBe('000000');
   });
 
   test('a window wrapping midnight covers both sides', async () => {
@@ -263,11 +331,19 @@ describe('maintenance window', () => {
 
 describe('answer language', () => {
   test('Accept-Language zh before login, then the session language', async () => {
-    const r = await s.client().post('/sp/sploginhs', { account: '1234567', pwd: 'Wrong!Pass1' }, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const r = await s
+      .client()
+      .post(
+        '/sp/sploginhs',
+        { account: '1234567', pwd: 'Wrong!Pass1' },
+        { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } },
+      );
     expect(r.body.returnMsg).toBe('账号或密码错误。');
     const c = await s.login(DEMO.kenya.account, DEMO.kenya.password, { 'accept-language': 'zh-CN' });
     expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe('页面已过期，请刷新页面。');
     await c.post('/common/switchlanguage', { language: 'en' });
-    expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe('The page has expired. Please refresh the page.');
+    expect((await c.post('/sp/updatecpinfo', {}, { csrf: false })).body.returnMsg).toBe(
+      'The page has expired. Please refresh the page.',
+    );
   });
 });

@@ -11,21 +11,42 @@ beforeAll(async () => {
   generic = await s.login(DEMO.generic.account, DEMO.generic.password);
   kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('sp/querytariff', () => {
   test('tone tariffs 5 a page, with a count; package tariffs apart', async () => {
     const count = await generic.post('/sp/querytariff', { priceGroupType: 2, queryType: 1 }, { form: true });
     expect(count.body).toMatchObject({ returnCode: '000000', recordSum: 7 });
     expect(count.body.record).toBeUndefined();
-    const page1 = await generic.post('/sp/querytariff', { priceGroupType: 2, queryType: 2, startRecordNum: 1, endRecordNum: 5 }, { form: true });
+    const page1 = await generic.post(
+      '/sp/querytariff',
+      { priceGroupType: 2, queryType: 2, startRecordNum: 1, endRecordNum: 5 },
+      { form: true },
+    );
     expect(page1.body.recordSum).toBe(7);
     expect(page1.body.record).toHaveLength(5);
-    expect(page1.body.record[0]).toEqual({ priceGroupID: expect.stringMatching(/^\d+$/), priceGroupName: 'Standard tone', description: 'Monthly tone subscription' });
-    const page2 = await generic.get('/sp/querytariff', { priceGroupType: 2, queryType: 2, startRecordNum: 6, endRecordNum: 10 });
-    expect(page2.body.record.map((t: { priceGroupName: string }) => t.priceGroupName)).toEqual(['Student tone', 'Express copy']);
+    expect(page1.body.record[0]).toEqual({
+      priceGroupID: expect.stringMatching(/^\d+$/),
+      priceGroupName: 'Standard tone',
+      description: 'Monthly tone subscription',
+    });
+    const page2 = await generic.get('/sp/querytariff', {
+      priceGroupType: 2,
+      queryType: 2,
+      startRecordNum: 6,
+      endRecordNum: 10,
+    });
+    expect(page2.body.record.map((t: { priceGroupName: string }) => t.priceGroupName)).toEqual([
+      'Student tone',
+      'Express copy',
+    ]);
     const packages = await generic.get('/sp/querytariff', { priceGroupType: 3, queryType: 2 });
-    expect(packages.body.record.map((t: { priceGroupName: string }) => t.priceGroupName)).toEqual(['Package monthly', 'Package weekly']);
+    expect(packages.body.record.map((t: { priceGroupName: string }) => t.priceGroupName)).toEqual([
+      'Package monthly',
+      'Package weekly',
+    ]);
     // The tone form's orderType 2 (every seeded tariff is offered for it); an order type no tariff has gives none.
     expect((await generic.get('/sp/querytariff', { orderType: 2, queryType: 1 })).body.recordSum).toBe(9);
     expect((await generic.get('/sp/querytariff', { orderType: 4, queryType: 1 })).body.recordSum).toBe(0);
@@ -53,18 +74,45 @@ describe('sp/querytariffdetail and sp/querytariffdetails', () => {
     const standard = list.body.record.find((t: { priceGroupName: string }) => t.priceGroupName === 'Standard tone');
     for (const url of ['/sp/querytariffdetail', '/sp/querytariffdetails']) {
       const r = await generic.post(url, { priceGroupID: standard.priceGroupID, portalType: 1 }, { form: true });
-      expect(r.body).toMatchObject({ returnCode: '000000', recordSum: 3, record: { priceGroupID: standard.priceGroupID, priceGroupName: 'Standard tone' } });
-      expect(r.body.record.details[0]).toEqual({
-        detailID: expect.any(String), operator: '-1', orderType: '1', price: '5.00', startDate: '2024-01-01', endDate: '2030-12-31',
-        promotionID: '-1', serviceCode: '-1', userType: '-1', description: 'Standard tone 5.00',
+      expect(r.body).toMatchObject({
+        returnCode: '000000',
+        recordSum: 3,
+        record: { priceGroupID: standard.priceGroupID, priceGroupName: 'Standard tone' },
       });
-      expect(r.body.record.details[1]).toMatchObject({ operator: '1', orderType: '2', userType: '1', promotionID: 'PRM2024A', serviceCode: '811' });
+      expect(r.body.record.details[0]).toEqual({
+        detailID: expect.any(String),
+        operator: '-1',
+        orderType: '1',
+        price: '5.00',
+        startDate: '2024-01-01',
+        endDate: '2030-12-31',
+        promotionID: '-1',
+        serviceCode: '-1',
+        userType: '-1',
+        description: 'Standard tone 5.00',
+      });
+      expect(r.body.record.details[1]).toMatchObject({
+        operator: '1',
+        orderType: '2',
+        userType: '1',
+        promotionID: 'PRM2024A',
+        serviceCode: '811',
+      });
     }
   });
 
   test('the seeded details cover every access type, orderType and userType of 001 §9', async () => {
-    const ids = [...(await generic.get('/sp/querytariff', { priceGroupType: 2 })).body.record, ...(await generic.get('/sp/querytariff', { priceGroupType: 3 })).body.record];
-    const rows = (await Promise.all(ids.map((t: { priceGroupID: string }) => generic.get('/sp/querytariffdetail', { priceGroupID: t.priceGroupID })))).flatMap((r) => r.body.record.details);
+    const ids = [
+      ...(await generic.get('/sp/querytariff', { priceGroupType: 2 })).body.record,
+      ...(await generic.get('/sp/querytariff', { priceGroupType: 3 })).body.record,
+    ];
+    const rows = (
+      await Promise.all(
+        ids.map((t: { priceGroupID: string }) =>
+          generic.get('/sp/querytariffdetail', { priceGroupID: t.priceGroupID }),
+        ),
+      )
+    ).flatMap((r) => r.body.record.details);
     expect(new Set(rows.map((d) => d.operator))).toEqual(new Set(['1', '2', '3', '4', '5', '14', '-1']));
     expect(new Set(rows.map((d) => d.orderType))).toEqual(new Set(['1', '2', '3', '4']));
     expect(new Set(rows.map((d) => d.userType))).toEqual(new Set(['0', '1', '-1']));
@@ -83,7 +131,12 @@ describe('catalogues', () => {
   test('sp/filtertonecatalog: nested tone catalogues; resourceType 2 the tone-box ones', async () => {
     const tones = await generic.post('/sp/filtertonecatalog', { resourceType: 1 }, { form: true });
     expect(tones.body.returnCode).toBe('000000');
-    expect(tones.body.record.map((c: { catalogName: string }) => c.catalogName)).toEqual(['Pop', 'Traditional', 'Religious', 'Greetings']);
+    expect(tones.body.record.map((c: { catalogName: string }) => c.catalogName)).toEqual([
+      'Pop',
+      'Traditional',
+      'Religious',
+      'Greetings',
+    ]);
     const pop = tones.body.record[0];
     expect(pop).toMatchObject({ catalogID: expect.any(String), relativeValidityPeriod: '90' });
     expect(pop.catalogInfo.map((c: { catalogName: string }) => c.catalogName)).toEqual(['Dance', 'Ballads']);
@@ -98,7 +151,10 @@ describe('catalogues', () => {
     const tree = (await generic.get('/sp/filtertonecatalog', { resourceType: 1 })).body.record;
     const dance = tree[0].catalogInfo[0];
     const r = await generic.post('/sp/qrycataloginfo', { catalogID: dance.catalogID }, { form: true });
-    expect(r.body).toMatchObject({ returnCode: '000000', record: { catalogID: dance.catalogID, catalogName: 'Dance', relativeValidityPeriod: '30' } });
+    expect(r.body).toMatchObject({
+      returnCode: '000000',
+      record: { catalogID: dance.catalogID, catalogName: 'Dance', relativeValidityPeriod: '30' },
+    });
     expect((await generic.get('/sp/qrycataloginfo', { catalogID: 999999 })).body.returnCode).toBe('950005');
     expect((await generic.get('/sp/qrycataloginfo', { catalogID: 'pop' })).body.returnCode).toBe('950004');
     expect((await generic.get('/sp/qrycataloginfo', {})).body.returnCode).toBe('950004');
@@ -108,7 +164,16 @@ describe('catalogues', () => {
 test('common/querylanguagelist: the eight languages of 001 §3, highest priority first', async () => {
   const r = await generic.get('/common/querylanguagelist');
   expect(r.body.recordSum).toBe(8);
-  expect(r.body.record.map((l: { languageDesc: string }) => l.languageDesc)).toEqual(['English', 'French', 'Arabic', 'Farsi', 'Amharic', 'Somali', 'Oromoo', 'Tigrigna']);
+  expect(r.body.record.map((l: { languageDesc: string }) => l.languageDesc)).toEqual([
+    'English',
+    'French',
+    'Arabic',
+    'Farsi',
+    'Amharic',
+    'Somali',
+    'Oromoo',
+    'Tigrigna',
+  ]);
   expect(r.body.record[0]).toEqual({ languageID: '1', languageCode: 'en', languageDesc: 'English', priority: '8' });
   const priorities = r.body.record.map((l: { priority: string }) => Number(l.priority));
   expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
@@ -116,23 +181,44 @@ test('common/querylanguagelist: the eight languages of 001 §3, highest priority
 
 test('the calls are in the OpenAPI document with their parameters', async () => {
   const doc = (await s.client().get('/docs/openapi.json')).body;
-  for (const path of ['/sp/querytariff', '/sp/querytariffdetails', '/sp/querytariffdetail', '/sp/filtertonecatalog', '/sp/qrycataloginfo']) {
+  for (const path of [
+    '/sp/querytariff',
+    '/sp/querytariffdetails',
+    '/sp/querytariffdetail',
+    '/sp/filtertonecatalog',
+    '/sp/qrycataloginfo',
+  ]) {
     expect(doc.paths[path]?.get).toBeDefined();
   }
-  expect(doc.paths['/sp/querytariffdetail'].get.parameters.find((p: { name: string }) => p.name === 'priceGroupID')).toMatchObject({ required: true });
+  expect(
+    doc.paths['/sp/querytariffdetail'].get.parameters.find((p: { name: string }) => p.name === 'priceGroupID'),
+  ).toMatchObject({ required: true });
 });
 
 describe('names in the language of the session (issue 11: option lists stayed English in Chinese)', () => {
   let zh: Client;
   beforeAll(async () => {
     zh = await s.login(DEMO.generic.account, DEMO.generic.password);
-    expect((await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true })).body.returnCode).toBe('000000');
+    expect((await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true })).body.returnCode).toBe(
+      '000000',
+    );
   });
 
   test('languages, catalogues and tariffs read as Chinese, with the same ids and order as in English', async () => {
     const languages = (await zh.get('/common/querylanguagelist')).body.record;
-    expect(languages.map((l: { languageDesc: string }) => l.languageDesc)).toEqual(['英语', '法语', '阿拉伯语', '波斯语', '阿姆哈拉语', '索马里语', '奥罗莫语', '提格里尼亚语']);
-    expect(languages.map((l: { languageID: string }) => l.languageID)).toEqual((await generic.get('/common/querylanguagelist')).body.record.map((l: { languageID: string }) => l.languageID));
+    expect(languages.map((l: { languageDesc: string }) => l.languageDesc)).toEqual([
+      '英语',
+      '法语',
+      '阿拉伯语',
+      '波斯语',
+      '阿姆哈拉语',
+      '索马里语',
+      '奥罗莫语',
+      '提格里尼亚语',
+    ]);
+    expect(languages.map((l: { languageID: string }) => l.languageID)).toEqual(
+      (await generic.get('/common/querylanguagelist')).body.record.map((l: { languageID: string }) => l.languageID),
+    );
 
     const tree = (await zh.get('/sp/filtertonecatalog', { resourceType: 1 })).body.record;
     expect(tree.map((c: { catalogName: string }) => c.catalogName)).toEqual(['流行', '传统', '宗教', '问候']);

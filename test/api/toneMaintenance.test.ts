@@ -9,14 +9,40 @@ let pending: Client; // in the approval flow
 let other: Client;
 const ids: Record<string, number[]> = {};
 
-const providerId = async (code: string) => (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const providerId = async (code: string) =>
+  (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 const toneIds = async (code: string, status: string) =>
-  (await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', await providerId(code)).where('status', '=', status).where('approve_type', '=', '2').orderBy('id').execute()).map((r) => r.id);
-const toneRow = async (c: Client, id: number) => (await c.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 100 })).body.record.find((t: { toneID: string }) => t.toneID === String(id));
+  (
+    await s.ctx.db
+      .selectFrom('tones')
+      .select('id')
+      .where('provider_id', '=', await providerId(code))
+      .where('status', '=', status)
+      .where('approve_type', '=', '2')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
+const toneRow = async (c: Client, id: number) =>
+  (await c.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 100 })).body.record.find(
+    (t: { toneID: string }) => t.toneID === String(id),
+  );
 
 async function putInDirectory(code: string, toneId: number) {
   const pid = await providerId(code);
-  const { id } = await s.ctx.db.insertInto('ivr_directories').values({ provider_id: pid, position: 1, name: 'Dir', type: '1', prompt_file: '', status: '1', reject_reason: '', created_at: s.clock.now }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await s.ctx.db
+    .insertInto('ivr_directories')
+    .values({
+      provider_id: pid,
+      position: 1,
+      name: 'Dir',
+      type: '1',
+      prompt_file: '',
+      status: '1',
+      reject_reason: '',
+      created_at: s.clock.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await s.ctx.db.insertInto('ivr_directory_items').values({ directory_id: id, tone_id: toneId, position: 1 }).execute();
 }
 
@@ -29,18 +55,33 @@ beforeAll(async () => {
   ids.pending = await toneIds(DEMO.approval.account, '1');
   ids.other = await toneIds(DEMO.generic.account, '1');
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('sp/qrytonedetail', () => {
   test('answers the edit data of an own tone', async () => {
     const r = await direct.get('/sp/qrytonedetail', { toneID: ids.direct[0] });
     expect(r.body.returnCode).toBe('000000');
-    expect(r.body.record).toMatchObject({ toneID: String(ids.direct[0]), toneCode: expect.stringMatching(/^\d+$/), toneName: expect.any(String), singerName: expect.any(String), price: expect.any(String), priceGroupID: expect.any(String), catalogInfo: expect.any(Array), contentLanguage: expect.any(String), webAuditonUrl: expect.stringMatching(/^\/sp\/file\//) });
+    expect(r.body.record).toMatchObject({
+      toneID: String(ids.direct[0]),
+      toneCode: expect.stringMatching(/^\d+$/),
+      toneName: expect.any(String),
+      singerName: expect.any(String),
+      price: expect.any(String),
+      priceGroupID: expect.any(String),
+      catalogInfo: expect.any(Array),
+      contentLanguage: expect.any(String),
+      webAuditonUrl: expect.stringMatching(/^\/sp\/file\//),
+    });
     const byCode = await direct.get('/sp/qrytonedetail', { toneCode: r.body.record.toneCode });
     expect(byCode.body.record.toneID).toBe(String(ids.direct[0]));
   });
   test("another provider's or a missing tone: 'The resource does not exist.'", async () => {
-    expect((await other.get('/sp/qrytonedetail', { toneID: ids.direct[0] })).body).toMatchObject({ returnCode: '950005', returnMsg: 'The resource does not exist.' });
+    expect((await other.get('/sp/qrytonedetail', { toneID: ids.direct[0] })).body).toMatchObject({
+      returnCode: '950005',
+      returnMsg: 'The resource does not exist.',
+    });
     expect((await direct.get('/sp/qrytonedetail', { toneID: 999999 })).body.returnCode).toBe('950005');
   });
   test('bad input', async () => {
@@ -52,8 +93,15 @@ describe('sp/qrytonedetail', () => {
 describe('tags', () => {
   test('read, replace and read back', async () => {
     const id = ids.direct[0];
-    expect((await direct.post('/sp/tagmaintenance', { toneID: String(id), tagNames: 'pop~summer~dance', portalType: '1' })).body.returnCode).toBe('000000');
-    expect((await direct.get('/sp/queryTag', { toneID: id })).body.record).toEqual({ toneID: String(id), tagNames: 'pop~summer~dance', tags: ['pop', 'summer', 'dance'] });
+    expect(
+      (await direct.post('/sp/tagmaintenance', { toneID: String(id), tagNames: 'pop~summer~dance', portalType: '1' }))
+        .body.returnCode,
+    ).toBe('000000');
+    expect((await direct.get('/sp/queryTag', { toneID: id })).body.record).toEqual({
+      toneID: String(id),
+      tagNames: 'pop~summer~dance',
+      tags: ['pop', 'summer', 'dance'],
+    });
   });
   test('the tilde rule: no empty tag, at most additional_tag_num, each up to 100', async () => {
     const id = String(ids.direct[0]);
@@ -64,7 +112,10 @@ describe('tags', () => {
     expect((await direct.get('/sp/queryTag', { toneID: id })).body.record.tagNames).toBe('pop~summer~dance');
   });
   test("another provider's tone is not found and keeps its tags", async () => {
-    expect((await other.post('/sp/tagmaintenance', { toneID: String(ids.direct[0]), tagNames: 'hacked', portalType: '1' })).body.returnCode).toBe('950005');
+    expect(
+      (await other.post('/sp/tagmaintenance', { toneID: String(ids.direct[0]), tagNames: 'hacked', portalType: '1' }))
+        .body.returnCode,
+    ).toBe('950005');
     expect((await other.get('/sp/queryTag', { toneID: ids.direct[0] })).body.returnCode).toBe('950005');
     expect((await direct.get('/sp/queryTag', { toneID: ids.direct[0] })).body.record.tagNames).toBe('pop~summer~dance');
   });
@@ -80,15 +131,30 @@ describe('sp/hideorresumetones', () => {
     expect((await toneRow(pending, id)).status).toBe('1');
   });
   test('partly: the raw result names the tones left alone; foreign tones never change', async () => {
-    const r = await pending.post('/sp/hideorresumetones', { toneIDs: `${ids.pending[0]},${ids.other[0]}`, operType: '1', portalType: '1' });
-    expect(r.body).toMatchObject({ returnCode: '000001', record: { success: [String(ids.pending[0])], failed: [String(ids.other[0])] } });
+    const r = await pending.post('/sp/hideorresumetones', {
+      toneIDs: `${ids.pending[0]},${ids.other[0]}`,
+      operType: '1',
+      portalType: '1',
+    });
+    expect(r.body).toMatchObject({
+      returnCode: '000001',
+      record: { success: [String(ids.pending[0])], failed: [String(ids.other[0])] },
+    });
     expect((await toneRow(other, ids.other[0])).status).toBe('1');
     await pending.post('/sp/hideorresumetones', { toneIDs: String(ids.pending[0]), operType: '2', portalType: '1' });
-    expect((await other.post('/sp/hideorresumetones', { toneIDs: String(ids.pending[0]), operType: '1', portalType: '1' })).body.returnCode).toBe('950005');
+    expect(
+      (await other.post('/sp/hideorresumetones', { toneIDs: String(ids.pending[0]), operType: '1', portalType: '1' }))
+        .body.returnCode,
+    ).toBe('950005');
   });
   test('bad input', async () => {
-    expect((await pending.post('/sp/hideorresumetones', { toneIDs: 'x', operType: '1', portalType: '1' })).body.returnCode).toBe('950004');
-    expect((await pending.post('/sp/hideorresumetones', { toneIDs: String(ids.pending[0]), operType: '3', portalType: '1' })).body.returnCode).toBe('950004');
+    expect(
+      (await pending.post('/sp/hideorresumetones', { toneIDs: 'x', operType: '1', portalType: '1' })).body.returnCode,
+    ).toBe('950004');
+    expect(
+      (await pending.post('/sp/hideorresumetones', { toneIDs: String(ids.pending[0]), operType: '3', portalType: '1' }))
+        .body.returnCode,
+    ).toBe('950004');
   });
 });
 
@@ -103,42 +169,93 @@ describe('sp/deltones', () => {
     const forced = await direct.post('/sp/deltones', { toneIDs: String(id), force: '1', portalType: '1' });
     expect(forced.body).toMatchObject({ returnCode: '000000', record: { approval: false, count: 1 } });
     expect((await toneRow(direct, id)).status).toBe('6');
-    expect(await s.ctx.db.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', '=', id).execute()).toEqual([]);
+    expect(
+      await s.ctx.db.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', '=', id).execute(),
+    ).toEqual([]);
     expect((await direct.get('/sp/qrytonedetail', { toneID: id })).body.returnCode).toBe('950005');
   });
   test('in the approval flow a deletion waits for the operator, who approves it with the CLI', async () => {
     const id = ids.pending[1];
-    expect((await pending.post('/sp/deltones', { toneIDs: String(id), portalType: '1' })).body).toMatchObject({ returnCode: '000000', record: { approval: true } });
+    expect((await pending.post('/sp/deltones', { toneIDs: String(id), portalType: '1' })).body).toMatchObject({
+      returnCode: '000000',
+      record: { approval: true },
+    });
     expect(await toneRow(pending, id)).toMatchObject({ status: '1', approveType: '1', tableType: '1', askType: '2' });
-    const req = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', id).where('kind', '=', 'delete').where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const req = await s.ctx.db
+      .selectFrom('change_requests')
+      .select('id')
+      .where('entity_id', '=', id)
+      .where('kind', '=', 'delete')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     const out: string[] = [];
     expect(await runOperator(['changes', 'approve', String(req.id)], s.ctx, (l) => out.push(l))).toBe(0);
     expect(await toneRow(pending, id)).toMatchObject({ status: '6', approveType: '2' });
   });
   test('at most 30 at a time, own tones only, bad input', async () => {
     const many = Array.from({ length: 31 }, (_, i) => String(ids.direct[0] + i)).join(',');
-    expect((await direct.post('/sp/deltones', { toneIDs: many, portalType: '1' })).body).toMatchObject({ returnCode: '961002', returnMsg: 'At most 30 records can be deleted at a time.' });
-    expect((await other.post('/sp/deltones', { toneIDs: String(ids.direct[0]), force: '1', portalType: '1' })).body.returnCode).toBe('950005');
+    expect((await direct.post('/sp/deltones', { toneIDs: many, portalType: '1' })).body).toMatchObject({
+      returnCode: '961002',
+      returnMsg: 'At most 30 records can be deleted at a time.',
+    });
+    expect(
+      (await other.post('/sp/deltones', { toneIDs: String(ids.direct[0]), force: '1', portalType: '1' })).body
+        .returnCode,
+    ).toBe('950005');
     expect((await toneRow(direct, ids.direct[0])).status).toBe('1');
     expect((await direct.post('/sp/deltones', { toneIDs: '1;2', portalType: '1' })).body.returnCode).toBe('950004');
-    expect((await direct.post('/sp/deltones', { toneIDs: String(ids.direct[0]), portalType: '1' }, { csrf: false })).status).toBe(403);
+    expect(
+      (await direct.post('/sp/deltones', { toneIDs: String(ids.direct[0]), portalType: '1' }, { csrf: false })).status,
+    ).toBe(403);
   });
 });
 
 describe('export and download', () => {
   test("sp/exporttone format=raw streams the provider's own tones as stored, for scripts (the readable default: toneExport.test.ts)", async () => {
-    const quoted = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').executeTakeFirstOrThrow();
+    const quoted = await s.ctx.db
+      .selectFrom('tones')
+      .select('id')
+      .where('provider_id', '=', await providerId(DEMO.approval.account))
+      .where('status', '!=', '6')
+      .executeTakeFirstOrThrow();
     await s.ctx.db.updateTable('tones').set({ tone_name: 'Hello, "World"' }).where('id', '=', quoted.id).execute();
     const r = await pending.get('/sp/exporttone', { format: 'raw' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/text\/csv/);
     expect(r.headers['content-disposition']).toContain(`tones_${DEMO.approval.account}_raw.csv`);
-    const lines = r.raw.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime');
-    const own = await s.ctx.db.selectFrom('tones').selectAll().where('provider_id', '=', await providerId(DEMO.approval.account)).where('status', '!=', '6').orderBy('seq', 'desc').execute();
+    const lines = r.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'toneCode,toneName,singerName,status,approveType,price,callerPrice,tariffPrice,relativeTime,toneValidDay,orderTimes,language,uploadTime',
+    );
+    const own = await s.ctx.db
+      .selectFrom('tones')
+      .selectAll()
+      .where('provider_id', '=', await providerId(DEMO.approval.account))
+      .where('status', '!=', '6')
+      .orderBy('seq', 'desc')
+      .execute();
     // Every row exactly as a spreadsheet reads it: quoted free text, the upload time in ISO 8601.
     const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    const expected = own.map((t) => [t.tone_code, cell(t.tone_name), cell(t.singer_name), t.status, t.approve_type, t.price, t.caller_price, t.tariff_price, t.relative_time, t.tone_valid_day, t.order_times, t.language_id ?? '', new Date(t.created_at).toISOString()].join(','));
+    const expected = own.map((t) =>
+      [
+        t.tone_code,
+        cell(t.tone_name),
+        cell(t.singer_name),
+        t.status,
+        t.approve_type,
+        t.price,
+        t.caller_price,
+        t.tariff_price,
+        t.relative_time,
+        t.tone_valid_day,
+        t.order_times,
+        t.language_id ?? '',
+        new Date(t.created_at).toISOString(),
+      ].join(','),
+    );
     expect(lines.slice(1)).toEqual(expected);
     expect(lines.some((l) => l.includes('"Hello, ""World"""'))).toBe(true);
   });
@@ -156,17 +273,33 @@ describe('export and download', () => {
 
 describe('sp/qrytone filters of the maintenance screen', () => {
   test('validity and upload day ranges, onlyNormal', async () => {
-    const all = (await pending.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 100 })).body.record as Array<Record<string, string>>;
+    const all = (await pending.get('/sp/qrytone', { startRecordNum: 1, endRecordNum: 100 })).body.record as Array<
+      Record<string, string>
+    >;
     const day = all[3].toneValidDay;
-    const r = await pending.get('/sp/qrytone', { validStartDay: day, validEndDay: day, startRecordNum: 1, endRecordNum: 100 });
+    const r = await pending.get('/sp/qrytone', {
+      validStartDay: day,
+      validEndDay: day,
+      startRecordNum: 1,
+      endRecordNum: 100,
+    });
     expect(r.body.record.length).toBeGreaterThan(0);
     expect(r.body.record.every((t: { toneValidDay: string }) => t.toneValidDay === day)).toBe(true);
     const today = new Date(s.clock.now).toISOString().slice(0, 10);
-    const up = await pending.get('/sp/qrytone', { uploadStartTime: today, uploadEndTime: today, startRecordNum: 1, endRecordNum: 100 });
+    const up = await pending.get('/sp/qrytone', {
+      uploadStartTime: today,
+      uploadEndTime: today,
+      startRecordNum: 1,
+      endRecordNum: 100,
+    });
     expect(up.body.record.every((t: { uploadTime: string }) => t.uploadTime.slice(0, 10) === today)).toBe(true);
     const normal = await pending.get('/sp/qrytone', { onlyNormal: '1', startRecordNum: 1, endRecordNum: 100 });
     expect(normal.body.record.length).toBeGreaterThan(0);
-    expect(normal.body.record.every((t: Record<string, string>) => t.status === '1' && t.approveType !== '1' && t.cutFlag !== '1')).toBe(true);
+    expect(
+      normal.body.record.every(
+        (t: Record<string, string>) => t.status === '1' && t.approveType !== '1' && t.cutFlag !== '1',
+      ),
+    ).toBe(true);
     expect((await pending.get('/sp/qrytone', { validStartDay: '2030/01/01' })).body.returnCode).toBe('950004');
   });
 });

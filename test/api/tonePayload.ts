@@ -11,16 +11,26 @@ export async function uploadWav(c: Client, name: string): Promise<string> {
   return r.body.record[name].savedFilename;
 }
 
-export const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
+export const gif = Buffer.concat([
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from([0x5e, 0x01, 0x5e, 0x01]),
+  Buffer.alloc(20),
+]);
 
 export async function catalogueId(s: TestServer): Promise<string> {
-  const row = await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow();
+  const row = await s.ctx.db
+    .selectFrom('catalogues')
+    .select('id')
+    .where('resource_type', '=', 1)
+    .executeTakeFirstOrThrow();
   return String(row.id);
 }
 
 async function uploadHd(c: Client): Promise<string> {
   // A 3gp file: the ftyp box is what the server reads.
-  const b = Buffer.alloc(64); b.writeUInt32BE(24, 0); b.write('ftyp3gp4', 4, 'latin1');
+  const b = Buffer.alloc(64);
+  b.writeUInt32BE(24, 0);
+  b.write('ftyp3gp4', 4, 'latin1');
   const r = await c.upload([['hd.3gp', b]]);
   return r.body.record?.['hd.3gp']?.savedFilename ?? '';
 }
@@ -30,10 +40,27 @@ export async function goodTone(s: TestServer, c: Client, over: Record<string, un
   const ivr = await uploadWav(c, 'ivr.wav');
   const img = (await c.upload([['cover.gif', gif]])).body.record['cover.gif'].savedFilename;
   return {
-    toneName: 'Sunrise', singerName: 'Amani', singerSex: '1', singerNameLetter: 'A', toneNameLetter: 'S',
-    lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode', catalogID: await catalogueId(s), contentLanguage: '1',
-    price: '5.00', callerPrice: '3.33', toneValidDay: inDays(400), relativeTime: '365', extendAbsoluteDateFlag: 0,
-    tagNames: 'morning,calm', uploadMode: '1', uploadChannel: 0, uploadType: 1, portalType: 1, crbtType: 1,
+    toneName: 'Sunrise',
+    singerName: 'Amani',
+    singerSex: '1',
+    singerNameLetter: 'A',
+    toneNameLetter: 'S',
+    lyricAuthor: 'Lee',
+    melodyComposer: 'Kim',
+    musicArranger: 'Ode',
+    catalogID: await catalogueId(s),
+    contentLanguage: '1',
+    price: '5.00',
+    callerPrice: '3.33',
+    toneValidDay: inDays(400),
+    relativeTime: '365',
+    extendAbsoluteDateFlag: 0,
+    tagNames: 'morning,calm',
+    uploadMode: '1',
+    uploadChannel: 0,
+    uploadType: 1,
+    portalType: 1,
+    crbtType: 1,
     toneFile: JSON.stringify({ webAuditon: web, aipPlay: ivr, hdPlay: await uploadHd(c), image: img }),
     priceGroupID: '-1',
     ...over,

@@ -13,9 +13,19 @@ beforeAll(async () => {
   // rate allows in one "minute". The rate has its own test (upload.test.ts).
   await s.ctx.config.set('upload_rate_per_minute', '0');
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
-const toneCount = async () => Number((await s.ctx.db.selectFrom('tones').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const toneCount = async () =>
+  Number(
+    (
+      await s.ctx.db
+        .selectFrom('tones')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const goodTone = (c: Client, over: Record<string, unknown> = {}) => tonePayload(s, c, over);
 const catalogueId = () => catalogueOf(s);
 
@@ -24,8 +34,20 @@ describe('sp/addtone', () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
     const r = await c.post('/sp/addtone', await goodTone(c));
     expect(r.body.returnCode).toBe('000000');
-    const tone = await s.ctx.db.selectFrom('tones').selectAll().where('id', '=', Number(r.body.record.toneID)).executeTakeFirstOrThrow();
-    expect(tone).toMatchObject({ tone_name: 'Sunrise', singer_name: 'Amani', status: '0', approve_type: '1', table_type: '1', ask_type: '1', caller_price: '3.33' });
+    const tone = await s.ctx.db
+      .selectFrom('tones')
+      .selectAll()
+      .where('id', '=', Number(r.body.record.toneID))
+      .executeTakeFirstOrThrow();
+    expect(tone).toMatchObject({
+      tone_name: 'Sunrise',
+      singer_name: 'Amani',
+      status: '0',
+      approve_type: '1',
+      table_type: '1',
+      ask_type: '1',
+      caller_price: '3.33',
+    });
     expect(JSON.parse(tone.details)).toMatchObject({ lyricAuthor: 'Lee', melodyComposer: 'Kim', musicArranger: 'Ode' });
     const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', tone.id).execute();
     expect(tags.map((t) => t.name).sort()).toEqual(['calm', 'morning']);
@@ -35,7 +57,7 @@ describe('sp/addtone', () => {
     expect(detail.tags.split('~').sort()).toEqual(['calm', 'morning']);
   });
 
-  test('the tone code is the system\'s, in the one format of every tone (seeded ones too); a short code stays its own field', async () => {
+  test("the tone code is the system's, in the one format of every tone (seeded ones too); a short code stays its own field", async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
     const r = await c.post('/sp/addtone', { ...(await goodTone(c)), userToneCode: '12345' });
     expect(r.body.returnCode).toBe('000000');
@@ -58,19 +80,57 @@ describe('sp/addtone', () => {
 
   test('Kenya: My Skiza price must equal the Skiza price and match a tariff caller price', async () => {
     const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow();
-    const { id: company } = await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: 'Nairobi Music', official_name: 'NM', phone_number: '254700000000', email: '', stage_name: '', id_number: 'NM1', description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
-    const copyright = { lyricCompanyID: String(company), lyricValidDay: inDays(500), recordCompanyID: String(company), recordValidDay: inDays(500) };
+    const owner = await s.ctx.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', DEMO.kenya.account)
+      .executeTakeFirstOrThrow();
+    const { id: company } = await s.ctx.db
+      .insertInto('copyright_companies')
+      .values({
+        provider_id: owner.id,
+        copyright_type: '2',
+        company_name: 'Nairobi Music',
+        official_name: 'NM',
+        phone_number: '254700000000',
+        email: '',
+        stage_name: '',
+        id_number: 'NM1',
+        description: '',
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const copyright = {
+      lyricCompanyID: String(company),
+      lyricValidDay: inDays(500),
+      recordCompanyID: String(company),
+      recordValidDay: inDays(500),
+    };
     const before = await toneCount();
-    const unequal = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.00', callerPrice: '3.00' }));
+    const unequal = await c.post(
+      '/sp/addtone',
+      await goodTone(c, { ...copyright, price: '4.00', callerPrice: '3.00' }),
+    );
     expect(unequal.body.returnCode).toBe('950004');
-    expect(unequal.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.myPriceNotEqual' })]));
-    const noTariff = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.44', callerPrice: '4.44' }));
-    expect(noTariff.body.record.errors).toEqual([expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' })]);
+    expect(unequal.body.record.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.myPriceNotEqual' })]),
+    );
+    const noTariff = await c.post(
+      '/sp/addtone',
+      await goodTone(c, { ...copyright, price: '4.44', callerPrice: '4.44' }),
+    );
+    expect(noTariff.body.record.errors).toEqual([
+      expect.objectContaining({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' }),
+    ]);
     expect(await toneCount()).toBe(before);
     const good = await c.post('/sp/addtone', await goodTone(c, { ...copyright, price: '4.00', callerPrice: '4.00' }));
     expect(good.body.returnCode).toBe('000000');
-    const owners = await s.ctx.db.selectFrom('tone_copyrights').select(['role', 'company_id']).where('tone_id', '=', Number(good.body.record.toneID)).execute();
+    const owners = await s.ctx.db
+      .selectFrom('tone_copyrights')
+      .select(['role', 'company_id'])
+      .where('tone_id', '=', Number(good.body.record.toneID))
+      .execute();
     expect(owners.map((o) => o.role).sort()).toEqual(['lyric', 'record']);
   });
 
@@ -86,8 +146,18 @@ describe('sp/addtone', () => {
     ['name too long', { toneName: 'x'.repeat(1025) }, 'toneName', 'ToneForm.toneNameLength'],
     ['price out of range', { price: '11', callerPrice: '5' }, 'price', 'CommonRes.priceRange'],
     ['caller price with 3 decimals', { callerPrice: '1.234' }, 'callerPrice', 'CommonRes.priceDecimals'],
-    ['negative caller price (the range, not the decimals)', { callerPrice: '-1' }, 'callerPrice', 'CommonRes.priceRange'],
-    ['valid day sooner than the relative period', { toneValidDay: inDays(10), relativeTime: '30' }, 'toneValidDay', 'ToneForm.validDayTooEarly'],
+    [
+      'negative caller price (the range, not the decimals)',
+      { callerPrice: '-1' },
+      'callerPrice',
+      'CommonRes.priceRange',
+    ],
+    [
+      'valid day sooner than the relative period',
+      { toneValidDay: inDays(10), relativeTime: '30' },
+      'toneValidDay',
+      'ToneForm.validDayTooEarly',
+    ],
     ['mate info too long', { mateInfo: 'm'.repeat(257) }, 'mateInfo', 'ToneForm.mateInfoLength'],
     ['ISRC with @', { isrc: 'AB@1' }, 'isrc', 'ToneForm.isrcAt'],
     ['short code with a leading 0', { userToneCode: '01234' }, 'shortCode', 'ToneForm.codeDigits'],
@@ -112,47 +182,64 @@ describe('sp/addtone', () => {
     const good = await goodTone(c);
     const files = { ...JSON.parse(good.toneFile), webAuditon: theirs };
     const r = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify(files) });
-    expect(r.body.record.errors).toEqual([expect.objectContaining({ field: 'webFile', message: 'ToneForm.fileNotYours' })]);
+    expect(r.body.record.errors).toEqual([
+      expect.objectContaining({ field: 'webFile', message: 'ToneForm.fileNotYours' }),
+    ]);
   });
 
   test('files are required on add', async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
     const r = await c.post('/sp/addtone', await goodTone(c, { toneFile: JSON.stringify({}) }));
-    expect(r.body.record.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'webFile', message: 'ToneForm.webFileEmpty' }),
-      expect.objectContaining({ field: 'ivrFile', message: 'ToneForm.ivrFileEmpty' }),
-      expect.objectContaining({ field: 'image', message: 'ToneForm.imageEmpty' }),
-    ]));
+    expect(r.body.record.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'webFile', message: 'ToneForm.webFileEmpty' }),
+        expect.objectContaining({ field: 'ivrFile', message: 'ToneForm.ivrFileEmpty' }),
+        expect.objectContaining({ field: 'image', message: 'ToneForm.imageEmpty' }),
+      ]),
+    );
   });
 });
 
-  test('an IVR wav of another format than the wav_* configuration is refused, naming what the file is; nothing is stored', async () => {
-    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
-    const r16 = await c.upload([['studio.wav', sineWav({ seconds: 1, sampleRate: 44100, bits: 16, channels: 2 })]]);
-    expect(r16.body.returnCode).toBe('000000'); // the upload itself is a valid wav; the form's field decides
-    const good = await goodTone(c);
-    const files = { ...JSON.parse(good.toneFile), aipPlay: r16.body.record['studio.wav'].savedFilename };
-    const before = await toneCount();
-    const r = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify(files) }, { headers: { 'accept-language': 'en' } });
-    expect(r.body.returnCode).toBe('950004');
-    const error = r.body.record.errors.find((e: { field: string }) => e.field === 'ivrFile');
-    expect(error).toMatchObject({ message: 'ToneForm.wavFormat', params: { rate: 44100, bits: 16, channels: 2, expectedRate: 8000, expectedBits: 8, expectedChannels: 1 } });
-    expect(error.text).toBe('ivrFile: This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.');
-    expect(await toneCount()).toBe(before);
-    // The operator's configuration is the rule: with wav_* set to that format the same file is accepted.
-    const wavConfig = (rate: string, bits: string, channels: string) => Promise.all([
+test('an IVR wav of another format than the wav_* configuration is refused, naming what the file is; nothing is stored', async () => {
+  const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+  const r16 = await c.upload([['studio.wav', sineWav({ seconds: 1, sampleRate: 44100, bits: 16, channels: 2 })]]);
+  expect(r16.body.returnCode).toBe('000000'); // the upload itself is a valid wav; the form's field decides
+  const good = await goodTone(c);
+  const files = { ...JSON.parse(good.toneFile), aipPlay: r16.body.record['studio.wav'].savedFilename };
+  const before = await toneCount();
+  const r = await c.post(
+    '/sp/addtone',
+    { ...good, toneFile: JSON.stringify(files) },
+    { headers: { 'accept-language': 'en' } },
+  );
+  expect(r.body.returnCode).toBe('950004');
+  const error = r.body.record.errors.find((e: { field: string }) => e.field === 'ivrFile');
+  expect(error).toMatchObject({
+    message: 'ToneForm.wavFormat',
+    params: { rate: 44100, bits: 16, channels: 2, expectedRate: 8000, expectedBits: 8, expectedChannels: 1 },
+  });
+  expect(error.text).toBe(
+    'ivrFile: This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.',
+  );
+  expect(await toneCount()).toBe(before);
+  // The operator's configuration is the rule: with wav_* set to that format the same file is accepted.
+  const wavConfig = (rate: string, bits: string, channels: string) =>
+    Promise.all([
       runOperator(['config', 'set', 'wav_sample_rate', rate], s.ctx, () => undefined),
       runOperator(['config', 'set', 'wav_bits_per_sample', bits], s.ctx, () => undefined),
       runOperator(['config', 'set', 'wav_channels', channels], s.ctx, () => undefined),
     ]);
-    await wavConfig('44100', '16', '2');
-    try {
-      const again = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify({ ...files, webAuditon: files.aipPlay }) });
-      expect(again.body.returnCode).toBe('000000');
-    } finally {
-      await wavConfig('8000', '8', '1');
-    }
-  });
+  await wavConfig('44100', '16', '2');
+  try {
+    const again = await c.post('/sp/addtone', {
+      ...good,
+      toneFile: JSON.stringify({ ...files, webAuditon: files.aipPlay }),
+    });
+    expect(again.body.returnCode).toBe('000000');
+  } finally {
+    await wavConfig('8000', '8', '1');
+  }
+});
 
 describe('sp/iscallerpricevalid', () => {
   test('a tariff caller price, a price within range, and a price out of range', async () => {
@@ -172,15 +259,30 @@ describe('sp/edittone', () => {
     const added = await c.post('/sp/addtone', await goodTone(c, { toneName: 'Before', tagNames: 'old' }));
     const toneID = added.body.record.toneID;
     const edit = {
-      ...(await goodTone(c, { toneName: 'After' })), toneFile: JSON.stringify({}), toneID, toneCode: added.body.record.toneCode, reason: 'New title',
-      newCatalogId: await catalogueId(), oldCatalogId: await catalogueId(), needApproved: 1, approveType: 2, tableType: 1, resourceServiceType: 1,
+      ...(await goodTone(c, { toneName: 'After' })),
+      toneFile: JSON.stringify({}),
+      toneID,
+      toneCode: added.body.record.toneCode,
+      reason: 'New title',
+      newCatalogId: await catalogueId(),
+      oldCatalogId: await catalogueId(),
+      needApproved: 1,
+      approveType: 2,
+      tableType: 1,
+      resourceServiceType: 1,
     };
     delete (edit as Record<string, unknown>).catalogID;
     const r = await c.post('/sp/edittone', edit);
     expect(r.body.returnCode).toBe('000000');
-    const row = async () => s.ctx.db.selectFrom('tones').selectAll().where('id', '=', Number(toneID)).executeTakeFirstOrThrow();
+    const row = async () =>
+      s.ctx.db.selectFrom('tones').selectAll().where('id', '=', Number(toneID)).executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ tone_name: 'Before', ask_type: '3', table_type: '1' });
-    const pending = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', Number(toneID)).where('kind', '=', 'modify').executeTakeFirstOrThrow();
+    const pending = await s.ctx.db
+      .selectFrom('change_requests')
+      .select('id')
+      .where('entity_id', '=', Number(toneID))
+      .where('kind', '=', 'modify')
+      .executeTakeFirstOrThrow();
     expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
     expect(await row()).toMatchObject({ tone_name: 'After', status: '1', ask_type: '' });
     const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', Number(toneID)).execute();
@@ -190,33 +292,117 @@ describe('sp/edittone', () => {
 
   test('Kenya: an edit that changes the copyright owners replaces them on approval, not before', async () => {
     const c = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.kenya.account).executeTakeFirstOrThrow();
-    const company = async (name: string) => (await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: name, official_name: name, phone_number: '254700000001', email: '', stage_name: '', id_number: `${name}9`, description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
+    const owner = await s.ctx.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', DEMO.kenya.account)
+      .executeTakeFirstOrThrow();
+    const company = async (name: string) =>
+      (
+        await s.ctx.db
+          .insertInto('copyright_companies')
+          .values({
+            provider_id: owner.id,
+            copyright_type: '2',
+            company_name: name,
+            official_name: name,
+            phone_number: '254700000001',
+            email: '',
+            stage_name: '',
+            id_number: `${name}9`,
+            description: '',
+            created_at: Date.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const first = await company('FirstOwner');
     const second = await company('SecondOwner');
-    const owners = (lyric: number) => ({ lyricCompanyID: String(lyric), lyricValidDay: inDays(500), recordCompanyID: String(first), recordValidDay: inDays(500) });
-    const added = await c.post('/sp/addtone', await goodTone(c, { ...owners(first), price: '4.00', callerPrice: '4.00' }));
+    const owners = (lyric: number) => ({
+      lyricCompanyID: String(lyric),
+      lyricValidDay: inDays(500),
+      recordCompanyID: String(first),
+      recordValidDay: inDays(500),
+    });
+    const added = await c.post(
+      '/sp/addtone',
+      await goodTone(c, { ...owners(first), price: '4.00', callerPrice: '4.00' }),
+    );
     expect(added.body.returnCode).toBe('000000');
     const toneID = Number(added.body.record.toneID);
     const edit = {
-      ...(await goodTone(c, { ...owners(second), price: '4.00', callerPrice: '4.00' })), toneFile: JSON.stringify({}), toneID, toneCode: added.body.record.toneCode, reason: 'New lyric owner',
-      newCatalogId: await catalogueId(), oldCatalogId: await catalogueId(), needApproved: 1, approveType: 2, tableType: 1, resourceServiceType: 1,
+      ...(await goodTone(c, { ...owners(second), price: '4.00', callerPrice: '4.00' })),
+      toneFile: JSON.stringify({}),
+      toneID,
+      toneCode: added.body.record.toneCode,
+      reason: 'New lyric owner',
+      newCatalogId: await catalogueId(),
+      oldCatalogId: await catalogueId(),
+      needApproved: 1,
+      approveType: 2,
+      tableType: 1,
+      resourceServiceType: 1,
     };
     delete (edit as Record<string, unknown>).catalogID;
     expect((await c.post('/sp/edittone', edit)).body.returnCode).toBe('000000');
-    const lyricOwner = async () => (await s.ctx.db.selectFrom('tone_copyrights').select('company_id').where('tone_id', '=', toneID).where('role', '=', 'lyric').executeTakeFirstOrThrow()).company_id;
+    const lyricOwner = async () =>
+      (
+        await s.ctx.db
+          .selectFrom('tone_copyrights')
+          .select('company_id')
+          .where('tone_id', '=', toneID)
+          .where('role', '=', 'lyric')
+          .executeTakeFirstOrThrow()
+      ).company_id;
     expect(await lyricOwner()).toBe(first);
-    const pending = await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', toneID).where('kind', '=', 'modify').executeTakeFirstOrThrow();
+    const pending = await s.ctx.db
+      .selectFrom('change_requests')
+      .select('id')
+      .where('entity_id', '=', toneID)
+      .where('kind', '=', 'modify')
+      .executeTakeFirstOrThrow();
     expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
     expect(await lyricOwner()).toBe(second);
   });
 
   test('the tone detail gives every owner of each role with the names the owner selection shows', async () => {
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
-    const owner = await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.generic.account).executeTakeFirstOrThrow();
-    const company = async (name: string) => String((await s.ctx.db.insertInto('copyright_companies').values({ provider_id: owner.id, copyright_type: '2', company_name: name, official_name: `${name} Ltd`, phone_number: '254700000002', email: '', stage_name: `${name} Stage`, id_number: `${name}7`, description: '', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id);
+    const owner = await s.ctx.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', DEMO.generic.account)
+      .executeTakeFirstOrThrow();
+    const company = async (name: string) =>
+      String(
+        (
+          await s.ctx.db
+            .insertInto('copyright_companies')
+            .values({
+              provider_id: owner.id,
+              copyright_type: '2',
+              company_name: name,
+              official_name: `${name} Ltd`,
+              phone_number: '254700000002',
+              email: '',
+              stage_name: `${name} Stage`,
+              id_number: `${name}7`,
+              description: '',
+              created_at: Date.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     const [lyric, tuneA, tuneB] = [await company('Lyrica'), await company('TuneA'), await company('TuneB')];
-    const added = await c.post('/sp/addtone', await goodTone(c, { lyricCompanyID: lyric, lyricValidDay: inDays(500), tuneCompanyID: `${tuneA},${tuneB}`, tuneValidDay: inDays(450) }));
+    const added = await c.post(
+      '/sp/addtone',
+      await goodTone(c, {
+        lyricCompanyID: lyric,
+        lyricValidDay: inDays(500),
+        tuneCompanyID: `${tuneA},${tuneB}`,
+        tuneValidDay: inDays(450),
+      }),
+    );
     expect(added.body.returnCode).toBe('000000');
     const detail = (await c.get('/sp/qrytonedetail', { toneID: added.body.record.toneID })).body.record;
     expect(detail.tuneCompanyID).toBe(`${tuneA},${tuneB}`);
@@ -225,7 +411,9 @@ describe('sp/edittone', () => {
       { companyID: tuneA, companyName: 'TuneA', officialName: 'TuneA Ltd', stageName: 'TuneA Stage' },
       { companyID: tuneB, companyName: 'TuneB', officialName: 'TuneB Ltd', stageName: 'TuneB Stage' },
     ]);
-    expect(detail.lyricCompanies).toEqual([{ companyID: lyric, companyName: 'Lyrica', officialName: 'Lyrica Ltd', stageName: 'Lyrica Stage' }]);
+    expect(detail.lyricCompanies).toEqual([
+      { companyID: lyric, companyName: 'Lyrica', officialName: 'Lyrica Ltd', stageName: 'Lyrica Stage' },
+    ]);
     expect(detail.recordCompanies).toEqual([]);
   });
 
@@ -235,19 +423,42 @@ describe('sp/edittone', () => {
     // A complete, valid edit from another provider of the same site: the tone is not theirs.
     const other = await s.login(DEMO.believe.account, DEMO.believe.password);
     const r = await other.post('/sp/edittone', {
-      ...(await goodTone(other, { toneName: 'Mine now' })), toneFile: '{}', toneID: added.body.record.toneID, reason: 'x', newCatalogId: await catalogueId(),
+      ...(await goodTone(other, { toneName: 'Mine now' })),
+      toneFile: '{}',
+      toneID: added.body.record.toneID,
+      reason: 'x',
+      newCatalogId: await catalogueId(),
     });
     expect(r.body.returnCode).toBe('950005');
-    expect((await s.ctx.db.selectFrom('change_requests').select('id').where('entity_id', '=', Number(added.body.record.toneID)).where('kind', '=', 'modify').execute()).length).toBe(0);
-    const noReason = await g.post('/sp/edittone', { ...(await goodTone(g)), toneFile: '{}', toneID: added.body.record.toneID, newCatalogId: await catalogueId() });
-    expect(noReason.body.record.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'modifyReason', message: 'ToneForm.modifyReasonEmpty' })]));
+    expect(
+      (
+        await s.ctx.db
+          .selectFrom('change_requests')
+          .select('id')
+          .where('entity_id', '=', Number(added.body.record.toneID))
+          .where('kind', '=', 'modify')
+          .execute()
+      ).length,
+    ).toBe(0);
+    const noReason = await g.post('/sp/edittone', {
+      ...(await goodTone(g)),
+      toneFile: '{}',
+      toneID: added.body.record.toneID,
+      newCatalogId: await catalogueId(),
+    });
+    expect(noReason.body.record.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'modifyReason', message: 'ToneForm.modifyReasonEmpty' }),
+      ]),
+    );
   });
 });
 
 describe('configuration-dependent rules', () => {
   /** Runs `body` with operator configuration values set through the operator CLI, unset after (the files apply again). */
   async function withConfig(values: Record<string, string>, body: () => Promise<void>) {
-    const run = async (...args: string[]) => expect(await runOperator(['config', ...args], s.ctx, () => undefined)).toBe(0);
+    const run = async (...args: string[]) =>
+      expect(await runOperator(['config', ...args], s.ctx, () => undefined)).toBe(0);
     for (const [k, v] of Object.entries(values)) await run('set', k, v);
     s.clock.now += 5000; // past the configuration cache
     try {
@@ -257,7 +468,8 @@ describe('configuration-dependent rules', () => {
       s.clock.now += 5000;
     }
   }
-  const refusal = (r: { body: any }) => r.body.record?.errors?.map((e: { field: string; message: string }) => `${e.field}:${e.message}`);
+  const refusal = (r: { body: any }) =>
+    r.body.record?.errors?.map((e: { field: string; message: string }) => `${e.field}:${e.message}`);
 
   test('ISRC required and unique when support_isrc_check is 1', async () => {
     await withConfig({ support_isrc_check: '1' }, async () => {
@@ -265,7 +477,9 @@ describe('configuration-dependent rules', () => {
       expect(refusal(await c.post('/sp/addtone', await goodTone(c)))).toEqual(['isrc:ToneForm.isrcEmpty']);
       expect((await c.post('/sp/addtone', await goodTone(c, { isrc: 'TZ-UNIQ-0001' }))).body.returnCode).toBe('000000');
       const before = await toneCount();
-      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { isrc: 'TZ-UNIQ-0001' })))).toEqual(['isrc:ToneForm.isrcTaken']);
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { isrc: 'TZ-UNIQ-0001' })))).toEqual([
+        'isrc:ToneForm.isrcTaken',
+      ]);
       expect(await toneCount()).toBe(before);
     });
   });
@@ -273,7 +487,9 @@ describe('configuration-dependent rules', () => {
   test('price fixed to default_tone_price when the administrator specifies it', async () => {
     await withConfig({ cp_admin_can_specify_rbt_price: '2' }, async () => {
       const c = await s.login(DEMO.generic.account, DEMO.generic.password);
-      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { price: '4.00' })))).toEqual(['price:ToneForm.priceLocked']);
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { price: '4.00' })))).toEqual([
+        'price:ToneForm.priceLocked',
+      ]);
     });
   });
 
@@ -281,9 +497,12 @@ describe('configuration-dependent rules', () => {
     await withConfig({ support_jockey_flag: '1' }, async () => {
       const c = await s.login(DEMO.generic.account, DEMO.generic.password);
       const before = await toneCount();
-      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { cutFlag: '1', totalPrice: '2.00' })))).toEqual(['cutFlag:ToneForm.jockeyNotAllowed']);
+      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { cutFlag: '1', totalPrice: '2.00' })))).toEqual([
+        'cutFlag:ToneForm.jockeyNotAllowed',
+      ]);
       expect(await toneCount()).toBe(before);
-      const grant = (to: string) => runOperator(['provider', 'jockey', DEMO.generic.account, to], s.ctx, () => undefined);
+      const grant = (to: string) =>
+        runOperator(['provider', 'jockey', DEMO.generic.account, to], s.ctx, () => undefined);
       expect(await grant('on')).toBe(0);
       try {
         // The session's user info carries the right, so the browser applies the same rule.
@@ -299,9 +518,19 @@ describe('configuration-dependent rules', () => {
   test("the relative period is the catalogue's when the administrator specifies it", async () => {
     await withConfig({ admin_specify_relative_period: '1' }, async () => {
       const c = await s.login(DEMO.generic.account, DEMO.generic.password);
-      const pop = await s.ctx.db.selectFrom('catalogues').select(['id', 'relative_validity_period']).where('name', '=', 'Pop').where('resource_type', '=', 1).executeTakeFirstOrThrow();
-      expect(refusal(await c.post('/sp/addtone', await goodTone(c, { catalogID: String(pop.id), relativeTime: '365' })))).toEqual(['relativeTime:ToneForm.relativeFixed']);
-      const ok = await c.post('/sp/addtone', await goodTone(c, { catalogID: String(pop.id), relativeTime: pop.relative_validity_period }));
+      const pop = await s.ctx.db
+        .selectFrom('catalogues')
+        .select(['id', 'relative_validity_period'])
+        .where('name', '=', 'Pop')
+        .where('resource_type', '=', 1)
+        .executeTakeFirstOrThrow();
+      expect(
+        refusal(await c.post('/sp/addtone', await goodTone(c, { catalogID: String(pop.id), relativeTime: '365' }))),
+      ).toEqual(['relativeTime:ToneForm.relativeFixed']);
+      const ok = await c.post(
+        '/sp/addtone',
+        await goodTone(c, { catalogID: String(pop.id), relativeTime: pop.relative_validity_period }),
+      );
       expect(ok.body.returnCode).toBe('000000');
     });
   });

@@ -8,23 +8,57 @@ let providerId: number;
 beforeAll(async () => {
   s = await startServer();
   c = await s.login(DEMO.ais.account, DEMO.ais.password);
-  providerId = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.ais.account).executeTakeFirstOrThrow()).id;
+  providerId = (
+    await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.ais.account).executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const tone = (n: number, status = '1') => ({
-  provider_id: providerId, tone_code: `77${String(n).padStart(8, '0')}`, tone_name: `Paged ${n}`, singer_name: n % 2 ? 'Odd Singer' : 'Even Singer', singer_sex: '1',
-  status, approve_type: '2', table_type: '', ask_type: '', refuse_reason: '', price: '1.00', caller_price: '1.00', total_price: '', tariff_price: '', relative_time: '30',
-  tone_valid_day: '2030-01-01', order_times: 0, language_id: 1, catalog_id: null, price_group_id: null, isrc: '', mate_info: '', info: '', cut_flag: '0', tone_file: '{}',
-  additional_tone_info: '{}', upload_type: '1', created_at: s.clock.now + n, updated_at: s.clock.now,
+  provider_id: providerId,
+  tone_code: `77${String(n).padStart(8, '0')}`,
+  tone_name: `Paged ${n}`,
+  singer_name: n % 2 ? 'Odd Singer' : 'Even Singer',
+  singer_sex: '1',
+  status,
+  approve_type: '2',
+  table_type: '',
+  ask_type: '',
+  refuse_reason: '',
+  price: '1.00',
+  caller_price: '1.00',
+  total_price: '',
+  tariff_price: '',
+  relative_time: '30',
+  tone_valid_day: '2030-01-01',
+  order_times: 0,
+  language_id: 1,
+  catalog_id: null,
+  price_group_id: null,
+  isrc: '',
+  mate_info: '',
+  info: '',
+  cut_flag: '0',
+  tone_file: '{}',
+  additional_tone_info: '{}',
+  upload_type: '1',
+  created_at: s.clock.now + n,
+  updated_at: s.clock.now,
 });
 
 test('concurrent inserts keep seq dense and unique', async () => {
-  const results = await Promise.all(Array.from({ length: 25 }, (_, i) => insertTone(s.ctx.db, tone(i + 1, i % 5 === 0 ? '2' : '1'))));
+  const results = await Promise.all(
+    Array.from({ length: 25 }, (_, i) => insertTone(s.ctx.db, tone(i + 1, i % 5 === 0 ? '2' : '1'))),
+  );
   const seqs = results.map((r) => r.seq).sort((a, b) => a - b);
   expect(seqs).toEqual(Array.from({ length: 25 }, (_, i) => 9 + i)); // the demo gave this provider 8 tones
   // Same tone code. (Matched by message: better-sqlite3's errors may come from another Jest realm's Error.)
-  await expect(insertTone(s.ctx.db, tone(1))).rejects.toHaveProperty('message', expect.stringMatching(/unique|duplicate key/i));
+  await expect(insertTone(s.ctx.db, tone(1))).rejects.toHaveProperty(
+    'message',
+    expect.stringMatching(/unique|duplicate key/i),
+  );
 });
 
 test('pages are newest first, contiguous and complete; recordSum is the total', async () => {
@@ -45,7 +79,13 @@ test('pages are newest first, contiguous and complete; recordSum is the total', 
 
 test('filters page the same way', async () => {
   const hidden = await c.get('/sp/qrytone', { status: '2', startRecordNum: 1, endRecordNum: 3 });
-  const all = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', providerId).where('status', '=', '2').orderBy('id', 'desc').execute();
+  const all = await s.ctx.db
+    .selectFrom('tones')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .where('status', '=', '2')
+    .orderBy('id', 'desc')
+    .execute();
   expect(hidden.body.recordSum).toBe(all.length);
   expect(hidden.body.record.map((t: { toneID: string }) => Number(t.toneID))).toEqual(all.slice(0, 3).map((r) => r.id));
   const page2 = await c.get('/sp/qrytone', { status: '2', startRecordNum: 4, endRecordNum: 6 });
@@ -53,14 +93,36 @@ test('filters page the same way', async () => {
   // Pages past the middle are read from the other end of the index: same rows, same order.
   const filtered: number[] = [];
   for (let start = 1; start <= all.length; start += 2) {
-    filtered.push(...(await c.get('/sp/qrytone', { status: '2', startRecordNum: start, endRecordNum: start + 1 })).body.record.map((t: { toneID: string }) => Number(t.toneID)));
+    filtered.push(
+      ...(await c.get('/sp/qrytone', { status: '2', startRecordNum: start, endRecordNum: start + 1 })).body.record.map(
+        (t: { toneID: string }) => Number(t.toneID),
+      ),
+    );
   }
   expect(filtered).toEqual(all.map((r) => r.id));
-  const normal = await s.ctx.db.selectFrom('tones').select('id').where('provider_id', '=', providerId).where('status', '=', '1').orderBy('id', 'desc').execute();
-  const last = await c.get('/sp/qrytone', { status: '1', startRecordNum: normal.length - 2, endRecordNum: normal.length + 5 });
+  const normal = await s.ctx.db
+    .selectFrom('tones')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .where('status', '=', '1')
+    .orderBy('id', 'desc')
+    .execute();
+  const last = await c.get('/sp/qrytone', {
+    status: '1',
+    startRecordNum: normal.length - 2,
+    endRecordNum: normal.length + 5,
+  });
   expect(last.body.record.map((t: { toneID: string }) => Number(t.toneID))).toEqual(normal.slice(-3).map((r) => r.id));
   const byName = await c.get('/sp/qrytone', { toneName: 'Paged 2' });
-  expect(byName.body.record.map((t: { toneName: string }) => t.toneName).sort()).toEqual(['Paged 2', 'Paged 20', 'Paged 21', 'Paged 22', 'Paged 23', 'Paged 24', 'Paged 25']);
+  expect(byName.body.record.map((t: { toneName: string }) => t.toneName).sort()).toEqual([
+    'Paged 2',
+    'Paged 20',
+    'Paged 21',
+    'Paged 22',
+    'Paged 23',
+    'Paged 24',
+    'Paged 25',
+  ]);
   // LIKE wildcards in the input are literal.
   expect((await c.get('/sp/qrytone', { toneName: 'Paged%' })).body.recordSum).toBe(0);
   expect((await c.get('/sp/qrytone', { singerName: 'Odd' })).body.recordSum).toBe(13);
@@ -71,7 +133,7 @@ test('bad paging input is refused', async () => {
   expect((await c.get('/sp/qrytone', { status: "1' OR 1=1" })).body.returnCode).toBe('950004');
 });
 
-test("filters are checked by the rules of the search fields that send them, with their messages, through the engine", async () => {
+test('filters are checked by the rules of the search fields that send them, with their messages, through the engine', async () => {
   const refused = async (params: Record<string, unknown>) => {
     const r = await c.get('/sp/qrytone', params);
     expect(r.body.returnCode).toBe('950004');
@@ -85,7 +147,14 @@ test("filters are checked by the rules of the search fields that send them, with
   expect((await c.get('/sp/qrytone', { minPrice: 'cheap' })).body.returnCode).toBe('950004');
   // onlyNormal: the selection's named expression (toneSelectable: normal, no change pending, not a jockey tone), run as SQL.
   const selectable = await c.get('/sp/qrytone', { onlyNormal: '1', startRecordNum: 1, endRecordNum: 1000 });
-  const all = await s.ctx.db.selectFrom('tones').select(['id', 'status', 'approve_type', 'cut_flag']).where('provider_id', '=', providerId).execute();
-  const expected = all.filter((t) => t.status === '1' && t.approve_type !== '1' && t.cut_flag !== '1').map((t) => String(t.id)).sort();
+  const all = await s.ctx.db
+    .selectFrom('tones')
+    .select(['id', 'status', 'approve_type', 'cut_flag'])
+    .where('provider_id', '=', providerId)
+    .execute();
+  const expected = all
+    .filter((t) => t.status === '1' && t.approve_type !== '1' && t.cut_flag !== '1')
+    .map((t) => String(t.id))
+    .sort();
   expect(selectable.body.record.map((t: { toneID: string }) => t.toneID).sort()).toEqual(expected);
 });

@@ -15,7 +15,9 @@ beforeAll(async () => {
   s = await startServer();
   c = await s.login(DEMO.generic.account, DEMO.generic.password);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 /** A PNG header of the given size (the server reads the signature and IHDR only). */
 function png(width: number, height: number): Buffer {
@@ -25,7 +27,8 @@ function png(width: number, height: number): Buffer {
   b.write('IHDR', 12, 'latin1');
   b.writeUInt32BE(width, 16);
   b.writeUInt32BE(height, 20);
-  b[24] = 8; b[25] = 6;
+  b[24] = 8;
+  b[25] = 6;
   return b;
 }
 
@@ -39,15 +42,29 @@ async function refusedRequest(code: string, send: () => Promise<Answer>) {
 }
 
 /** Runs an upload that must be refused with `code` and checks nothing new is on disk or in the database. */
-const refused = (code: string, files: Array<[string, Buffer]>, client: Client = c, opts: { csrf?: boolean; query?: string } = {}) =>
-  refusedRequest(code, () => client.upload(files, opts));
+const refused = (
+  code: string,
+  files: Array<[string, Buffer]>,
+  client: Client = c,
+  opts: { csrf?: boolean; query?: string } = {},
+) => refusedRequest(code, () => client.upload(files, opts));
 
 /** A multipart body written by hand: each part [field name, file name or undefined for a field, content]. */
-function multipart(boundary: string, parts: Array<[string, string | undefined, Buffer | string]>, close = true): Buffer {
+function multipart(
+  boundary: string,
+  parts: Array<[string, string | undefined, Buffer | string]>,
+  close = true,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const [name, filename, data] of parts) {
     const disposition = `form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n'}\r\n`), Buffer.from(data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n'}\r\n`,
+      ),
+      Buffer.from(data),
+      Buffer.from('\r\n'),
+    );
   }
   if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -61,10 +78,26 @@ describe('accepted uploads', () => {
     const r = await c.upload([['Morning tone.wav', wav]]);
     expect(r.body.returnCode).toBe('000000');
     const rec = r.body.record['Morning tone.wav'];
-    expect(rec).toMatchObject({ originalFilename: 'Morning tone.wav', kind: 'wav', size: wav.length, channels: 1, sampleRate: 8000, bitsPerSample: 8, byteRate: 8000, blockAlign: 1, durationSeconds: 1 });
+    expect(rec).toMatchObject({
+      originalFilename: 'Morning tone.wav',
+      kind: 'wav',
+      size: wav.length,
+      channels: 1,
+      sampleRate: 8000,
+      bitsPerSample: 8,
+      byteRate: 8000,
+      blockAlign: 1,
+      durationSeconds: 1,
+    });
     expect(rec.savedFilename).toMatch(/^[A-Za-z0-9]+\.wav$/);
     expect(rec.savedFilename).not.toContain('Morning');
-    const own = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', DEMO.generic.account).executeTakeFirstOrThrow()).id;
+    const own = (
+      await s.ctx.db
+        .selectFrom('providers')
+        .select('id')
+        .where('code', '=', DEMO.generic.account)
+        .executeTakeFirstOrThrow()
+    ).id;
     expect(readFileSync(join(s.dataDir, 'files', String(own), rec.savedFilename)).equals(wav)).toBe(true);
     // Served to its owner with its content type...
     const res = await fetch(`${s.base}/sp/file/${rec.savedFilename}`, { headers: { cookie: c.cookie } });
@@ -78,8 +111,16 @@ describe('accepted uploads', () => {
   });
 
   test('images are measured; several files in one request are keyed by name', async () => {
-    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]);
-    const r = await c.upload([['cover.png', png(350, 350)], ['small.gif', gif], ['notes.txt', Buffer.from('Lyric owner: Amani\n')]]);
+    const gif = Buffer.concat([
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([0x5e, 0x01, 0x5e, 0x01]),
+      Buffer.alloc(20),
+    ]);
+    const r = await c.upload([
+      ['cover.png', png(350, 350)],
+      ['small.gif', gif],
+      ['notes.txt', Buffer.from('Lyric owner: Amani\n')],
+    ]);
     expect(r.body.returnCode).toBe('000000');
     expect(r.body.record['cover.png']).toMatchObject({ kind: 'png', width: 350, height: 350 });
     expect(r.body.record['small.gif']).toMatchObject({ kind: 'gif', width: 350, height: 350 });
@@ -127,7 +168,10 @@ describe('refused uploads store nothing', () => {
   }, 60_000);
 
   test('one bad file refuses the whole request', async () => {
-    await refused('950013', [['good.wav', sineWav()], ['bad.gif', sineWav()]]);
+    await refused('950013', [
+      ['good.wav', sineWav()],
+      ['bad.gif', sineWav()],
+    ]);
   });
 
   test('a request without a file', async () => {
@@ -151,19 +195,39 @@ describe('malformed requests (issue 15) are refused with a catalogued code, neve
   test('a body cut before the closing boundary keeps nothing, not even the complete file before the cut', async () => {
     await refusedRequest('962001', () => send(multipart('B0undary', [['multipartFiles', 'a.wav', wav]], false)));
     await refusedRequest('962001', () => send(good.subarray(0, good.length - 200)));
-    const two = multipart('B0undary', [['multipartFiles', 'first.wav', wav], ['multipartFiles', 'second.wav', wav]]);
+    const two = multipart('B0undary', [
+      ['multipartFiles', 'first.wav', wav],
+      ['multipartFiles', 'second.wav', wav],
+    ]);
     await refusedRequest('962001', () => send(two.subarray(0, two.length - 100)));
   });
 
   test('two files with the same name: 962004, neither kept (one of them used to stay as an orphan)', async () => {
-    const r = await refused('962004', [['same.wav', wav], ['same.wav', sineWav({ seconds: 2 })]]);
+    const r = await refused('962004', [
+      ['same.wav', wav],
+      ['same.wav', sineWav({ seconds: 2 })],
+    ]);
     expect(r.body.returnMsg).toBe('The file same.wav was sent twice in one upload.');
   });
 
   test('parameters belong in the query: a field part, or a file part under another name, is refused', async () => {
-    const field = await refusedRequest('950004', () => send(multipart('B0undary', [['fileType', undefined, 'wav'], ['multipartFiles', 'a.wav', wav]])));
+    const field = await refusedRequest('950004', () =>
+      send(
+        multipart('B0undary', [
+          ['fileType', undefined, 'wav'],
+          ['multipartFiles', 'a.wav', wav],
+        ]),
+      ),
+    );
     expect(field.body.record.errors[0]).toMatchObject({ field: 'fileType', message: 'Upload.partName' });
-    await refusedRequest('950004', () => send(multipart('B0undary', [['multipartFiles', 'a.wav', wav], ['multipartFiles', undefined, '../../etc']])));
+    await refusedRequest('950004', () =>
+      send(
+        multipart('B0undary', [
+          ['multipartFiles', 'a.wav', wav],
+          ['multipartFiles', undefined, '../../etc'],
+        ]),
+      ),
+    );
     await refusedRequest('950004', () => send(multipart('B0undary', [['upload', 'a.wav', wav]])));
   });
 
@@ -171,14 +235,17 @@ describe('malformed requests (issue 15) are refused with a catalogued code, neve
     const root = join(__dirname, '..', '..');
     const files = [
       ...readdirSync(join(root, 'screen-definitions')).map((f) => join(root, 'screen-definitions', f)),
-      ...readdirSync(join(root, 'site-variants')).flatMap((site) => readdirSync(join(root, 'site-variants', site)).map((f) => join(root, 'site-variants', site, f))),
+      ...readdirSync(join(root, 'site-variants')).flatMap((site) =>
+        readdirSync(join(root, 'site-variants', site)).map((f) => join(root, 'site-variants', site, f)),
+      ),
     ].filter((f) => f.endsWith('.json'));
     const named: string[] = [];
     const walk = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(walk);
       else if (v && typeof v === 'object') {
         const o = v as Record<string, unknown>;
-        if (o.ui && typeof o.ui === 'object' && typeof (o.ui as Record<string, unknown>).fileType === 'string') named.push((o.ui as Record<string, string>).fileType);
+        if (o.ui && typeof o.ui === 'object' && typeof (o.ui as Record<string, unknown>).fileType === 'string')
+          named.push((o.ui as Record<string, string>).fileType);
         Object.values(o).forEach(walk);
       }
     };
@@ -188,7 +255,12 @@ describe('malformed requests (issue 15) are refused with a catalogued code, neve
   });
 
   test('an unknown fileType, a path as fileType, an unknown parameter: 950004', async () => {
-    for (const query of ['?fileType=exe', '?fileType=../../etc', '?fileType=wav&dir=../../etc', '?path=..%2F..%2Fetc']) {
+    for (const query of [
+      '?fileType=exe',
+      '?fileType=../../etc',
+      '?fileType=wav&dir=../../etc',
+      '?path=..%2F..%2Fetc',
+    ]) {
       const r = await refused('950004', [['a.wav', wav]], c, { query });
       expect(r.body.record.errors[0].field).toMatch(/^(fileType|)$/);
     }
@@ -217,7 +289,9 @@ describe('per-provider storage quota and upload rate', () => {
     const b = await provider('kenya');
     expect((await a.client.upload([['one.wav', wav]])).body.returnCode).toBe('000000');
     const over = await refused('962002', [['two.wav', wav]], a.client);
-    expect(over.body.returnMsg).toBe('The upload does not fit in your storage quota of 10 KB (8 KB already stored). Please contact the administrator.');
+    expect(over.body.returnMsg).toBe(
+      'The upload does not fit in your storage quota of 10 KB (8 KB already stored). Please contact the administrator.',
+    );
     // The other provider has its own quota.
     expect((await b.client.upload([['one.wav', wav]])).body.returnCode).toBe('000000');
     // A small file still fits in what is left of A's quota.
@@ -239,8 +313,12 @@ describe('per-provider storage quota and upload rate', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => a.client.upload([[`c${i}.wav`, wav]])));
     const codes = answers.map((r) => r.body.returnCode).sort();
     expect(codes).toEqual(['000000', '000000', '000000', '962002', '962002', '962002', '962002', '962002']);
-    const id = (await s.ctx.db.selectFrom('providers').select('id').where('code', '=', a.code).executeTakeFirstOrThrow()).id;
-    expect(await s.ctx.db.selectFrom('uploaded_files').select('saved_filename').where('provider_id', '=', id).execute()).toHaveLength(3);
+    const id = (
+      await s.ctx.db.selectFrom('providers').select('id').where('code', '=', a.code).executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await s.ctx.db.selectFrom('uploaded_files').select('saved_filename').where('provider_id', '=', id).execute(),
+    ).toHaveLength(3);
     expect(s.storedFiles().filter((f) => f.includes(`/files/${id}/`))).toHaveLength(3);
   });
 
@@ -248,9 +326,17 @@ describe('per-provider storage quota and upload rate', () => {
     await s.ctx.config.set('upload_rate_per_minute', '3');
     const a = await provider();
     const b = await provider();
-    for (const name of ['r1.wav', 'r2.wav']) expect((await a.client.upload([[name, wav]])).body.returnCode).toBe('000000');
+    for (const name of ['r1.wav', 'r2.wav'])
+      expect((await a.client.upload([[name, wav]])).body.returnCode).toBe('000000');
     // Two files in one request when one is left: the whole request is refused.
-    await refused('962003', [['r3.wav', wav], ['r4.wav', wav]], a.client);
+    await refused(
+      '962003',
+      [
+        ['r3.wav', wav],
+        ['r4.wav', wav],
+      ],
+      a.client,
+    );
     expect((await a.client.upload([['r3.wav', wav]])).body.returnCode).toBe('000000');
     const r = await refused('962003', [['r4.wav', wav]], a.client);
     expect(r.body.returnMsg).toBe('Too many uploads. Please try again in 60 seconds.');
@@ -262,7 +348,9 @@ describe('per-provider storage quota and upload rate', () => {
 });
 
 describe('upload limits follow configuration', () => {
-  afterEach(async () => { await s.ctx.config.set('media_max_size_mb', '10'); });
+  afterEach(async () => {
+    await s.ctx.config.set('media_max_size_mb', '10');
+  });
   test('media_max_size_mb lowers the media limit', async () => {
     await s.ctx.config.set('media_max_size_mb', '0.01');
     await refused('950009', [['two.wav', sineWav({ seconds: 2 })]]);

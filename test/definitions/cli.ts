@@ -10,7 +10,11 @@ const CLI = join(ROOT, 'src', 'cli', 'definitions.ts');
 /** Everything fsLoader reads: the linter needs the schemas and both catalogues as well as the definitions. */
 const TREE = ['screen-definitions', 'site-variants', 'schemas', 'i18n'];
 
-export interface CliResult { status: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 export function runCli(args: string[], definitionsRoot?: string): CliResult {
   const env = { ...process.env };

@@ -12,7 +12,9 @@ const file = (name: string, json: unknown) => {
   writeFileSync(path, JSON.stringify(json));
   return path;
 };
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'rbt-resolve-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rbt-resolve-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function resolved(site: string, ...more: string[]) {
@@ -69,7 +71,9 @@ describe('the three sites resolve the music box form differently', () => {
 
   test('the configuration file applies on every site: weekly plan prices and the expand_tone_infos fields', () => {
     for (const site of ['generic', 'kenya', 'ais']) {
-      expect(names(screens[site].fields)).toEqual(expect.arrayContaining(['monthlyPrice', 'weeklyPrice', 'additionalToneBoxInfo']));
+      expect(names(screens[site].fields)).toEqual(
+        expect.arrayContaining(['monthlyPrice', 'weeklyPrice', 'additionalToneBoxInfo']),
+      );
       const extra = field(screens[site], 'additionalToneBoxInfo').schema;
       expect(Object.keys(extra.properties)).toEqual(['genre', 'mood']);
       expect(extra.required).toEqual(['genre']);
@@ -87,14 +91,23 @@ test('a radio account gets no price field and no disc type (--user)', () => {
 test('edit mode (--mode edit) shows the hidden record fields and the keep-tariff choice', () => {
   const screen = resolved('generic', '--mode', 'edit');
   expect(screen.mode).toBe('edit');
-  expect(names(screen.fields)).toEqual(expect.arrayContaining(['toneBoxID', 'askType', 'oldCatalogID', 'oldPriceGroupID']));
+  expect(names(screen.fields)).toEqual(
+    expect.arrayContaining(['toneBoxID', 'askType', 'oldCatalogID', 'oldPriceGroupID']),
+  );
   expect(field(screen, 'priceGroupChoice').options.map((o: any) => o.value)).toEqual(['1', '2', '3']);
   expect(field(screen, 'toneBoxType').disabled).toBe(true);
   expect(names(screen.actions)).toEqual(['submitEdit', 'back']);
 });
 
 test('a configuration file with an unknown key is refused with its name', () => {
-  const r = runCli(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', file('typo.json', { max_tone_prize: '5' })]);
+  const r = runCli([
+    'resolve',
+    'musicBoxUpload',
+    '--site',
+    'kenya',
+    '--config',
+    file('typo.json', { max_tone_prize: '5' }),
+  ]);
   expect(r.status).not.toBe(0);
   expect(r.stderr).toContain('max_tone_prize');
   expect(r.stdout).toBe('');

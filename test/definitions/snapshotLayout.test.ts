@@ -6,7 +6,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyTree } from './cli';
 import { siteIds } from '../../src/engine/fsLoader';
-import { applyChanges, CASE_NAMES, CASES, MODES, screenCases, screenEntries, screenIds, SNAPSHOT_TIME, type Changes, type Json } from './snapshots/screenSnapshots';
+import {
+  applyChanges,
+  CASE_NAMES,
+  CASES,
+  MODES,
+  screenCases,
+  screenEntries,
+  screenIds,
+  SNAPSHOT_TIME,
+  type Changes,
+  type Json,
+} from './snapshots/screenSnapshots';
 
 const DIR = join(__dirname, 'snapshots');
 const SNAPSHOTS = join(DIR, '__snapshots__');
@@ -18,7 +29,11 @@ beforeAll(() => {
 afterAll(() => jest.useRealTimers());
 
 test('every screen has its snapshot file, and every snapshot file a screen', () => {
-  const files = (dir: string, suffix: string) => readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => f.slice(0, -suffix.length)).sort();
+  const files = (dir: string, suffix: string) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(suffix))
+      .map((f) => f.slice(0, -suffix.length))
+      .sort();
   expect(files(DIR, '.test.ts')).toEqual([...screenIds()].sort());
   expect(files(SNAPSHOTS, '.test.ts.snap')).toEqual([...screenIds()].sort());
 });
@@ -48,12 +63,18 @@ describe('recording a case by its differences loses nothing', () => {
     const rebuilt = new Map<string, Json>();
     const diffOf = (name: string): Changes => {
       const e = entries.get(name) as Record<string, any>;
-      return e['same changes as'] ? diffOf(e['same changes as']) : { set: e.set ?? {}, removed: e.removed ?? [], order: e['new order'] ?? {} };
+      return e['same changes as']
+        ? diffOf(e['same changes as'])
+        : { set: e.set ?? {}, removed: e.removed ?? [], order: e['new order'] ?? {} };
     };
     for (const name of CASE_NAMES) {
       const entry = entries.get(name) as Record<string, any>;
       const { site: _site, mode: _mode, ...whole } = entry;
-      const output = entry['same as'] ? rebuilt.get(entry['same as'])! : entry['compared with'] ? applyChanges(rebuilt.get(entry['compared with'])!, diffOf(name)) : whole;
+      const output = entry['same as']
+        ? rebuilt.get(entry['same as'])!
+        : entry['compared with']
+          ? applyChanges(rebuilt.get(entry['compared with'])!, diffOf(name))
+          : whole;
       rebuilt.set(name, output);
       expect({ name, output }).toEqual({ name, output: outputs.get(name) });
     }
@@ -68,20 +89,30 @@ describe('a one-label change', () => {
       change(tree);
       const before = screenEntries(screen);
       const after = screenEntries(screen, tree.dir);
-      return CASE_NAMES.filter((n) => JSON.stringify(before.get(n)) !== JSON.stringify(after.get(n))).map((n) => [n, JSON.stringify(after.get(n))] as const);
+      return CASE_NAMES.filter((n) => JSON.stringify(before.get(n)) !== JSON.stringify(after.get(n))).map(
+        (n) => [n, JSON.stringify(after.get(n))] as const,
+      );
     } finally {
       tree.remove();
     }
   }
 
   test('in the Kenya overlay changes exactly one entry, which names the field', () => {
-    const changed = changedEntries('rbtUploading', (t) => t.edit('site-variants/kenya/rbtUploading.json', (d) => { d.fields.price.label = 'ToneForm.skizaTonePrice'; }));
+    const changed = changedEntries('rbtUploading', (t) =>
+      t.edit('site-variants/kenya/rbtUploading.json', (d) => {
+        d.fields.price.label = 'ToneForm.skizaTonePrice';
+      }),
+    );
     expect(changed.map(([n]) => n)).toEqual(['kenya / add / site defaults']);
     expect(changed[0][1]).toContain('"fields[price].label":"ToneForm.skizaTonePrice"');
   });
 
   test('in a base definition changes exactly one entry, the full one', () => {
-    const changed = changedEntries('copyrightAdd', (t) => t.edit('screen-definitions/copyrightAdd.json', (d) => { d.fields.officialName.label = 'Copyright.stageName'; }));
+    const changed = changedEntries('copyrightAdd', (t) =>
+      t.edit('screen-definitions/copyrightAdd.json', (d) => {
+        d.fields.officialName.label = 'Copyright.stageName';
+      }),
+    );
     expect(changed.map(([n]) => n)).toEqual(['generic / add / site defaults']);
     expect(changed[0][1]).toContain('"label":"Copyright.stageName"');
   });

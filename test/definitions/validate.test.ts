@@ -50,42 +50,74 @@ const cases: Case[] = [
   {
     what: 'a JSON syntax error (a missing comma) in a definition that two sites overlay',
     breakIt: (t) => t.editText(MUSIC_BOX, (s) => s.replace('"id": "musicBoxUpload",', '"id": "musicBoxUpload"')),
-    file: MUSIC_BOX, path: '$', reason: 'JSON syntax error: expected "," between two values or properties (a comma is missing)',
+    file: MUSIC_BOX,
+    path: '$',
+    reason: 'JSON syntax error: expected "," between two values or properties (a comma is missing)',
     line: (t) => t.lineOf(MUSIC_BOX, '"kind"'),
   },
   {
     what: 'a trailing comma in an overlay',
-    breakIt: (t) => t.editText('site-variants/ais/musicBoxUpload.json', (s) => s.replace('"boxValidity": null }', '"boxValidity": null, }')),
-    file: 'site-variants/ais/musicBoxUpload.json', path: '$', reason: 'JSON syntax error: a comma before "}" (trailing comma) is not allowed in JSON',
+    breakIt: (t) =>
+      t.editText('site-variants/ais/musicBoxUpload.json', (s) =>
+        s.replace('"boxValidity": null }', '"boxValidity": null, }'),
+      ),
+    file: 'site-variants/ais/musicBoxUpload.json',
+    path: '$',
+    reason: 'JSON syntax error: a comma before "}" (trailing comma) is not allowed in JSON',
     line: (t) => t.lineOf('site-variants/ais/musicBoxUpload.json', '"checks"'),
   },
   {
     what: 'a comment in a site configuration',
-    breakIt: (t) => t.editText('site-variants/kenya/config.json', (s) => s.replace('"max_tone_price": "5",', '"max_tone_price": "5", // Skiza')),
-    file: 'site-variants/kenya/config.json', path: '$', reason: 'JSON syntax error: comments are not allowed in JSON',
+    breakIt: (t) =>
+      t.editText('site-variants/kenya/config.json', (s) =>
+        s.replace('"max_tone_price": "5",', '"max_tone_price": "5", // Skiza'),
+      ),
+    file: 'site-variants/kenya/config.json',
+    path: '$',
+    reason: 'JSON syntax error: comments are not allowed in JSON',
     line: (t) => t.lineOf('site-variants/kenya/config.json', '// Skiza'),
   },
   {
     what: 'a message catalogue cut short (reported once, not as every key missing from it)',
     breakIt: (t) => t.editText('i18n/zh.json', (s) => s.trimEnd().replace(/}$/, '')),
-    file: 'i18n/zh.json', path: '$', reason: 'JSON syntax error: the file ends inside an object (a "}" is missing)',
+    file: 'i18n/zh.json',
+    path: '$',
+    reason: 'JSON syntax error: the file ends inside an object (a "}" is missing)',
   },
   {
     what: 'a duplicate key in a definition',
-    breakIt: (t) => t.editText(MUSIC_BOX, (s) => s.replace('"label": "MusicBox.name",', '"label": "MusicBox.name",\n      "label": "MusicBox.name",')),
-    file: MUSIC_BOX, path: '$.fields.name.label', reason: 'duplicate key "label"',
+    breakIt: (t) =>
+      t.editText(MUSIC_BOX, (s) =>
+        s.replace('"label": "MusicBox.name",', '"label": "MusicBox.name",\n      "label": "MusicBox.name",'),
+      ),
+    file: MUSIC_BOX,
+    path: '$.fields.name.label',
+    reason: 'duplicate key "label"',
     line: (t) => t.lineOf(MUSIC_BOX, '"label": "MusicBox.name"') + 1,
   },
   {
     what: 'a duplicate key in an overlay',
-    breakIt: (t) => t.editText(KENYA_TONE, (s) => s.replace('"tuneCompany": null,', '"tuneCompany": null,\n    "tuneCompany": null,')),
-    file: KENYA_TONE, path: '$.fields.tuneCompany', reason: 'duplicate key "tuneCompany"',
+    breakIt: (t) =>
+      t.editText(KENYA_TONE, (s) =>
+        s.replace('"tuneCompany": null,', '"tuneCompany": null,\n    "tuneCompany": null,'),
+      ),
+    file: KENYA_TONE,
+    path: '$.fields.tuneCompany',
+    reason: 'duplicate key "tuneCompany"',
     line: (t) => t.lineOf(KENYA_TONE, '"tuneCompany"') + 1,
   },
   {
     what: 'a duplicate message key in a catalogue',
-    breakIt: (t) => t.editText('i18n/en.json', (s) => s.replace('"App.name": "RBT Provider Portal",', '"App.name": "RBT Provider Portal",\n  "App.name": "RBT Portal",')),
-    file: 'i18n/en.json', path: '$[App.name]', reason: 'duplicate key "App.name" (first at line',
+    breakIt: (t) =>
+      t.editText('i18n/en.json', (s) =>
+        s.replace(
+          '"App.name": "RBT Provider Portal",',
+          '"App.name": "RBT Provider Portal",\n  "App.name": "RBT Portal",',
+        ),
+      ),
+    file: 'i18n/en.json',
+    path: '$[App.name]',
+    reason: 'duplicate key "App.name" (first at line',
     line: (t) => t.lineOf('i18n/en.json', '"App.name"') + 1,
   },
   // Every folder of site-variants/ is a site (the loader serves it), so a folder lacking its config.json is one
@@ -93,241 +125,445 @@ const cases: Case[] = [
   {
     what: 'a misspelled site folder',
     breakIt: (t) => t.writeText('site-variants/kenia/rbtUploading.json', '{ "fields": { "tuneCompany": null } }\n'),
-    file: 'site-variants/kenia/config.json', path: '$', reason: 'missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty); or is "kenia" a misspelling of "kenya"?',
+    file: 'site-variants/kenia/config.json',
+    path: '$',
+    reason:
+      'missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty); or is "kenia" a misspelling of "kenya"?',
     line: () => 1,
   },
   {
     what: 'a new site folder without its config.json',
     breakIt: (t) => t.writeText('site-variants/ghana/rbtUploading.json', '{ "fields": { "tuneCompany": null } }\n'),
-    file: 'site-variants/ghana/config.json', path: '$', reason: 'missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty)',
+    file: 'site-variants/ghana/config.json',
+    path: '$',
+    reason: 'missing: every folder of site-variants/ is a site and needs a config.json (its "values" may be empty)',
   },
   {
     what: 'a site folder whose name cannot be a site id',
-    breakIt: (t) => t.write('site-variants/Ghana/config.json', { $schema: '../../schemas/site-config.schema.json', description: 'Ghana', values: {} }),
-    file: 'site-variants/Ghana/', path: '$', reason: '"Ghana" cannot be a site id: a site folder\'s name is lower-case letters, digits, - or _',
+    breakIt: (t) =>
+      t.write('site-variants/Ghana/config.json', {
+        $schema: '../../schemas/site-config.schema.json',
+        description: 'Ghana',
+        values: {},
+      }),
+    file: 'site-variants/Ghana/',
+    path: '$',
+    reason: '"Ghana" cannot be a site id: a site folder\'s name is lower-case letters, digits, - or _',
   },
   {
     what: 'an overlay file naming a screen that does not exist',
     breakIt: (t) => t.write('site-variants/kenya/rbtUplaoding.json', { fields: { tuneCompany: null } }),
-    file: 'site-variants/kenya/rbtUplaoding.json', path: '$', reason: 'overlays screen "rbtUplaoding", which has no definition in screen-definitions/ (did you mean "rbtUploading"?)',
+    file: 'site-variants/kenya/rbtUplaoding.json',
+    path: '$',
+    reason:
+      'overlays screen "rbtUplaoding", which has no definition in screen-definitions/ (did you mean "rbtUploading"?)',
   },
   {
     what: 'a stray file in screen-definitions/',
     breakIt: (t) => t.writeText('screen-definitions/rbtUploading.json.orig', '{}\n'),
-    file: 'screen-definitions/rbtUploading.json.orig', path: '$', reason: 'not a screen definition (only <screen>.json files are read here), so it changes nothing',
+    file: 'screen-definitions/rbtUploading.json.orig',
+    path: '$',
+    reason: 'not a screen definition (only <screen>.json files are read here), so it changes nothing',
   },
   {
     what: 'a stray file in a site folder',
     breakIt: (t) => t.writeText('site-variants/kenya/musicBoxUpload.jsn', '{}\n'),
-    file: 'site-variants/kenya/musicBoxUpload.jsn', path: '$', reason: 'not an overlay (only config.json and <screen>.json files are read in a site folder)',
+    file: 'site-variants/kenya/musicBoxUpload.jsn',
+    path: '$',
+    reason: 'not an overlay (only config.json and <screen>.json files are read in a site folder)',
   },
   {
     what: 'a stray file directly in site-variants/',
     breakIt: (t) => t.writeText('site-variants/rbtUploading.json', '{}\n'),
-    file: 'site-variants/rbtUploading.json', path: '$', reason: 'a file directly in site-variants/, which holds only site folders',
+    file: 'site-variants/rbtUploading.json',
+    path: '$',
+    reason: 'a file directly in site-variants/, which holds only site folders',
   },
   // Keys, conditions, configuration and messages.
   {
     what: 'an unknown key in a definition',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.name.colour = 'red'; }),
-    file: MUSIC_BOX, path: '$.fields.name.colour', reason: 'unknown key "colour"',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.name.colour = 'red';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.name.colour',
+    reason: 'unknown key "colour"',
     line: (t) => t.lineOf(MUSIC_BOX, '"colour"'),
   },
   {
     what: 'an unknown key at the top of an overlay',
-    breakIt: (t) => t.edit(KENYA_BOX, (d) => { d.colour = 'red'; }),
-    file: KENYA_BOX, path: '$.colour', reason: 'unknown key "colour"',
+    breakIt: (t) =>
+      t.edit(KENYA_BOX, (d) => {
+        d.colour = 'red';
+      }),
+    file: KENYA_BOX,
+    path: '$.colour',
+    reason: 'unknown key "colour"',
     line: (t) => t.lineOf(KENYA_BOX, '"colour"'),
   },
   {
     what: 'an unknown key inside a field of an overlay',
-    breakIt: (t) => t.edit(KENYA_BOX, (d) => { d.fields.toneBoxType.colour = 'red'; }),
-    file: KENYA_BOX, path: '$.fields.toneBoxType.colour', reason: 'unknown key "colour"',
+    breakIt: (t) =>
+      t.edit(KENYA_BOX, (d) => {
+        d.fields.toneBoxType.colour = 'red';
+      }),
+    file: KENYA_BOX,
+    path: '$.fields.toneBoxType.colour',
+    reason: 'unknown key "colour"',
     line: (t) => t.lineOf(KENYA_BOX, '"colour"'),
   },
   {
     what: 'an overlay changing a field the base does not have',
-    breakIt: (t) => t.edit(KENYA_BOX, (d) => { d.fields.nickname = { label: 'MusicBox.name' }; }),
-    file: KENYA_BOX, path: '$.fields.nickname', reason: 'targets "nickname", which the base definition does not have',
+    breakIt: (t) =>
+      t.edit(KENYA_BOX, (d) => {
+        d.fields.nickname = { label: 'MusicBox.name' };
+      }),
+    file: KENYA_BOX,
+    path: '$.fields.nickname',
+    reason: 'targets "nickname", which the base definition does not have',
     line: (t) => t.lineOf(KENYA_BOX, '"nickname"'),
   },
   {
     what: 'an overlay removing a field the base does not have',
-    breakIt: (t) => t.edit('site-variants/ais/musicBoxUpload.json', (d) => { d.fields = { nickname: null }; }),
-    file: 'site-variants/ais/musicBoxUpload.json', path: '$.fields.nickname', reason: 'removes "nickname", which the base definition does not have',
+    breakIt: (t) =>
+      t.edit('site-variants/ais/musicBoxUpload.json', (d) => {
+        d.fields = { nickname: null };
+      }),
+    file: 'site-variants/ais/musicBoxUpload.json',
+    path: '$.fields.nickname',
+    reason: 'removes "nickname", which the base definition does not have',
   },
   {
     what: 'an overlay removing a check the base does not have',
-    breakIt: (t) => t.edit('site-variants/ais/musicBoxUpload.json', (d) => { d.checks = { boxValidty: null }; }),
-    file: 'site-variants/ais/musicBoxUpload.json', path: '$.checks.boxValidty', reason: 'removes "boxValidty"',
+    breakIt: (t) =>
+      t.edit('site-variants/ais/musicBoxUpload.json', (d) => {
+        d.checks = { boxValidty: null };
+      }),
+    file: 'site-variants/ais/musicBoxUpload.json',
+    path: '$.checks.boxValidty',
+    reason: 'removes "boxValidty"',
     line: (t) => t.lineOf('site-variants/ais/musicBoxUpload.json', '"boxValidty"'),
   },
   {
     what: 'a condition with an unknown JSON Logic operation',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.price.visible = { frobnicate: [{ var: 'config.support_catalog' }, '1'] }; }),
-    file: MUSIC_BOX, path: '$.fields.price.visible', reason: 'unknown operation "frobnicate"',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.price.visible = { frobnicate: [{ var: 'config.support_catalog' }, '1'] };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.price.visible',
+    reason: 'unknown operation "frobnicate"',
   },
   {
     what: 'a condition reading a variable outside the context',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.price.disabled = { '==': [{ var: 'settings.price' }, '2'] }; }),
-    file: MUSIC_BOX, path: '$.fields.price.disabled.==[0]', reason: 'variable "settings.price" is not in the context',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.price.disabled = { '==': [{ var: 'settings.price' }, '2'] };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.price.disabled.==[0]',
+    reason: 'variable "settings.price" is not in the context',
   },
   {
     what: 'an unknown configuration key in a placeholder',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.tones.schema.maxItems = { $config: 'limit_rings_per_box', as: 'integer' }; }),
-    file: MUSIC_BOX, path: '$.fields.tones.schema.maxItems.$config', reason: 'unknown configuration key "limit_rings_per_box"',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.tones.schema.maxItems = { $config: 'limit_rings_per_box', as: 'integer' };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.tones.schema.maxItems.$config',
+    reason: 'unknown configuration key "limit_rings_per_box"',
     line: (t) => t.lineOf(MUSIC_BOX, '"limit_rings_per_box"'),
   },
   {
     what: 'an unknown configuration key in a condition of an overlay',
-    breakIt: (t) => t.edit(KENYA_BOX, (d) => { d.fields.relativeTime.visible = { '==': [{ var: 'config.kenya_relative' }, '1'] }; }),
-    file: KENYA_BOX, path: '$.fields.relativeTime.visible.==[0].var', reason: 'unknown configuration key "kenya_relative"',
+    breakIt: (t) =>
+      t.edit(KENYA_BOX, (d) => {
+        d.fields.relativeTime.visible = { '==': [{ var: 'config.kenya_relative' }, '1'] };
+      }),
+    file: KENYA_BOX,
+    path: '$.fields.relativeTime.visible.==[0].var',
+    reason: 'unknown configuration key "kenya_relative"',
     line: (t) => t.lineOf(KENYA_BOX, '"config.kenya_relative"'),
   },
   {
     what: 'an unknown configuration key naming an option list',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.relativeTime.options.fromConfig = 'relative_range_periods'; }),
-    file: MUSIC_BOX, path: '$.fields.relativeTime.options.fromConfig', reason: 'unknown configuration key "relative_range_periods" (not in schemas/config.schema.json) (did you mean "relative_range_period"?)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.relativeTime.options.fromConfig = 'relative_range_periods';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.relativeTime.options.fromConfig',
+    reason:
+      'unknown configuration key "relative_range_periods" (not in schemas/config.schema.json) (did you mean "relative_range_period"?)',
     line: (t) => t.lineOf(MUSIC_BOX, '"relative_range_periods"'),
   },
   {
     what: 'a misspelled configuration key in a site configuration',
-    breakIt: (t) => t.edit('site-variants/kenya/config.json', (d) => { d.values.max_tone_prize = '5'; }),
-    file: 'site-variants/kenya/config.json', path: '$.values.max_tone_prize', reason: 'unknown key "max_tone_prize"',
+    breakIt: (t) =>
+      t.edit('site-variants/kenya/config.json', (d) => {
+        d.values.max_tone_prize = '5';
+      }),
+    file: 'site-variants/kenya/config.json',
+    path: '$.values.max_tone_prize',
+    reason: 'unknown key "max_tone_prize"',
     line: (t) => t.lineOf('site-variants/kenya/config.json', '"max_tone_prize"'),
   },
   {
     what: 'a message key missing from zh.json',
-    breakIt: (t) => t.edit('i18n/zh.json', (d) => { delete d['MusicBox.upload']; }),
-    file: MUSIC_BOX, path: '$.title', reason: 'message key "MusicBox.upload" is missing from i18n/zh.json',
+    breakIt: (t) =>
+      t.edit('i18n/zh.json', (d) => {
+        delete d['MusicBox.upload'];
+      }),
+    file: MUSIC_BOX,
+    path: '$.title',
+    reason: 'message key "MusicBox.upload" is missing from i18n/zh.json',
     line: (t) => t.lineOf(MUSIC_BOX, '"title"'),
   },
   {
     what: 'a message key of an overlay missing from every catalogue',
-    breakIt: (t) => t.edit(KENYA_BOX, (d) => { d.fields.toneBoxType.options[0].label = 'MusicBox.typeKenyaPackage'; }),
-    file: KENYA_BOX, path: '$.fields.toneBoxType.options[0].label', reason: 'message key "MusicBox.typeKenyaPackage" is missing from i18n/en.json',
+    breakIt: (t) =>
+      t.edit(KENYA_BOX, (d) => {
+        d.fields.toneBoxType.options[0].label = 'MusicBox.typeKenyaPackage';
+      }),
+    file: KENYA_BOX,
+    path: '$.fields.toneBoxType.options[0].label',
+    reason: 'message key "MusicBox.typeKenyaPackage" is missing from i18n/en.json',
     count: 2, // en and zh
   },
   {
     what: 'an unknown shared rule',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.name.rules = ['validNmae']; }),
-    file: MUSIC_BOX, path: '$.fields.name.rules', reason: 'unknown rule "validNmae" (not in schemas/rules.json) (did you mean "validName"?)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.name.rules = ['validNmae'];
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.name.rules',
+    reason: 'unknown rule "validNmae" (not in schemas/rules.json) (did you mean "validName"?)',
   },
   // What the server answers and takes.
   {
     what: 'a column naming a field the list answer does not have',
-    breakIt: (t) => t.edit(MAINTENANCE, (d) => { d.columns.toneName.field = 'toneNmae'; }),
-    file: MAINTENANCE, path: '$.columns.toneName.field', reason: 'column field "toneNmae" is not in the answer of /sp/qrytone (call "list")',
+    breakIt: (t) =>
+      t.edit(MAINTENANCE, (d) => {
+        d.columns.toneName.field = 'toneNmae';
+      }),
+    file: MAINTENANCE,
+    path: '$.columns.toneName.field',
+    reason: 'column field "toneNmae" is not in the answer of /sp/qrytone (call "list")',
     line: (t) => t.lineOf(MAINTENANCE, '"toneNmae"'),
   },
   {
     what: 'a row condition of a list action reading a field the answer does not have',
-    breakIt: (t) => t.edit(MAINTENANCE, (d) => { d.actions.hide.visible = { '==': [{ var: 'row.state' }, '1'] }; }),
-    file: MAINTENANCE, path: '$.actions.hide.visible.==[0].var', reason: 'row value "state" is not in the answer of /sp/qrytone',
+    breakIt: (t) =>
+      t.edit(MAINTENANCE, (d) => {
+        d.actions.hide.visible = { '==': [{ var: 'row.state' }, '1'] };
+      }),
+    file: MAINTENANCE,
+    path: '$.actions.hide.visible.==[0].var',
+    reason: 'row value "state" is not in the answer of /sp/qrytone',
   },
   {
     what: 'a summary value naming a field the answer does not have',
-    breakIt: (t) => t.edit('screen-definitions/toneDetail.json', (d) => { d.summary.toneName.field = 'name'; }),
-    file: 'screen-definitions/toneDetail.json', path: '$.summary.toneName.field', reason: 'summary field "name" is not in the answer of /sp/qrytonedetail',
+    breakIt: (t) =>
+      t.edit('screen-definitions/toneDetail.json', (d) => {
+        d.summary.toneName.field = 'name';
+      }),
+    file: 'screen-definitions/toneDetail.json',
+    path: '$.summary.toneName.field',
+    reason: 'summary field "name" is not in the answer of /sp/qrytonedetail',
   },
   {
     what: 'an edit form reading a record field the load answer does not have',
-    breakIt: (t) => t.edit('screen-definitions/myAccount.json', (d) => { d.load.form.email = { var: 'record.emial' }; }),
-    file: 'screen-definitions/myAccount.json', path: '$.load.form.email.var', reason: 'record value "emial" is not in the answer of /sp/qrycpselfInfo (call "load")',
+    breakIt: (t) =>
+      t.edit('screen-definitions/myAccount.json', (d) => {
+        d.load.form.email = { var: 'record.emial' };
+      }),
+    file: 'screen-definitions/myAccount.json',
+    path: '$.load.form.email.var',
+    reason: 'record value "emial" is not in the answer of /sp/qrycpselfInfo (call "load")',
   },
   {
     what: 'a search field (added by an overlay) that the list call does not send',
-    breakIt: (t) => t.write('site-variants/kenya/rbtMaintenance.json', { search: { albumName: { order: 90, label: 'Tone.toneName', schema: { type: 'string' } } } }),
-    file: 'site-variants/kenya/rbtMaintenance.json', path: '$.search.albumName', reason: 'the list call does not send this search field (no "form.albumName" in calls.list.payload)',
+    breakIt: (t) =>
+      t.write('site-variants/kenya/rbtMaintenance.json', {
+        search: { albumName: { order: 90, label: 'Tone.toneName', schema: { type: 'string' } } },
+      }),
+    file: 'site-variants/kenya/rbtMaintenance.json',
+    path: '$.search.albumName',
+    reason: 'the list call does not send this search field (no "form.albumName" in calls.list.payload)',
     line: (t) => t.lineOf('site-variants/kenya/rbtMaintenance.json', '"albumName"'),
   },
   {
     what: 'a payload parameter the route does not take',
-    breakIt: (t) => t.edit(MAINTENANCE, (d) => { d.calls.list.payload.toneNmae = d.calls.list.payload.toneName; delete d.calls.list.payload.toneName; }),
-    file: MAINTENANCE, path: '$.calls.list.payload.toneNmae', reason: '/sp/qrytone takes no parameter "toneNmae" (did you mean "toneName"?), so the server never reads it',
+    breakIt: (t) =>
+      t.edit(MAINTENANCE, (d) => {
+        d.calls.list.payload.toneNmae = d.calls.list.payload.toneName;
+        delete d.calls.list.payload.toneName;
+      }),
+    file: MAINTENANCE,
+    path: '$.calls.list.payload.toneNmae',
+    reason: '/sp/qrytone takes no parameter "toneNmae" (did you mean "toneName"?), so the server never reads it',
     line: (t) => t.lineOf(MAINTENANCE, '"toneNmae"'),
   },
   {
     what: 'a call path the server does not implement',
-    breakIt: (t) => t.edit('screen-definitions/editTag.json', (d) => { d.calls.save.path = 'sp/tagmaintenence'; }),
-    file: 'screen-definitions/editTag.json', path: '$.calls.save.path', reason: 'the server implements no call "sp/tagmaintenence" (did you mean "sp/tagmaintenance"?)',
+    breakIt: (t) =>
+      t.edit('screen-definitions/editTag.json', (d) => {
+        d.calls.save.path = 'sp/tagmaintenence';
+      }),
+    file: 'screen-definitions/editTag.json',
+    path: '$.calls.save.path',
+    reason: 'the server implements no call "sp/tagmaintenence" (did you mean "sp/tagmaintenance"?)',
     line: (t) => t.lineOf('screen-definitions/editTag.json', '"sp/tagmaintenence"'),
   },
   {
     what: 'a client kind whose HTTP method the route does not answer',
-    breakIt: (t) => t.edit('screen-definitions/editTag.json', (d) => { d.calls.save.client = 'get'; }),
-    file: 'screen-definitions/editTag.json', path: '$.calls.save.client', reason: 'client "get" sends a GET request, but /sp/tagmaintenance answers POST only',
+    breakIt: (t) =>
+      t.edit('screen-definitions/editTag.json', (d) => {
+        d.calls.save.client = 'get';
+      }),
+    file: 'screen-definitions/editTag.json',
+    path: '$.calls.save.client',
+    reason: 'client "get" sends a GET request, but /sp/tagmaintenance answers POST only',
   },
   {
     what: 'a call marked pending that the server implements',
-    breakIt: (t) => t.edit('screen-definitions/editTag.json', (d) => { d.calls.save.pending = 'not written yet'; }),
-    file: 'screen-definitions/editTag.json', path: '$.calls.save.pending', reason: 'marked pending, but the server implements "sp/tagmaintenance": remove "pending"',
+    breakIt: (t) =>
+      t.edit('screen-definitions/editTag.json', (d) => {
+        d.calls.save.pending = 'not written yet';
+      }),
+    file: 'screen-definitions/editTag.json',
+    path: '$.calls.save.pending',
+    reason: 'marked pending, but the server implements "sp/tagmaintenance": remove "pending"',
   },
   // Validation bounds.
   {
     what: 'a quoted maxLength',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.name.schema.maxLength = '100'; }),
-    file: MUSIC_BOX, path: '$.fields.name.schema.maxLength', reason: '"maxLength" must be an integer, found string "100" (write 100 without quotes)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.name.schema.maxLength = '100';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.name.schema.maxLength',
+    reason: '"maxLength" must be an integer, found string "100" (write 100 without quotes)',
     line: (t) => t.lineOf(MUSIC_BOX, '"maxLength": "100"'),
   },
   {
     what: 'a quoted minimum',
-    breakIt: (t) => t.edit('screen-definitions/rbtUploading.json', (d) => { d.fields.price.schema.minimum = '0'; }),
-    file: 'screen-definitions/rbtUploading.json', path: '$.fields.price.schema.minimum', reason: '"minimum" must be a number, found string "0" (write 0 without quotes)',
+    breakIt: (t) =>
+      t.edit('screen-definitions/rbtUploading.json', (d) => {
+        d.fields.price.schema.minimum = '0';
+      }),
+    file: 'screen-definitions/rbtUploading.json',
+    path: '$.fields.price.schema.minimum',
+    reason: '"minimum" must be a number, found string "0" (write 0 without quotes)',
   },
   {
     what: 'a placeholder whose "as" gives the wrong type for its keyword',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.tones.schema.maxItems.as = 'text'; }),
-    file: MUSIC_BOX, path: '$.fields.tones.schema.maxItems.as', reason: '"maxItems" needs an integer, but "as": "text" gives a string',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.tones.schema.maxItems.as = 'text';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.tones.schema.maxItems.as',
+    reason: '"maxItems" needs an integer, but "as": "text" gives a string',
   },
   {
     what: 'a placeholder with an unknown "as"',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.tones.schema.maxItems.as = 'nubmer'; }),
-    file: MUSIC_BOX, path: '$.fields.tones.schema.maxItems.as', reason: 'unknown "as": "nubmer" (one of text, number, decimalPlaces, pipeList, integer)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.tones.schema.maxItems.as = 'nubmer';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.tones.schema.maxItems.as',
+    reason: 'unknown "as": "nubmer" (one of text, number, decimalPlaces, pipeList, integer)',
   },
   {
     what: 'a wrong bound in a shared rule (not again in every field that uses the rule)',
-    breakIt: (t) => t.edit('schemas/rules.json', (d) => { d.rules.email.schema.maxLength = '255'; }),
-    file: 'schemas/rules.json', path: '$.rules.email.schema.maxLength', reason: '"maxLength" must be an integer, found string "255"',
+    breakIt: (t) =>
+      t.edit('schemas/rules.json', (d) => {
+        d.rules.email.schema.maxLength = '255';
+      }),
+    file: 'schemas/rules.json',
+    path: '$.rules.email.schema.maxLength',
+    reason: '"maxLength" must be an integer, found string "255"',
   },
   {
     what: 'a schema Ajv refuses in a base definition that two sites overlay (once, not again per overlay or site)',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.price.schema.frobnicate = 1; }),
-    file: MUSIC_BOX, path: '$.fields.price.schema', reason: 'Ajv cannot compile it: strict mode: unknown keyword: "frobnicate"',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.price.schema.frobnicate = 1;
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.price.schema',
+    reason: 'Ajv cannot compile it: strict mode: unknown keyword: "frobnicate"',
   },
   // Composition (fragments, named expressions, calls that extend another).
   {
     what: 'an unknown fragment',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.description = { $use: 'boxDescriptoin', order: 5 }; }),
-    file: MUSIC_BOX, path: '$.fields.description.$use', reason: 'unknown fragment "boxDescriptoin" (no screen-definitions/fragments/boxDescriptoin.json)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.description = { $use: 'boxDescriptoin', order: 5 };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.description.$use',
+    reason: 'unknown fragment "boxDescriptoin" (no screen-definitions/fragments/boxDescriptoin.json)',
   },
   {
     what: 'a cycle of $use between two fragments (once, not once per fragment)',
     breakIt: (t) => {
-      t.write('screen-definitions/fragments/first.json', { description: 'uses second', value: { order: 1, schema: { $use: 'second' } } });
-      t.write('screen-definitions/fragments/second.json', { description: 'uses first', value: { type: 'string', items: { $use: 'first' } } });
+      t.write('screen-definitions/fragments/first.json', {
+        description: 'uses second',
+        value: { order: 1, schema: { $use: 'second' } },
+      });
+      t.write('screen-definitions/fragments/second.json', {
+        description: 'uses first',
+        value: { type: 'string', items: { $use: 'first' } },
+      });
     },
-    file: 'screen-definitions/fragments/', path: '$.value', reason: 'cycle:',
+    file: 'screen-definitions/fragments/',
+    path: '$.value',
+    reason: 'cycle:',
   },
   {
     what: 'an unknown named expression',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.fields.description.visible = { $expr: 'noSuchExpression' }; }),
-    file: MUSIC_BOX, path: '$.fields.description.visible.$expr', reason: 'unknown named expression "noSuchExpression"',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.description.visible = { $expr: 'noSuchExpression' };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.description.visible.$expr',
+    reason: 'unknown named expression "noSuchExpression"',
   },
   {
     what: 'an unknown named expression inside a shared expression file',
-    breakIt: (t) => t.write('screen-definitions/expressions/broken.json', { description: 'uses a missing one', expression: { '!': { $expr: 'missingOne' } } }),
-    file: 'screen-definitions/expressions/broken.json', path: '$.expression.!.$expr', reason: 'unknown named expression "missingOne"',
+    breakIt: (t) =>
+      t.write('screen-definitions/expressions/broken.json', {
+        description: 'uses a missing one',
+        expression: { '!': { $expr: 'missingOne' } },
+      }),
+    file: 'screen-definitions/expressions/broken.json',
+    path: '$.expression.!.$expr',
+    reason: 'unknown named expression "missingOne"',
   },
   {
     what: 'an extends naming a call the screen does not have',
-    breakIt: (t) => t.edit(MUSIC_BOX, (d) => { d.calls.edit = { extends: 'addd', path: 'sp/edittonebox', client: 'form', pending: 'issue 12' }; }),
-    file: MUSIC_BOX, path: '$.calls.edit.extends', reason: 'extends "addd", which is not a call of this screen (did you mean "add"?)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.calls.edit = { extends: 'addd', path: 'sp/edittonebox', client: 'form', pending: 'issue 12' };
+      }),
+    file: MUSIC_BOX,
+    path: '$.calls.edit.extends',
+    reason: 'extends "addd", which is not a call of this screen (did you mean "add"?)',
   },
   {
     what: 'a stray folder in screen-definitions/',
     breakIt: (t) => t.write('screen-definitions/fragment/x.json', { description: 'x', value: 1 }),
-    file: 'screen-definitions/fragment/', path: '$', reason: 'its files are not read (did you mean "fragments"?)',
+    file: 'screen-definitions/fragment/',
+    path: '$',
+    reason: 'its files are not read (did you mean "fragments"?)',
   },
 ];
 
@@ -343,25 +579,28 @@ describe('on one mistake, validate', () => {
     }
   });
 
-  test.each(cases.map((c) => [c.what, c] as const))('fails on %s, naming the file, the place and the reason', (_what, c) => {
-    const tree = copyTree();
-    try {
-      c.breakIt(tree);
-      const r = validate(tree.dir);
-      expect(r.status).toBe(1);
-      expect(r.stdout).toBe('');
-      // A reason, never a stack trace.
-      expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-      const lines = errorLines(r.stderr);
-      const line = lines.find((l) => l.startsWith(c.file) && l.includes(`: ${c.path}`) && l.includes(c.reason));
-      expect({ lines, found: line !== undefined }).toEqual({ lines, found: true });
-      if (c.line) expect(line!.slice(c.file.length + 1).split(':')[0]).toBe(String(c.line(tree)));
-      expect(lines).toHaveLength(c.count ?? 1);
-      expect(r.stderr).toContain(`${c.count ?? 1} problem(s) in the definitions`);
-    } finally {
-      tree.remove();
-    }
-  });
+  test.each(cases.map((c) => [c.what, c] as const))(
+    'fails on %s, naming the file, the place and the reason',
+    (_what, c) => {
+      const tree = copyTree();
+      try {
+        c.breakIt(tree);
+        const r = validate(tree.dir);
+        expect(r.status).toBe(1);
+        expect(r.stdout).toBe('');
+        // A reason, never a stack trace.
+        expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+        const lines = errorLines(r.stderr);
+        const line = lines.find((l) => l.startsWith(c.file) && l.includes(`: ${c.path}`) && l.includes(c.reason));
+        expect({ lines, found: line !== undefined }).toEqual({ lines, found: true });
+        if (c.line) expect(line!.slice(c.file.length + 1).split(':')[0]).toBe(String(c.line(tree)));
+        expect(lines).toHaveLength(c.count ?? 1);
+        expect(r.stderr).toContain(`${c.count ?? 1} problem(s) in the definitions`);
+      } finally {
+        tree.remove();
+      }
+    },
+  );
 });
 
 test('the CLI process exits 1 on a syntax error, with its place and reason and no stack trace', () => {
@@ -370,7 +609,9 @@ test('the CLI process exits 1 on a syntax error, with its place and reason and n
     tree.editText(MUSIC_BOX, (s) => s.replace('"id": "musicBoxUpload",', '"id": "musicBoxUpload"'));
     const r = runCli(['validate'], tree.dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`${MUSIC_BOX}:${tree.lineOf(MUSIC_BOX, '"kind"')}:3: $: JSON syntax error: expected "," between two values or properties (a comma is missing)\n1 problem(s) in the definitions\n`);
+    expect(r.stderr).toBe(
+      `${MUSIC_BOX}:${tree.lineOf(MUSIC_BOX, '"kind"')}:3: $: JSON syntax error: expected "," between two values or properties (a comma is missing)\n1 problem(s) in the definitions\n`,
+    );
   } finally {
     tree.remove();
   }
@@ -381,21 +622,34 @@ describe('warnings', () => {
   beforeAll(() => {
     tree = copyTree();
     // Setting a value the base already has changes nothing: worth a word, not a failure.
-    tree.edit(KENYA_TONE, (d) => { d.fields.price.order = 0; });
-    tree.edit('screen-definitions/rbtUploading.json', (d) => { d.fields.price.order = 0; });
+    tree.edit(KENYA_TONE, (d) => {
+      d.fields.price.order = 0;
+    });
+    tree.edit('screen-definitions/rbtUploading.json', (d) => {
+      d.fields.price.order = 0;
+    });
   });
   afterAll(() => tree.remove());
 
   test('are listed apart and do not fail validate', () => {
     const r = runCli(['validate'], tree.dir);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^definitions valid: \d+ screens, 3 site variants \(generic, ais, kenya\), \d+ warning\(s\)/);
+    expect(r.stdout).toMatch(
+      /^definitions valid: \d+ screens, 3 site variants \(generic, ais, kenya\), \d+ warning\(s\)/,
+    );
     const [, warnings] = r.stderr.split(/^\d+ warning\(s\), listed apart \(they do not fail validate\):$/m);
-    expect(warnings).toMatch(new RegExp(`^${KENYA_TONE}:\\d+:\\d+: warning: \\$\\.fields\\.price\\.order: sets "order" to the value the base definition already has`, 'm'));
+    expect(warnings).toMatch(
+      new RegExp(
+        `^${KENYA_TONE}:\\d+:\\d+: warning: \\$\\.fields\\.price\\.order: sets "order" to the value the base definition already has`,
+        'm',
+      ),
+    );
   });
 
   test('come after the errors, which alone decide the exit code', () => {
-    tree.edit(MUSIC_BOX, (d) => { d.fields.name.colour = 'red'; });
+    tree.edit(MUSIC_BOX, (d) => {
+      d.fields.name.colour = 'red';
+    });
     const r = runCli(['validate'], tree.dir);
     expect(r.status).toBe(1);
     expect(errorLines(r.stderr)).toEqual([expect.stringContaining(`${MUSIC_BOX}:`)]);

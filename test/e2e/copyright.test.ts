@@ -16,7 +16,12 @@ const suite = useSuite({ site: 'kenya' });
 let page: Page;
 
 const rows = () => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]');
-const cellTexts = async (row: number) => page.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').nth(row).locator('td').allTextContents();
+const cellTexts = async (row: number) =>
+  page
+    .locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]')
+    .nth(row)
+    .locator('td')
+    .allTextContents();
 
 describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) => {
   test('list, search, add with a bad then a good national ID, see it in the list', async () => {
@@ -34,10 +39,17 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
 
     await page.fill('#search-copyrightMaintenance #root_officialName', 'wanjiru');
     await page.locator('[data-screen="copyrightMaintenance"] .search-bar__buttons .btn--primary').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length === 1);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length ===
+        1,
+    );
     expect((await cellTexts(0)).join(' ')).toContain('Wanjiru Kamau 20');
     await page.locator('[data-screen="copyrightMaintenance"] .search-bar__buttons .btn--ghost').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 1);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 1,
+    );
 
     await page.locator('[data-screen="copyrightMaintenance"] .list-toolbar .btn--primary').click();
     const dialog = page.locator('[role="dialog"]');
@@ -52,12 +64,20 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
     const idError = dialog.locator('[data-field="idNumber"] .field__error');
     await idError.waitFor();
     // The format failed: the message says letters and digits only, and the limit.
-    expect(await idError.textContent()).toMatch(language === 'en' ? /letters and digits only.*at most 100/ : /只能使用字母和数字.*100/);
+    expect(await idError.textContent()).toMatch(
+      language === 'en' ? /letters and digits only.*at most 100/ : /只能使用字母和数字.*100/,
+    );
     await screenshot(page, `copyright-add-invalid-${language}`);
     await dialog.locator('#root_idNumber').fill(idNumber);
     await dialog.locator('.dialog-form__footer .btn--primary').click();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction((n) => document.querySelector('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]')?.textContent?.includes(n), name);
+    await page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]')
+          ?.textContent?.includes(n),
+      name,
+    );
     const added = await cellTexts(0);
     expect(added).toEqual(expect.arrayContaining([name, idNumber, '254711222333']));
     await screenshot(page, `copyright-added-${language}`);
@@ -68,8 +88,18 @@ test('pages of 10, 20 or 50 owners; no row checkboxes on the maintenance page, w
   // Owners of another Kenya-site provider (as an operator would bulk load them), so the list has three pages of 10.
   const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
   const provider = db.prepare("SELECT id FROM providers WHERE code = '8800020'").get() as { id: number };
-  const insert = db.prepare("INSERT INTO copyright_companies (provider_id, copyright_type, company_name, official_name, phone_number, email, stage_name, id_number, description, created_at) VALUES (?, '2', ?, ?, ?, '', '', ?, '', ?)");
-  for (let i = 1; i <= 20; i++) insert.run(provider.id, `Paged Owner ${i}`, `Paged Owner ${i}`, `2547000000${String(i).padStart(2, '0')}`, `PAGED${i}`, Date.now());
+  const insert = db.prepare(
+    "INSERT INTO copyright_companies (provider_id, copyright_type, company_name, official_name, phone_number, email, stage_name, id_number, description, created_at) VALUES (?, '2', ?, ?, ?, '', '', ?, '', ?)",
+  );
+  for (let i = 1; i <= 20; i++)
+    insert.run(
+      provider.id,
+      `Paged Owner ${i}`,
+      `Paged Owner ${i}`,
+      `2547000000${String(i).padStart(2, '0')}`,
+      `PAGED${i}`,
+      Date.now(),
+    );
   db.close();
 
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
@@ -81,8 +111,13 @@ test('pages of 10, 20 or 50 owners; no row checkboxes on the maintenance page, w
   const size = page.locator('[data-screen="copyrightMaintenance"] .pager__size select');
   expect(await size.locator('option').allTextContents()).toEqual(['10 / page', '20 / page', '50 / page']);
   await size.selectOption('50');
-  await page.waitForFunction(() => document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 20);
-  expect(await page.locator('[data-screen="copyrightMaintenance"] .list-footer__total').textContent()).toMatch(/^Total 2\d records$/);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]').length > 20,
+  );
+  expect(await page.locator('[data-screen="copyrightMaintenance"] .list-footer__total').textContent()).toMatch(
+    /^Total 2\d records$/,
+  );
 });
 
 test("the tone form's owner dialog keeps its selection across pages by companyID", async () => {
@@ -132,28 +167,74 @@ describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box fo
     await page.locator('.form-actions .btn', { hasText: language === 'en' ? 'Tariff details' : '资费详情' }).click();
     const dialog = page.locator('[role="dialog"]');
     await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').first().waitFor();
-    expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe(language === 'en' ? 'Package monthly' : '音乐包包月');
+    expect(await dialog.locator('[data-summary="priceGroupName"] dd').textContent()).toBe(
+      language === 'en' ? 'Package monthly' : '音乐包包月',
+    );
     expect(await dialog.locator('[data-summary="priceGroupID"] dd').textContent()).toMatch(/^\d+$/);
     const detail = dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]');
     expect(await detail.count()).toBe(2);
     const first = await detail.nth(0).locator('td').allTextContents();
     const second = await detail.nth(1).locator('td').allTextContents();
     if (language === 'en') {
-      expect(first).toEqual(['All', 'Download', '10.00', '2024-01-01', '2030-12-31', 'NA', 'NA', 'All', 'Package monthly 10.00']);
+      expect(first).toEqual([
+        'All',
+        'Download',
+        '10.00',
+        '2024-01-01',
+        '2030-12-31',
+        'NA',
+        'NA',
+        'All',
+        'Package monthly 10.00',
+      ]);
       expect(second.slice(0, 2)).toEqual(['Express copy', 'Copy']);
-      expect(await dialog.locator('thead th').allTextContents()).toEqual(['Access type', 'Operation', 'Price', 'Start date', 'End date', 'Promotion ID', 'Service code', 'User type', 'Description']);
+      expect(await dialog.locator('thead th').allTextContents()).toEqual([
+        'Access type',
+        'Operation',
+        'Price',
+        'Start date',
+        'End date',
+        'Promotion ID',
+        'Service code',
+        'User type',
+        'Description',
+      ]);
     } else {
       // The tariff's own names come from the server in the provider's language too.
-      expect(first).toEqual(['全部', '下载', '10.00', '2024-01-01', '2030-12-31', '不适用', '不适用', '全部', '音乐包包月 10.00']);
+      expect(first).toEqual([
+        '全部',
+        '下载',
+        '10.00',
+        '2024-01-01',
+        '2030-12-31',
+        '不适用',
+        '不适用',
+        '全部',
+        '音乐包包月 10.00',
+      ]);
       expect(second.slice(0, 2)).toEqual(['快速复制', '复制']);
     }
     await screenshot(page, `tariff-detail-${language}`, { viewport: true });
     await dialog.locator('.dialog__footer .btn', { hasText: language === 'en' ? 'Back' : '返回' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The same dialog from a row of the tariff table (its Details action), for that row's tariff.
-    await tariffs.filter({ hasText: language === 'en' ? 'Package weekly' : '音乐包包周' }).locator('.row-actions button, button').last().click();
-    await dialog.locator('[data-summary="priceGroupName"] dd', { hasText: language === 'en' ? 'Package weekly' : '音乐包包周' }).waitFor();
-    const weekly = await dialog.locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]').nth(0).locator('td').allTextContents();
-    expect(weekly.slice(0, 3).concat(weekly.slice(5, 8))).toEqual(language === 'en' ? ['WAP', 'Renew', '3.00', 'NA', '831', 'Prepaid'] : ['WAP', '续订', '3.00', '不适用', '831', '预付费']);
+    await tariffs
+      .filter({ hasText: language === 'en' ? 'Package weekly' : '音乐包包周' })
+      .locator('.row-actions button, button')
+      .last()
+      .click();
+    await dialog
+      .locator('[data-summary="priceGroupName"] dd', { hasText: language === 'en' ? 'Package weekly' : '音乐包包周' })
+      .waitFor();
+    const weekly = await dialog
+      .locator('[data-screen="tariffDetail"] .data-table tbody tr[data-row-key]')
+      .nth(0)
+      .locator('td')
+      .allTextContents();
+    expect(weekly.slice(0, 3).concat(weekly.slice(5, 8))).toEqual(
+      language === 'en'
+        ? ['WAP', 'Renew', '3.00', 'NA', '831', 'Prepaid']
+        : ['WAP', '续订', '3.00', '不适用', '831', '预付费'],
+    );
   });
 });

@@ -25,7 +25,10 @@ async function normalTone() {
   });
 }
 const storedPrice = (toneID: string) =>
-  page.evaluate(async (id) => (await (await fetch(`/sp/qrytonedetail?portalType=1&toneID=${id}`)).json()).record.price as string, toneID);
+  page.evaluate(
+    async (id) => (await (await fetch(`/sp/qrytonedetail?portalType=1&toneID=${id}`)).json()).record.price as string,
+    toneID,
+  );
 
 test('with VAT 1.16 the edit form shows the price divided by it, and saving it untouched keeps the stored price', async () => {
   suite.server.db.setConfig('orange_vat_percentage', '1.16', 'generic');
@@ -37,11 +40,21 @@ test('with VAT 1.16 the edit form shows the price divided by it, and saving it u
     expect(Number(price)).toBeGreaterThan(0);
     await page.evaluate((t) => sessionStorage.setItem('rbtUploading.editTone', JSON.stringify(t)), row);
     await page.goto('/rbtUploading?type=modify');
-    await page.waitForFunction((name) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === name, row.toneName);
+    await page.waitForFunction(
+      (name) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === name,
+      row.toneName,
+    );
     const shown = (Number(price) / 1.16).toFixed(2);
     expect(await page.inputValue('#root_price')).toBe(shown);
     // What the seeded tone lacks for a valid edit, and the reason; the price is left as shown.
-    for (const [id, v] of [['lyricAuthor', 'Lee'], ['melodyComposer', 'Kim'], ['musicArranger', 'Ode'], ['callerPrice', shown], ['tags', 'calm'], ['modifyReason', 'Same price']]) {
+    for (const [id, v] of [
+      ['lyricAuthor', 'Lee'],
+      ['melodyComposer', 'Kim'],
+      ['musicArranger', 'Ode'],
+      ['callerPrice', shown],
+      ['tags', 'calm'],
+      ['modifyReason', 'Same price'],
+    ]) {
       await page.fill(`#root_${id}`, v);
     }
     await pickDate(page, 'toneValidDay');

@@ -9,12 +9,16 @@ jest.setTimeout(90_000);
 const suite = useSuite();
 let page: Page;
 
-beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
+beforeEach(async () => {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl);
+});
 
 /** Put values in session storage as a previous login would have, then open a path. */
 async function withStorage(values: Record<string, string>, path: string) {
   await page.goto('/login');
-  await page.evaluate((v) => { for (const [k, val] of Object.entries(v)) sessionStorage.setItem(k, val); }, values);
+  await page.evaluate((v) => {
+    for (const [k, val] of Object.entries(v)) sessionStorage.setItem(k, val);
+  }, values);
   await page.goto(path);
 }
 
@@ -48,12 +52,18 @@ describe('login guard (000 §2)', () => {
     }
     // The same from storage alone: the rule reads the stored user, not the server.
     await page.context().clearCookies();
-    await withStorage({ token: '1', user: JSON.stringify({ code: '8800099', firstLogin: '1' }), needChangePwd: '0' }, '/musicBoxMaintenance');
+    await withStorage(
+      { token: '1', user: JSON.stringify({ code: '8800099', firstLogin: '1' }), needChangePwd: '0' },
+      '/musicBoxMaintenance',
+    );
     await expectPath(page, '/changepassword');
   });
 
   test("rule 3: the session flag needChangePwd '1' sends every gated route to /changepassword", async () => {
-    await withStorage({ token: '1', user: JSON.stringify({ code: '8800010', firstLogin: '0' }), needChangePwd: '1' }, '/rbtMaintenance');
+    await withStorage(
+      { token: '1', user: JSON.stringify({ code: '8800010', firstLogin: '0' }), needChangePwd: '1' },
+      '/rbtMaintenance',
+    );
     await expectPath(page, '/changepassword');
   });
 
@@ -88,7 +98,9 @@ describe('login guard (000 §2)', () => {
           await p.waitForSelector('[data-screen="unavailable"]');
           expect(await p.locator('form, .data-table').count()).toBe(0);
         }
-        expect(await p.textContent('[data-screen="unavailable"] h2, [data-screen="unavailable"] h1')).toBe(language === 'en' ? 'Your account has expired' : '您的账号已过期');
+        expect(await p.textContent('[data-screen="unavailable"] h2, [data-screen="unavailable"] h1')).toBe(
+          language === 'en' ? 'Your account has expired' : '您的账号已过期',
+        );
         await screenshot(p, `expired-by-url-${language}`);
         await p.goto('/myaccount');
         await p.waitForSelector('[data-screen="myAccount"]');
@@ -124,4 +136,3 @@ describe('write window (000 §8, maintenance_window)', () => {
     await page.waitForFunction(() => !document.querySelector('[data-notice="writeWindow"]'));
   });
 });
-

@@ -9,12 +9,17 @@ jest.setTimeout(90_000);
 const suite = useSuite();
 let page: Page;
 
-beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
-
-const focused = () => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return el ? `${el.tagName.toLowerCase()}#${el.id}|${el.dataset.menu ?? ''}|${(el.textContent ?? '').trim().slice(0, 30)}` : '';
+beforeEach(async () => {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl);
 });
+
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el
+      ? `${el.tagName.toLowerCase()}#${el.id}|${el.dataset.menu ?? ''}|${(el.textContent ?? '').trim().slice(0, 30)}`
+      : '';
+  });
 
 describe('keyboard', () => {
   test('logs in with the keyboard alone: the account field has focus, Tab moves on, Enter submits', async () => {

@@ -9,7 +9,9 @@ jest.setTimeout(90_000);
 const suite = useSuite();
 let page: Page;
 
-beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
+beforeEach(async () => {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl);
+});
 
 describe('language switch', () => {
   test('switches the login page to Chinese and remembers it after a reload', async () => {
@@ -45,7 +47,9 @@ describe('language switch', () => {
     await page.waitForSelector('[data-menu-group="rbt"]');
     expect(await page.textContent('[data-menu-group="rbt"] .sidebar__label')).toBe('彩铃');
     await page.click('.topbar [data-language="en"]');
-    await page.waitForFunction(() => document.querySelector('[data-menu-group="rbt"] .sidebar__label')?.textContent === 'RBT');
+    await page.waitForFunction(
+      () => document.querySelector('[data-menu-group="rbt"] .sidebar__label')?.textContent === 'RBT',
+    );
     expect(await page.textContent('[data-fact="accountType"] dt')).toBe('Account type');
     await page.reload();
     await page.waitForSelector('[data-menu-group="rbt"]');

@@ -19,7 +19,11 @@ const generic = () => demo('Generic site');
 type Language = 'en' | 'zh';
 
 async function open(who: DemoAccount, path: string, o: { language?: Language; width?: number } = {}) {
-  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: o.language ?? 'en', width: o.width ?? 1280, height: 900 });
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, {
+    language: o.language ?? 'en',
+    width: o.width ?? 1280,
+    height: 900,
+  });
   await login(page, who);
   await page.goto(path);
 }
@@ -45,7 +49,8 @@ function columnProblems(p: Page, screen: string) {
       if (r.left < b.left - 1 || r.right > b.right + 1) problems.push(`${th.dataset.column} is out of view`);
       if (op && th !== op) {
         const o = op.getBoundingClientRect();
-        if (r.right > o.left + 1 && r.left < o.right - 1) problems.push(`${th.dataset.column} is under the Operation column`);
+        if (r.right > o.left + 1 && r.left < o.right - 1)
+          problems.push(`${th.dataset.column} is under the Operation column`);
       }
     }
     box.scrollLeft = 0;
@@ -66,25 +71,35 @@ function cutBadges(p: Page) {
   );
 }
 
-const columnWidths = (p: Page) => p.$$eval('[data-screen="rbtMaintenance"] .data-table thead th', (ths) => ths.map((th) => [(th as HTMLElement).dataset.column, Math.round(th.getBoundingClientRect().width)]));
+const columnWidths = (p: Page) =>
+  p.$$eval('[data-screen="rbtMaintenance"] .data-table thead th', (ths) =>
+    ths.map((th) => [(th as HTMLElement).dataset.column, Math.round(th.getBoundingClientRect().width)]),
+  );
 
 describe('RBT Maintenance at 1280 px', () => {
-  const cases = (['generic', 'kenya', 'ais'] as const).flatMap((site) => (['en', 'zh'] as const).map((language) => [site, language] as const));
-  test.each(cases)('%s, %s: every column in view and clear of the Operation column; badges whole', async (site, language) => {
-    await openMaintenance(site === 'generic' ? generic() : demo(site), { language });
-    const { problems, scrolls } = await columnProblems(page, 'rbtMaintenance');
-    expect(problems).toEqual([]);
-    // It even fits: nothing to scroll to at 1280 px with the sidebar open.
-    expect(scrolls).toBe(false);
-    expect(await cutBadges(page)).toEqual([]);
-  });
+  const cases = (['generic', 'kenya', 'ais'] as const).flatMap((site) =>
+    (['en', 'zh'] as const).map((language) => [site, language] as const),
+  );
+  test.each(cases)(
+    '%s, %s: every column in view and clear of the Operation column; badges whole',
+    async (site, language) => {
+      await openMaintenance(site === 'generic' ? generic() : demo(site), { language });
+      const { problems, scrolls } = await columnProblems(page, 'rbtMaintenance');
+      expect(problems).toEqual([]);
+      // It even fits: nothing to scroll to at 1280 px with the sidebar open.
+      expect(scrolls).toBe(false);
+      expect(await cutBadges(page)).toEqual([]);
+    },
+  );
 });
 
 test('columns keep their widths from page to page and beside a 300-character name, whose full text shows on hover and on focus', async () => {
   await openMaintenance(generic());
   const before = await columnWidths(page);
   await page.locator('button[aria-label="Next page"]').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]').length === 2);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]').length === 2,
+  );
   expect(await columnWidths(page)).toEqual(before);
 
   // A newest tone with a 300-character name and artist lands on page 1.
@@ -93,11 +108,26 @@ test('columns keep their widths from page to page and beside a 300-character nam
   let toneID = 0;
   try {
     db.pragma('busy_timeout = 5000');
-    const model = db.prepare("SELECT t.* FROM tones t JOIN providers p ON p.id = t.provider_id WHERE p.code = ? AND t.status = '1' LIMIT 1").get(generic().account) as Record<string, unknown>;
-    const seq = (db.prepare('SELECT max(seq) AS s FROM tones WHERE provider_id = ?').get(model.provider_id) as { s: number }).s + 1;
+    const model = db
+      .prepare(
+        "SELECT t.* FROM tones t JOIN providers p ON p.id = t.provider_id WHERE p.code = ? AND t.status = '1' LIMIT 1",
+      )
+      .get(generic().account) as Record<string, unknown>;
+    const seq =
+      (db.prepare('SELECT max(seq) AS s FROM tones WHERE provider_id = ?').get(model.provider_id) as { s: number }).s +
+      1;
     const columns = Object.keys(model).filter((c) => c !== 'id');
-    const r = db.prepare(`INSERT INTO tones (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-      .run({ ...model, seq, tone_code: `77${String(seq).padStart(9, '0')}`, tone_name: long, singer_name: long, isrc: '', created_at: Date.now() });
+    const r = db
+      .prepare(`INSERT INTO tones (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
+      .run({
+        ...model,
+        seq,
+        tone_code: `77${String(seq).padStart(9, '0')}`,
+        tone_name: long,
+        singer_name: long,
+        isrc: '',
+        created_at: Date.now(),
+      });
     toneID = Number(r.lastInsertRowid);
   } finally {
     db.close();
@@ -123,10 +153,16 @@ test('columns keep their widths from page to page and beside a 300-character nam
 
 test('row actions: the primary ones as buttons, the rest in a More menu used with the keyboard', async () => {
   await openMaintenance(generic());
-  const normal = rows(page).filter({ has: page.locator('.badge--green') }).first();
+  const normal = rows(page)
+    .filter({ has: page.locator('.badge--green') })
+    .first();
   const toneID = (await normal.getAttribute('data-row-key'))!;
   // Edit and Detail are the definition's primary actions; Hide, Edit tags, Tariff price and Delete are in More.
-  expect(await normal.locator('.row-actions__button[data-action]').evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.action))).toEqual(['edit', 'detail']);
+  expect(
+    await normal
+      .locator('.row-actions__button[data-action]')
+      .evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.action)),
+  ).toEqual(['edit', 'detail']);
   const more = normal.locator('.row-actions__more');
   expect(await more.getAttribute('aria-haspopup')).toBe('menu');
   await more.focus();
@@ -134,7 +170,10 @@ test('row actions: the primary ones as buttons, the rest in a More menu used wit
   const menu = page.locator('.row-menu[role="menu"]');
   await menu.waitFor();
   expect(await more.getAttribute('aria-expanded')).toBe('true');
-  const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? document.activeElement?.className);
+  const focused = () =>
+    page.evaluate(
+      () => (document.activeElement as HTMLElement | null)?.dataset.action ?? document.activeElement?.className,
+    );
   expect(await focused()).toBe('hide');
   await page.keyboard.press('ArrowDown');
   expect(await focused()).toBe('editTag');
@@ -154,7 +193,12 @@ test('row actions: the primary ones as buttons, the rest in a More menu used wit
   await page.keyboard.press('Enter');
   await page.waitForURL((u) => u.pathname === '/editTag');
   await page.locator('.breadcrumb [aria-current="page"]', { hasText: 'Edit Tags' }).waitFor();
-  expect(await page.locator('.breadcrumb li').allTextContents()).toEqual(['Current Position', 'RBT', 'RBT Maintenance', 'Edit Tags']);
+  expect(await page.locator('.breadcrumb li').allTextContents()).toEqual([
+    'Current Position',
+    'RBT',
+    'RBT Maintenance',
+    'Edit Tags',
+  ]);
   expect(await page.locator('.sidebar__link[aria-current="page"]').textContent()).toBe('RBT Maintenance');
   expect(toneID).not.toBe('');
 });
@@ -165,7 +209,9 @@ test('the total shows even when everything fits one page; row checkboxes only wh
   await owners.first().waitFor();
   const count = await owners.count();
   expect(count).toBeLessThanOrEqual(10);
-  expect(await page.locator('[data-screen="copyrightMaintenance"] .list-footer__total').textContent()).toBe(`Total ${count} records`);
+  expect(await page.locator('[data-screen="copyrightMaintenance"] .list-footer__total').textContent()).toBe(
+    `Total ${count} records`,
+  );
   expect(await page.locator('[data-screen="copyrightMaintenance"] .pager').count()).toBe(0);
   expect(await page.locator('[data-screen="copyrightMaintenance"] .data-table input[type="checkbox"]').count()).toBe(0);
   await page.context().close();
@@ -192,7 +238,9 @@ test('the total shows even when everything fits one page; row checkboxes only wh
 test('after a write the list shows what the server has, without a reload: hide, then an edit waiting for approval', async () => {
   await openMaintenance(generic());
   // A normal demo tone (complete enough for its edit form to be submitted as it loads).
-  const normal = rows(page).filter({ hasText: 'Heartbeat' }).filter({ has: page.locator('.badge--green') });
+  const normal = rows(page)
+    .filter({ hasText: 'Heartbeat' })
+    .filter({ has: page.locator('.badge--green') });
   const toneID = (await normal.getAttribute('data-row-key'))!;
   await rowAction(page, toneID, 'hide').click();
   await confirmOk(page, /Hide this tone/);
@@ -207,10 +255,17 @@ test('after a write the list shows what the server has, without a reload: hide, 
   await rowAction(page, toneID, 'edit').click();
   await page.waitForURL((u) => u.pathname === '/rbtUploading');
   await page.locator('.breadcrumb [aria-current="page"]', { hasText: 'Edit RBT' }).waitFor();
-  expect(await page.locator('.breadcrumb li').allTextContents()).toEqual(['Current Position', 'RBT', 'RBT Maintenance', 'Edit RBT']);
+  expect(await page.locator('.breadcrumb li').allTextContents()).toEqual([
+    'Current Position',
+    'RBT',
+    'RBT Maintenance',
+    'Edit RBT',
+  ]);
   expect(await page.locator('.sidebar__link[aria-current="page"]').textContent()).toBe('RBT Maintenance');
   // The form starts from the loaded tone (filling it earlier would be undone when the record arrives).
-  await page.waitForFunction(() => ((document.querySelector('#root_toneName') as HTMLInputElement | null)?.value ?? '') !== '');
+  await page.waitForFunction(
+    () => ((document.querySelector('#root_toneName') as HTMLInputElement | null)?.value ?? '') !== '',
+  );
   await page.fill('#root_modifyReason', 'New mix');
   await page.click('.form-actions .btn--primary');
   await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
@@ -225,7 +280,9 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   // Every script the maintenance page runs (opened afresh, as from a bookmark), by what it carries: rjsf (the
   // form renderer) and Ajv (the engine's validator; the login page loads it for its own form).
   const scripts: Array<Promise<string>> = [];
-  page.on('response', (r) => { if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => '')); });
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => ''));
+  });
   const carries = async () => {
     const texts = await Promise.all(scripts);
     return { rjsf: texts.some((t) => t.includes('rjsf')), ajv: texts.some((t) => t.includes('strictTuples')) };
@@ -237,7 +294,9 @@ test('a list page loads neither the form renderer nor the validator; a refused f
 
   // 23 digits: more than a tone code has. The engine refuses it with the definition's message; no list call goes out.
   let listCalls = 0;
-  page.on('request', (r) => { if (r.url().includes('/sp/qrytone')) listCalls += 1; });
+  page.on('request', (r) => {
+    if (r.url().includes('/sp/qrytone')) listCalls += 1;
+  });
   await page.fill('#search-rbtMaintenance #root_toneCode', '1'.repeat(23));
   await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
   const error = page.locator('#search-rbtMaintenance [data-field="toneCode"] .field__error');
@@ -252,7 +311,9 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   await error.waitFor({ state: 'detached' });
   await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
   await rows(page).first().waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('[data-screen="rbtMaintenance"] tbody tr[data-row-key]').length === 1);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-screen="rbtMaintenance"] tbody tr[data-row-key]').length === 1,
+  );
   expect(listCalls).toBeGreaterThan(0);
   expect((await carries()).rjsf).toBe(false);
 });
@@ -271,27 +332,70 @@ test('the tone selection dialog shows all its columns at 1280 px', async () => {
 });
 
 /** Every list of the portal, as a provider opens it; a dialog's screenshot keeps to the window. */
-const LISTS: Array<{ name: string; who: () => DemoAccount; path: string; ready: string; dialog?: boolean; act?(p: Page): Promise<void> }> = [
-  ...(['generic', 'kenya', 'ais'] as const).map((site) => ({ name: `rbt-maintenance-${site}`, who: () => (site === 'generic' ? generic() : demo(site)), path: '/rbtMaintenance', ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]' })),
-  { name: 'copyright-maintenance-kenya', who: () => demo('kenya'), path: '/copyrightMaintenance', ready: '[data-screen="copyrightMaintenance"] tbody tr[data-row-key]' },
+const LISTS: Array<{
+  name: string;
+  who: () => DemoAccount;
+  path: string;
+  ready: string;
+  dialog?: boolean;
+  act?(p: Page): Promise<void>;
+}> = [
+  ...(['generic', 'kenya', 'ais'] as const).map((site) => ({
+    name: `rbt-maintenance-${site}`,
+    who: () => (site === 'generic' ? generic() : demo(site)),
+    path: '/rbtMaintenance',
+    ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
+  })),
   {
-    name: 'tone-selection', who: generic, path: '/musicBoxUpload', ready: '#root_tones', dialog: true,
-    act: async (p) => { await p.click('#root_tones'); await p.locator('[data-screen="toneSelection"] tbody tr[data-row-key]').first().waitFor(); },
+    name: 'copyright-maintenance-kenya',
+    who: () => demo('kenya'),
+    path: '/copyrightMaintenance',
+    ready: '[data-screen="copyrightMaintenance"] tbody tr[data-row-key]',
   },
   {
-    name: 'tariff-selection', who: generic, path: '/musicBoxUpload', ready: '#root_priceGroupChoice-1',
-    act: async (p) => { await p.check('#root_priceGroupChoice-1'); await p.locator('[data-screen="tariffSelection"] tbody tr[data-row-key]').first().waitFor(); await p.locator('[data-screen="tariffSelection"]').scrollIntoViewIfNeeded(); },
+    name: 'tone-selection',
+    who: generic,
+    path: '/musicBoxUpload',
+    ready: '#root_tones',
+    dialog: true,
+    act: async (p) => {
+      await p.click('#root_tones');
+      await p.locator('[data-screen="toneSelection"] tbody tr[data-row-key]').first().waitFor();
+    },
   },
   {
-    name: 'tone-detail', who: generic, path: '/rbtMaintenance', ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]', dialog: true,
+    name: 'tariff-selection',
+    who: generic,
+    path: '/musicBoxUpload',
+    ready: '#root_priceGroupChoice-1',
+    act: async (p) => {
+      await p.check('#root_priceGroupChoice-1');
+      await p.locator('[data-screen="tariffSelection"] tbody tr[data-row-key]').first().waitFor();
+      await p.locator('[data-screen="tariffSelection"]').scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'tone-detail',
+    who: generic,
+    path: '/rbtMaintenance',
+    ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
+    dialog: true,
     act: async (p) => {
       // A demo tone, which has copyright owners to list.
-      await p.locator('[data-screen="rbtMaintenance"] tbody tr[data-row-key]').filter({ hasText: 'Sunrise Prayer' }).locator('.row-actions__button[data-action="detail"]').click();
+      await p
+        .locator('[data-screen="rbtMaintenance"] tbody tr[data-row-key]')
+        .filter({ hasText: 'Sunrise Prayer' })
+        .locator('.row-actions__button[data-action="detail"]')
+        .click();
       await p.locator('[role="dialog"] [data-screen="toneDetail"] tbody tr[data-row-key]').first().waitFor();
     },
   },
   {
-    name: 'tariff-detail', who: generic, path: '/rbtMaintenance', ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]', dialog: true,
+    name: 'tariff-detail',
+    who: generic,
+    path: '/rbtMaintenance',
+    ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
+    dialog: true,
     act: async (p) => {
       await p.locator('.row-actions__more').first().click();
       await p.locator('.row-menu [data-action="tariff"]').click();

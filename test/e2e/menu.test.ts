@@ -190,7 +190,10 @@ describe('top-bar dropdown (000 §2)', () => {
   test('help opens in a new window', async () => {
     await login(page, generic());
     await openUserMenu(page);
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('[role="menu"] [data-menu="help"]')]);
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.click('[role="menu"] [data-menu="help"]'),
+    ]);
     await popup.waitForSelector('[data-screen="help"]');
     expect(pathOf(popup)).toBe('/help');
   });

@@ -20,12 +20,20 @@ const SITE = 'ghana';
 const PROVIDER = { account: '8800090', password: 'Gha!Tone33k' };
 const NEW_PASSWORD = 'Accra!Tone58m';
 
-interface Block { kind: 'file' | 'merge'; path: string; at?: string; json: Record<string, unknown> }
+interface Block {
+  kind: 'file' | 'merge';
+  path: string;
+  at?: string;
+  json: Record<string, unknown>;
+}
 
 /** The example's blocks: ```json file=<path> creates a file, ```json merge=<path> [at=<key>] merges into one. */
 function exampleBlocks(markdown: string): Block[] {
   return [...markdown.matchAll(/^```json (file|merge)=(\S+)(?: at=(\S+))?\n([\s\S]*?)^```$/gm)].map((m) => ({
-    kind: m[1] as Block['kind'], path: m[2], at: m[3], json: JSON.parse(m[4]),
+    kind: m[1] as Block['kind'],
+    path: m[2],
+    at: m[3],
+    json: JSON.parse(m[4]),
   }));
 }
 
@@ -52,7 +60,9 @@ const dist = () => join(tree.dir, 'dist');
 /** `npm run operator -- ...` on the copy and the server's database. */
 function operator(...args: string[]): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/operator.ts', ...args], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, DEFINITIONS_ROOT: tree.dir, DATA_DIR: dataDir, SITE: 'generic' },
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DEFINITIONS_ROOT: tree.dir, DATA_DIR: dataDir, SITE: 'generic' },
   });
   return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
 }
@@ -68,9 +78,14 @@ async function restart(distDir?: string): Promise<TestServer> {
 }
 
 /** What the server gives a provider of the site after login (common/queryconfig), read as the portal does. */
-async function providerConfig(s: TestServer, who: { account: string; password: string }): Promise<Record<string, string>> {
+async function providerConfig(
+  s: TestServer,
+  who: { account: string; password: string },
+): Promise<Record<string, string>> {
   const login = await fetch(`${s.baseUrl}/sp/sploginhs`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ account: who.account, pwd: who.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account: who.account, pwd: who.password }),
   });
   expect(['000000', '312022']).toContain((await login.json()).returnCode);
   const cookie = login.headers.get('set-cookie')!.split(';')[0];
@@ -89,7 +104,11 @@ beforeAll(async () => {
   tree = copyTree();
   const blocks = exampleBlocks(readFileSync(join(ROOT, 'docs', 'integrators.md'), 'utf8'));
   expect(blocks.map((b) => `${b.kind} ${b.path}`)).toEqual([
-    `file site-variants/${SITE}/config.json`, 'merge schemas/config.schema.json', `file site-variants/${SITE}/rbtUploading.json`, 'merge i18n/en.json', 'merge i18n/zh.json',
+    `file site-variants/${SITE}/config.json`,
+    'merge schemas/config.schema.json',
+    `file site-variants/${SITE}/rbtUploading.json`,
+    'merge i18n/en.json',
+    'merge i18n/zh.json',
   ]);
   applyExample(tree.dir, blocks);
   dataDir = mkdtempSync(join(tmpdir(), 'rbt-newsite-'));
@@ -105,7 +124,9 @@ afterAll(async () => {
 
 test('definitions validate passes and counts the fourth site, which adds no warning of its own', () => {
   const r = runCli(['validate'], tree.dir);
-  expect(r.stdout).toMatch(/^definitions valid: \d+ screens, 4 site variants \(generic, ais, ghana, kenya\)(, \d+ warning\(s\))?\n$/);
+  expect(r.stdout).toMatch(
+    /^definitions valid: \d+ screens, 4 site variants \(generic, ais, ghana, kenya\)(, \d+ warning\(s\))?\n$/,
+  );
   expect(r.status).toBe(0);
   // The copy's warnings, if any, are the repository's own (calls marked pending), listed apart: none is Ghana's.
   const [errors, warnings = ''] = r.stderr.split(/^\d+ warning\(s\), listed apart.*\n/m);
@@ -117,11 +138,17 @@ test('resolve shows the overlay and the site configuration; the other sites are 
   const resolved = (site: string) => {
     const r = runCli(['resolve', 'rbtUploading', '--site', site], tree.dir);
     expect(r.status).toBe(0);
-    return JSON.parse(r.stdout) as { fields: Array<{ name: string; label?: string; help?: string; placeholder?: string; ui?: any }> };
+    return JSON.parse(r.stdout) as {
+      fields: Array<{ name: string; label?: string; help?: string; placeholder?: string; ui?: any }>;
+    };
   };
   const field = (screen: ReturnType<typeof resolved>, name: string) => screen.fields.find((f) => f.name === name);
   const ghana = resolved(SITE);
-  expect(field(ghana, 'artist')).toMatchObject({ label: 'ToneForm.artistOrBand', help: 'ToneForm.artistOrBandHelp', placeholder: 'ToneForm.artistOrBandPlaceholder' });
+  expect(field(ghana, 'artist')).toMatchObject({
+    label: 'ToneForm.artistOrBand',
+    help: 'ToneForm.artistOrBandHelp',
+    placeholder: 'ToneForm.artistOrBandPlaceholder',
+  });
   expect(field(ghana, 'mateInfo')).toBeUndefined();
   expect(field(ghana, 'price')!.ui.tipParams).toEqual({ min: '0.00', max: '20.00' });
   expect(field(ghana, 'lyricCompany')).toBeDefined(); // copyright maintenance on
@@ -131,27 +158,63 @@ test('resolve shows the overlay and the site configuration; the other sites are 
     expect(field(other, 'mateInfo')).toBeDefined(); // support_mate_info defaults to '1'
     expect(field(other, 'price')!.ui.tipParams.max).toBe('10.00');
   }
-  expect(runCli(['resolve', 'rbtUploading', '--site', 'ghanaa'], tree.dir).stderr).toContain('unknown site "ghanaa": no folder site-variants/ghanaa/');
+  expect(runCli(['resolve', 'rbtUploading', '--site', 'ghanaa'], tree.dir).stderr).toContain(
+    'unknown site "ghanaa": no folder site-variants/ghanaa/',
+  );
 });
 
 test('one build of the portal from the copy bundles the new site', () => {
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error', '--outDir', dist(), '--emptyOutDir'], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, DEFINITIONS_ROOT: tree.dir },
-  });
+  const r = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--logLevel', 'error', '--outDir', dist(), '--emptyOutDir'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DEFINITIONS_ROOT: tree.dir },
+    },
+  );
   expect(r.stderr.replace(/^.*(configLoader|ESM syntax|VITE_CONFIG_NATIVE).*\n?/gm, '')).toBe('');
   expect(r.status).toBe(0);
 });
 
 test('the operator CLI accepts the site, and the server serves its config.json without operator action', async () => {
   const s = await start();
-  const created = operator('provider', 'create', PROVIDER.account, '--name', 'Accra Tones', '--site', SITE, '--password', PROVIDER.password);
-  expect(created).toEqual({ status: 0, out: `created ${PROVIDER.account} (${SITE}); it must be changed at first login` });
-  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(`max_tone_price=20\t(from site-variants/${SITE}/config.json)`);
-  expect(operator('config', 'get', 'support_mate_info', '--site', SITE).out).toBe(`support_mate_info=0\t(from site-variants/${SITE}/config.json)`);
-  expect(operator('config', 'get', 'support_mate_info', '--site', 'kenya').out).toBe('support_mate_info=1\t(from schemas/config.schema.json (default))');
+  const created = operator(
+    'provider',
+    'create',
+    PROVIDER.account,
+    '--name',
+    'Accra Tones',
+    '--site',
+    SITE,
+    '--password',
+    PROVIDER.password,
+  );
+  expect(created).toEqual({
+    status: 0,
+    out: `created ${PROVIDER.account} (${SITE}); it must be changed at first login`,
+  });
+  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(
+    `max_tone_price=20\t(from site-variants/${SITE}/config.json)`,
+  );
+  expect(operator('config', 'get', 'support_mate_info', '--site', SITE).out).toBe(
+    `support_mate_info=0\t(from site-variants/${SITE}/config.json)`,
+  );
+  expect(operator('config', 'get', 'support_mate_info', '--site', 'kenya').out).toBe(
+    'support_mate_info=1\t(from schemas/config.schema.json (default))',
+  );
   expect(operator('provider', 'list').out).toContain(`${PROVIDER.account}\t${SITE}\tactive`);
-  expect(await providerConfig(s, PROVIDER)).toMatchObject({ max_tone_price: '20', support_copyright_maintenance: '1', support_mate_info: '0', radio_cp_code: '8800001' });
-  expect(await providerConfig(s, demo('Generic site'))).toMatchObject({ max_tone_price: '10', support_copyright_maintenance: '0', support_mate_info: '1' });
+  expect(await providerConfig(s, PROVIDER)).toMatchObject({
+    max_tone_price: '20',
+    support_copyright_maintenance: '1',
+    support_mate_info: '0',
+    radio_cp_code: '8800001',
+  });
+  expect(await providerConfig(s, demo('Generic site'))).toMatchObject({
+    max_tone_price: '10',
+    support_copyright_maintenance: '0',
+    support_mate_info: '1',
+  });
 });
 
 /** The tone upload form as the user sees it: label, placeholder and help of the artist, the price tip, mate info. */
@@ -162,7 +225,9 @@ async function toneForm(page: Page) {
   return {
     artistLabel: (await artist.locator('.field__label').textContent())?.replace('*', '').trim(),
     artistPlaceholder: await page.locator('#root_artist').getAttribute('placeholder'),
-    artistHelp: (await artist.locator('.field__help').count()) ? await artist.locator('.field__help').textContent() : null,
+    artistHelp: (await artist.locator('.field__help').count())
+      ? await artist.locator('.field__help').textContent()
+      : null,
     priceTip: await page.locator('[data-field="price"] .field__help').textContent(),
     mateInfo: await page.locator('[data-field="mateInfo"]').count(),
   };
@@ -190,9 +255,20 @@ test('a provider of the new site signs in to a working portal that shows the sit
     await screenshot(page, `new-site-${SITE}-dashboard-${language}`);
     const form = await toneForm(page);
     if (language === 'en') {
-      expect(form).toEqual({ artistLabel: 'Artist or band', artistPlaceholder: 'e.g. Ebo Taylor', artistHelp: 'As printed on the release.', priceTip: 'From 0.00 to 20.00', mateInfo: 0 });
+      expect(form).toEqual({
+        artistLabel: 'Artist or band',
+        artistPlaceholder: 'e.g. Ebo Taylor',
+        artistHelp: 'As printed on the release.',
+        priceTip: 'From 0.00 to 20.00',
+        mateInfo: 0,
+      });
     } else {
-      expect(form).toMatchObject({ artistLabel: '艺人或乐队', artistPlaceholder: '例如：Ebo Taylor', artistHelp: '与发行物上的署名一致。', mateInfo: 0 });
+      expect(form).toMatchObject({
+        artistLabel: '艺人或乐队',
+        artistPlaceholder: '例如：Ebo Taylor',
+        artistHelp: '与发行物上的署名一致。',
+        mateInfo: 0,
+      });
     }
     await screenshot(page, `new-site-${SITE}-tone-upload-${language}`);
     await page.context().close();
@@ -208,7 +284,13 @@ test('a generic provider on the same build sees the generic screens', async () =
   await expectPath(page, '/dashboard');
   expect((await sidebarMenu(page)).entries.rbt).not.toContain('copyrightMaintenance');
   const form = await toneForm(page);
-  expect(form).toEqual({ artistLabel: 'Artist', artistPlaceholder: null, artistHelp: null, priceTip: 'From 0.00 to 10.00', mateInfo: 1 });
+  expect(form).toEqual({
+    artistLabel: 'Artist',
+    artistPlaceholder: null,
+    artistHelp: null,
+    priceTip: 'From 0.00 to 10.00',
+    mateInfo: 1,
+  });
   await screenshot(page, `new-site-generic-tone-upload-en`);
   await page.context().close();
   expect(errors).toEqual([]);
@@ -218,14 +300,20 @@ test('an edited config.json applies at the next start, unless the operator set t
   editSiteConfig({ max_tone_price: '25' });
   let s = await restart();
   expect((await providerConfig(s, { account: PROVIDER.account, password: NEW_PASSWORD })).max_tone_price).toBe('25');
-  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(`max_tone_price=25\t(from site-variants/${SITE}/config.json)`);
+  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(
+    `max_tone_price=25\t(from site-variants/${SITE}/config.json)`,
+  );
 
   expect(operator('config', 'set', 'max_tone_price', '12', '--site', SITE).status).toBe(0);
   editSiteConfig({ max_tone_price: '30' });
   s = await restart();
   expect((await providerConfig(s, { account: PROVIDER.account, password: NEW_PASSWORD })).max_tone_price).toBe('12');
-  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(`max_tone_price=12\t(from operator, site ${SITE} (config set --site ${SITE}))`);
-  expect(operator('config', 'unset', 'max_tone_price', '--site', SITE).out).toBe(`max_tone_price unset (site ${SITE}); now max_tone_price=30 (from site-variants/${SITE}/config.json)`);
+  expect(operator('config', 'get', 'max_tone_price', '--site', SITE).out).toBe(
+    `max_tone_price=12\t(from operator, site ${SITE} (config set --site ${SITE}))`,
+  );
+  expect(operator('config', 'unset', 'max_tone_price', '--site', SITE).out).toBe(
+    `max_tone_price unset (site ${SITE}); now max_tone_price=30 (from site-variants/${SITE}/config.json)`,
+  );
 });
 
 test('a portal built before the folder existed shows its providers a clear page, not a broken screen', async () => {
@@ -237,13 +325,17 @@ test('a portal built before the folder existed shows its providers a clear page,
     const errors: string[] = [];
     const logged: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
     await login(page, { account: PROVIDER.account, password: NEW_PASSWORD });
     const notice = page.locator('[data-screen="unknownSite"]');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(language === 'en'
-      ? `Your account belongs to the site variant "${SITE}", which this portal was not built with.`
-      : `您的账号属于站点变体“${SITE}”，而本门户构建时未包含该站点。`);
+    expect(await notice.textContent()).toContain(
+      language === 'en'
+        ? `Your account belongs to the site variant "${SITE}", which this portal was not built with.`
+        : `您的账号属于站点变体“${SITE}”，而本门户构建时未包含该站点。`,
+    );
     expect(logged.join('\n')).toContain(`belongs to site "${SITE}", which this build of the portal does not contain`);
     expect(errors).toEqual([]);
     await screenshot(page, `new-site-unknown-to-build-${language}`);

@@ -23,7 +23,11 @@ test('the compiled server serves the portal, its screens and its calls', async (
   await page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]').first().waitFor();
   expect(await page.locator('h1').first().textContent()).toContain('彩铃维护');
   await page.goto('/rbtUploading');
-  await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1 && document.querySelectorAll('#root_language option').length > 1);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('#root_catalogID option').length > 1 &&
+      document.querySelectorAll('#root_language option').length > 1,
+  );
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.evaluate(() => {
@@ -40,14 +44,21 @@ test('the compiled server serves the portal, its screens and its calls', async (
   expect(csv).toMatch(/,正常,/);
 });
 
-test("every installed package runs on the Node the README names (npm ci prints no EBADENGINE)", () => {
+test('every installed package runs on the Node the README names (npm ci prints no EBADENGINE)', () => {
   const { engines } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const oldest = semver.minVersion(engines.node)!.version;
-  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`Node ${semver.major(oldest)} (>= ${semver.major(oldest)}.${semver.minor(oldest)}`);
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(
+    `Node ${semver.major(oldest)} (>= ${semver.major(oldest)}.${semver.minor(oldest)}`,
+  );
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { engines?: { node?: string } | string[] }>;
+  };
   const wanting = Object.entries(lock.packages)
     // Installed here (platform packages of other systems are skipped by npm, and so here), with a Node range.
-    .filter(([path, p]) => path !== '' && existsSync(join(ROOT, path)) && !Array.isArray(p.engines) && typeof p.engines?.node === 'string')
+    .filter(
+      ([path, p]) =>
+        path !== '' && existsSync(join(ROOT, path)) && !Array.isArray(p.engines) && typeof p.engines?.node === 'string',
+    )
     .filter(([, p]) => !semver.satisfies(oldest, (p.engines as { node: string }).node))
     .map(([path, p]) => `${path} wants node ${(p.engines as { node: string }).node}`);
   expect(wanting).toEqual([]);
@@ -60,11 +71,23 @@ describe('what the started server prints', () => {
     const server = await startServer({ compiled: true, env: { LOG_LEVEL: 'info' } });
     try {
       await (await fetch(`${server.baseUrl}/common/ping`)).text();
-      const lines = server.printed().split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = server
+        .printed()
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       expect(lines[0]).toMatch(/^RBT provider portal is running: {2}http:\/\/127\.0\.0\.1:\d+\/$/);
-      expect(lines[1]).toBe(`Demo login:  ${demo('Generic site').account} / ${demo('Generic site').password}   (all demo accounts: README.md, demo-accounts.json)`);
+      expect(lines[1]).toBe(
+        `Demo login:  ${demo('Generic site').account} / ${demo('Generic site').password}   (all demo accounts: README.md, demo-accounts.json)`,
+      );
       expect(lines).toContain(`Request log: ${join(server.dataDir, 'server.log')}`);
-      expect(lines.some((l) => /^Write window: writes are refused daily 00:00-05:00 server time \(maintenance_window\); open now\.$|^Write window: ACTIVE NOW/.test(l))).toBe(true);
+      expect(
+        lines.some((l) =>
+          /^Write window: writes are refused daily 00:00-05:00 server time \(maintenance_window\); open now\.$|^Write window: ACTIVE NOW/.test(
+            l,
+          ),
+        ),
+      ).toBe(true);
       // Nothing else: no JSON request log, no warning.
       expect(lines.filter((l) => l.startsWith('{') || /warn/i.test(l))).toEqual([]);
       await new Promise((r) => setTimeout(r, 300));
@@ -84,7 +107,9 @@ describe('what the started server prints', () => {
       await first.stop();
       const again = await startServer({ compiled: true, dataDir });
       try {
-        expect(again.printed()).toContain(`Write window: ACTIVE NOW. Uploads, edits and other writes are refused until ${window.split('-')[1]} server time (maintenance_window ${window}).`);
+        expect(again.printed()).toContain(
+          `Write window: ACTIVE NOW. Uploads, edits and other writes are refused until ${window.split('-')[1]} server time (maintenance_window ${window}).`,
+        );
       } finally {
         await again.stop();
       }

@@ -21,10 +21,14 @@ async function open(language: 'en' | 'zh', width = 1280) {
 async function axeViolations(p: Page, selector = '[data-screen]'): Promise<AxeViolation[]> {
   await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const result = await p.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
   }, selector);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
 const fieldError = (name: string) => page.locator(`[data-field="${name}"] .field__error`);
@@ -58,13 +62,24 @@ describe('form renderer', () => {
     expect(await fieldError('contactName').count()).toBe(0);
   });
 
-  test('my account: the server\'s field reasons are shown on their fields; a successful save re-enables after 2 s', async () => {
+  test("my account: the server's field reasons are shown on their fields; a successful save re-enables after 2 s", async () => {
     await open('en');
     await page.goto('/myaccount');
     await page.waitForFunction(() => (document.querySelector('#root_phoneNumber') as HTMLInputElement)?.value !== '');
     await page.fill('#root_contactName', 'Jane Provider');
     // The server checks with the same definitions; here it refuses the address as if a rule differed.
-    await page.route('**/sp/updatecpinfo', (route) => route.fulfill({ json: { returnCode: '950004', returnMsg: 'Invalid input.', record: { errors: [{ field: 'address', message: 'CommonRes.addressLength', params: {} }] } } }), { times: 1 });
+    await page.route(
+      '**/sp/updatecpinfo',
+      (route) =>
+        route.fulfill({
+          json: {
+            returnCode: '950004',
+            returnMsg: 'Invalid input.',
+            record: { errors: [{ field: 'address', message: 'CommonRes.addressLength', params: {} }] },
+          },
+        }),
+      { times: 1 },
+    );
     const save = page.locator('[data-screen="myAccount"] .form-actions .btn--primary');
     await save.click();
     await fieldError('address').waitFor();
@@ -78,7 +93,13 @@ describe('form renderer', () => {
     await save.click();
     expect((await (await answer).json()).returnCode).toBe('000000');
     expect(await save.isDisabled()).toBe(true);
-    await page.waitForFunction(() => !(document.querySelector('[data-screen="myAccount"] .form-actions .btn--primary') as HTMLButtonElement)?.disabled, undefined, { timeout: 4000 });
+    await page.waitForFunction(
+      () =>
+        !(document.querySelector('[data-screen="myAccount"] .form-actions .btn--primary') as HTMLButtonElement)
+          ?.disabled,
+      undefined,
+      { timeout: 4000 },
+    );
   });
 
   test('change password: submit shows every message at once, focus on the first; cross-field check', async () => {
@@ -116,14 +137,20 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await rows().nth(0).locator('input[type="checkbox"]').check();
     await rows().nth(2).locator('input[type="checkbox"]').check();
     await page.click('.pager [aria-label="Page 2"]');
-    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !== first, firstPage[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !== first,
+      firstPage[0],
+    );
     const secondPage = await keys();
     expect(secondPage.some((k) => firstPage.includes(k))).toBe(false);
     await rows().nth(1).locator('input[type="checkbox"]').check();
     expect(await page.locator('.list-toolbar__selection').textContent()).toContain('3 selected');
 
     await page.click('.pager [aria-label="Page 1"]');
-    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') === first, firstPage[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') === first,
+      firstPage[0],
+    );
     expect(await rows().nth(0).locator('input[type="checkbox"]').isChecked()).toBe(true);
     expect(await rows().nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
     expect(await rows().nth(2).locator('input[type="checkbox"]').isChecked()).toBe(true);
@@ -132,7 +159,10 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
 
     const total = Number(/\d+/.exec((await page.locator('.list-footer__total').textContent()) ?? '')![0]);
     await page.selectOption('.pager__size select', '20');
-    await page.waitForFunction((n) => document.querySelectorAll('.data-table tbody tr[data-row-key]').length === n, Math.min(total, 20));
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.data-table tbody tr[data-row-key]').length === n,
+      Math.min(total, 20),
+    );
     expect(await page.locator('.pager [aria-current="page"]').textContent()).toBe('1');
   });
 
@@ -147,11 +177,15 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await page.fill('#search-harnessTones #root_toneCode', '');
 
     await page.fill('#search-harnessTones #root_status', '-5');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/sp/qrytone') && (r.request().postData() ?? '').includes('status=2'));
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/sp/qrytone') && (r.request().postData() ?? '').includes('status=2'),
+    );
     await page.click('.search-bar .btn--primary');
     await answer;
     expect(await page.inputValue('#search-harnessTones #root_status')).toBe('2');
-    await page.waitForFunction(() => [...document.querySelectorAll('.data-table tbody .badge')].every((b) => b.textContent === '隐藏'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.data-table tbody .badge')].every((b) => b.textContent === '隐藏'),
+    );
     expect(await rows().count()).toBeGreaterThan(0);
     await screenshot(page, 'renderers-list-hidden-zh');
 
@@ -195,7 +229,12 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await dialogRows.nth(1).locator('input[type="checkbox"]').check();
     expect(JSON.parse((await page.locator('#live').textContent())!)).toHaveLength(2);
     await dialog.locator('.pager [aria-label="Page 2"]').click();
-    await page.waitForFunction((k) => document.querySelector('[role="dialog"] .data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !== k, first);
+    await page.waitForFunction(
+      (k) =>
+        document.querySelector('[role="dialog"] .data-table tbody tr[data-row-key]')?.getAttribute('data-row-key') !==
+        k,
+      first,
+    );
     await dialogRows.nth(0).locator('input[type="checkbox"]').check();
     // A fourth row is over the limit of 3: refused with a message.
     await dialogRows.nth(1).locator('input[type="checkbox"]').click();

@@ -24,25 +24,49 @@ const generic = () => demo('Generic site');
 const SHOTS: Shot[] = [
   { name: 'login', path: '/login', ready: 'form[data-screen="login"]' },
   {
-    name: 'login-errors', path: '/login', ready: 'form[data-screen="login"]',
-    act: async (p) => { await p.click('form[data-screen="login"] button[type="submit"]'); await p.waitForSelector('.field__error'); },
+    name: 'login-errors',
+    path: '/login',
+    ready: 'form[data-screen="login"]',
+    act: async (p) => {
+      await p.click('form[data-screen="login"] button[type="submit"]');
+      await p.waitForSelector('.field__error');
+    },
   },
   { name: 'forgetpassword', path: '/forgetpassword', ready: '[data-screen="forgetPassword"]' },
   { name: 'dashboard', path: '/dashboard', as: generic, ready: '[data-fact="code"]' },
   {
-    name: 'user-menu', path: '/dashboard', as: generic, ready: '[data-fact="code"]',
-    act: async (p) => { await p.click('.user-menu__button'); await p.waitForSelector('[role="menu"]'); },
+    name: 'user-menu',
+    path: '/dashboard',
+    as: generic,
+    ready: '[data-fact="code"]',
+    act: async (p) => {
+      await p.click('.user-menu__button');
+      await p.waitForSelector('[role="menu"]');
+    },
   },
   { name: 'changepassword', path: '/changepassword', as: generic, ready: '[data-screen="changePassword"] input' },
-  { name: 'changepassword-first-login', path: '/changepassword', as: () => demo('First login'), ready: '[data-notice="firstLogin"]' },
+  {
+    name: 'changepassword-first-login',
+    path: '/changepassword',
+    as: () => demo('First login'),
+    ready: '[data-notice="firstLogin"]',
+  },
   { name: 'myaccount', path: '/myaccount', as: generic, ready: '[data-screen="myAccount"] [data-field="email"] input' },
   { name: 'help', path: '/help', as: generic, ready: '[data-screen="help"]' },
   { name: 'noprivilege', path: '/noPrivilege', as: generic, ready: '[data-screen="noPrivilege"]' },
-  { name: 'not-available', path: '/musicBoxDetail', as: generic, ready: '[data-screen="notAvailable"], [data-screen="musicBoxDetail"]' },
+  {
+    name: 'not-available',
+    path: '/musicBoxDetail',
+    as: generic,
+    ready: '[data-screen="notAvailable"], [data-screen="musicBoxDetail"]',
+  },
   { name: 'not-found', path: '/no-such-page', as: generic, ready: '[data-screen="notFound"]' },
   { name: 'expired-account', path: '/dashboard', as: () => demo('Expired'), ready: '[data-fact="status"]' },
   {
-    name: 'session-expired', path: '/dashboard', as: () => demo('Approval flow'), ready: '[data-fact="code"]',
+    name: 'session-expired',
+    path: '/dashboard',
+    as: () => demo('Approval flow'),
+    ready: '[data-fact="code"]',
     act: async (p) => {
       suite.server.db.endSessions(demo('Approval flow').account);
       await p.goto('/myaccount');
@@ -55,21 +79,24 @@ const LANGUAGES = ['en', 'zh'] as const;
 const WIDTHS = [1280, 480] as const;
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
-  test.each(SHOTS.map((s) => [s.name, s] as const))('%s: screenshot and no serious accessibility violation', async (_name, shot) => {
-    for (const width of WIDTHS) {
-      const page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
-      try {
-        if (shot.as) {
-          await page.goto('/login');
-          await login(page, shot.as());
+  test.each(SHOTS.map((s) => [s.name, s] as const))(
+    '%s: screenshot and no serious accessibility violation',
+    async (_name, shot) => {
+      for (const width of WIDTHS) {
+        const page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
+        try {
+          if (shot.as) {
+            await page.goto('/login');
+            await login(page, shot.as());
+          }
+          await page.goto(shot.path);
+          await page.waitForSelector(shot.ready);
+          await shot.act?.(page);
+          await screenshot(page, `${shot.name}-${language}-${width}`);
+        } finally {
+          await page.context().close();
         }
-        await page.goto(shot.path);
-        await page.waitForSelector(shot.ready);
-        await shot.act?.(page);
-        await screenshot(page, `${shot.name}-${language}-${width}`);
-      } finally {
-        await page.context().close();
       }
-    }
-  });
+    },
+  );
 });

@@ -11,7 +11,9 @@ jest.setTimeout(120_000);
 const suite = useSuite();
 let page: Page;
 
-beforeEach(async () => { page = suite.page = await openPage(suite.browser, suite.server.baseUrl); });
+beforeEach(async () => {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl);
+});
 
 /** Call the API from the page, as the portal would (cookies and CSRF header of the page). */
 const apiFromPage = (path: string) => page.evaluate(async (p) => (await fetch(p, { method: 'POST' })).json(), path);
@@ -45,7 +47,9 @@ describe('login (000 §4)', () => {
         await p.fill('#login-password', 'Wrong!pass1');
         await p.click('form[data-screen="login"] button[type="submit"]');
         await p.waitForSelector('[data-notice="login"]');
-        expect(await p.textContent('[data-notice="login"]')).toMatch(language === 'en' ? /Incorrect account or password\. \d+ of \d+ attempts left/ : /次/);
+        expect(await p.textContent('[data-notice="login"]')).toMatch(
+          language === 'en' ? /Incorrect account or password\. \d+ of \d+ attempts left/ : /次/,
+        );
         await p.waitForFunction(() => document.activeElement?.id === 'login-password');
         expect(await p.inputValue('#login-password')).toBe('');
         expect(await p.inputValue('#login-account')).toBe('8800050');
@@ -125,7 +129,9 @@ describe('my account', () => {
     await page.waitForSelector('.toast--success');
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('[data-screen="myAccount"] [data-field="contactName"] input').inputValue()).resolves.toBe('Jane Wanjiku');
+    await expect(page.locator('[data-screen="myAccount"] [data-field="contactName"] input').inputValue()).resolves.toBe(
+      'Jane Wanjiku',
+    );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.click('[data-screen="myAccount"] .form-actions button:has-text("Download")'),
@@ -184,7 +190,9 @@ describe('session answers of 000 §8', () => {
   test('HTTP 403 outside the login page asks to log in again', async () => {
     await login(page, demo('Generic site'));
     // A write whose CSRF token does not match is refused by the server with HTTP 403.
-    await page.route('**/common/switchlanguage', (route) => route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'stale' } }));
+    await page.route('**/common/switchlanguage', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-csrf-token': 'stale' } }),
+    );
     await page.click('.topbar [data-language="zh"]');
     // The Chinese catalogue may arrive after the refusal: the dialog shows in English first, then in Chinese.
     const dialog = page.locator('[role="alertdialog"]', { hasText: '重新登录' });
@@ -194,7 +202,9 @@ describe('session answers of 000 §8', () => {
   });
 
   test('HTTP 403 on the login page asks to refresh the page', async () => {
-    await page.route('**/sp/sploginhs', (route) => route.fulfill({ status: 403, json: { returnCode: '950001', returnMsg: 'expired' } }));
+    await page.route('**/sp/sploginhs', (route) =>
+      route.fulfill({ status: 403, json: { returnCode: '950001', returnMsg: 'expired' } }),
+    );
     await page.goto('/login');
     await page.fill('#login-account', '8800010');
     await page.fill('#login-password', 'Whatever1!');

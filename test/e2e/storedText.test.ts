@@ -21,10 +21,16 @@ const PAYLOADS = {
 };
 
 /** A page that records every dialog the payloads could open. */
-async function watchedPage(suite: ReturnType<typeof useSuite>, who: ReturnType<typeof demo>): Promise<{ page: Page; dialogs: string[] }> {
+async function watchedPage(
+  suite: ReturnType<typeof useSuite>,
+  who: ReturnType<typeof demo>,
+): Promise<{ page: Page; dialogs: string[] }> {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
   const dialogs: string[] = [];
-  page.on('dialog', (d: Dialog) => { dialogs.push(d.message()); void d.dismiss(); });
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   await login(page, who);
   return { page, dialogs };
 }
@@ -79,7 +85,8 @@ describe('tones (generic site)', () => {
     const dialog = page.locator('[role="dialog"]');
     await dialog.getByText(PAYLOADS.description, { exact: true }).waitFor();
     const text = await dialog.textContent();
-    for (const value of [PAYLOADS.toneName, PAYLOADS.artist, PAYLOADS.description, PAYLOADS.mateInfo]) expect(text).toContain(value);
+    for (const value of [PAYLOADS.toneName, PAYLOADS.artist, PAYLOADS.description, PAYLOADS.mateInfo])
+      expect(text).toContain(value);
     await screenshot(page, 'stored-text-detail-en', { viewport: true });
     await expectInert(page, dialogs);
   });
@@ -90,7 +97,10 @@ describe('tones (generic site)', () => {
     await rows(page).first().waitFor();
     await searchByName(page, PAYLOADS.toneName);
     await rowAction(page, toneID, 'edit').click();
-    await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, PAYLOADS.toneName);
+    await page.waitForFunction(
+      (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
+      PAYLOADS.toneName,
+    );
     expect(await page.inputValue('#root_artist')).toBe(PAYLOADS.artist);
     expect(await page.inputValue('#root_description')).toBe(PAYLOADS.description);
     expect(await page.inputValue('#root_mateInfo')).toBe(PAYLOADS.mateInfo);
@@ -103,8 +113,14 @@ describe('tones (generic site)', () => {
     await searchByName(page, PAYLOADS.toneName);
     await rowAction(page, toneID, 'editTag').click();
     await page.waitForURL((u) => u.pathname === '/editTag');
-    await page.waitForFunction(() => ((document.querySelector('#root_tagNames, #root_tags') as HTMLInputElement | null)?.value ?? '').includes('script'));
-    expect((await page.locator('#root_tagNames, #root_tags').first().inputValue()).split('~').sort()).toEqual(PAYLOADS.tags.split('~').sort());
+    await page.waitForFunction(() =>
+      ((document.querySelector('#root_tagNames, #root_tags') as HTMLInputElement | null)?.value ?? '').includes(
+        'script',
+      ),
+    );
+    expect((await page.locator('#root_tagNames, #root_tags').first().inputValue()).split('~').sort()).toEqual(
+      PAYLOADS.tags.split('~').sort(),
+    );
     await expectInert(page, dialogs);
   });
 });

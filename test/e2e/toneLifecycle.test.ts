@@ -14,7 +14,11 @@ import { fillToneFields, submitTone, uploadToneFiles, type Site } from './suppor
 
 jest.setTimeout(180_000);
 
-const SITES: Array<[Site, string]> = [['generic', 'Generic site'], ['kenya', 'Kenya site'], ['ais', 'Ais site']];
+const SITES: Array<[Site, string]> = [
+  ['generic', 'Generic site'],
+  ['kenya', 'Kenya site'],
+  ['ais', 'Ais site'],
+];
 
 describe.each(SITES)('%s', (site, label) => {
   const suite = useSuite({ site });
@@ -70,7 +74,10 @@ describe.each(SITES)('%s', (site, label) => {
     await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
     // The form holds what was uploaded, authors included.
-    await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, toneName);
+    await page.waitForFunction(
+      (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
+      toneName,
+    );
     expect(await page.inputValue('#root_lyricAuthor')).toBe('Lee');
     expect(await page.inputValue('#root_tags')).toMatch(/^(morning~calm|calm~morning)$/);
     // The files it has show as kept, with a play button; choosing new ones is optional on edit.
@@ -117,7 +124,10 @@ describe.each(SITES)('%s', (site, label) => {
   test('the export lists it under its new name', async () => {
     await signIn('/rbtMaintenance');
     await rows(page).first().waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export' }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export' }).first().click(),
+    ]);
     const csv = readFileSync((await download.path())!, 'utf8');
     const line = csv.split('\n').find((l) => l.includes(renamed));
     expect(line).toBeDefined();
@@ -130,10 +140,19 @@ describe.each(SITES)('%s', (site, label) => {
     let toneCode = '';
     try {
       db.pragma('busy_timeout = 5000');
-      const { provider_id, tone_code } = db.prepare('SELECT provider_id, tone_code FROM tones WHERE id = ?').get(Number(toneID)) as { provider_id: number; tone_code: string };
+      const { provider_id, tone_code } = db
+        .prepare('SELECT provider_id, tone_code FROM tones WHERE id = ?')
+        .get(Number(toneID)) as { provider_id: number; tone_code: string };
       toneCode = tone_code;
-      const dir = db.prepare("INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '', ?)").run(provider_id, Date.now());
-      db.prepare('INSERT INTO ivr_directory_items (directory_id, tone_id, position) VALUES (?, ?, 1)').run(dir.lastInsertRowid, Number(toneID));
+      const dir = db
+        .prepare(
+          "INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '', ?)",
+        )
+        .run(provider_id, Date.now());
+      db.prepare('INSERT INTO ivr_directory_items (directory_id, tone_id, position) VALUES (?, ?, 1)').run(
+        dir.lastInsertRowid,
+        Number(toneID),
+      );
     } finally {
       db.close();
     }
@@ -146,11 +165,16 @@ describe.each(SITES)('%s', (site, label) => {
     expect(await forced.textContent()).toContain(`${toneCode} is already in use.`);
     await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`, { viewport: true });
     await confirmOk(page, /already in use\..*Subscribers/s);
-    await page.waitForFunction((id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'), toneID);
+    await page.waitForFunction(
+      (id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'),
+      toneID,
+    );
     // Forced: the directory no longer holds it, even before the operator decides.
     const after = new Database(join(suite.server.dataDir, 'rbt.sqlite'), { readonly: true });
     try {
-      expect(after.prepare('SELECT count(*) AS n FROM ivr_directory_items WHERE tone_id = ?').get(Number(toneID))).toEqual({ n: 0 });
+      expect(
+        after.prepare('SELECT count(*) AS n FROM ivr_directory_items WHERE tone_id = ?').get(Number(toneID)),
+      ).toEqual({ n: 0 });
     } finally {
       after.close();
     }

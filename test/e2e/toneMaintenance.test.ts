@@ -9,7 +9,11 @@ import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
-const SITES = [['generic', 'Generic site'], ['kenya', 'Kenya site'], ['ais', 'Ais site']] as const;
+const SITES = [
+  ['generic', 'Generic site'],
+  ['kenya', 'Kenya site'],
+  ['ais', 'Ais site'],
+] as const;
 
 describe.each(SITES)('%s', (site, label) => {
   const suite = useSuite({ site });
@@ -28,18 +32,31 @@ describe.each(SITES)('%s', (site, label) => {
     await screenshot(page, `tone-maintenance-${site}-en`);
     const firstPage = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
     expect(firstPage.length).toBeGreaterThan(0);
-    const name = (await rows(page).first().locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
+    const name = (await rows(page)
+      .first()
+      .locator('td[data-column="toneName"] .cell-text')
+      .first()
+      .textContent())!.trim();
     await searchByName(page, name.slice(0, 4));
-    await page.waitForFunction((prefix) => {
-      const cells = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child')];
-      return cells.length > 0 && cells.every((c) => (c.textContent ?? '').startsWith(prefix));
-    }, name.slice(0, 4));
+    await page.waitForFunction(
+      (prefix) => {
+        const cells = [
+          ...document.querySelectorAll(
+            '[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key] td[data-column="toneName"] .cell-text:first-child',
+          ),
+        ];
+        return cells.length > 0 && cells.every((c) => (c.textContent ?? '').startsWith(prefix));
+      },
+      name.slice(0, 4),
+    );
     await searchByName(page, '');
     // The generic demo provider has 12 tones: two pages of 10, the second holding other tones.
     if (site === 'generic') {
       await page.locator('button[aria-label="Next page"]').click();
       await page.waitForFunction((first) => {
-        const keys = [...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'));
+        const keys = [
+          ...document.querySelectorAll('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]'),
+        ].map((tr) => tr.getAttribute('data-row-key'));
         return keys.length === 2 && !keys.includes(first);
       }, firstPage[0]);
     }
@@ -47,9 +64,15 @@ describe.each(SITES)('%s', (site, label) => {
 
   test('export downloads the tones as CSV', async () => {
     await open();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export' }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export' }).first().click(),
+    ]);
     const file = await download.path();
-    const lines = readFileSync(file!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = readFileSync(file!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     // The readable file: the provider's words, not field names (the raw format is for scripts).
     expect(lines[0]).toMatch(/^Tone code,Tone name,[^,]+,Status,/);
     expect(lines.length).toBeGreaterThan(1);
@@ -65,23 +88,32 @@ describe.each(SITES)('%s', (site, label) => {
     await input.fill('rock~~pop');
     await input.blur();
     await page.locator('[data-field="tagNames"] .field__error').waitFor();
-    expect(await page.locator('[data-field="tagNames"] .field__error').textContent()).toContain('A tag cannot be empty.');
+    expect(await page.locator('[data-field="tagNames"] .field__error').textContent()).toContain(
+      'A tag cannot be empty.',
+    );
     await input.fill('rock~pop');
     await page.locator('button', { hasText: 'Save' }).click();
     await page.locator('.toast--success').first().waitFor();
     await page.goto('/rbtMaintenance');
     await rowAction(page, toneID, 'editTag').click();
-    await page.waitForFunction(() => (document.querySelector('#root_tagNames') as HTMLInputElement | null)?.value === 'rock~pop');
+    await page.waitForFunction(
+      () => (document.querySelector('#root_tagNames') as HTMLInputElement | null)?.value === 'rock~pop',
+    );
   });
 
   test('edit opens the upload form in edit mode with the tone of the row', async () => {
     await open();
-    const normal = rows(page).filter({ has: page.locator('.row-actions__button[data-action="edit"]') }).first();
+    const normal = rows(page)
+      .filter({ has: page.locator('.row-actions__button[data-action="edit"]') })
+      .first();
     const toneID = (await normal.getAttribute('data-row-key'))!;
     const name = (await normal.locator('td[data-column="toneName"] .cell-text').first().textContent())!.trim();
     await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
-    await page.waitForFunction((n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n, name);
+    await page.waitForFunction(
+      (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
+      name,
+    );
     expect(await page.locator('#root_modifyReason').count()).toBe(1);
   });
 

@@ -7,7 +7,15 @@ import { demo, expectPath, login, openPage, screenshot } from './support/browser
 import { operator } from './support/maintenance';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
-import { fieldError as errorOf, fillToneFields, pickDate as pick, PRICES, submitTone, uploadToneFiles, type Site } from './support/toneForm';
+import {
+  fieldError as errorOf,
+  fillToneFields,
+  pickDate as pick,
+  PRICES,
+  submitTone,
+  uploadToneFiles,
+  type Site,
+} from './support/toneForm';
 import { pngFile, wavFile } from './support/files';
 
 jest.setTimeout(180_000);
@@ -23,7 +31,8 @@ let page: Page;
 const fieldError = (field: string) => errorOf(page, field);
 const pickDate = (id: string) => pick(page, id);
 /** A page of the suite's browser on its server (closed after the test). */
-const open = async (language: 'en' | 'zh' = 'en') => (page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
+const open = async (language: 'en' | 'zh' = 'en') =>
+  (page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
 
 describe.each(SITES)('$site site', ({ site, who }) => {
   const { callerPrice } = PRICES[site];
@@ -48,11 +57,18 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await page.goto('/rbtUploading');
     await fillToneFields(page, site, `E2E ${site} tone`);
     // The language starts at the highest priority (English in the seed).
-    await page.waitForFunction(() => (document.querySelector('#root_language') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'English');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#root_language') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent ===
+        'English',
+    );
     // 001 §5.1: sp/iscallerpricevalid judges the caller price when the user leaves the field (generic); Kenya's
     // My Skiza price must equal the Skiza price.
     // Outside Kenya a price out of range is refused in the browser by the range rule, which names the range.
-    const [bad, message] = site === 'kenya' ? ['3.00', 'My Skiza price must equal the Skiza price.'] : ['42.00', 'The price must be between 0 and 10.'];
+    const [bad, message] =
+      site === 'kenya'
+        ? ['3.00', 'My Skiza price must equal the Skiza price.']
+        : ['42.00', 'The price must be between 0 and 10.'];
     await page.fill('#root_callerPrice', bad);
     await page.locator('#root_callerPrice').blur();
     await fieldError('callerPrice').waitFor();
@@ -65,7 +81,9 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await screenshot(page, `tone-upload-${site}-filled-en`);
     await submitTone(page);
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
-    await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
+    await page.waitForFunction(
+      () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
+    );
   });
 });
 
@@ -83,9 +101,17 @@ describe('relative period fixed by the administrator', () => {
       await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1);
       await page.locator('#root_catalogID').selectOption({ label: 'Pop' });
       await page.locator('#root_catalogID-child').selectOption({ label: 'Dance' });
-      await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '30 days');
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent ===
+          '30 days',
+      );
       await page.locator('#root_catalogID').selectOption({ label: 'Traditional' });
-      await page.waitForFunction(() => (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent === '180 days');
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('#root_relativeTime') as HTMLSelectElement).selectedOptions[0]?.textContent ===
+          '180 days',
+      );
     } finally {
       suite.server.db.setConfig('admin_specify_relative_period', '0');
     }
@@ -131,12 +157,21 @@ describe('edit mode', () => {
     // What the maintenance screen's edit action leaves (editWhen.storageKey of rbtUploading).
     await page.evaluate((t) => sessionStorage.setItem('rbtUploading.editTone', JSON.stringify(t)), tone);
     await page.goto('/rbtUploading?type=modify');
-    await page.waitForFunction((name) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === name, tone.toneName);
+    await page.waitForFunction(
+      (name) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === name,
+      tone.toneName,
+    );
     expect(await page.locator('#root_modifyReason').count()).toBe(1);
     expect(await page.locator('[data-field="singerSex"] input').first().isDisabled()).toBe(true);
     expect(await page.locator('[data-field="priceGroupChoice"] input').first().isChecked()).toBe(true); // keep the same
     await page.fill('#root_toneName', `${tone.toneName} (edited)`);
-    for (const [id, v] of [['lyricAuthor', 'Lee'], ['melodyComposer', 'Kim'], ['musicArranger', 'Ode'], ['callerPrice', '3.33'], ['tags', 'calm']]) {
+    for (const [id, v] of [
+      ['lyricAuthor', 'Lee'],
+      ['melodyComposer', 'Kim'],
+      ['musicArranger', 'Ode'],
+      ['callerPrice', '3.33'],
+      ['tags', 'calm'],
+    ]) {
       await page.fill(`#root_${id}`, v);
     }
     await pickDate('toneValidDay');
@@ -148,7 +183,9 @@ describe('edit mode', () => {
     await page.fill('#root_description', 'd'.repeat(1001));
     await page.fill('#root_modifyReason', 'New title');
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Please check the description validation: At most 1000 characters.' }).waitFor();
+    await page
+      .locator('.toast', { hasText: 'Please check the description validation: At most 1000 characters.' })
+      .waitFor();
     await page.fill('#root_description', '');
     await page.fill('#root_modifyReason', 'New title');
     await screenshot(page, 'tone-edit-generic-en');
@@ -156,7 +193,9 @@ describe('edit mode', () => {
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     // Removed when the form closes (the maintenance screen may still be loading when the URL changes).
-    await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, {
+      timeout: 10_000,
+    });
   });
 });
 
@@ -171,9 +210,11 @@ describe('files', () => {
       await (await chooser).setFiles(wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));
       const toast = page.locator('.toast--error');
       await toast.waitFor();
-      expect(await toast.textContent()).toContain(language === 'en'
-        ? 'This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.'
-        : '该 wav 文件为 2 声道、44100 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。');
+      expect(await toast.textContent()).toContain(
+        language === 'en'
+          ? 'This wav file is 2 channel(s), 44100 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.'
+          : '该 wav 文件为 2 声道、44100 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。',
+      );
       await screenshot(page, `tone-upload-wav-refused-${language}`, { viewport: true });
       // Nothing was sent: the field still has no file, and the refusal is the only message ('required' does not join in).
       expect(await page.locator('[data-field="ivrFile"] .upload__file-name').count()).toBe(0);
@@ -197,7 +238,9 @@ describe('files', () => {
     expect(await page.locator('[data-field="image"] .upload__preview img').count()).toBe(1);
     await submitTone(page);
     await page.locator('.toast--success, .toast--warning').first().waitFor();
-    await page.waitForFunction(() => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '');
+    await page.waitForFunction(
+      () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
+    );
     expect(await page.locator('[data-field="image"] .upload__preview img').count()).toBe(0);
     expect(await page.locator('[data-field="image"] .upload__file-name').count()).toBe(0);
   });

@@ -26,10 +26,14 @@ async function open(language: 'en' | 'zh', width = 1280) {
 async function axeViolations(p: Page, selector: string): Promise<AxeViolation[]> {
   await p.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const result = await p.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
   }, selector);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
@@ -120,7 +124,10 @@ describe('date picker (music box form)', () => {
       const input = document.querySelectorAll<HTMLInputElement>('.time-spin__value')[1];
       const w = window as unknown as { steps: number[] };
       w.steps = [];
-      new MutationObserver(() => w.steps.push(performance.now())).observe(input, { attributes: true, attributeFilter: ['value'] });
+      new MutationObserver(() => w.steps.push(performance.now())).observe(input, {
+        attributes: true,
+        attributeFilter: ['value'],
+      });
     });
     const stepTimes = () => page.evaluate(() => (window as unknown as { steps: number[] }).steps);
     const plus = await page.locator('[aria-label="Minutes +1"]').boundingBox();
@@ -143,7 +150,9 @@ describe('date picker (music box form)', () => {
     await page.keyboard.press('PageUp');
     await screenshot(page, 'widgets-datepicker-time-en');
     await page.click('.date-picker__footer .btn--primary');
-    expect(await page.getAttribute('#root_when', 'data-value')).toBe(`${iso(new Date())} 01:${String(minutes).padStart(2, '0')}:10`);
+    expect(await page.getAttribute('#root_when', 'data-value')).toBe(
+      `${iso(new Date())} 01:${String(minutes).padStart(2, '0')}:10`,
+    );
 
     await page.click('#root_month');
     await page.click('.choice-grid__item:text-is("2031")');
@@ -165,7 +174,9 @@ describe('audio preview (one shared player)', () => {
   test('play/pause icon swap; another row resets the first; pause; failure toast for 3 s', async () => {
     await open('en');
     // The demo tones are one second long: serve a 20 s sine for this test so "playing" lasts.
-    await page.route('**/sp/file/**', (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body: sineWav({ seconds: 20 }) }));
+    await page.route('**/sp/file/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'audio/wav', body: sineWav({ seconds: 20 }) }),
+    );
     await page.goto('/__harness/?screen=harnessTones&kind=list');
     await button(0).waitFor();
     expect(await state(0)).toBe('idle');
@@ -173,13 +184,18 @@ describe('audio preview (one shared player)', () => {
     const address = page.waitForResponse((r) => r.url().endsWith('/sp/getprelistenurl'));
     await button(0).click();
     expect((await (await address).json()).returnCode).toBe('000000');
-    await page.waitForFunction(() => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') === 'playing');
+    await page.waitForFunction(
+      () => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') === 'playing',
+    );
     expect(await button(0).getAttribute('aria-pressed')).toBe('true');
     expect(await button(0).getAttribute('aria-label')).toMatch(/^Pause /);
     await screenshot(page, 'widgets-audio-playing-en');
 
     await button(1).click();
-    await page.waitForFunction(() => document.querySelectorAll('.data-table tbody tr .audio-button')[1]?.getAttribute('data-state') === 'playing');
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.data-table tbody tr .audio-button')[1]?.getAttribute('data-state') === 'playing',
+    );
     expect(await state(0)).toBe('idle');
     expect(await page.locator('.audio-button[data-state="playing"]').count()).toBe(1);
 
@@ -187,7 +203,9 @@ describe('audio preview (one shared player)', () => {
     expect(await state(1)).toBe('idle');
 
     // No play address (950005 from sp/getprelistenurl): Common.playAddressNotExist for 3 s, back to idle.
-    await page.route('**/sp/getprelistenurl', (route) => route.fulfill({ json: { returnCode: '950005', returnMsg: 'The resource does not exist.' } }));
+    await page.route('**/sp/getprelistenurl', (route) =>
+      route.fulfill({ json: { returnCode: '950005', returnMsg: 'The resource does not exist.' } }),
+    );
     await button(2).click();
     const toast = page.locator('.toast', { hasText: 'The play address does not exist.' });
     await toast.waitFor();
@@ -201,8 +219,14 @@ describe('audio preview (one shared player)', () => {
     await open('zh');
     await page.goto('/__harness/?screen=harnessTones&kind=list');
     await button(0).click();
-    await page.waitForFunction(() => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') !== 'idle');
-    await page.waitForFunction(() => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') === 'idle', undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') !== 'idle',
+    );
+    await page.waitForFunction(
+      () => document.querySelector('.data-table tbody tr .audio-button')?.getAttribute('data-state') === 'idle',
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await button(0).getAttribute('aria-label')).toMatch(/^播放/);
   });
 });
@@ -212,7 +236,10 @@ describe('uploads', () => {
     await open('en');
     await page.goto('/__harness/?screen=harnessWidgets&kind=form');
     const checks: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/common/checkuploadpath')) checks.push(r.url()); if (r.url().includes('/sp/uploadfile')) checks.push('upload'); });
+    page.on('request', (r) => {
+      if (r.url().includes('/common/checkuploadpath')) checks.push(r.url());
+      if (r.url().includes('/sp/uploadfile')) checks.push('upload');
+    });
 
     const chooser = page.waitForEvent('filechooser');
     await page.click('#root_audio');
@@ -242,7 +269,9 @@ describe('uploads', () => {
 
     // 001 §8: an answer that is not an object (a page served instead of JSON) means the session expired:
     // a dialog without a close button whose only way out is to log in again.
-    await page.route('**/sp/uploadfile**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>login</html>' }));
+    await page.route('**/sp/uploadfile**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<html>login</html>' }),
+    );
     const again = page.waitForEvent('filechooser');
     await page.click('#root_audio');
     await (await again).setFiles(wavFile('other.wav'));
@@ -263,7 +292,9 @@ describe('catalogue cascader', () => {
     const parent = page.locator('#root_catalog');
     // The real sp/filtertonecatalog: the seeded tone catalogues (Pop, Traditional, Religious, Greetings) and a placeholder.
     await page.waitForFunction(() => document.querySelectorAll('#root_catalog option').length === 5);
-    const tree = await page.evaluate(async () => (await (await fetch('/sp/filtertonecatalog?portalType=1&resourceType=1')).json()).record);
+    const tree = await page.evaluate(
+      async () => (await (await fetch('/sp/filtertonecatalog?portalType=1&resourceType=1')).json()).record,
+    );
     const pop = tree.find((c: { catalogName: string }) => c.catalogName === 'Pop');
     const ballads = pop.catalogInfo.find((c: { catalogName: string }) => c.catalogName === 'Ballads');
     await parent.selectOption({ label: 'Pop' });
@@ -279,7 +310,7 @@ describe('catalogue cascader', () => {
 });
 
 describe('selected rows (music box tones)', () => {
-  test('chosen in the selection dialog, shown with the list\'s labels, removable', async () => {
+  test("chosen in the selection dialog, shown with the list's labels, removable", async () => {
     await open('zh');
     await page.goto('/__harness/?screen=harnessWidgets&kind=form');
     await page.click('#root_tones');

@@ -23,26 +23,33 @@ async function open(who: DemoAccount, path: string, language: Language = 'en') {
 }
 
 describe.each(['en', 'zh'] as const)('one word per screen (%s)', (language) => {
-  test.each([['Generic site'], ['kenya']])('%s: every menu entry of a screen reads like its title and the last step of the breadcrumb', async (who) => {
-    await open(demo(who), '/dashboard', language);
-    const entries = page.locator('nav.sidebar .sidebar__link');
-    await entries.first().waitFor();
-    // The home page: Home in the menu, 'Current Position' leading the breadcrumb (000 §1).
-    expect(await page.locator('.sidebar__home .sidebar__label').textContent()).toBe(language === 'en' ? 'Home' : '首页');
-    expect(await page.locator('.breadcrumb li').first().textContent()).toBe(language === 'en' ? 'Current Position' : '当前位置');
-    const checked: string[] = [];
-    for (const route of ['/rbtUploading', '/rbtMaintenance', '/copyrightMaintenance', '/musicBoxUpload']) {
-      const entry = page.locator(`nav.sidebar .sidebar__link[href="${route}"]`);
-      if ((await entry.count()) === 0) continue;
-      const label = (await entry.textContent())!.trim();
-      await entry.click();
-      await page.locator('main h1').waitFor();
-      await page.locator('.breadcrumb [aria-current="page"]', { hasText: label }).waitFor();
-      expect((await page.locator('main h1').first().textContent())!.trim()).toBe(label);
-      checked.push(label);
-    }
-    expect(checked.length).toBeGreaterThanOrEqual(3);
-  });
+  test.each([['Generic site'], ['kenya']])(
+    '%s: every menu entry of a screen reads like its title and the last step of the breadcrumb',
+    async (who) => {
+      await open(demo(who), '/dashboard', language);
+      const entries = page.locator('nav.sidebar .sidebar__link');
+      await entries.first().waitFor();
+      // The home page: Home in the menu, 'Current Position' leading the breadcrumb (000 §1).
+      expect(await page.locator('.sidebar__home .sidebar__label').textContent()).toBe(
+        language === 'en' ? 'Home' : '首页',
+      );
+      expect(await page.locator('.breadcrumb li').first().textContent()).toBe(
+        language === 'en' ? 'Current Position' : '当前位置',
+      );
+      const checked: string[] = [];
+      for (const route of ['/rbtUploading', '/rbtMaintenance', '/copyrightMaintenance', '/musicBoxUpload']) {
+        const entry = page.locator(`nav.sidebar .sidebar__link[href="${route}"]`);
+        if ((await entry.count()) === 0) continue;
+        const label = (await entry.textContent())!.trim();
+        await entry.click();
+        await page.locator('main h1').waitFor();
+        await page.locator('.breadcrumb [aria-current="page"]', { hasText: label }).waitFor();
+        expect((await page.locator('main h1').first().textContent())!.trim()).toBe(label);
+        checked.push(label);
+      }
+      expect(checked.length).toBeGreaterThanOrEqual(3);
+    },
+  );
 });
 
 test('option lists from the server read in Chinese: categories, content languages, the prompt languages', async () => {
@@ -70,7 +77,9 @@ test("the music box prompt shows the name of the provider's file, not the server
 
 test('a deletion in the approval flow says "Submitted for approval." like an edit; a trusted provider\'s says it is done', async () => {
   await open(demo('Approval flow'), '/rbtMaintenance');
-  const normal = rows(page).filter({ has: page.locator('.badge--green') }).first();
+  const normal = rows(page)
+    .filter({ has: page.locator('.badge--green') })
+    .first();
   await normal.waitFor();
   const toneID = (await normal.getAttribute('data-row-key'))!;
   await rowAction(page, toneID, 'delete').click();
@@ -85,7 +94,9 @@ test('a deletion in the approval flow says "Submitted for approval." like an edi
   await page.context().close();
 
   await open(demo('believeCP 1'), '/rbtMaintenance');
-  const trusted = rows(page).filter({ has: page.locator('.badge--green') }).first();
+  const trusted = rows(page)
+    .filter({ has: page.locator('.badge--green') })
+    .first();
   await trusted.waitFor();
   const trustedID = (await trusted.getAttribute('data-row-key'))!;
   await rowAction(page, trustedID, 'delete').click();
@@ -108,26 +119,46 @@ test('a form in a dialog ends like every dialog: buttons right-aligned, Back bef
 
 test('My Account of a demo account saves as it opens', async () => {
   await open(demo('Generic site'), '/myaccount');
-  await page.waitForFunction(() => ((document.querySelector('[data-screen="myAccount"] #root_contactName') as HTMLInputElement | null)?.value ?? '') !== '');
+  await page.waitForFunction(
+    () =>
+      ((document.querySelector('[data-screen="myAccount"] #root_contactName') as HTMLInputElement | null)?.value ??
+        '') !== '',
+  );
   await page.locator('[data-screen="myAccount"] .form-actions .btn--primary').click();
   await page.locator('.toast--success').waitFor();
   expect(await page.locator('[data-screen="myAccount"] .field__error').count()).toBe(0);
 });
 
-test.each(['en', 'zh'] as const)('the export downloaded from the list (%s): BOM, headers and statuses in the language, local times', async (language) => {
-  await open(demo('Generic site'), '/rbtMaintenance', language);
-  await rows(page).first().waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.list-toolbar .btn--primary').first().click()]);
-  const bytes = readFileSync((await download.path())!);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const [header, first] = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\n');
-  expect(header.split(',').slice(0, 4)).toEqual(language === 'en' ? ['Tone code', 'Tone name', 'Artist', 'Status'] : ['铃音编码', '铃音名称', '歌手', '状态']);
-  const cells = first.split(',');
-  expect(cells[3]).not.toMatch(/^\d+$/);
-  // The upload time as the list shows it (the browser's zone, YYYY-MM-DD HH:mm:ss).
-  expect(cells[cells.length - 1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-  const shown = (await rows(page).first().locator('td[data-column="uploadTime"]').textContent())!.replace(/\s+/g, ' ').trim();
-  const toneCode = (await rows(page).first().locator('td[data-column="toneCode"]').textContent())!.trim();
-  const line = bytes.toString('utf8').split('\n').find((l) => l.startsWith(`${toneCode},`))!;
-  expect(line.split(',').pop()).toBe(shown);
-});
+test.each(['en', 'zh'] as const)(
+  'the export downloaded from the list (%s): BOM, headers and statuses in the language, local times',
+  async (language) => {
+    await open(demo('Generic site'), '/rbtMaintenance', language);
+    await rows(page).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.list-toolbar .btn--primary').first().click(),
+    ]);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, first] = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\n');
+    expect(header.split(',').slice(0, 4)).toEqual(
+      language === 'en' ? ['Tone code', 'Tone name', 'Artist', 'Status'] : ['铃音编码', '铃音名称', '歌手', '状态'],
+    );
+    const cells = first.split(',');
+    expect(cells[3]).not.toMatch(/^\d+$/);
+    // The upload time as the list shows it (the browser's zone, YYYY-MM-DD HH:mm:ss).
+    expect(cells[cells.length - 1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const shown = (await rows(page).first().locator('td[data-column="uploadTime"]').textContent())!
+      .replace(/\s+/g, ' ')
+      .trim();
+    const toneCode = (await rows(page).first().locator('td[data-column="toneCode"]').textContent())!.trim();
+    const line = bytes
+      .toString('utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${toneCode},`))!;
+    expect(line.split(',').pop()).toBe(shown);
+  },
+);

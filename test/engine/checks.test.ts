@@ -12,11 +12,22 @@ const USER = { code: '8800010' };
 const RADIO = { code: '8800001' };
 const WEEKLY = { support_weekly_plan_content: '1' };
 const base = {
-  toneBoxType: '4', name: 'Box', price: '5', toneValidDay: '2030-06-01', priceGroupChoice: '1', catalogID: '3',
-  tones: [{ toneCode: '1001', toneValidDay: '2030-05-01' }, { toneCode: '1002', toneValidDay: '2030-12-31' }],
+  toneBoxType: '4',
+  name: 'Box',
+  price: '5',
+  toneValidDay: '2030-06-01',
+  priceGroupChoice: '1',
+  catalogID: '3',
+  tones: [
+    { toneCode: '1001', toneValidDay: '2030-05-01' },
+    { toneCode: '1002', toneValidDay: '2030-12-31' },
+  ],
 };
 type Site = 'generic' | 'kenya' | 'ais';
-const errors = (form: Record<string, unknown>, input: { config?: Record<string, string>; user?: Record<string, unknown>; mode?: 'add' | 'edit'; site?: Site } = {}) =>
+const errors = (
+  form: Record<string, unknown>,
+  input: { config?: Record<string, string>; user?: Record<string, unknown>; mode?: 'add' | 'edit'; site?: Site } = {},
+) =>
   engineFor(input.site ?? 'generic').validate('musicBoxUpload', { user: USER, ...input, form: { ...base, ...form } });
 const messageOf = (list: ReturnType<typeof errors>, field: string) => list.find((e) => e.field === field)?.message;
 
@@ -30,7 +41,9 @@ describe('box validity on or before the latest selected tone validity', () => {
     expect(messageOf(errors({ toneValidDay: '2031-01-01' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
   });
   test('on Kenya too, skipped on Ais', () => {
-    expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
+    expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe(
+      'MusicBox.musicBoxValidityErr',
+    );
     expect(errors({ toneValidDay: '2031-01-01' }, { site: 'ais' })).toEqual([]);
   });
   test('without tones the tone rule reports, not the validity check', () => {
@@ -54,8 +67,12 @@ describe('weekly or monthly price, at least one (disc with weekly plan, add mode
     expect(messageOf(edit, 'monthlyPrice')).toBeUndefined();
   });
   test('the weekly and monthly prices follow the price rule', () => {
-    expect(messageOf(errors({ ...disc, weeklyPrice: '11' }, { config: WEEKLY }), 'weeklyPrice')).toBe('CommonRes.priceRange');
-    expect(messageOf(errors({ ...disc, monthlyPrice: '1.' }, { config: WEEKLY }), 'monthlyPrice')).toBe('CommonRes.priceFormat');
+    expect(messageOf(errors({ ...disc, weeklyPrice: '11' }, { config: WEEKLY }), 'weeklyPrice')).toBe(
+      'CommonRes.priceRange',
+    );
+    expect(messageOf(errors({ ...disc, monthlyPrice: '1.' }, { config: WEEKLY }), 'monthlyPrice')).toBe(
+      'CommonRes.priceFormat',
+    );
   });
 });
 
@@ -65,8 +82,12 @@ describe('relative validity shorter than the absolute one', () => {
   test('shorter passes, equal or longer fails with CommonRes.relativeShorterThanAbsolute', () => {
     const config = { relative_range_period: '30|141|142|180' };
     expect(errors({ ...disc, relativeTime: '141' }, { config })).toEqual([]);
-    expect(messageOf(errors({ ...disc, relativeTime: '142' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
-    expect(messageOf(errors({ ...disc, relativeTime: '180' }, { config }), 'relativeTime')).toBe('CommonRes.relativeShorterThanAbsolute');
+    expect(messageOf(errors({ ...disc, relativeTime: '142' }, { config }), 'relativeTime')).toBe(
+      'CommonRes.relativeShorterThanAbsolute',
+    );
+    expect(messageOf(errors({ ...disc, relativeTime: '180' }, { config }), 'relativeTime')).toBe(
+      'CommonRes.relativeShorterThanAbsolute',
+    );
   });
   test('not for a package box (no relative validity there)', () => {
     expect(errors({ toneBoxType: '4', relativeTime: '365' })).toEqual([]);
@@ -87,7 +108,9 @@ describe('price', () => {
   });
   test("disabled when cp_admin_can_specify_rbt_price is '2', holding the default price, which passes", () => {
     const config = { cp_admin_can_specify_rbt_price: '2', default_tone_price: '4.00' };
-    const price = engineFor('generic').resolve('musicBoxUpload', { user: USER, config }).fields.find((f) => f.name === 'price')!;
+    const price = engineFor('generic')
+      .resolve('musicBoxUpload', { user: USER, config })
+      .fields.find((f) => f.name === 'price')!;
     expect(price).toMatchObject({ disabled: true, default: '4.00' });
     expect(errors({ price: price.default }, { config })).toEqual([]);
   });
@@ -102,17 +125,28 @@ describe('validity date not before yesterday (the date picker rule of 000 §5, c
 
 describe('on the server (validateCall): the payload the browser sends, with what the server looked up itself', () => {
   const engine = engineFor('generic');
-  const payloadOf = (form: Record<string, unknown>) => engine.payload('musicBoxUpload', 'add', { user: USER, form: { ...base, ...form } });
-  const serverErrors = (payload: Record<string, unknown>, known?: Record<string, unknown>, config: Record<string, string> = {}) =>
-    engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config, form: known }).errors;
+  const payloadOf = (form: Record<string, unknown>) =>
+    engine.payload('musicBoxUpload', 'add', { user: USER, form: { ...base, ...form } });
+  const serverErrors = (
+    payload: Record<string, unknown>,
+    known?: Record<string, unknown>,
+    config: Record<string, string> = {},
+  ) => engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config, form: known }).errors;
 
   test("the payload carries only the tone codes: without the tones' dates the validity check has nothing to compare", () => {
     expect(serverErrors(payloadOf({ toneValidDay: '2031-01-01' }))).toEqual([]);
   });
   test("with the tones' dates the server read, the check applies, whatever the request claims", () => {
-    const read = { tones: [{ toneCode: '1001', toneValidDay: '2030-05-01' }, { toneCode: '1002', toneValidDay: '2030-07-01' }] };
+    const read = {
+      tones: [
+        { toneCode: '1001', toneValidDay: '2030-05-01' },
+        { toneCode: '1002', toneValidDay: '2030-07-01' },
+      ],
+    };
     expect(serverErrors(payloadOf({ toneValidDay: '2030-07-01' }), read)).toEqual([]);
-    expect(serverErrors(payloadOf({ toneValidDay: '2030-08-01' }), read)).toEqual([{ field: 'toneValidDay', message: 'MusicBox.musicBoxValidityErr' }]);
+    expect(serverErrors(payloadOf({ toneValidDay: '2030-08-01' }), read)).toEqual([
+      { field: 'toneValidDay', message: 'MusicBox.musicBoxValidityErr' },
+    ]);
   });
   test("a known value replaces the payload's in the conditions too (the stored box type decides the disc rules)", () => {
     const disc = payloadOf({ toneBoxType: '2', relativeTime: '365', toneValidDay: '2030-03-01' });
@@ -122,16 +156,33 @@ describe('on the server (validateCall): the payload the browser sends, with what
   test("prompt files: the browser's empty map arrives as '{}' and counts as absent when a prompt is required", () => {
     const payload = payloadOf({ toneFile: undefined });
     expect(payload.toneFile).toBe('{}');
-    expect(serverErrors(payload, undefined, { musicbox_prompt_required: '1' })).toEqual([expect.objectContaining({ field: 'toneFile', message: 'MusicBox.promptRBTEmpty' })]);
-    expect(serverErrors(payloadOf({ toneFile: { en: 'p.wav' } }), undefined, { musicbox_prompt_required: '1' })).toEqual([]);
+    expect(serverErrors(payload, undefined, { musicbox_prompt_required: '1' })).toEqual([
+      expect.objectContaining({ field: 'toneFile', message: 'MusicBox.promptRBTEmpty' }),
+    ]);
+    expect(
+      serverErrors(payloadOf({ toneFile: { en: 'p.wav' } }), undefined, { musicbox_prompt_required: '1' }),
+    ).toEqual([]);
   });
   test('expanded information keeps its per-property required messages when sent empty', () => {
     const config = { expand_tone_infos: 'label:Y|mood:N' };
-    const payload = engine.payload('musicBoxUpload', 'add', { user: USER, config, form: { ...base, additionalToneBoxInfo: {} } });
-    expect(engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config }).errors).toEqual([expect.objectContaining({ field: 'additionalToneBoxInfo', message: 'MusicBox.extraInfoRequired', params: expect.objectContaining({ property: 'label' }) })]);
+    const payload = engine.payload('musicBoxUpload', 'add', {
+      user: USER,
+      config,
+      form: { ...base, additionalToneBoxInfo: {} },
+    });
+    expect(engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config }).errors).toEqual([
+      expect.objectContaining({
+        field: 'additionalToneBoxInfo',
+        message: 'MusicBox.extraInfoRequired',
+        params: expect.objectContaining({ property: 'label' }),
+      }),
+    ]);
   });
   test("the radio account's submit names why it is disabled (its disabledReason), for the button and the server alike", () => {
-    const submit = (pendingApprovals: number) => engine.resolve('musicBoxUpload', { user: { ...RADIO, pendingApprovals } }).actions.find((a) => a.name === 'submitAdd')!;
+    const submit = (pendingApprovals: number) =>
+      engine
+        .resolve('musicBoxUpload', { user: { ...RADIO, pendingApprovals } })
+        .actions.find((a) => a.name === 'submitAdd')!;
     expect(submit(1)).toMatchObject({ disabled: true, disabledReason: 'MusicBox.pendingApprovals' });
     expect(submit(0).disabled).toBe(false);
   });

@@ -5,8 +5,10 @@ import { engineFor } from './helpers';
 const USER = { code: '8800010', firstLogin: '0', needChangePwd: '0' };
 const RADIO = { ...USER, code: '8800001' }; // radio_cp_code of the generic configuration
 
-const box = (input: Parameters<ReturnType<typeof engineFor>['resolve']>[1] = {}, site: 'generic' | 'kenya' | 'ais' = 'generic') =>
-  engineFor(site).resolve('musicBoxUpload', { user: USER, ...input });
+const box = (
+  input: Parameters<ReturnType<typeof engineFor>['resolve']>[1] = {},
+  site: 'generic' | 'kenya' | 'ais' = 'generic',
+) => engineFor(site).resolve('musicBoxUpload', { user: USER, ...input });
 const field = (screen: ReturnType<typeof box>, name: string) => screen.fields.find((f) => f.name === name);
 const names = (list: Array<{ name: string }>) => list.map((x) => x.name);
 const values = (options: unknown) => (options as Array<{ value: string }>).map((o) => o.value);
@@ -19,17 +21,25 @@ describe('visible', () => {
   test('on config and form: weekly and monthly prices only with the weekly plan and the disc type', () => {
     const disc = { form: { toneBoxType: '2' } };
     expect(field(box(disc), 'weeklyPrice')).toBeUndefined();
-    expect(names(box({ ...disc, config: { support_weekly_plan_content: '1' } }).fields)).toEqual(expect.arrayContaining(['monthlyPrice', 'weeklyPrice']));
-    expect(field(box({ form: { toneBoxType: '4' }, config: { support_weekly_plan_content: '1' } }), 'weeklyPrice')).toBeUndefined();
+    expect(names(box({ ...disc, config: { support_weekly_plan_content: '1' } }).fields)).toEqual(
+      expect.arrayContaining(['monthlyPrice', 'weeklyPrice']),
+    );
+    expect(
+      field(box({ form: { toneBoxType: '4' }, config: { support_weekly_plan_content: '1' } }), 'weeklyPrice'),
+    ).toBeUndefined();
   });
   test('on form: weekly-only drops the relative validity', () => {
     const config = { support_weekly_plan_content: '1' };
     expect(field(box({ config, form: { toneBoxType: '2' } }), 'relativeTime')).toBeDefined();
     expect(field(box({ config, form: { toneBoxType: '2', weeklyPrice: '1' } }), 'relativeTime')).toBeUndefined();
-    expect(field(box({ config, form: { toneBoxType: '2', weeklyPrice: '1', monthlyPrice: '2' } }), 'relativeTime')).toBeDefined();
+    expect(
+      field(box({ config, form: { toneBoxType: '2', weeklyPrice: '1', monthlyPrice: '2' } }), 'relativeTime'),
+    ).toBeDefined();
   });
   test('on config: relative validity only with system_sp_charge_strategy 1', () => {
-    expect(field(box({ form: { toneBoxType: '2' }, config: { system_sp_charge_strategy: '0' } }), 'relativeTime')).toBeUndefined();
+    expect(
+      field(box({ form: { toneBoxType: '2' }, config: { system_sp_charge_strategy: '0' } }), 'relativeTime'),
+    ).toBeUndefined();
   });
   test('on mode: the record keys exist in edit mode only', () => {
     expect(field(box(), 'toneBoxID')).toBeUndefined();
@@ -45,7 +55,9 @@ describe('required', () => {
   test('on config: price unless pretermit_musicbox_price is 1, catalogue when support_catalog is 1, prompt when flagged', () => {
     expect(box().required).toEqual(expect.arrayContaining(['price', 'catalogID']));
     expect(box().required).not.toContain('toneFile');
-    const changed = box({ config: { pretermit_musicbox_price: '1', support_catalog: '0', musicbox_prompt_required: '1' } });
+    const changed = box({
+      config: { pretermit_musicbox_price: '1', support_catalog: '0', musicbox_prompt_required: '1' },
+    });
     expect(changed.required).not.toContain('price');
     expect(changed.required).not.toContain('catalogID');
     expect(changed.required).toContain('toneFile');
@@ -71,7 +83,9 @@ describe('disabled', () => {
 describe('default', () => {
   test("on config: price defaults to default_tone_price when cp_admin_can_specify_rbt_price is '2'", () => {
     expect(field(box(), 'price')!.default).toBe('');
-    expect(field(box({ config: { cp_admin_can_specify_rbt_price: '2', default_tone_price: '3.50' } }), 'price')!.default).toBe('3.50');
+    expect(
+      field(box({ config: { cp_admin_can_specify_rbt_price: '2', default_tone_price: '3.50' } }), 'price')!.default,
+    ).toBe('3.50');
   });
   test('on config: box type is the package unless packages are off', () => {
     expect(field(box(), 'toneBoxType')!.default).toBe('4');
@@ -97,24 +111,39 @@ describe('options', () => {
     expect(values(field(box({ mode: 'edit' }), 'priceGroupChoice')!.options)).toEqual(['1', '2', '3']);
   });
   test('from config: the relative periods', () => {
-    expect(values(field(box({ form: { toneBoxType: '2' }, config: { relative_range_period: '7|30' } }), 'relativeTime')!.options)).toEqual(['7', '30']);
+    expect(
+      values(
+        field(box({ form: { toneBoxType: '2' }, config: { relative_range_period: '7|30' } }), 'relativeTime')!.options,
+      ),
+    ).toEqual(['7', '30']);
   });
 });
 
 describe('menu entries', () => {
-  const menu = (site: 'generic' | 'kenya' | 'ais', input: object = {}) => engineFor(site).resolve('menu', { user: USER, ...input }).menu;
-  const childrenOf = (m: ReturnType<typeof menu>, group: string) => names(m.find((e) => e.name === group)?.children ?? []);
+  const menu = (site: 'generic' | 'kenya' | 'ais', input: object = {}) =>
+    engineFor(site).resolve('menu', { user: USER, ...input }).menu;
+  const childrenOf = (m: ReturnType<typeof menu>, group: string) =>
+    names(m.find((e) => e.name === group)?.children ?? []);
 
   test('on site: batch expire-date update on Ais only, copyright maintenance never on Ais', () => {
     expect(childrenOf(menu('ais'), 'rbt')).toContain('batchUpdateExpireDate');
     expect(childrenOf(menu('generic'), 'rbt')).not.toContain('batchUpdateExpireDate');
-    expect(childrenOf(menu('ais', { config: { support_copyright_maintenance: '1' } }), 'rbt')).not.toContain('copyrightMaintenance');
+    expect(childrenOf(menu('ais', { config: { support_copyright_maintenance: '1' } }), 'rbt')).not.toContain(
+      'copyrightMaintenance',
+    );
   });
   test('on config: Kenya flags, music box dialog variant, groups switched off', () => {
-    expect(childrenOf(menu('kenya'), 'rbt')).toEqual(expect.arrayContaining(['copyrightMaintenance', 'batchOperation']));
+    expect(childrenOf(menu('kenya'), 'rbt')).toEqual(
+      expect.arrayContaining(['copyrightMaintenance', 'batchOperation']),
+    );
     expect(childrenOf(menu('generic'), 'rbt')).not.toContain('batchOperation');
-    expect(childrenOf(menu('generic', { config: { sp_add_music_box_dialog: '1' } }), 'musicBox')).toEqual(['uploadDialog', 'maintenance']);
-    expect(names(menu('generic', { config: { support_music_disc: '0', support_music_package: '0' } }))).not.toContain('musicBox');
+    expect(childrenOf(menu('generic', { config: { sp_add_music_box_dialog: '1' } }), 'musicBox')).toEqual([
+      'uploadDialog',
+      'maintenance',
+    ]);
+    expect(names(menu('generic', { config: { support_music_disc: '0', support_music_package: '0' } }))).not.toContain(
+      'musicBox',
+    );
   });
   test('on user: no IVR for a radio account, no menu at all on first login', () => {
     expect(names(menu('generic'))).toContain('ivr');

@@ -30,7 +30,9 @@ test('lists: split, join, pluck, wrap, first, last, length, isEmpty, inPipeList'
   expect(run({ split: ['30|90', '|'] })).toEqual(['30', '90']);
   expect(run({ split: ['', '|'] })).toEqual([]);
   expect(run({ join: [['a', 'b'], ','] })).toBe('a,b');
-  expect(run({ pluck: [{ var: 'tones' }, 'toneCode'] }, { tones: [{ toneCode: '1' }, null, { toneCode: '3' }] })).toEqual(['1', undefined, '3']);
+  expect(
+    run({ pluck: [{ var: 'tones' }, 'toneCode'] }, { tones: [{ toneCode: '1' }, null, { toneCode: '3' }] }),
+  ).toEqual(['1', undefined, '3']);
   expect(run({ wrap: [['1', '2'], 'toneCode'] })).toEqual([{ toneCode: '1' }, { toneCode: '2' }]);
   expect(run({ first: [['a', 'b']] })).toBe('a');
   expect(run({ last: [['a', 'b']] })).toBe('b');
@@ -54,7 +56,10 @@ test('values: first letter upper-cased, JSON, numbers, fixed decimals, decimal p
   expect(run({ decimalPlaces: '0.000' })).toBe(3);
   expect(run({ decimalPlaces: '0' })).toBe(0);
   expect(run({ trim: '  a b ' })).toBe('a b');
-  expect(run({ options: [['30', '90']] })).toEqual([{ value: '30', label: '30' }, { value: '90', label: '90' }]);
+  expect(run({ options: [['30', '90']] })).toEqual([
+    { value: '30', label: '30' },
+    { value: '90', label: '90' },
+  ]);
 });
 
 test('conditions: absent means the fallback, booleans as given, JSON Logic truthiness otherwise', () => {

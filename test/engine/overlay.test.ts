@@ -23,13 +23,25 @@ const base: ScreenDef = {
     remove: { order: 2, label: 'Sample.remove', scope: 'row' },
   },
   menu: {
-    tones: { order: 1, label: 'Sample.tones', children: { upload: { order: 1, label: 'Sample.upload', route: '/upload' }, list: { order: 2, label: 'Sample.list', route: '/list' } } },
+    tones: {
+      order: 1,
+      label: 'Sample.tones',
+      children: {
+        upload: { order: 1, label: 'Sample.upload', route: '/upload' },
+        list: { order: 2, label: 'Sample.list', route: '/list' },
+      },
+    },
     boxes: { order: 2, label: 'Sample.boxes', route: '/boxes' },
   },
 } as unknown as ScreenDef;
 
 function resolveWith(overlay: object) {
-  const files = { 'screen-definitions/sample.json': base, 'site-variants/generic/config.json': { values: {} }, 'site-variants/kenya/sample.json': overlay, 'schemas/rules.json': { rules: {} } };
+  const files = {
+    'screen-definitions/sample.json': base,
+    'site-variants/generic/config.json': { values: {} },
+    'site-variants/kenya/sample.json': overlay,
+    'schemas/rules.json': { rules: {} },
+  };
   const set = buildDefinitionSet(sourcesFromFiles(files), 'kenya');
   return createEngine(set).resolve('sample');
 }
@@ -72,7 +84,9 @@ describe('fields', () => {
 
 describe('columns', () => {
   test('add, change and remove by name', () => {
-    const s = resolveWith({ columns: { price: { order: 2.5, label: 'Sample.price' }, name: { label: 'Sample.fullName' }, status: null } });
+    const s = resolveWith({
+      columns: { price: { order: 2.5, label: 'Sample.price' }, name: { label: 'Sample.fullName' }, status: null },
+    });
     expect(names(s.columns)).toEqual(['code', 'name', 'price']);
     expect(s.columns.find((c) => c.name === 'name')!.label).toBe('Sample.fullName');
   });
@@ -80,7 +94,13 @@ describe('columns', () => {
 
 describe('actions', () => {
   test('add, change and remove by name', () => {
-    const s = resolveWith({ actions: { export: { order: 0, label: 'Sample.export', scope: 'toolbar' }, add: { label: 'Sample.create' }, remove: null } });
+    const s = resolveWith({
+      actions: {
+        export: { order: 0, label: 'Sample.export', scope: 'toolbar' },
+        add: { label: 'Sample.create' },
+        remove: null,
+      },
+    });
     expect(names(s.actions)).toEqual(['export', 'add']);
     expect(s.actions.find((a) => a.name === 'add')).toMatchObject({ label: 'Sample.create', scope: 'toolbar' });
   });
@@ -88,7 +108,15 @@ describe('actions', () => {
 
 describe('menu entries', () => {
   test('add a child, change a label and remove an entry, nested by name', () => {
-    const s = resolveWith({ menu: { tones: { label: 'Sample.rbt', children: { batch: { order: 1.5, label: 'Sample.batch', route: '/batch' }, list: null } }, boxes: null } });
+    const s = resolveWith({
+      menu: {
+        tones: {
+          label: 'Sample.rbt',
+          children: { batch: { order: 1.5, label: 'Sample.batch', route: '/batch' }, list: null },
+        },
+        boxes: null,
+      },
+    });
     expect(names(s.menu)).toEqual(['tones']);
     expect(s.menu[0].label).toBe('Sample.rbt');
     expect(names(s.menu[0].children)).toEqual(['upload', 'batch']);
@@ -98,12 +126,22 @@ describe('menu entries', () => {
 describe('overlay problems the linter reports', () => {
   test('changing or removing what the base lacks, and a new entry without order', () => {
     const problems = checkOverlay(base, {
-      fields: { nickname: { label: 'X' }, ghost: null, extra: { order: 9, label: 'Sample.extra', schema: { type: 'string' } } },
+      fields: {
+        nickname: { label: 'X' },
+        ghost: null,
+        extra: { order: 9, label: 'Sample.extra', schema: { type: 'string' } },
+      },
       columns: { gone: null },
       actions: { share: { label: 'Sample.share' } },
       menu: { tones: { children: { nope: null } } },
     } as any);
-    expect(problems.map((p) => p.path)).toEqual(['$.fields.nickname', '$.fields.ghost', '$.columns.gone', '$.actions.share', '$.menu.tones.children.nope']);
+    expect(problems.map((p) => p.path)).toEqual([
+      '$.fields.nickname',
+      '$.fields.ghost',
+      '$.columns.gone',
+      '$.actions.share',
+      '$.menu.tones.children.nope',
+    ]);
   });
   test('applying leaves the base untouched', () => {
     const before = JSON.stringify(base);

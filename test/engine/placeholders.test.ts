@@ -4,7 +4,14 @@ import { resolvePlaceholders } from '../../src/engine/placeholders';
 import { engineFor } from './helpers';
 
 describe('$config placeholders', () => {
-  const config = { max_tone_price: '12.5', limit_number_rings_per_tonebox: '20.9', page_price_form: '0.000', relative_range_period: '30| 90 |', rule_valid_name: '|<>', bad: 'abc' };
+  const config = {
+    max_tone_price: '12.5',
+    limit_number_rings_per_tonebox: '20.9',
+    page_price_form: '0.000',
+    relative_range_period: '30| 90 |',
+    rule_valid_name: '|<>',
+    bad: 'abc',
+  };
   const r = (tree: unknown) => resolvePlaceholders(tree, config, { config });
 
   test('each transform', () => {
@@ -19,14 +26,30 @@ describe('$config placeholders', () => {
     expect(resolvePlaceholders({ v: { $config: 'f', as: 'decimalPlaces' } }, { f: '0' }, {})).toEqual({ v: 0 });
   });
   test('an unset, empty or non-numeric value removes the keyword that held it', () => {
-    const schema = { type: 'string', maxLength: { $config: 'missing', as: 'integer' }, forbiddenChars: { $config: 'empty' }, maximum: { $config: 'bad', as: 'number' } };
+    const schema = {
+      type: 'string',
+      maxLength: { $config: 'missing', as: 'integer' },
+      forbiddenChars: { $config: 'empty' },
+      maximum: { $config: 'bad', as: 'number' },
+    };
     expect(resolvePlaceholders(schema, { empty: '', bad: 'abc' }, {})).toEqual({ type: 'string' });
   });
   test('inside arrays an unset value drops the item; nested objects are walked', () => {
-    expect(r({ allOf: [{ maxItems: { $config: 'nope', as: 'integer' } }, { $config: 'nope' }], enum: [{ $config: 'rule_valid_name' }, 'x'] })).toEqual({ allOf: [{}], enum: ['|<>', 'x'] });
+    expect(
+      r({
+        allOf: [{ maxItems: { $config: 'nope', as: 'integer' } }, { $config: 'nope' }],
+        enum: [{ $config: 'rule_valid_name' }, 'x'],
+      }),
+    ).toEqual({ allOf: [{}], enum: ['|<>', 'x'] });
   });
   test('$logic placeholders evaluate against the context, null removes', () => {
-    expect(resolvePlaceholders({ a: { $logic: { var: 'config.max_tone_price' } }, b: { $logic: { var: 'config.none' } } }, config, { config })).toEqual({ a: '12.5' });
+    expect(
+      resolvePlaceholders(
+        { a: { $logic: { var: 'config.max_tone_price' } }, b: { $logic: { var: 'config.none' } } },
+        config,
+        { config },
+      ),
+    ).toEqual({ a: '12.5' });
   });
   test('the input tree is not changed', () => {
     const tree = { v: { $config: 'max_tone_price', as: 'number' } };
@@ -37,17 +60,25 @@ describe('$config placeholders', () => {
   test('through the engine: the configured limit applies, and an unset one imposes none', () => {
     const engine = engineFor('generic');
     const tones = (n: number) => Array.from({ length: n }, (_, i) => ({ toneCode: String(1000 + i) }));
-    const err = (config: Record<string, string>, n: number) => engine.validate('musicBoxUpload', { config, form: { tones: tones(n) } }).find((e) => e.field === 'tones');
+    const err = (config: Record<string, string>, n: number) =>
+      engine.validate('musicBoxUpload', { config, form: { tones: tones(n) } }).find((e) => e.field === 'tones');
     expect(err({ limit_number_rings_per_tonebox: '3' }, 3)).toBeUndefined();
     expect(err({ limit_number_rings_per_tonebox: '3' }, 4)).toMatchObject({ message: 'MusicBox.exceededLimit' });
     expect(err({ limit_number_rings_per_tonebox: '' }, 500)).toBeUndefined();
-    expect(engine.resolve('musicBoxUpload', { config: { limit_number_rings_per_tonebox: '' } }).fields.find((f) => f.name === 'tones')!.schema).not.toHaveProperty('maxItems');
+    expect(
+      engine
+        .resolve('musicBoxUpload', { config: { limit_number_rings_per_tonebox: '' } })
+        .fields.find((f) => f.name === 'tones')!.schema,
+    ).not.toHaveProperty('maxItems');
   });
 });
 
 describe("expand_tone_infos 'name:flag|...'", () => {
   const engine = engineFor('generic');
-  const extra = (value: string) => engine.resolve('musicBoxUpload', { config: { expand_tone_infos: value } }).fields.find((f) => f.name === 'additionalToneBoxInfo');
+  const extra = (value: string) =>
+    engine
+      .resolve('musicBoxUpload', { config: { expand_tone_infos: value } })
+      .fields.find((f) => f.name === 'additionalToneBoxInfo');
 
   test('flag N is optional, any other flag or none is required', () => {
     const f = extra('genre:Y|mood:N|label:X|album')!;
@@ -66,8 +97,15 @@ describe("expand_tone_infos 'name:flag|...'", () => {
   });
   test('validation: a missing required item and a long value, with their message keys', () => {
     const config = { expand_tone_infos: 'genre:Y|mood:N' };
-    const errorOf = (value: object) => engine.validate('musicBoxUpload', { config, form: { additionalToneBoxInfo: value } }).find((e) => e.field === 'additionalToneBoxInfo');
-    expect(errorOf({ mood: 'calm' })).toMatchObject({ field: 'additionalToneBoxInfo', message: 'MusicBox.extraInfoRequired', params: { property: 'genre' } });
+    const errorOf = (value: object) =>
+      engine
+        .validate('musicBoxUpload', { config, form: { additionalToneBoxInfo: value } })
+        .find((e) => e.field === 'additionalToneBoxInfo');
+    expect(errorOf({ mood: 'calm' })).toMatchObject({
+      field: 'additionalToneBoxInfo',
+      message: 'MusicBox.extraInfoRequired',
+      params: { property: 'genre' },
+    });
     expect(errorOf({ genre: '', mood: 'calm' })).toMatchObject({ message: 'MusicBox.extraInfoRequired' });
     expect(errorOf({ genre: 'x'.repeat(257) })).toMatchObject({ message: 'MusicBox.extraInfoLength' });
     expect(errorOf({ genre: 'pop' })).toBeUndefined();

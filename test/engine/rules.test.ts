@@ -115,9 +115,12 @@ const cases: Case[] = [
 describe('shared rules of 000 §5', () => {
   const engine = engineFor('generic');
   // Every row gets a config object: a row shorter than the test function's arity would make Jest pass `done`.
-  test.each(cases.map(([rule, value, expected, config]) => [rule, value, expected, config ?? {}] as const))('%s with %j gives %s', (rule, value, expected, config) => {
-    expect(engine.checkValue(rule, value, { config })).toBe(expected);
-  });
+  test.each(cases.map(([rule, value, expected, config]) => [rule, value, expected, config ?? {}] as const))(
+    '%s with %j gives %s',
+    (rule, value, expected, config) => {
+      expect(engine.checkValue(rule, value, { config })).toBe(expected);
+    },
+  );
 
   test('every rule in schemas/rules.json is exercised here with a passing and a failing value', () => {
     const rules = Object.keys(engine.set.rules.rules);

@@ -19,15 +19,32 @@ test('price decimals from page_price_form', () => {
 });
 
 test('a column expression sees the row and the user (copyright phone only for own records)', () => {
-  const column = { name: 'phoneNumber', order: 1, label: 'x', value: { if: [{ '==': [{ var: 'row.spCode' }, { var: 'user.code' }] }, { var: 'row.phoneNumber' }, EMPTY_TEXT] } };
+  const column = {
+    name: 'phoneNumber',
+    order: 1,
+    label: 'x',
+    value: { if: [{ '==': [{ var: 'row.spCode' }, { var: 'user.code' }] }, { var: 'row.phoneNumber' }, EMPTY_TEXT] },
+  };
   expect(cellValue(column, { spCode: '1', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe('123');
   expect(cellValue(column, { spCode: '2', phoneNumber: '123' }, { config: {}, user: { code: '1' } })).toBe(EMPTY_TEXT);
   expect(cellValue({ name: 'a', field: 'b' }, { b: 5 }, { config: {}, user: {} })).toBe(5);
 });
 
 test("label maps: the value's key, '*' for any other value, the raw value without either (001 §9 tariff labels)", () => {
-  const userType = { name: 'userType', order: 1, label: 'x', format: 'label' as const, labels: { '0': 'Tariff.userPostpaid', '1': 'Tariff.userPrepaid', '*': 'Tariff.all' } };
-  const promotion = { name: 'promotionID', order: 1, label: 'x', format: 'label' as const, labels: { '-1': 'Tariff.na' } };
+  const userType = {
+    name: 'userType',
+    order: 1,
+    label: 'x',
+    format: 'label' as const,
+    labels: { '0': 'Tariff.userPostpaid', '1': 'Tariff.userPrepaid', '*': 'Tariff.all' },
+  };
+  const promotion = {
+    name: 'promotionID',
+    order: 1,
+    label: 'x',
+    format: 'label' as const,
+    labels: { '-1': 'Tariff.na' },
+  };
   const t = (key: string) => `<${key}>`;
   expect(labelText(userType, '1', t)).toBe('<Tariff.userPrepaid>');
   expect(labelText(userType, '-1', t)).toBe('<Tariff.all>');

@@ -3,7 +3,15 @@
 import { withDefaults, withResets } from '../../src/ui/form/formState';
 import type { ResolvedField } from '../../src/engine';
 
-const field = (name: string, extra: Partial<ResolvedField> = {}): ResolvedField => ({ name, order: 1, schema: { type: 'string' }, required: false, disabled: false, messages: {}, ...extra });
+const field = (name: string, extra: Partial<ResolvedField> = {}): ResolvedField => ({
+  name,
+  order: 1,
+  schema: { type: 'string' },
+  required: false,
+  disabled: false,
+  messages: {},
+  ...extra,
+});
 
 test('defaults fill empty fields that were not visible before; a cleared visible field stays cleared', () => {
   const fields = [field('type', { default: '4' }), field('choice', { default: '1' }), field('name')];
@@ -13,7 +21,11 @@ test('defaults fill empty fields that were not visible before; a cleared visible
 });
 
 test('resetOn: a trigger change resets the field to its default (or clears it)', () => {
-  const fields = [field('type'), field('choice', { default: '1', resetOn: ['type'] }), field('priceGroupID', { resetOn: ['type'] })];
+  const fields = [
+    field('type'),
+    field('choice', { default: '1', resetOn: ['type'] }),
+    field('priceGroupID', { resetOn: ['type'] }),
+  ];
   const before = { type: '4', choice: '2', priceGroupID: '7' };
   expect(withResets(before, { ...before, type: '2' }, fields)).toEqual({ type: '2', choice: '1' });
   expect(withResets(before, { ...before, choice: '3' }, fields)).toEqual({ ...before, choice: '3' });

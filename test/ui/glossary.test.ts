@@ -15,12 +15,27 @@ const glossary = read('i18n/glossary.json') as {
   terms: Array<{ en: string; zh: string; avoid?: { en?: string[]; zh?: string[] } }>;
 };
 
-interface Def { id?: string; route?: string; title?: string; editTitle?: string; menu?: Record<string, Entry>; [k: string]: unknown }
-interface Entry { label: string; route?: string; children?: Record<string, Entry> }
+interface Def {
+  id?: string;
+  route?: string;
+  title?: string;
+  editTitle?: string;
+  menu?: Record<string, Entry>;
+  [k: string]: unknown;
+}
+interface Entry {
+  label: string;
+  route?: string;
+  children?: Record<string, Entry>;
+}
 
 const definitionFiles = [
   ...readdirSync(join(ROOT, 'screen-definitions')).map((f) => `screen-definitions/${f}`),
-  ...siteFoldersOnDisk().flatMap((site) => readdirSync(join(ROOT, 'site-variants', site)).filter((f) => f !== 'config.json').map((f) => `site-variants/${site}/${f}`)),
+  ...siteFoldersOnDisk().flatMap((site) =>
+    readdirSync(join(ROOT, 'site-variants', site))
+      .filter((f) => f !== 'config.json')
+      .map((f) => `site-variants/${site}/${f}`),
+  ),
 ].filter((f) => f.endsWith('.json'));
 const definitions = definitionFiles.map((f) => [f, read(f) as Def] as const);
 
@@ -42,7 +57,8 @@ for (const [, def] of definitions) {
       if (!item) continue;
       if (typeof item.label === 'string') labels.add(item.label);
       if (typeof item.secondary?.label === 'string') labels.add(item.secondary.label);
-      if (Array.isArray(item.options)) for (const o of item.options) if (typeof o?.label === 'string') labels.add(o.label);
+      if (Array.isArray(item.options))
+        for (const o of item.options) if (typeof o?.label === 'string') labels.add(o.label);
     }
   }
 }
@@ -58,8 +74,11 @@ test('no title, label, column, action or option uses a variant the glossary avoi
   const found: string[] = [];
   for (const key of [...keysOf(titles), ...keysOf(labels)]) {
     for (const term of glossary.terms) {
-      for (const bad of term.avoid?.en ?? []) if (new RegExp(`\\b${bad}\\b`, 'i').test(en[key])) found.push(`${key} (en "${en[key]}"): say "${term.en}", not "${bad}"`);
-      for (const bad of term.avoid?.zh ?? []) if (zh[key]?.includes(bad)) found.push(`${key} (zh "${zh[key]}"): say "${term.zh}", not "${bad}"`);
+      for (const bad of term.avoid?.en ?? [])
+        if (new RegExp(`\\b${bad}\\b`, 'i').test(en[key]))
+          found.push(`${key} (en "${en[key]}"): say "${term.en}", not "${bad}"`);
+      for (const bad of term.avoid?.zh ?? [])
+        if (zh[key]?.includes(bad)) found.push(`${key} (zh "${zh[key]}"): say "${term.zh}", not "${bad}"`);
     }
   }
   expect(found).toEqual([]);
@@ -67,11 +86,17 @@ test('no title, label, column, action or option uses a variant the glossary avoi
 
 const SMALL = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to']);
 /** The text with the glossary's proper names taken out (they keep their own capitals). */
-const withoutNames = (text: string) => glossary.properNames.reduce((t, n) => t.replace(new RegExp(`\\b${n}\\b`, 'g'), ' '), text);
+const withoutNames = (text: string) =>
+  glossary.properNames.reduce((t, n) => t.replace(new RegExp(`\\b${n}\\b`, 'g'), ' '), text);
 const isAcronym = (w: string) => /^[A-Z0-9]{2,}$/.test(w.replace(/[^A-Za-z0-9]/g, '')) || /\d/.test(w);
 
 test('titles and menu entries are in Title Case', () => {
-  const wrong = keysOf(titles).filter((key) => withoutNames(en[key]).split(/\s+/).filter(Boolean).some((w) => /^[a-z]/.test(w) && !SMALL.has(w)));
+  const wrong = keysOf(titles).filter((key) =>
+    withoutNames(en[key])
+      .split(/\s+/)
+      .filter(Boolean)
+      .some((w) => /^[a-z]/.test(w) && !SMALL.has(w)),
+  );
   expect(wrong.map((k) => `${k}: ${en[k]}`)).toEqual([]);
 });
 
@@ -89,14 +114,19 @@ test('labels, column headers, actions and options are in sentence case', () => {
 
 test('a menu entry reads like the title of the screen it opens, in both languages', () => {
   const routeTitles = new Map<string, string>();
-  for (const [, def] of definitions) if (def.route && def.title && def.id) routeTitles.set(def.route.toLowerCase(), def.title);
+  for (const [, def] of definitions)
+    if (def.route && def.title && def.id) routeTitles.set(def.route.toLowerCase(), def.title);
   const mismatches: string[] = [];
   for (const file of ['screen-definitions/menu.json', 'screen-definitions/routes.json']) {
     for (const e of menuLabels((read(file) as Def).menu, [])) {
       const title = e.route && routeTitles.get(e.route.toLowerCase());
       if (!title) continue;
-      for (const [lang, cat] of [['en', en], ['zh', zh]] as const) {
-        if (cat[e.label] !== cat[title]) mismatches.push(`${file} ${e.route} (${lang}): menu "${cat[e.label]}", page "${cat[title]}"`);
+      for (const [lang, cat] of [
+        ['en', en],
+        ['zh', zh],
+      ] as const) {
+        if (cat[e.label] !== cat[title])
+          mismatches.push(`${file} ${e.route} (${lang}): menu "${cat[e.label]}", page "${cat[title]}"`);
       }
     }
   }
@@ -107,6 +137,8 @@ test("the glossary's own terms are the catalogues' words", () => {
   // Each term is spelled as in the catalogue somewhere (so the glossary does not drift from what is shown).
   const allEn = Object.values(en).join('\n').toLowerCase();
   const allZh = Object.values(zh).join('\n');
-  const missing = glossary.terms.filter((t) => !allEn.includes(t.en.toLowerCase()) || !allZh.includes(t.zh)).map((t) => `${t.en} / ${t.zh}`);
+  const missing = glossary.terms
+    .filter((t) => !allEn.includes(t.en.toLowerCase()) || !allZh.includes(t.zh))
+    .map((t) => `${t.en} / ${t.zh}`);
   expect(missing).toEqual([]);
 });

@@ -6,7 +6,8 @@ const loggedIn = { token: '1', rawUser: user('0'), needChangePwd: '0' };
 
 test('without a token every path but /login and /forgetpassword goes to /login', () => {
   const none = { token: null, rawUser: null, needChangePwd: null };
-  for (const p of ['/', '/dashboard', '/changepassword', '/rbtMaintenance', '/x/y']) expect(guardRedirect(p, none)).toBe('/login');
+  for (const p of ['/', '/dashboard', '/changepassword', '/rbtMaintenance', '/x/y'])
+    expect(guardRedirect(p, none)).toBe('/login');
   expect(guardRedirect('/login', none)).toBeNull();
   expect(guardRedirect('/forgetpassword', none)).toBeNull();
 });
@@ -17,7 +18,11 @@ test('logged in, /login goes to /', () => {
 });
 
 test("firstLogin other than '0' or needChangePwd '1' sends gated routes to /changepassword", () => {
-  for (const state of [{ ...loggedIn, rawUser: user('1') }, { ...loggedIn, rawUser: user(undefined) }, { ...loggedIn, needChangePwd: '1' }]) {
+  for (const state of [
+    { ...loggedIn, rawUser: user('1') },
+    { ...loggedIn, rawUser: user(undefined) },
+    { ...loggedIn, needChangePwd: '1' },
+  ]) {
     expect(guardRedirect('/dashboard', state)).toBe('/changepassword');
     expect(guardRedirect('/', state)).toBe('/changepassword');
     expect(guardRedirect('/changepassword', state)).toBeNull();

@@ -1,9 +1,27 @@
 // Pure rules of the list renderer (000 §2, §9): search normalisation, page sizes, operation width, pager window.
-import { columnLayout, initialState, MIN_TEXT_WIDTH, normaliseFilters, operationButtons, operationWidth, pageSizesOf, showsPager, splitRowActions } from '../../src/ui/list/listState';
+import {
+  columnLayout,
+  initialState,
+  MIN_TEXT_WIDTH,
+  normaliseFilters,
+  operationButtons,
+  operationWidth,
+  pageSizesOf,
+  showsPager,
+  splitRowActions,
+} from '../../src/ui/list/listState';
 import { pageWindow } from '../../src/ui/list/Pager';
 import type { ResolvedField } from '../../src/engine';
 
-const field = (name: string, ui: Record<string, unknown>): ResolvedField => ({ name, order: 1, schema: { type: 'string' }, required: false, disabled: false, messages: {}, ui });
+const field = (name: string, ui: Record<string, unknown>): ResolvedField => ({
+  name,
+  order: 1,
+  schema: { type: 'string' },
+  required: false,
+  disabled: false,
+  messages: {},
+  ui,
+});
 
 describe('search filters', () => {
   const fields = [field('status', { statusFilter: true }), field('from', { inputType: 'digits' }), field('name', {})];
@@ -24,7 +42,11 @@ describe('paging', () => {
     expect(pageSizesOf({})).toEqual([10, 20, 50, 100]);
     expect(initialState({}).pageSize).toBe(10);
     expect(pageSizesOf({ list: { rowKey: 'id', pageSizes: [10, 20, 50] } })).toEqual([10, 20, 50]);
-    expect(initialState({ list: { rowKey: 'id', pageSizes: [5], pageSize: 5 } })).toEqual({ page: 1, pageSize: 5, filters: {} });
+    expect(initialState({ list: { rowKey: 'id', pageSizes: [5], pageSize: 5 } })).toEqual({
+      page: 1,
+      pageSize: 5,
+      filters: {},
+    });
   });
   test('operation column: 150 px for up to two buttons, else 60 per button plus 32', () => {
     expect(operationWidth(0)).toBe(150);
@@ -66,7 +88,10 @@ describe('row actions', () => {
 
 test('column widths come from the definition and the formats alone; text columns share the rest, at least MIN_TEXT_WIDTH each', () => {
   const columns = [
-    { name: 'code', width: 120 }, { name: 'name' }, { name: 'status', format: 'status' as const }, { name: 'day', format: 'date' as const },
+    { name: 'code', width: 120 },
+    { name: 'name' },
+    { name: 'status', format: 'status' as const },
+    { name: 'day', format: 'date' as const },
   ];
   const { widths, minWidth } = columnLayout(columns, { selectable: true, operationButtons: 3 });
   expect([...widths.keys()]).toEqual(['__select', 'code', 'name', 'status', 'day', '__operation']);

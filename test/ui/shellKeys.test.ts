@@ -16,10 +16,20 @@ function files(dir: string): string[] {
 
 /** Any quoted 'Namespace.key' literal: the shell passes keys around in variables and objects too. */
 const KEY = /'((?:[A-Z][A-Za-z]+|request)\.[A-Za-z][A-Za-z.]*)'/g;
-const SOURCES = [join(ROOT, 'src', 'ui', 'shell'), join(ROOT, 'src', 'ui', 'session'), join(ROOT, 'src', 'api'), join(ROOT, 'src', 'ui', 'App.tsx')];
+const SOURCES = [
+  join(ROOT, 'src', 'ui', 'shell'),
+  join(ROOT, 'src', 'ui', 'session'),
+  join(ROOT, 'src', 'api'),
+  join(ROOT, 'src', 'ui', 'App.tsx'),
+];
 const BUILT = [
-  ...['start', 'tones', 'boxes', 'ivr', 'nameRbt', 'account', 'contact'].flatMap((t) => [`Help.${t}.title`, `Help.${t}.text`]),
-  'Dashboard.morning', 'Dashboard.afternoon', 'Dashboard.evening',
+  ...['start', 'tones', 'boxes', 'ivr', 'nameRbt', 'account', 'contact'].flatMap((t) => [
+    `Help.${t}.title`,
+    `Help.${t}.text`,
+  ]),
+  'Dashboard.morning',
+  'Dashboard.afternoon',
+  'Dashboard.evening',
 ];
 
 test('keys of the shell, the session pages and the API client are in en and zh', () => {
@@ -35,6 +45,8 @@ test('keys of the shell, the session pages and the API client are in en and zh',
 });
 
 test('the Chinese catalogue is a translation, not a copy, for the shell keys', () => {
-  const same = Object.keys(en).filter((k) => /^(App|Auth|Dashboard|Help|NotAvailable|NotFound|NoPrivilege|Footer|request)\./.test(k) && en[k] === zh[k]);
+  const same = Object.keys(en).filter(
+    (k) => /^(App|Auth|Dashboard|Help|NotAvailable|NotFound|NoPrivilege|Footer|request)\./.test(k) && en[k] === zh[k],
+  );
   expect(same).toEqual([]);
 });

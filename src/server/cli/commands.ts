@@ -2,7 +2,14 @@
 // half of the approval flow. Written against an AppContext and an output function so tests run them directly.
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
-import { createProvider, findProviderByCode, resetProviderPassword, setJockeyRight, setProviderStatus, ACCOUNT_CODE } from '../services/providers';
+import {
+  createProvider,
+  findProviderByCode,
+  resetProviderPassword,
+  setJockeyRight,
+  setProviderStatus,
+  ACCOUNT_CODE,
+} from '../services/providers';
 import { decide, listPending } from '../services/changeRequests';
 import { DEPLOYMENT } from '../services/config';
 import { audit } from '../services/audit';
@@ -60,7 +67,10 @@ function parse(args: string[]): { positional: string[]; flags: Record<string, st
     const a = args[i];
     if (a.startsWith('--')) {
       const next = args[i + 1];
-      if (next !== undefined && !next.startsWith('--')) { flags[a.slice(2)] = next; i++; } else flags[a.slice(2)] = true;
+      if (next !== undefined && !next.startsWith('--')) {
+        flags[a.slice(2)] = next;
+        i++;
+      } else flags[a.slice(2)] = true;
     } else positional.push(a);
   }
   return { positional, flags };
@@ -71,11 +81,15 @@ export function randomPassword(): string {
   const pick = (set: string) => set[randomInt(set.length)];
   const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '!@#$%*?'];
   const chars = [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(sets[randomInt(3)]))];
-  for (let i = chars.length - 1; i > 0; i--) { const j = randomInt(i + 1); [chars[i], chars[j]] = [chars[j], chars[i]]; }
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
   return chars.join('');
 }
 
-const unknownSite = (ctx: AppContext, site: string) => `unknown site "${site}": no folder site-variants/${site}/ (sites: ${ctx.config.sites().join(', ')})`;
+const unknownSite = (ctx: AppContext, site: string) =>
+  `unknown site "${site}": no folder site-variants/${site}/ (sites: ${ctx.config.sites().join(', ')})`;
 
 const flag = (f: Record<string, string | true>, k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
 
@@ -86,20 +100,43 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
   const err: Out = (line) => printErr(terminalSafe(line));
   const { positional, flags } = parse(args);
   const [group, action, ...rest] = positional;
-  const fail = (msg: string) => { err(msg); return 1; };
+  const fail = (msg: string) => {
+    err(msg);
+    return 1;
+  };
   const db = ctx.db;
 
-  if (!group || group === 'help' || flags.help) { out(HELP); return 0; }
+  if (!group || group === 'help' || flags.help) {
+    out(HELP);
+    return 0;
+  }
 
   if (group === 'provider') {
     if (action === 'list') {
-      const rows = await db.selectFrom('providers').select(['id', 'code', 'name', 'site', 'sp_type', 'status', 'first_login', 'need_change_pwd', 'believe_cp', 'jockey_right']).orderBy('code').execute();
+      const rows = await db
+        .selectFrom('providers')
+        .select([
+          'id',
+          'code',
+          'name',
+          'site',
+          'sp_type',
+          'status',
+          'first_login',
+          'need_change_pwd',
+          'believe_cp',
+          'jockey_right',
+        ])
+        .orderBy('code')
+        .execute();
       const usage = await usageByProvider(db);
       for (const r of rows) {
         const used = usage.get(r.id) ?? { files: 0, bytes: 0 };
         const { quotaBytes } = uploadLimits(await ctx.config.forSite(r.site));
         const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${Number.isFinite(quotaBytes) ? formatSize(quotaBytes) : 'unlimited'}`;
-        out(`${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`);
+        out(
+          `${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`,
+        );
       }
       return 0;
     }
@@ -113,21 +150,55 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       const name = flag(flags, 'name');
       if (!name) return fail('--name is required');
       const password = flag(flags, 'password') ?? randomPassword();
-      await createProvider(db, { code, name, site, password, firstLogin: true, spType: flag(flags, 'sp-type'), believeCP: flag(flags, 'believe-cp'), email: flag(flags, 'email'), phone: flag(flags, 'phone') }, ctx.now());
-      await audit(db, { providerId: null, actor: 'operator', action: 'provider.create', entityType: 'provider', entityId: code });
-      out(`created ${code} (${site})${flags.password ? '' : `, password: ${password}`}; it must be changed at first login`);
+      await createProvider(
+        db,
+        {
+          code,
+          name,
+          site,
+          password,
+          firstLogin: true,
+          spType: flag(flags, 'sp-type'),
+          believeCP: flag(flags, 'believe-cp'),
+          email: flag(flags, 'email'),
+          phone: flag(flags, 'phone'),
+        },
+        ctx.now(),
+      );
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: 'provider.create',
+        entityType: 'provider',
+        entityId: code,
+      });
+      out(
+        `created ${code} (${site})${flags.password ? '' : `, password: ${password}`}; it must be changed at first login`,
+      );
       return 0;
     }
     if (action === 'disable' || action === 'enable') {
       if (!(await setProviderStatus(db, code, action === 'disable' ? '2' : '1'))) return fail(`no account ${code}`);
-      await audit(db, { providerId: null, actor: 'operator', action: `provider.${action}`, entityType: 'provider', entityId: code });
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: `provider.${action}`,
+        entityType: 'provider',
+        entityId: code,
+      });
       out(`${code} ${action}d`);
       return 0;
     }
     if (action === 'reset') {
       const password = flag(flags, 'password') ?? randomPassword();
       if (!(await resetProviderPassword(db, code, password))) return fail(`no account ${code}`);
-      await audit(db, { providerId: null, actor: 'operator', action: 'provider.reset', entityType: 'provider', entityId: code });
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: 'provider.reset',
+        entityType: 'provider',
+        entityId: code,
+      });
       out(`${code} reset${flags.password ? '' : `, password: ${password}`}; it must be changed at next login`);
       return 0;
     }
@@ -135,7 +206,13 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       const to = rest[1];
       if (to !== 'on' && to !== 'off') return fail('provider jockey <code> on|off');
       if (!(await setJockeyRight(db, code, to === 'on'))) return fail(`no account ${code}`);
-      await audit(db, { providerId: null, actor: 'operator', action: `provider.jockey.${to}`, entityType: 'provider', entityId: code });
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: `provider.jockey.${to}`,
+        entityType: 'provider',
+        entityId: code,
+      });
       out(`${code} jockey right ${to}`);
       return 0;
     }
@@ -145,7 +222,14 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       if (!ctx.config.isSite(site)) return fail(unknownSite(ctx, site));
       const r = await db.updateTable('providers').set({ site }).where('code', '=', code).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return fail(`no account ${code}`);
-      await audit(db, { providerId: null, actor: 'operator', action: 'provider.site', entityType: 'provider', entityId: code, detail: { site } });
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: 'provider.site',
+        entityType: 'provider',
+        entityId: code,
+        detail: { site },
+      });
       out(`${code} moved to site ${site}`);
       return 0;
     }
@@ -160,8 +244,10 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
     if (action === 'get') {
       const config = await ctx.config.explain(site);
       const key = rest[0];
-      if (key && config[key] === undefined) return fail(`no configuration key ${key} (keys are declared in schemas/config.schema.json)`);
-      for (const k of key ? [key] : Object.keys(config).sort()) out(`${k}=${cell(config[k].value)}\t(from ${config[k].source})`);
+      if (key && config[key] === undefined)
+        return fail(`no configuration key ${key} (keys are declared in schemas/config.schema.json)`);
+      for (const k of key ? [key] : Object.keys(config).sort())
+        out(`${k}=${cell(config[k].value)}\t(from ${config[k].source})`);
       return 0;
     }
     if (action === 'set') {
@@ -170,17 +256,33 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       const refusal = ctx.config.refusal(key, value);
       if (refusal) return fail(refusal);
       await ctx.config.set(key, value, scope);
-      await audit(db, { providerId: null, actor: 'operator', action: 'config.set', entityType: 'config', entityId: `${scope}:${key}`, detail: { value } });
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: 'config.set',
+        entityType: 'config',
+        entityId: `${scope}:${key}`,
+        detail: { value },
+      });
       out(`${key}=${value}${site ? ` (site ${site})` : ''}`);
       return 0;
     }
     if (action === 'unset') {
       const key = rest[0];
       if (!key) return fail('config unset <key> [--site <site>]');
-      if (!(await ctx.config.unset(key, scope))) return fail(`the operator has no value for ${key}${site ? ` on site ${site}` : ' for the deployment'}`);
-      await audit(db, { providerId: null, actor: 'operator', action: 'config.unset', entityType: 'config', entityId: `${scope}:${key}` });
+      if (!(await ctx.config.unset(key, scope)))
+        return fail(`the operator has no value for ${key}${site ? ` on site ${site}` : ' for the deployment'}`);
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: 'config.unset',
+        entityType: 'config',
+        entityId: `${scope}:${key}`,
+      });
       const now = (await ctx.config.explain(site))[key];
-      out(`${key} unset${site ? ` (site ${site})` : ''}; now ${key}=${now?.value ?? ''} (from ${now?.source ?? 'nowhere'})`);
+      out(
+        `${key} unset${site ? ` (site ${site})` : ''}; now ${key}=${now?.value ?? ''} (from ${now?.source ?? 'nowhere'})`,
+      );
       return 0;
     }
     return fail(`unknown config command ${action}\n\n${HELP}`);
@@ -190,7 +292,10 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
     if (action === 'list') {
       const rows = await listPending(db, { providerCode: flag(flags, 'provider'), entityType: flag(flags, 'type') });
       if (rows.length === 0) out('no pending change requests');
-      for (const r of rows) out(`#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${cell(r.entity)}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`);
+      for (const r of rows)
+        out(
+          `#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${cell(r.entity)}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`,
+        );
       return 0;
     }
     if (action === 'approve' || action === 'reject') {
@@ -207,10 +312,18 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
   }
 
   if (group === 'outbox') {
-    let q = db.selectFrom('outbox').leftJoin('providers', 'providers.id', 'outbox.provider_id').select(['outbox.id', 'outbox.created_at', 'outbox.channel', 'outbox.recipient', 'outbox.body', 'providers.code']).orderBy('outbox.id', 'desc').limit(Number(flag(flags, 'limit') ?? 10));
+    let q = db
+      .selectFrom('outbox')
+      .leftJoin('providers', 'providers.id', 'outbox.provider_id')
+      .select(['outbox.id', 'outbox.created_at', 'outbox.channel', 'outbox.recipient', 'outbox.body', 'providers.code'])
+      .orderBy('outbox.id', 'desc')
+      .limit(Number(flag(flags, 'limit') ?? 10));
     const account = flag(flags, 'account');
     if (account) q = q.where('providers.code', '=', account);
-    for (const r of await q.execute()) out(`${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${cell(r.recipient)}\t${cell(r.body)}`);
+    for (const r of await q.execute())
+      out(
+        `${new Date(r.created_at).toISOString()}\t${r.code ?? ''}\t${r.channel}:${cell(r.recipient)}\t${cell(r.body)}`,
+      );
     return 0;
   }
 

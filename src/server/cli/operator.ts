@@ -5,9 +5,18 @@ import { runOperator } from './commands';
 
 async function main() {
   const env = readEnv();
-  const { ctx } = await openContext({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, pgSchema: env.pgSchema, site: env.site }, undefined, (l) => console.error(l));
+  const { ctx } = await openContext(
+    { dataDir: env.dataDir, databaseUrl: env.databaseUrl, pgSchema: env.pgSchema, site: env.site },
+    undefined,
+    (l) => console.error(l),
+  );
   try {
-    process.exitCode = await runOperator(process.argv.slice(2), ctx, (l) => console.log(l), (l) => console.error(l));
+    process.exitCode = await runOperator(
+      process.argv.slice(2),
+      ctx,
+      (l) => console.log(l),
+      (l) => console.error(l),
+    );
   } finally {
     await ctx.handle.close();
   }

@@ -8,7 +8,9 @@ const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const visible = (c: string) => {
   const code = c.charCodeAt(0);
-  return NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  return (
+    NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+  );
 };
 
 /** One stored value inside a tab-separated line: its own tabs and line breaks are escaped too. */

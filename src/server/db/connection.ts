@@ -34,7 +34,8 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) return openPostgres(opts.databaseUrl, opts.pgSchema);
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl))
+    return openPostgres(opts.databaseUrl, opts.pgSchema);
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'rbt.sqlite');
   const sqlite = new SqliteDatabase(file);
@@ -85,7 +86,9 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       const query = (text: string, values: ReadonlyArray<unknown>) =>
-        /^\s*(select|insert|update|delete|with)\b/i.test(text) ? client.query({ name: named(text), text, values: [...values] }) : client.query(text, [...values]);
+        /^\s*(select|insert|update|delete|with)\b/i.test(text)
+          ? client.query({ name: named(text), text, values: [...values] })
+          : client.query(text, [...values]);
       return { query, release: () => client.release() } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
@@ -97,9 +100,17 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   if (schema) {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    try { await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { await c.end(); }
+    try {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await c.end();
+    }
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
 }

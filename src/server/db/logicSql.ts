@@ -15,14 +15,18 @@ export function logicToSql(expression: unknown, column: (field: string) => strin
   const operand = (v: unknown): Sql => {
     if (isObject(v) && 'var' in v) {
       const name = Array.isArray(v.var) ? v.var[0] : v.var;
-      if (typeof name !== 'string' || !name.startsWith('row.')) throw new Error(`only row.<field> can be read in SQL, not ${JSON.stringify(v.var)}`);
+      if (typeof name !== 'string' || !name.startsWith('row.'))
+        throw new Error(`only row.<field> can be read in SQL, not ${JSON.stringify(v.var)}`);
       return ref(name.slice(4));
     }
     if (typeof v === 'string' || typeof v === 'number') return sql`${v}`;
     throw new Error(`cannot compare ${JSON.stringify(v)} in SQL`);
   };
   const truthy = (v: unknown): Sql => {
-    if (isObject(v) && 'var' in v) { const r = operand(v); return sql`(${r} is not null and ${r} <> '')`; }
+    if (isObject(v) && 'var' in v) {
+      const r = operand(v);
+      return sql`(${r} is not null and ${r} <> '')`;
+    }
     return toSql(v);
   };
   const toSql = (node: unknown): Sql => {
@@ -63,8 +67,10 @@ export function readsVars(expression: unknown, prefix: string): string[] {
     else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
         const name = k === 'var' ? (Array.isArray(v) ? v[0] : v) : undefined;
-        if (typeof name === 'string' && name.startsWith(`${prefix}.`)) { const field = name.slice(prefix.length + 1).split('.')[0]; if (!found.includes(field)) found.push(field); }
-        else visit(v);
+        if (typeof name === 'string' && name.startsWith(`${prefix}.`)) {
+          const field = name.slice(prefix.length + 1).split('.')[0];
+          if (!found.includes(field)) found.push(field);
+        } else visit(v);
       }
     }
   };

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseHandle, Dialect } from './connection';
 
-interface MigrationModule { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
+interface MigrationModule {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
 
 /**
  * Every file of migrations/ named NNN_name (.ts in the sources, .js in the server build), in name order: adding a
@@ -14,7 +16,9 @@ interface MigrationModule { up(db: Kysely<any>, dialect: Dialect): Promise<void>
  */
 function versions(): Record<string, MigrationModule> {
   const dir = join(__dirname, 'migrations');
-  const files = readdirSync(dir).filter((f) => /^\d{3}_\w+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}_\w+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return Object.fromEntries(files.map((f) => [f.replace(/\.(ts|js)$/, ''), require(join(dir, f)) as MigrationModule]));
 }
@@ -27,8 +31,14 @@ export async function migrate(handle: DatabaseHandle, target?: string): Promise<
   // would find them in any other schema of the database (side-by-side test or benchmark schemas) and skip
   // creating them here.
   const migrationTableSchema =
-    handle.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+    handle.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
+  });
   const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -12,6 +12,15 @@ export interface PageRange {
 export function pageRange(params: Record<string, unknown>, defaultSize = 10): PageRange {
   const start = Math.max(1, Number(params.startRecordNum) || 1);
   const endRaw = Number(params.endRecordNum);
-  const end = endRaw === -1 ? start + MAX_PAGE_ROWS - 1 : Number.isFinite(endRaw) && endRaw >= start ? endRaw : start + defaultSize - 1;
-  return { offset: start - 1, limit: Math.min(end - start + 1, MAX_PAGE_ROWS), countOnly: String(params.queryType ?? '') === '1' };
+  const end =
+    endRaw === -1
+      ? start + MAX_PAGE_ROWS - 1
+      : Number.isFinite(endRaw) && endRaw >= start
+        ? endRaw
+        : start + defaultSize - 1;
+  return {
+    offset: start - 1,
+    limit: Math.min(end - start + 1, MAX_PAGE_ROWS),
+    countOnly: String(params.queryType ?? '') === '1',
+  };
 }

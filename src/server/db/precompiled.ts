@@ -6,7 +6,10 @@ import type { Database } from './schema';
 
 const SENTINEL = '\u0000precompiled:';
 
-export function precompiled<P extends string, R>(names: readonly P[], build: (db: Kysely<Database>, p: Record<P, any>) => Compilable<R>) {
+export function precompiled<P extends string, R>(
+  names: readonly P[],
+  build: (db: Kysely<Database>, p: Record<P, any>) => Compilable<R>,
+) {
   const cache = new WeakMap<Kysely<Database>, { sql: string; params: readonly unknown[] }>();
   const sentinels = Object.fromEntries(names.map((n) => [n, SENTINEL + n])) as Record<P, string>;
   return async (db: Kysely<Database>, values: Record<P, unknown>): Promise<R[]> => {
@@ -16,7 +19,9 @@ export function precompiled<P extends string, R>(names: readonly P[], build: (db
       c = { sql: q.sql, params: q.parameters };
       cache.set(db, c);
     }
-    const params = c.params.map((p) => (typeof p === 'string' && p.startsWith(SENTINEL) ? values[p.slice(SENTINEL.length) as P] : p));
+    const params = c.params.map((p) =>
+      typeof p === 'string' && p.startsWith(SENTINEL) ? values[p.slice(SENTINEL.length) as P] : p,
+    );
     return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, params))).rows;
   };
 }

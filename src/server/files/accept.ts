@@ -47,4 +47,5 @@ export function sizeLimit(kind: FileKind, config: Config): number {
   }
 }
 
-export const formatSize = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
+export const formatSize = (bytes: number) =>
+  bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;

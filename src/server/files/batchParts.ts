@@ -31,7 +31,11 @@ export interface BatchParts {
 }
 
 /** `limits` maps each extension the call takes to its size limit in bytes. */
-export async function receiveBatchParts(req: FastifyRequest, store: FileStore, limits: Record<string, number>): Promise<BatchParts> {
+export async function receiveBatchParts(
+  req: FastifyRequest,
+  store: FileStore,
+  limits: Record<string, number>,
+): Promise<BatchParts> {
   if (!req.isMultipart()) throw new ApiError(RC.noFile);
   const files: BatchPart[] = [];
   const fields: Record<string, string> = {};

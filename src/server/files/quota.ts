@@ -49,7 +49,12 @@ export async function uploadUsage(db: Db, providerId: number, now: number): Prom
     .where('provider_id', '=', providerId)
     .where('created_at', '>', now - RATE_WINDOW_MS)
     .executeTakeFirstOrThrow();
-  return { files: Number(total.files), bytes: Number(total.bytes ?? 0), recentFiles: Number(recent.n), oldestRecentAt: recent.oldest === null ? null : Number(recent.oldest) };
+  return {
+    files: Number(total.files),
+    bytes: Number(total.bytes ?? 0),
+    recentFiles: Number(recent.n),
+    oldestRecentAt: recent.oldest === null ? null : Number(recent.oldest),
+  };
 }
 
 /** Usage of every provider at once (operator CLI). */
@@ -74,10 +79,12 @@ export function checkLimits(limits: UploadLimits, usage: UploadUsage, now: numbe
     const waitMs = usage.oldestRecentAt === null ? RATE_WINDOW_MS : usage.oldestRecentAt + RATE_WINDOW_MS - now;
     throw new ApiError(RC.uploadRate, [Math.max(1, Math.ceil(waitMs / 1000))]);
   }
-  if (files === 0 ? usage.bytes >= limits.quotaBytes : usage.bytes + bytes > limits.quotaBytes) throw quotaRefusal(limits, usage);
+  if (files === 0 ? usage.bytes >= limits.quotaBytes : usage.bytes + bytes > limits.quotaBytes)
+    throw quotaRefusal(limits, usage);
 }
 
 /** Serialises a provider's uploads within a transaction on PostgreSQL (SQLite already writes one at a time). */
 export async function lockProvider(tx: Transaction<Database>, dialect: Dialect, providerId: number): Promise<void> {
-  if (dialect === 'postgres') await tx.selectFrom('providers').select('id').where('id', '=', providerId).forUpdate().execute();
+  if (dialect === 'postgres')
+    await tx.selectFrom('providers').select('id').where('id', '=', providerId).forUpdate().execute();
 }

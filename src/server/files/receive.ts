@@ -14,7 +14,11 @@ export const HEAD_BYTES = 64 * 1024;
 
 export class TooLargeError extends Error {}
 
-export interface Received { path: string; size: number; head: Buffer }
+export interface Received {
+  path: string;
+  size: number;
+  head: Buffer;
+}
 
 export async function receiveToTemp(file: Readable, store: FileStore, limit: number): Promise<Received> {
   const { path, stream } = store.temp();
@@ -72,6 +76,7 @@ export function asBodyRefusal(e: unknown): unknown {
   if (e instanceof ApiError) return e;
   const err = e as { syscall?: string; code?: string };
   if (err?.syscall) return e;
-  if (err?.code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(RC.fileTooLarge, [formatSize(ZIP_CAP_MB * 1024 * 1024)]);
+  if (err?.code === 'FST_REQ_FILE_TOO_LARGE')
+    return new ApiError(RC.fileTooLarge, [formatSize(ZIP_CAP_MB * 1024 * 1024)]);
   return new ApiError(RC.uploadMalformed);
 }

@@ -6,7 +6,17 @@
 export type FileKind = 'wav' | '3gp' | 'mp4' | 'jpg' | 'gif' | 'png' | 'zip' | 'txt' | 'inf' | 'mp3';
 
 export const EXTENSIONS: Record<string, FileKind> = {
-  wav: 'wav', '3gp': '3gp', mp4: 'mp4', jpg: 'jpg', jpeg: 'jpg', gif: 'gif', png: 'png', zip: 'zip', txt: 'txt', inf: 'inf', mp3: 'mp3',
+  wav: 'wav',
+  '3gp': '3gp',
+  mp4: 'mp4',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  gif: 'gif',
+  png: 'png',
+  zip: 'zip',
+  txt: 'txt',
+  inf: 'inf',
+  mp3: 'mp3',
 };
 
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
@@ -40,11 +50,21 @@ export function contentMatches(claimed: FileKind, head: Buffer): boolean {
     case 'gif':
       return head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a');
     case 'png':
-      return head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      return (
+        head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+      );
     case 'zip':
-      return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+      return (
+        head.length >= 4 &&
+        head[0] === 0x50 &&
+        head[1] === 0x4b &&
+        ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6))
+      );
     case 'mp3':
-      return (head.length >= 3 && ascii(head, 0, 3) === 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0);
+      return (
+        (head.length >= 3 && ascii(head, 0, 3) === 'ID3') ||
+        (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)
+      );
     case 'txt':
     case 'inf':
       return isText(head);

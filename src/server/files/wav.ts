@@ -11,7 +11,9 @@ export const readWavInfo = (head: Buffer, fileSize: number) => readWavHeader(hea
  * A PCM wav of a sine tone (the demo's audio, and test fixtures): mono 8 bit at 8000 Hz unless told otherwise,
  * so tests can also make the 44100 Hz, 16 bit, stereo file an IVR field must refuse.
  */
-export function sineWav(opts: { seconds?: number; sampleRate?: number; frequency?: number; bits?: 8 | 16; channels?: 1 | 2 } = {}): Buffer {
+export function sineWav(
+  opts: { seconds?: number; sampleRate?: number; frequency?: number; bits?: 8 | 16; channels?: 1 | 2 } = {},
+): Buffer {
   const rate = opts.sampleRate ?? 8000;
   const bits = opts.bits ?? 8;
   const channels = opts.channels ?? 1;

@@ -85,18 +85,28 @@ function headerProblem(e: Entry, name: string): Violation | undefined {
 function checkSizes(e: Entry, name: string, limits: ZipLimits, declaredTotal: number): void {
   const ratio = e.compressedSize > 0 ? e.uncompressedSize / e.compressedSize : e.uncompressedSize > 0 ? Infinity : 0;
   if (ratio > limits.maxRatio) throw new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio }));
-  if (e.uncompressedSize > limits.maxEntryBytes) throw new Fatal(problem('Batch.zipEntryTooLarge', { entry: name, max: `${Math.round(limits.maxEntryBytes / 1048576)} MB` }));
-  if (declaredTotal > limits.maxTotalBytes) throw new Fatal(problem('Batch.zipTooLarge', { max: `${Math.round(limits.maxTotalBytes / 1048576)} MB` }));
+  if (e.uncompressedSize > limits.maxEntryBytes)
+    throw new Fatal(
+      problem('Batch.zipEntryTooLarge', { entry: name, max: `${Math.round(limits.maxEntryBytes / 1048576)} MB` }),
+    );
+  if (declaredTotal > limits.maxTotalBytes)
+    throw new Fatal(problem('Batch.zipTooLarge', { max: `${Math.round(limits.maxTotalBytes / 1048576)} MB` }));
 }
 
 const openZip = (path: string) =>
   new Promise<ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false, strictFileNames: false }, (err, zip) => (err || !zip ? reject(err) : resolve(zip))),
+    yauzl.open(
+      path,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false, strictFileNames: false },
+      (err, zip) => (err || !zip ? reject(err) : resolve(zip)),
+    ),
   );
 
 /** Where an entry's (compressed) bytes start in the file, from its local header. */
 const dataStart = (zip: ZipFile, e: Entry) =>
-  new Promise<number>((resolve, reject) => zip.readLocalFileHeader(e, { minimal: true }, (err, h) => (err || !h ? reject(err) : resolve(h.fileDataStart))));
+  new Promise<number>((resolve, reject) =>
+    zip.readLocalFileHeader(e, { minimal: true }, (err, h) => (err || !h ? reject(err) : resolve(h.fileDataStart))),
+  );
 
 /**
  * An entry's content as a stream. Read here rather than through yauzl's openReadStream, whose 16 KB reads and
@@ -105,7 +115,8 @@ const dataStart = (zip: ZipFile, e: Entry) =>
  * stored (0) and deflated (8) entries are read; anything else counts as damaged.
  */
 async function entryStream(path: string, zip: ZipFile, e: Entry): Promise<NodeJS.ReadableStream[]> {
-  if (e.compressionMethod !== 0 && e.compressionMethod !== 8) throw new Error(`compression method ${e.compressionMethod}`);
+  if (e.compressionMethod !== 0 && e.compressionMethod !== 8)
+    throw new Error(`compression method ${e.compressionMethod}`);
   const start = await dataStart(zip, e);
   if (e.compressedSize === 0) return [Readable.from([])];
   const raw = createReadStream(path, { start, end: start + e.compressedSize - 1, highWaterMark: 1 << 20 });
@@ -117,7 +128,10 @@ async function entryStream(path: string, zip: ZipFile, e: Entry): Promise<NodeJS
  * file kinds a tone may use. Stops at the first fatal problem (count, size, ratio, a corrupt zip); collects the
  * others (up to 20) so one answer lists what to fix.
  */
-export async function intakeZip(path: string, o: { wanted: (name: string) => boolean; kinds: readonly FileKind[]; limits: ZipLimits; store: FileStore }): Promise<ZipIntake> {
+export async function intakeZip(
+  path: string,
+  o: { wanted: (name: string) => boolean; kinds: readonly FileKind[]; limits: ZipLimits; store: FileStore },
+): Promise<ZipIntake> {
   const out: ZipIntake = { names: new Set(), files: new Map(), problems: [] };
   let zip: ZipFile;
   try {
@@ -130,7 +144,8 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
   let declaredTotal = 0;
   let actualTotal = 0;
   try {
-    if (zip.entryCount > limits.maxEntries) throw new Fatal(problem('Batch.zipTooManyEntries', { count: zip.entryCount, max: limits.maxEntries }));
+    if (zip.entryCount > limits.maxEntries)
+      throw new Fatal(problem('Batch.zipTooManyEntries', { count: zip.entryCount, max: limits.maxEntries }));
     await new Promise<void>((resolve, reject) => {
       const next = () => (out.problems.length >= MAX_PROBLEMS ? resolve() : zip.readEntry());
       zip.on('end', resolve);
@@ -155,15 +170,29 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
           const base = name.replace(/\\/g, '/').split('/').pop() ?? name;
           const kind = EXTENSIONS[extensionOf(base)];
           if (hasSpecialCharacters(base)) out.problems.push(problem('Batch.zipEntryName', { entry: name }));
-          else if (!kind || !o.kinds.includes(kind)) out.problems.push(problem('Batch.zipEntryType', { entry: name, types: o.kinds.join(', ') }));
+          else if (!kind || !o.kinds.includes(kind))
+            out.problems.push(problem('Batch.zipEntryType', { entry: name, types: o.kinds.join(', ') }));
           else {
             const file = await inflate(zip, e, name, kind);
             out.files.set(name, file);
-            if (!contentMatches(kind, file.head) || (file.head[0] === 0x50 && file.head[1] === 0x4b && file.head[2] === 3 && file.head[3] === 4)) {
-              out.problems.push(problem(contentMatches('zip', file.head) ? 'Batch.zipNested' : 'Batch.zipEntryContent', { entry: name }));
+            if (
+              !contentMatches(kind, file.head) ||
+              (file.head[0] === 0x50 && file.head[1] === 0x4b && file.head[2] === 3 && file.head[3] === 4)
+            ) {
+              out.problems.push(
+                problem(contentMatches('zip', file.head) ? 'Batch.zipNested' : 'Batch.zipEntryContent', {
+                  entry: name,
+                }),
+              );
             } else {
-              file.info = kind === 'wav' ? { ...readWavInfo(file.head, file.size) } : kind === 'jpg' || kind === 'gif' || kind === 'png' ? { ...readImageSize(kind, file.head) } : {};
-              if (kind === 'wav' && !readWavInfo(file.head, file.size)) out.problems.push(problem('Batch.zipEntryContent', { entry: name }));
+              file.info =
+                kind === 'wav'
+                  ? { ...readWavInfo(file.head, file.size) }
+                  : kind === 'jpg' || kind === 'gif' || kind === 'png'
+                    ? { ...readImageSize(kind, file.head) }
+                    : {};
+              if (kind === 'wav' && !readWavInfo(file.head, file.size))
+                out.problems.push(problem('Batch.zipEntryContent', { entry: name }));
             }
           }
           next();
@@ -190,7 +219,8 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
         size += chunk.length;
         crc = crc32(chunk, crc);
         actualTotal += chunk.length;
-        if (size > e.uncompressedSize || size > limits.maxEntryBytes || actualTotal > limits.maxTotalBytes) return cb(new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio })));
+        if (size > e.uncompressedSize || size > limits.maxEntryBytes || actualTotal > limits.maxTotalBytes)
+          return cb(new Fatal(problem('Batch.zipBomb', { entry: name, max: limits.maxRatio })));
         if (headLen < HEAD_BYTES) {
           const piece = chunk.subarray(0, HEAD_BYTES - headLen);
           head.push(piece);
@@ -207,7 +237,8 @@ export async function intakeZip(path: string, o: { wanted: (name: string) => boo
       throw err instanceof Fatal ? err : new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     }
     // Fewer bytes than the header says (more were stopped above, as a bomb), or other bytes: damaged.
-    if (size !== e.uncompressedSize || crc >>> 0 !== e.crc32 >>> 0) throw new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
+    if (size !== e.uncompressedSize || crc >>> 0 !== e.crc32 >>> 0)
+      throw new Fatal(problem('Batch.zipEntryCorrupt', { entry: name }));
     file.size = size;
     file.head = Buffer.concat(head);
     return file;

@@ -8,7 +8,11 @@ import { engineFor } from '../validation';
 
 const SCALAR: JsonSchema = { anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }] };
 
-export function callParams(screen: string, call: string, known: Record<string, JsonSchema> = {}): Record<string, JsonSchema> {
+export function callParams(
+  screen: string,
+  call: string,
+  known: Record<string, JsonSchema> = {},
+): Record<string, JsonSchema> {
   const names = new Set<string>();
   for (const site of siteIds()) {
     const def = engineFor(site).definition(screen).calls?.[call];

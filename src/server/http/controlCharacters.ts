@@ -9,7 +9,8 @@
 // Nothing is stripped silently: the provider sees which field was refused and why.
 import type { Violation } from '../validation';
 
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
 
 export const hasControlCharacter = (s: string): boolean => CONTROL.test(s);
@@ -18,7 +19,11 @@ export const hasControlCharacter = (s: string): boolean => CONTROL.test(s);
 export const withoutControlCharacters = (s: string): string => s.replace(CONTROL_ALL, '?');
 
 /** The refusal of one value; {char} is the first offending character's code point (e.g. U+0000). */
-const refusal = (field: string, s: string): Violation => ({ field, message: 'CommonRes.controlCharacter', params: { char: codePoint(s) } });
+const refusal = (field: string, s: string): Violation => ({
+  field,
+  message: 'CommonRes.controlCharacter',
+  params: { char: codePoint(s) },
+});
 
 /** The first control character of `s` as U+XXXX (call only when hasControlCharacter(s)). */
 export const codePoint = (s: string) => {

@@ -17,12 +17,22 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
 export const PICTURE_COOKIE = 'rbt_pic';
 
 /** Fastify appends repeated set-cookie headers, so several cookies can be set in one answer. */
-export function setCookie(req: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds: number): void {
+export function setCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+): void {
   const secure = req.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`);
+  reply.header(
+    'set-cookie',
+    `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
+  );
 }
 
-export const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) => setCookie(req, reply, SESSION_COOKIE, token, maxAgeSeconds);
+export const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) =>
+  setCookie(req, reply, SESSION_COOKIE, token, maxAgeSeconds);
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);

@@ -4,7 +4,11 @@ const SECRET_PARAMS = /([?&](?:pwd|oldPwd|newPwd|confirmPwd|password|dynamicCode
 
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');
 
-export const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip });
+export const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  remoteAddress: req.ip,
+});
 
 /** The server's logger options (main.ts writes to a file; tests pass a stream to read what would be logged). */
 export const serverLogger = (level: string, stream?: { write(line: string): void }, file?: string) => ({

@@ -3,7 +3,11 @@
 import type { JsonSchema } from '../routes';
 
 export const portalType: JsonSchema = { type: 'string', enum: ['1'], description: 'Always 1 for this portal.' };
-export const accountCode: JsonSchema = { type: 'string', pattern: '^\\d{6,20}$', description: 'Provider account code, 6-20 digits.' };
+export const accountCode: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{6,20}$',
+  description: 'Provider account code, 6-20 digits.',
+};
 export const password: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
 export const language: JsonSchema = { type: 'string', enum: ['en', 'zh'] };
 

@@ -4,7 +4,10 @@ import { PgBossQueue } from './pgBossQueue';
 import { SqliteQueue } from './sqliteQueue';
 import { queueSettings, type JobQueue } from './queue';
 
-export interface QueueTarget { databaseUrl?: string; pgSchema?: string }
+export interface QueueTarget {
+  databaseUrl?: string;
+  pgSchema?: string;
+}
 
 export function createQueue(handle: DatabaseHandle, target: QueueTarget, log: (line: string) => void): JobQueue {
   const settings = queueSettings();

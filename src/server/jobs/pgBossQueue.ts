@@ -13,7 +13,9 @@ const DEAD = 'rbt_batch_dead';
 
 /** pg-boss runs its statements through the caller's transaction: jobs commit with the task or not at all. */
 const inTransaction = (tx: Transaction<Database>) => ({
-  executeSql: async (text: string, values: unknown[]) => ({ rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }),
+  executeSql: async (text: string, values: unknown[]) => ({
+    rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows as any[],
+  }),
 });
 
 export class PgBossQueue implements JobQueue {
@@ -34,7 +36,8 @@ export class PgBossQueue implements JobQueue {
   /** Starts pg-boss once (installing or migrating its schema), with the queues the tasks use. */
   private start(): Promise<PgBoss> {
     this.starting ??= (async () => {
-      const schema = this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
+      const schema =
+        this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
       const boss = new PgBoss({
         connectionString: this.url,
         schema: `${schema}_pgboss`,
@@ -47,9 +50,19 @@ export class PgBossQueue implements JobQueue {
       });
       boss.on('error', (e) => this.log(`pg-boss: ${e.message}`));
       await boss.start();
-      const options = { retryLimit: this.settings.attempts - 1, retryDelay: 1, retryBackoff: true, expireInSeconds: this.settings.leaseSeconds, retentionDays: 7 };
-      if (!(await boss.getQueue(DEAD))) await boss.createQueue(DEAD, { name: DEAD, policy: 'standard', retentionDays: 7 }).catch(() => undefined);
-      if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', deadLetter: DEAD, ...options }).catch(() => undefined);
+      const options = {
+        retryLimit: this.settings.attempts - 1,
+        retryDelay: 1,
+        retryBackoff: true,
+        expireInSeconds: this.settings.leaseSeconds,
+        retentionDays: 7,
+      };
+      if (!(await boss.getQueue(DEAD)))
+        await boss.createQueue(DEAD, { name: DEAD, policy: 'standard', retentionDays: 7 }).catch(() => undefined);
+      if (!(await boss.getQueue(QUEUE)))
+        await boss
+          .createQueue(QUEUE, { name: QUEUE, policy: 'standard', deadLetter: DEAD, ...options })
+          .catch(() => undefined);
       // Settings may change between runs (BATCH_LEASE_SECONDS, BATCH_JOB_ATTEMPTS): the queue follows them.
       await boss.updateQueue(QUEUE, { name: QUEUE, deadLetter: DEAD, ...options });
       this.boss = boss;
@@ -78,16 +91,28 @@ export class PgBossQueue implements JobQueue {
     const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
     for (let i = 0; i < this.settings.concurrency; i++) {
       this.workerIds.push(
-        await boss.work<ChunkJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-          const attempt = job.retryCount + 1;
-          await handler(job.data, { attempt, last: job.retryCount >= job.retryLimit, heartbeat: async () => !this.closing });
-        }),
+        await boss.work<ChunkJob>(
+          QUEUE,
+          { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+          async ([job]) => {
+            const attempt = job.retryCount + 1;
+            await handler(job.data, {
+              attempt,
+              last: job.retryCount >= job.retryLimit,
+              heartbeat: async () => !this.closing,
+            });
+          },
+        ),
       );
     }
-    await boss.work<ChunkJob>(DEAD, { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), includeMetadata: true }, async ([job]) => {
-      const output = job.output as { message?: string; value?: { message?: string } } | null;
-      await onDead(job.data, output?.message ?? output?.value?.message ?? 'failed on every attempt');
-    });
+    await boss.work<ChunkJob>(
+      DEAD,
+      { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), includeMetadata: true },
+      async ([job]) => {
+        const output = job.output as { message?: string; value?: { message?: string } } | null;
+        await onDead(job.data, output?.message ?? output?.value?.message ?? 'failed on every attempt');
+      },
+    );
   }
 
   wake(): void {

@@ -25,7 +25,10 @@ import { StoppedError } from './stopped';
 export const GROUP_LINES = 100;
 const LIVE = ['queued', 'running'];
 
-export interface Runner { handle: JobHandler; dead: DeadJobHandler }
+export interface Runner {
+  handle: JobHandler;
+  dead: DeadJobHandler;
+}
 
 export function batchRunner(ctx: AppContext, store: FileStore, log: (line: string) => void): Runner {
   const db = ctx.db;
@@ -34,13 +37,28 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
   const lease = () => ({ locked_by: me, locked_at: Date.now(), lease_until: Date.now() + leaseMs });
 
   async function lineContext(task: TaskRow): Promise<LineContext> {
-    const provider = await db.selectFrom('providers').selectAll().where('id', '=', task.provider_id).executeTakeFirstOrThrow();
+    const provider = await db
+      .selectFrom('providers')
+      .selectAll()
+      .where('id', '=', task.provider_id)
+      .executeTakeFirstOrThrow();
     const config = await ctx.config.forSite(provider.site);
     let data: unknown = {};
-    try { data = task.data ? JSON.parse(task.data) : {}; } catch { data = {}; }
+    try {
+      data = task.data ? JSON.parse(task.data) : {};
+    } catch {
+      data = {};
+    }
     return {
-      ctx, store, task, provider, config, data,
-      audit: () => { throw new Error('audit outside a line group'); },
+      ctx,
+      store,
+      task,
+      provider,
+      config,
+      data,
+      audit: () => {
+        throw new Error('audit outside a line group');
+      },
       group: {},
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
@@ -49,9 +67,20 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
   }
 
   /** Applies up to GROUP_LINES unapplied lines from `from`; the last line number applied, 'end' or 'stop'. */
-  async function group(task: TaskRow, handler: LineHandler, lc: LineContext, from: number, to: number, one = false): Promise<number | 'end' | 'stop'> {
+  async function group(
+    task: TaskRow,
+    handler: LineHandler,
+    lc: LineContext,
+    from: number,
+    to: number,
+    one = false,
+  ): Promise<number | 'end' | 'stop'> {
     return db.transaction().execute(async (tx) => {
-      const live = await tx.selectFrom('batch_tasks').select(['state', 'status']).where('id', '=', task.id).executeTakeFirst();
+      const live = await tx
+        .selectFrom('batch_tasks')
+        .select(['state', 'status'])
+        .where('id', '=', task.id)
+        .executeTakeFirst();
       if (!live || live.status === '6' || !LIVE.includes(live.state)) return 'stop' as const;
       let q = tx
         .selectFrom('batch_task_lines')
@@ -69,7 +98,11 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       const results: Array<[number, string, string]> = [];
       const audits: AuditEntry[] = [];
       const glc: LineContext = { ...lc, audit: (e: AuditEntry) => void audits.push(e), group: {} };
-      await handler.prefetch?.(tx, lines.map((l) => ({ no: l.line_no, text: l.input })), glc);
+      await handler.prefetch?.(
+        tx,
+        lines.map((l) => ({ no: l.line_no, text: l.input })),
+        glc,
+      );
       for (const l of lines) {
         const o = await handler.apply(tx, { no: l.line_no, text: l.input }, glc);
         results.push([l.line_no, o.code, storedMessage(o)]);
@@ -83,7 +116,12 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       const n = lines.length;
       await tx
         .updateTable('batch_tasks')
-        .set({ success_count: sql`success_count + ${good}`, fail_count: sql`fail_count + ${n - good}`, done_count: sql`done_count + ${n}`, ...lease() })
+        .set({
+          success_count: sql`success_count + ${good}`,
+          fail_count: sql`fail_count + ${n - good}`,
+          done_count: sql`done_count + ${n}`,
+          ...lease(),
+        })
         .where('id', '=', task.id)
         .execute();
       return lines[n - 1].line_no;
@@ -92,19 +130,39 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
 
   /** A line that breaks its transaction on the last attempt gets a failed result of its own, so the rest go on. */
   async function failLine(task: TaskRow, from: number, to: number, error: unknown): Promise<number | 'end'> {
-    const o: LineOutcome = failed(RC.serverError, 'Batch.lineError', { reason: error instanceof Error ? error.message : String(error) });
+    const o: LineOutcome = failed(RC.serverError, 'Batch.lineError', {
+      reason: error instanceof Error ? error.message : String(error),
+    });
     return db.transaction().execute(async (tx) => {
-      const line = await tx.selectFrom('batch_task_lines').select('line_no').where('task_id', '=', task.id).where('line_no', '>=', from).where('line_no', '<=', to).where('return_code', 'is', null).orderBy('line_no').limit(1).executeTakeFirst();
+      const line = await tx
+        .selectFrom('batch_task_lines')
+        .select('line_no')
+        .where('task_id', '=', task.id)
+        .where('line_no', '>=', from)
+        .where('line_no', '<=', to)
+        .where('return_code', 'is', null)
+        .orderBy('line_no')
+        .limit(1)
+        .executeTakeFirst();
       if (!line) return 'end' as const;
-      await tx.updateTable('batch_task_lines').set({ return_code: o.code, return_msg: storedMessage(o) }).where('task_id', '=', task.id).where('line_no', '=', line.line_no).execute();
-      await tx.updateTable('batch_tasks').set({ fail_count: sql`fail_count + 1`, done_count: sql`done_count + 1`, ...lease() }).where('id', '=', task.id).execute();
+      await tx
+        .updateTable('batch_task_lines')
+        .set({ return_code: o.code, return_msg: storedMessage(o) })
+        .where('task_id', '=', task.id)
+        .where('line_no', '=', line.line_no)
+        .execute();
+      await tx
+        .updateTable('batch_tasks')
+        .set({ fail_count: sql`fail_count + 1`, done_count: sql`done_count + 1`, ...lease() })
+        .where('id', '=', task.id)
+        .execute();
       return line.line_no;
     });
   }
 
   async function runLines(task: TaskRow, handler: LineHandler, job: ChunkJob, run: JobRun): Promise<void> {
     const lc = await lineContext(task);
-    for (let from = job.from; from <= job.to; ) {
+    for (let from = job.from; from <= job.to;) {
       // Let the requests that wait for the database go first: SQLite has one connection, whose lock is not
       // handed over in order, and a worker taking it again at once would hold back every call until the job ends.
       await new Promise((resolve) => setImmediate(resolve));
@@ -134,17 +192,40 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       .set({ state: 'done', status: '3', finished_at: ctx.now(), locked_by: null, lease_until: null })
       .where('id', '=', taskId)
       .where('state', 'in', LIVE)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('batch_task_lines').select('line_no').where('task_id', '=', taskId).where('return_code', 'is', null))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('batch_task_lines')
+              .select('line_no')
+              .where('task_id', '=', taskId)
+              .where('return_code', 'is', null),
+          ),
+        ),
+      )
       .execute();
   }
 
-  async function runExport(task: TaskRow, run: (lc: LineContext) => Promise<{ savedName: string; rows: number }>): Promise<void> {
+  async function runExport(
+    task: TaskRow,
+    run: (lc: LineContext) => Promise<{ savedName: string; rows: number }>,
+  ): Promise<void> {
     const lc = await lineContext(task);
     const { savedName, rows } = await run(lc);
     const kept = await db.transaction().execute(async (tx) => {
       const r = await tx
         .updateTable('batch_tasks')
-        .set({ result_file: savedName, state: 'done', status: '3', total_count: rows, success_count: rows, done_count: rows, finished_at: ctx.now(), locked_by: null, lease_until: null })
+        .set({
+          result_file: savedName,
+          state: 'done',
+          status: '3',
+          total_count: rows,
+          success_count: rows,
+          done_count: rows,
+          finished_at: ctx.now(),
+          locked_by: null,
+          lease_until: null,
+        })
         .where('id', '=', task.id)
         .where('state', 'in', LIVE)
         .where('status', '!=', '6')
@@ -152,7 +233,15 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       if (Number(r.numUpdatedRows) === 0) return false;
       await tx
         .insertInto('uploaded_files')
-        .values({ provider_id: task.provider_id, saved_filename: savedName, original_filename: `tones_${lc.provider.code}_${task.id}.csv`, kind: 'csv', size: 0, info: '{}', created_at: ctx.now() })
+        .values({
+          provider_id: task.provider_id,
+          saved_filename: savedName,
+          original_filename: `tones_${lc.provider.code}_${task.id}.csv`,
+          kind: 'csv',
+          size: 0,
+          info: '{}',
+          created_at: ctx.now(),
+        })
         .execute();
       return true;
     });
@@ -184,15 +273,30 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
     log(`batch task ${job.taskId}: gave up on lines ${job.from}-${job.to}: ${reason}`);
     const o = failed(RC.serverError, 'Batch.lineNotApplied', { reason });
     await db.transaction().execute(async (tx) => {
-      const task = await tx.selectFrom('batch_tasks').select(['state', 'status']).where('id', '=', job.taskId).executeTakeFirst();
+      const task = await tx
+        .selectFrom('batch_tasks')
+        .select(['state', 'status'])
+        .where('id', '=', job.taskId)
+        .executeTakeFirst();
       if (!task || !LIVE.includes(task.state)) return;
-      const r = await tx.updateTable('batch_task_lines').set({ return_code: o.code, return_msg: storedMessage(o) }).where('task_id', '=', job.taskId).where('return_code', 'is', null).executeTakeFirst();
+      const r = await tx
+        .updateTable('batch_task_lines')
+        .set({ return_code: o.code, return_msg: storedMessage(o) })
+        .where('task_id', '=', job.taskId)
+        .where('return_code', 'is', null)
+        .executeTakeFirst();
       const n = Number(r.numUpdatedRows);
       await tx
         .updateTable('batch_tasks')
         .set({
-          state: 'failed', status: task.status === '6' ? '6' : '4', error: reason.slice(0, 2000), finished_at: ctx.now(), locked_by: null, lease_until: null,
-          fail_count: sql`fail_count + ${n}`, done_count: sql`done_count + ${n}`,
+          state: 'failed',
+          status: task.status === '6' ? '6' : '4',
+          error: reason.slice(0, 2000),
+          finished_at: ctx.now(),
+          locked_by: null,
+          lease_until: null,
+          fail_count: sql`fail_count + ${n}`,
+          done_count: sql`done_count + ${n}`,
         })
         .where('id', '=', job.taskId)
         .execute();

@@ -8,11 +8,25 @@
 import { sql, type Kysely } from 'kysely';
 import { hostname } from 'node:os';
 import type { Database } from '../db/schema';
-import { workerId, type ChunkJob, type DeadJobHandler, type JobHandler, type JobQueue, type QueueSettings } from './queue';
+import {
+  workerId,
+  type ChunkJob,
+  type DeadJobHandler,
+  type JobHandler,
+  type JobQueue,
+  type QueueSettings,
+} from './queue';
 import { StoppedError } from './stopped';
 
 type Db = Kysely<Database>;
-interface JobRow { id: number; task_id: number; from_line: number; to_line: number; attempts: number; error: string }
+interface JobRow {
+  id: number;
+  task_id: number;
+  from_line: number;
+  to_line: number;
+  attempts: number;
+  error: string;
+}
 
 /** True when a process with this pid runs on this machine (signal 0 only checks). */
 function alive(pid: number): boolean {
@@ -31,7 +45,10 @@ export class SqliteQueue implements JobQueue {
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
 
-  constructor(private readonly db: Db, private readonly settings: QueueSettings) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: QueueSettings,
+  ) {}
 
   async open(): Promise<void> {
     await this.releaseDeadOwners();
@@ -41,7 +58,11 @@ export class SqliteQueue implements JobQueue {
     for (let i = 0; i < jobs.length; i += 500) {
       await tx
         .insertInto('batch_jobs')
-        .values(jobs.slice(i, i + 500).map((j) => ({ task_id: j.taskId, from_line: j.from, to_line: j.to, run_after: startAfter })))
+        .values(
+          jobs
+            .slice(i, i + 500)
+            .map((j) => ({ task_id: j.taskId, from_line: j.from, to_line: j.to, run_after: startAfter })),
+        )
         .execute();
     }
   }
@@ -59,18 +80,37 @@ export class SqliteQueue implements JobQueue {
     this.wake();
     await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 10_000).unref())]);
     // Whatever is still leased by this process goes back to the queue, to be resumed by line.
-    await this.db.updateTable('batch_jobs').set({ state: 'queued', lease_owner: null, lease_until: null }).where('state', '=', 'active').where('lease_owner', '=', this.me).execute().catch(() => undefined);
+    await this.db
+      .updateTable('batch_jobs')
+      .set({ state: 'queued', lease_owner: null, lease_until: null })
+      .where('state', '=', 'active')
+      .where('lease_owner', '=', this.me)
+      .execute()
+      .catch(() => undefined);
   }
 
   /** Jobs leased by processes of this host that are gone (killed, crashed) are runnable again at once. */
   private async releaseDeadOwners(): Promise<void> {
     const host = hostname();
-    const rows = await this.db.selectFrom('batch_jobs').select(['id', 'lease_owner']).where('state', '=', 'active').execute();
+    const rows = await this.db
+      .selectFrom('batch_jobs')
+      .select(['id', 'lease_owner'])
+      .where('state', '=', 'active')
+      .execute();
     const dead = rows.filter((r) => {
       const [h, pid] = String(r.lease_owner ?? '').split(':');
       return h === host && (Number(pid) === process.pid || !alive(Number(pid)));
     });
-    if (dead.length) await this.db.updateTable('batch_jobs').set({ lease_until: 0 }).where('id', 'in', dead.map((r) => r.id)).execute();
+    if (dead.length)
+      await this.db
+        .updateTable('batch_jobs')
+        .set({ lease_until: 0 })
+        .where(
+          'id',
+          'in',
+          dead.map((r) => r.id),
+        )
+        .execute();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -91,12 +131,22 @@ export class SqliteQueue implements JobQueue {
     const next = this.db
       .selectFrom('batch_jobs')
       .select('id')
-      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]), eb.and([eb('state', '=', 'active'), eb('lease_until', '<', now)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('state', '=', 'active'), eb('lease_until', '<', now)]),
+        ]),
+      )
       .orderBy('id')
       .limit(1);
     return this.db
       .updateTable('batch_jobs')
-      .set({ state: 'active', attempts: sql`attempts + 1`, lease_owner: this.me, lease_until: now + this.settings.leaseSeconds * 1000 })
+      .set({
+        state: 'active',
+        attempts: sql`attempts + 1`,
+        lease_owner: this.me,
+        lease_until: now + this.settings.leaseSeconds * 1000,
+      })
       .where('id', '=', next)
       .returning(['id', 'task_id', 'from_line', 'to_line', 'attempts', 'error'])
       .executeTakeFirst();
@@ -121,7 +171,12 @@ export class SqliteQueue implements JobQueue {
   private async run(job: JobRow, handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
     const chunk: ChunkJob = { taskId: job.task_id, from: job.from_line, to: job.to_line };
     const finish = (state: string, extra: Record<string, unknown> = {}) =>
-      this.db.updateTable('batch_jobs').set({ state, lease_owner: null, lease_until: null, ...extra }).where('id', '=', job.id).where('lease_owner', '=', this.me).execute();
+      this.db
+        .updateTable('batch_jobs')
+        .set({ state, lease_owner: null, lease_until: null, ...extra })
+        .where('id', '=', job.id)
+        .where('lease_owner', '=', this.me)
+        .execute();
     // A job claimed once more than allowed: its last run ended with the process (a crash on every attempt).
     if (job.attempts > this.settings.attempts) {
       await finish('dead');
@@ -153,7 +208,9 @@ export class SqliteQueue implements JobQueue {
         await finish('dead', { error: reason }).catch(() => undefined);
         await onDead(chunk, reason).catch(() => undefined);
       } else {
-        await finish('queued', { error: reason, run_after: Date.now() + 1000 * 2 ** (job.attempts - 1) }).catch(() => undefined);
+        await finish('queued', { error: reason, run_after: Date.now() + 1000 * 2 ** (job.attempts - 1) }).catch(
+          () => undefined,
+        );
       }
     } finally {
       clearInterval(timer);

@@ -19,7 +19,6 @@ import { usedRecently } from '../services/passwordHistory';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 
-
 /**
  * After the policy (the screen's rules, checked by the route): not the current password (950011), not weak,
  * not one of the last password_history_count passwords (920013, 000 §8 'password recently used').
@@ -27,14 +26,14 @@ import type { AppContext } from '../context';
 async function checkNewPassword(ctx: AppContext, p: Provider, config: Config, newPwd: string) {
   if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
   if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
-  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count'))) throw new ApiError(RC.weakPassword);
+  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count')))
+    throw new ApiError(RC.weakPassword);
 }
 
 /** The new password, with the outgoing one kept in the history. */
 async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promise<void> {
   await setOwnPassword(ctx.db, p, await hashPassword(newPwd), ctx.now());
 }
-
 
 export function accountRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -43,7 +42,8 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/checkweakpwd',
       tag: 'account',
       summary: 'Is a candidate password weak?',
-      description: '000000 when acceptable, 920013 when weak (a common password, the account code inside it, four repeated or sequential characters).',
+      description:
+        '000000 when acceptable, 920013 when weak (a common password, the account code inside it, four repeated or sequential characters).',
       auth: 'session',
       allowPending: true,
       allowExpired: true,
@@ -66,7 +66,10 @@ export function accountRoutes(app: FastifyInstance): void {
       maintenanceWindow: false,
       allowPending: true,
       allowExpired: true,
-      params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, ['oldPwd', 'newPwd']),
+      params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, [
+        'oldPwd',
+        'newPwd',
+      ]),
       screen: { id: 'changePassword', call: 'submit' },
       codes: ['312011', '950011', '920013', '942201'],
       // The screen's own differsFromOld rule answers the documented code, not the generic 950004.
@@ -97,7 +100,7 @@ export function accountRoutes(app: FastifyInstance): void {
       tag: 'account',
       summary: 'Forgot password: send a dynamic code',
       description:
-        'Sends a 6-character dynamic code through the notifier (default: the outbox table and the server log) to the account\'s phone or email. Answers 000000 whether or not the account exists, so the call does not reveal accounts; 950012 when a code was sent less than dynamic_code_resend_seconds ago. The code expires after dynamic_code_ttl_minutes, is single use and allows 5 wrong tries. It never appears in an answer.',
+        "Sends a 6-character dynamic code through the notifier (default: the outbox table and the server log) to the account's phone or email. Answers 000000 whether or not the account exists, so the call does not reveal accounts; 950012 when a code was sent less than dynamic_code_resend_seconds ago. The code expires after dynamic_code_ttl_minutes, is single use and allows 5 wrong tries. It never appears in an answer.",
       auth: 'public',
       params: obj({ account: accountCode }, ['account']),
       screen: { id: 'forgetPassword', call: 'sendCode' },
@@ -110,7 +113,8 @@ export function accountRoutes(app: FastifyInstance): void {
         const config = await ctx.config.forSite(p.site);
         const last = await lastCodeTime(ctx.db, p.id);
         const resendMs = num(config, 'dynamic_code_resend_seconds') * 1000;
-        if (last !== undefined && now - last < resendMs) throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last)) / 1000)]);
+        if (last !== undefined && now - last < resendMs)
+          throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last)) / 1000)]);
         const code = newDynamicCode();
         const ttlMin = num(config, 'dynamic_code_ttl_minutes');
         await issueCode(ctx.db, p.id, code, now, ttlMin * 60_000);
@@ -130,15 +134,25 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/restpassword',
       tag: 'account',
       summary: 'Forgot password: set a new password with the dynamic code',
-      description: '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change (950011 the current password; 920013 weak or one of the last password_history_count passwords). Success ends every session of the account and clears its lock.',
+      description:
+        '900014 when the code is wrong, used, expired or tried 5 times; then the same password rules as a change (950011 the current password; 920013 weak or one of the last password_history_count passwords). Success ends every session of the account and clears its lock.',
       auth: 'public',
-      params: obj({ account: accountCode, dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' }, newPwd: password, confirmPwd: password }, ['account', 'dynamicCode', 'newPwd']),
+      params: obj(
+        {
+          account: accountCode,
+          dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' },
+          newPwd: password,
+          confirmPwd: password,
+        },
+        ['account', 'dynamicCode', 'newPwd'],
+      ),
       screen: { id: 'forgetPassword', call: 'submit' },
       codes: ['900014', '950011', '920013'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const now = ctx.now();
-        if (params.confirmPwd !== undefined && params.confirmPwd !== params.newPwd) throw new ApiError(RC.badInput, [], [{ field: 'confirmPwd', message: 'CommonRes.confirmPassword' }]);
+        if (params.confirmPwd !== undefined && params.confirmPwd !== params.newPwd)
+          throw new ApiError(RC.badInput, [], [{ field: 'confirmPwd', message: 'CommonRes.confirmPassword' }]);
         const p = await findProviderByCode(ctx.db, String(params.account));
         const row = p ? await openCode(ctx.db, p.id) : undefined;
         if (!p || !row || row.expires_at <= now || row.attempts >= 5) throw new ApiError(RC.dynamicCodeWrong);
@@ -163,7 +177,11 @@ export function accountRoutes(app: FastifyInstance): void {
       summary: 'Own account information',
       auth: 'session',
       allowExpired: true,
-      record: { ...stringRecord(SELF_INFO_FIELDS), description: 'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.' },
+      record: {
+        ...stringRecord(SELF_INFO_FIELDS),
+        description:
+          'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.',
+      },
       async handler(req) {
         const s = req.session!;
         return { record: selfInfo(s.provider, s.config) };
@@ -174,7 +192,8 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/updatecpinfo',
       tag: 'account',
       summary: 'Update own contact information',
-      description: "The myAccount screen's fields: contactName, phoneNumber, email (comma-separated list, up to 10), address, description; validated by the screen's rules. Code, name, type and flags are the operator's.",
+      description:
+        "The myAccount screen's fields: contactName, phoneNumber, email (comma-separated list, up to 10), address, description; validated by the screen's rules. Code, name, type and flags are the operator's.",
       auth: 'session',
       write: true,
       params: obj({
@@ -199,14 +218,18 @@ export function accountRoutes(app: FastifyInstance): void {
       url: '/sp/accountdownload',
       tag: 'account',
       summary: 'Download own account information (CSV file)',
-      description: 'Binary answer with Content-Disposition; the password hash is never included. Cells a spreadsheet would run as a formula (starting with = + - @) are prefixed with an apostrophe.',
+      description:
+        'Binary answer with Content-Disposition; the password hash is never included. Cells a spreadsheet would run as a formula (starting with = + - @) are prefixed with an apostrophe.',
       auth: 'session',
       allowExpired: true,
       raw: true,
       async handler(req, reply) {
         const s = req.session!;
         const info = selfInfo(s.provider, s.config);
-        const csv = Object.entries(info).map((pair) => csvLine(pair)).join('\n') + '\n';
+        const csv =
+          Object.entries(info)
+            .map((pair) => csvLine(pair))
+            .join('\n') + '\n';
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="account_${s.provider.code}.csv"`)

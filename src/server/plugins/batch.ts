@@ -19,26 +19,78 @@ import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { MAX_DELETE } from '../services/toneMaintenance';
-import { canDelete, canDownload, TASK_TYPES, taskTypeOf, typeAvailable, type TaskTypeDef } from '../services/batch/taskTypes';
+import {
+  canDelete,
+  canDownload,
+  TASK_TYPES,
+  taskTypeOf,
+  typeAvailable,
+  type TaskTypeDef,
+} from '../services/batch/taskTypes';
 import { ownTask, typeFor } from '../services/batch/access';
-import { createTask, findTask, lineResults, listTasks, resultText, taskRecord, type TaskRow } from '../services/batch/tasks';
+import {
+  createTask,
+  findTask,
+  lineResults,
+  listTasks,
+  resultText,
+  taskRecord,
+  type TaskRow,
+} from '../services/batch/tasks';
 import { readTextLines, type TextLine } from '../services/batch/textFile';
 import { copyrightValues } from '../services/batch/copyrightLines';
 import { parseDateRange } from '../services/batch/dateRange';
 import type { Violation } from '../validation';
 
 const TEMPLATES_DIR = join(__dirname, '..', '..', '..', 'templates');
-const taskIdList = { type: 'string', pattern: '^\\d{1,10}(,\\d{1,10})*$', maxLength: 2000, description: `Task ids, comma-separated, at most ${MAX_DELETE} (000 §8 batch delete; 961002 beyond).` };
-const dateParam = (what: string) => ({ type: 'string', pattern: '^\\d{8}( \\d{2}:\\d{2}:\\d{2})?$', description: `${what}: 'YYYYMMDD HH:MM:SS' (server time).` });
+const taskIdList = {
+  type: 'string',
+  pattern: '^\\d{1,10}(,\\d{1,10})*$',
+  maxLength: 2000,
+  description: `Task ids, comma-separated, at most ${MAX_DELETE} (000 §8 batch delete; 961002 beyond).`,
+};
+const dateParam = (what: string) => ({
+  type: 'string',
+  pattern: '^\\d{8}( \\d{2}:\\d{2}:\\d{2})?$',
+  description: `${what}: 'YYYYMMDD HH:MM:SS' (server time).`,
+});
 const taskRecordSchema = {
   type: 'object',
   properties: Object.fromEntries(
-    ['taskId', 'taskName', 'taskType', 'taskTypeName', 'taskDesc', 'requestTime', 'runTime', 'finishTime', 'status', 'state', 'fileName', 'progressResult', 'canDownload', 'canDelete']
+    [
+      'taskId',
+      'taskName',
+      'taskType',
+      'taskTypeName',
+      'taskDesc',
+      'requestTime',
+      'runTime',
+      'finishTime',
+      'status',
+      'state',
+      'fileName',
+      'progressResult',
+      'canDownload',
+      'canDelete',
+    ]
       .map((k) => [k, { type: 'string' }])
-      .concat(['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts'].map((k) => [k, { type: 'integer' }])),
+      .concat(
+        ['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts'].map((k) => [
+          k,
+          { type: 'integer' },
+        ]),
+      ),
   ),
 };
-const lineSchema = { type: 'object', properties: { lineNo: { type: 'integer' }, cmdLine: { type: 'string' }, returnCode: { type: 'string' }, returnMsg: { type: 'string' } } };
+const lineSchema = {
+  type: 'object',
+  properties: {
+    lineNo: { type: 'integer' },
+    cmdLine: { type: 'string' },
+    returnCode: { type: 'string' },
+    returnMsg: { type: 'string' },
+  },
+};
 
 /** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
 function withData(params: Record<string, any>): Record<string, any> {
@@ -68,16 +120,25 @@ function duplicateIds(lines: TextLine[]): Violation[] {
     if (!('idNumber' in v) || !v.idNumber) continue;
     const key = v.idNumber.toLowerCase();
     const first = seen.get(key);
-    if (first !== undefined) out.push({ field: '', message: 'Batch.duplicateId', params: { line: l.no, first, idNumber: v.idNumber } });
+    if (first !== undefined)
+      out.push({ field: '', message: 'Batch.duplicateId', params: { line: l.no, first, idNumber: v.idNumber } });
     else seen.set(key, l.no);
   }
   return out.slice(0, 20);
 }
 
 /** Sends a file of the provider as an attachment, or 963004 without a disposition header when it is gone (000 §8). */
-function sendFile(reply: FastifyReply, store: FileStore, providerId: number, savedName: string, downloadName: string, lang: 'en' | 'zh') {
+function sendFile(
+  reply: FastifyReply,
+  store: FileStore,
+  providerId: number,
+  savedName: string,
+  downloadName: string,
+  lang: 'en' | 'zh',
+) {
   const file = savedName ? store.open(providerId, savedName) : undefined;
-  if (!file) return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, lang) });
+  if (!file)
+    return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, lang) });
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-length', file.size)
@@ -100,25 +161,50 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
       continue;
     }
     if (def.export !== exportTasks || !canDelete(def, task.status)) {
-      refused.push({ taskId: id, returnCode: RC.taskActionUnavailable, returnMsg: messageFor(RC.taskActionUnavailable, req.lang) });
+      refused.push({
+        taskId: id,
+        returnCode: RC.taskActionUnavailable,
+        returnMsg: messageFor(RC.taskActionUnavailable, req.lang),
+      });
       continue;
     }
     // A pending task stops at its next line group; a finished one keeps its state and results, hidden as deleted.
     const changed = await ctx.db
       .updateTable('batch_tasks')
-      .set({ status: '6', state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`, locked_by: null, lease_until: null })
+      .set({
+        status: '6',
+        state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`,
+        locked_by: null,
+        lease_until: null,
+      })
       .where('id', '=', task.id)
       .where('status', '=', task.status)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) {
-      refused.push({ taskId: id, returnCode: RC.taskActionUnavailable, returnMsg: messageFor(RC.taskActionUnavailable, req.lang) });
+      refused.push({
+        taskId: id,
+        returnCode: RC.taskActionUnavailable,
+        returnMsg: messageFor(RC.taskActionUnavailable, req.lang),
+      });
       continue;
     }
     if (def.export && task.result_file) {
-      await ctx.db.deleteFrom('uploaded_files').where('provider_id', '=', p.id).where('saved_filename', '=', task.result_file).execute();
+      await ctx.db
+        .deleteFrom('uploaded_files')
+        .where('provider_id', '=', p.id)
+        .where('saved_filename', '=', task.result_file)
+        .execute();
       await store.remove(p.id, task.result_file);
     }
-    await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'batch.delete', entityType: 'batchTask', entityId: task.id, detail: { type: def.name, status: task.status }, ip: req.ip });
+    await audit(ctx.db, {
+      providerId: p.id,
+      actor: p.code,
+      action: 'batch.delete',
+      entityType: 'batchTask',
+      entityId: task.id,
+      detail: { type: def.name, status: task.status },
+      ip: req.ip,
+    });
     deleted.push(id);
   }
   if (deleted.length === 0) {
@@ -133,16 +219,29 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     method: 'READ' as const,
     tag: 'batch',
     auth: 'session' as const,
-    params: obj({ ...paging, begin: dateParam('From'), end: dateParam('To'), status: { type: 'string', enum: ['', '1', '3', '4', '6'] } }, ['begin', 'end']),
+    params: obj(
+      {
+        ...paging,
+        begin: dateParam('From'),
+        end: dateParam('To'),
+        status: { type: 'string', enum: ['', '1', '3', '4', '6'] },
+      },
+      ['begin', 'end'],
+    ),
     record: { type: 'array', items: taskRecordSchema },
     codes: [RC.badInput, RC.notFound],
     async handler(req: FastifyRequest, _reply: FastifyReply, params: Record<string, any>) {
       const s = req.session!;
       const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
-      const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
+      const types =
+        key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
       const range = parseDateRange(String(params.begin), String(params.end), req.server.ctx.now());
-      return listTasks(req.server.ctx.db, { providerId: s.provider.id, types: types.map((t) => t.type), ...range, status: params.status || undefined }, pageRange(params));
+      return listTasks(
+        req.server.ctx.db,
+        { providerId: s.provider.id, types: types.map((t) => t.type), ...range, status: params.status || undefined },
+        pageRange(params),
+      );
     },
   };
   registerRoutes(app, [
@@ -171,11 +270,24 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       multipart: true,
       multipartSchema: {
         type: 'object',
-        properties: { file: { type: 'string', format: 'binary', description: 'The txt file.' }, taskDesc: { type: 'string', maxLength: 256 }, data: { type: 'string', description: 'JSON string with taskDesc (alternative).' } },
+        properties: {
+          file: { type: 'string', format: 'binary', description: 'The txt file.' },
+          taskDesc: { type: 'string', maxLength: 256 },
+          data: { type: 'string', description: 'JSON string with taskDesc (alternative).' },
+        },
         required: ['file'],
       },
       record: taskRecordSchema,
-      codes: [RC.badInput, RC.notFound, RC.batchRefused, RC.fileType, RC.fileTooLarge, RC.noFile, RC.fileNameSpecial, RC.uploadMalformed],
+      codes: [
+        RC.badInput,
+        RC.notFound,
+        RC.batchRefused,
+        RC.fileType,
+        RC.fileTooLarge,
+        RC.noFile,
+        RC.fileNameSpecial,
+        RC.uploadMalformed,
+      ],
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session!;
@@ -191,13 +303,33 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           const read = readTextLines(await parts.read(file), file.fileName, def.file.emptyKey);
           if ('problem' in read) throw new ApiError(RC.batchRefused, [], [read.problem]);
           const max = num(s.config, 'batch_max_lines');
-          if (read.lines.length > max) throw new ApiError(RC.batchRefused, [], [{ field: '', message: 'Batch.tooManyLines', params: { max, found: read.lines.length } }]);
+          if (read.lines.length > max)
+            throw new ApiError(
+              RC.batchRefused,
+              [],
+              [{ field: '', message: 'Batch.tooManyLines', params: { max, found: read.lines.length } }],
+            );
           if (def.type === '3') {
             const dups = duplicateIds(read.lines);
             if (dups.length) throw new ApiError(RC.batchRefused, [], dups);
           }
-          const id = await createTask(ctx, { providerId: s.provider.id, type: def, taskName: def.name, desc, fileName: file.fileName, lines: read.lines });
-          await audit(ctx.db, { providerId: s.provider.id, actor: s.provider.code, action: 'batch.add', entityType: 'batchTask', entityId: id, detail: { type: def.name, lines: read.lines.length }, ip: req.ip });
+          const id = await createTask(ctx, {
+            providerId: s.provider.id,
+            type: def,
+            taskName: def.name,
+            desc,
+            fileName: file.fileName,
+            lines: read.lines,
+          });
+          await audit(ctx.db, {
+            providerId: s.provider.id,
+            actor: s.provider.code,
+            action: 'batch.add',
+            entityType: 'batchTask',
+            entityId: id,
+            detail: { type: def.name, lines: read.lines.length },
+            ip: req.ip,
+          });
           return { record: taskRecord((await findTask(ctx.db, s.provider.id, id))!) };
         } finally {
           await parts.discard();
@@ -226,15 +358,37 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         const max = num(s.config, 'max_export_num');
         const since = ctx.now() - 365 * 86_400_000;
         const id = await createTask(ctx, {
-          providerId: s.provider.id, type: def, taskName: def.name, desc, fileName: '', lines: [],
+          providerId: s.provider.id,
+          type: def,
+          taskName: def.name,
+          desc,
+          fileName: '',
+          lines: [],
           // Counted and created under the provider's row lock, so two submissions cannot both pass the limit.
           async guard(tx) {
-            await tx.updateTable('providers').set((eb) => ({ id: eb.ref('id') })).where('id', '=', s.provider.id).execute();
-            const { n } = await tx.selectFrom('batch_tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('provider_id', '=', s.provider.id).where('task_type', '=', def.type).where('request_time', '>=', since).executeTakeFirstOrThrow();
+            await tx
+              .updateTable('providers')
+              .set((eb) => ({ id: eb.ref('id') }))
+              .where('id', '=', s.provider.id)
+              .execute();
+            const { n } = await tx
+              .selectFrom('batch_tasks')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('provider_id', '=', s.provider.id)
+              .where('task_type', '=', def.type)
+              .where('request_time', '>=', since)
+              .executeTakeFirstOrThrow();
             if (Number(n) >= max) throw new ApiError(RC.exportLimit);
           },
         });
-        await audit(ctx.db, { providerId: s.provider.id, actor: s.provider.code, action: 'batch.export', entityType: 'batchTask', entityId: id, ip: req.ip });
+        await audit(ctx.db, {
+          providerId: s.provider.id,
+          actor: s.provider.code,
+          action: 'batch.export',
+          entityType: 'batchTask',
+          entityId: id,
+          ip: req.ip,
+        });
         return { record: taskRecord((await findTask(ctx.db, s.provider.id, id))!) };
       },
     },
@@ -246,13 +400,26 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       description: `status 6 (the only change), pri 3, taskId: up to ${MAX_DELETE} ids (or data, a JSON string holding them). Deletes non-export tasks whose status is neither 3 nor 6 (000 §4: a pending task stops before its next lines, a failed one is hidden). 000000 when every task went, 000001 when some did not (record.refused says why per id, 000 §8), 963003 when none could, 950005 when none is the provider's.`,
       auth: 'session',
       write: true,
-      params: obj({ status: { type: 'string', enum: ['6'] }, pri: { type: 'string', pattern: '^\\d{0,2}$' }, taskId: taskIdList, taskName: { type: 'string', maxLength: 64 }, data: { type: 'string', maxLength: 4096 } }),
-      record: { type: 'object', properties: { deleted: { type: 'array', items: { type: 'string' } }, refused: { type: 'array', items: { type: 'object' } } } },
+      params: obj({
+        status: { type: 'string', enum: ['6'] },
+        pri: { type: 'string', pattern: '^\\d{0,2}$' },
+        taskId: taskIdList,
+        taskName: { type: 'string', maxLength: 64 },
+        data: { type: 'string', maxLength: 4096 },
+      }),
+      record: {
+        type: 'object',
+        properties: {
+          deleted: { type: 'array', items: { type: 'string' } },
+          refused: { type: 'array', items: { type: 'object' } },
+        },
+      },
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         const p = withData(params);
         if (typeFor(req, (req.params as { taskName: string }).taskName).export) throw new ApiError(RC.notFound);
-        if (String(p.status ?? '6') !== '6') throw new ApiError(RC.badInput, [], [{ field: 'status', message: 'Batch.onlyDelete' }]);
+        if (String(p.status ?? '6') !== '6')
+          throw new ApiError(RC.badInput, [], [{ field: 'status', message: 'Batch.onlyDelete' }]);
         return deleteTasks(req, idsOf(p.taskId), false, store);
       },
     },
@@ -265,7 +432,13 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       params: obj({ taskId: taskIdList }, ['taskId']),
-      record: { type: 'object', properties: { deleted: { type: 'array', items: { type: 'string' } }, refused: { type: 'array', items: { type: 'object' } } } },
+      record: {
+        type: 'object',
+        properties: {
+          deleted: { type: 'array', items: { type: 'string' } },
+          refused: { type: 'array', items: { type: 'object' } },
+        },
+      },
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         return deleteTasks(req, idsOf(params.taskId), true, store);
@@ -280,7 +453,14 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         "taskId of the provider's task of that type. queryType 2 (default): the lines in file order, paged by startRecordNum/endRecordNum, each {lineNo, cmdLine, returnCode, returnMsg} (returnMsg in the session language; returnCode empty while the line waits); onlyFailed 1 keeps the failed ones. queryType 1: only recordSum. queryType 3: the whole result as a UTF-8 text download ('line|returnCode|returnMsg|cmdLine'), offered for every non-export task (000 §4); an export task's file comes from sp/tonecopyrightexport.",
       auth: 'session',
       raw: true,
-      params: obj({ ...paging, taskId: { type: 'string', pattern: '^\\d{1,10}$' }, onlyFailed: { type: 'string', enum: ['', '0', '1'] } }, ['taskId']),
+      params: obj(
+        {
+          ...paging,
+          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          onlyFailed: { type: 'string', enum: ['', '0', '1'] },
+        },
+        ['taskId'],
+      ),
       record: { type: 'array', items: lineSchema },
       codes: [RC.notFound, RC.taskActionUnavailable],
       async handler(req, reply, params) {
@@ -295,7 +475,13 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
             .send(Readable.from(resultText(req.server.ctx.db, task.id, req.lang)));
           return;
         }
-        const result = await lineResults(req.server.ctx.db, task.id, pageRange(params), req.lang, params.onlyFailed === '1');
+        const result = await lineResults(
+          req.server.ctx.db,
+          task.id,
+          pageRange(params),
+          req.lang,
+          params.onlyFailed === '1',
+        );
         reply.send({ returnCode: RC.ok, returnMsg: messageFor(RC.ok, req.lang), ...result });
       },
     },
@@ -308,7 +494,14 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         "taskId, queryType 3, taskTypeName exportToneAndSinger. The CSV of a successful export task (000 §4: status 3 only, 963003 otherwise) as an attachment; when the file is gone, the 963004 envelope 'file not exist. please re-dump file again' without a content-disposition header (000 §8).",
       auth: 'session',
       raw: true,
-      params: obj({ taskId: { type: 'string', pattern: '^\\d{1,10}$' }, queryType: { type: 'string', enum: ['3'] }, taskTypeName: { type: 'string', maxLength: 64 } }, ['taskId']),
+      params: obj(
+        {
+          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          queryType: { type: 'string', enum: ['3'] },
+          taskTypeName: { type: 'string', maxLength: 64 },
+        },
+        ['taskId'],
+      ),
       codes: [RC.notFound, RC.taskActionUnavailable, RC.taskFileMissing],
       async handler(req, reply, params) {
         const def = typeFor(req, params.taskTypeName || 'exportToneAndSinger');
@@ -330,23 +523,38 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         const name = (req.params as { name: string }).name;
         if (!/^[A-Za-z]{1,64}$/.test(name)) throw new ApiError(RC.notFound);
         const site = req.session!.provider.site;
-        const file = [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) => existsSync(f));
+        const file = [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) =>
+          existsSync(f),
+        );
         if (!file) throw new ApiError(RC.notFound);
-        reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${name}.txt"`).send(createReadStream(file));
+        reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.txt"`)
+          .send(createReadStream(file));
       },
     },
   ]);
 
   async function downloadExport(req: FastifyRequest, reply: FastifyReply, task: TaskRow, def: TaskTypeDef) {
     if (!canDownload(def, task.status)) throw new ApiError(RC.taskActionUnavailable);
-    sendFile(reply, store, task.provider_id, task.result_file, `tones_${req.session!.provider.code}_${task.id}.csv`, req.lang);
+    sendFile(
+      reply,
+      store,
+      task.provider_id,
+      task.result_file,
+      `tones_${req.session!.provider.code}_${task.id}.csv`,
+      req.lang,
+    );
   }
 }
 
 const idsOf = (v: unknown): string[] => {
-  const ids = String(v ?? '').split(',').filter(Boolean);
+  const ids = String(v ?? '')
+    .split(',')
+    .filter(Boolean);
   if (ids.length === 0) throw new ApiError(RC.badInput, [], [{ field: 'taskId', message: 'CommonRes.required' }]);
   if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
-  if (ids.some((id) => !/^\d{1,10}$/.test(id))) throw new ApiError(RC.badInput, [], [{ field: 'taskId', message: 'Batch.taskIdInvalid' }]);
+  if (ids.some((id) => !/^\d{1,10}$/.test(id)))
+    throw new ApiError(RC.badInput, [], [{ field: 'taskId', message: 'Batch.taskIdInvalid' }]);
   return ids;
 };

@@ -25,7 +25,13 @@ export function batchExpiryRoutes(app: FastifyInstance): void {
         "toneCodes: the chosen tones' codes, comma-separated (each once; at most batch_max_lines); toneValidDay: the new expiry date, YYYY-MM-DD. Ais site only (950005 elsewhere). Each tone is one line of a task (type 5, batchUpdateExpireDate): it must be the provider's, not waiting for approval, and the date must meet the tone edit form's rules for that tone (at least its relative period from today, on or before its copyright validity). The change follows the approval flow (believeCP '1'/'2' at once, otherwise 'modification to be approved'). Up to batch_sync_max_records tones: record.lines has every tone's result (cmdLine is the tone code), 000000 when all succeeded, 000001 otherwise; more: record.taskId to follow with sp/querybatchtask/batchUpdateExpireDate.",
       auth: 'session',
       write: true,
-      params: obj({ toneCodes: { type: 'string', pattern: '^\\d{1,22}(,\\d{1,22})*$', maxLength: 1_000_000 }, toneValidDay: { type: 'string', maxLength: 10 } }, ['toneCodes', 'toneValidDay']),
+      params: obj(
+        {
+          toneCodes: { type: 'string', pattern: '^\\d{1,22}(,\\d{1,22})*$', maxLength: 1_000_000 },
+          toneValidDay: { type: 'string', maxLength: 10 },
+        },
+        ['toneCodes', 'toneValidDay'],
+      ),
       record: { type: 'object' },
       codes: [RC.partial, RC.badInput, RC.notFound],
       async handler(req, _reply, params) {
@@ -37,10 +43,31 @@ export function batchExpiryRoutes(app: FastifyInstance): void {
         if (bad) throw new ApiError(RC.badInput, [], [{ field: 'toneValidDay', message: bad }]);
         const codes = [...new Set(String(params.toneCodes).split(','))];
         const max = num(s.config, 'batch_max_lines');
-        if (codes.length > max) throw new ApiError(RC.badInput, [], [{ field: 'toneCodes', message: 'Batch.tooManyLines', params: { max, found: codes.length } }]);
+        if (codes.length > max)
+          throw new ApiError(
+            RC.badInput,
+            [],
+            [{ field: 'toneCodes', message: 'Batch.tooManyLines', params: { max, found: codes.length } }],
+          );
         const lines = codes.map((text, i) => ({ no: i + 1, text }));
-        const taskId = await createTask(ctx, { providerId: s.provider.id, type: def, taskName: def.name, desc: toneValidDay, fileName: '', data: { toneValidDay }, lines });
-        await audit(ctx.db, { providerId: s.provider.id, actor: s.provider.code, action: 'batch.expiry', entityType: 'batchTask', entityId: taskId, detail: { tones: codes.length, toneValidDay }, ip: req.ip });
+        const taskId = await createTask(ctx, {
+          providerId: s.provider.id,
+          type: def,
+          taskName: def.name,
+          desc: toneValidDay,
+          fileName: '',
+          data: { toneValidDay },
+          lines,
+        });
+        await audit(ctx.db, {
+          providerId: s.provider.id,
+          actor: s.provider.code,
+          action: 'batch.expiry',
+          entityType: 'batchTask',
+          entityId: taskId,
+          detail: { tones: codes.length, toneValidDay },
+          ip: req.ip,
+        });
         return answerSubmitted(ctx, s.provider.id, taskId, lines.length, s.config, req.lang);
       },
     },

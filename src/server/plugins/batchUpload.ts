@@ -31,7 +31,15 @@ import { ownTask } from '../services/batch/access';
 
 const MB = 1024 * 1024;
 /** sp/addtone parameters the server derives for a batch line: not columns of the index. */
-const DERIVED = new Set(['singerNameLetter', 'toneNameLetter', 'toneFile', 'portalType', 'uploadChannel', 'uploadType', 'crbtType']);
+const DERIVED = new Set([
+  'singerNameLetter',
+  'toneNameLetter',
+  'toneFile',
+  'portalType',
+  'uploadChannel',
+  'uploadType',
+  'crbtType',
+]);
 /** Kinds a tone's files may be (001 §5.2), by the index column naming them. */
 const KINDS: FileKind[] = ['wav', '3gp', 'mp4', 'mp3', 'jpg', 'gif', 'png', 'txt'];
 
@@ -43,7 +51,12 @@ function indexColumns(site: string): Set<string> {
 
 const baseName = (name: string) => name.replace(/\\/g, '/').split('/').pop() ?? name;
 
-interface IndexCheck { header: string[]; lines: TextLine[]; refs: Array<{ line: number; file: string }>; problems: Violation[] }
+interface IndexCheck {
+  header: string[];
+  lines: TextLine[];
+  refs: Array<{ line: number; file: string }>;
+  problems: Violation[];
+}
 
 /** The index's header and data lines, the files its lines name, and what is wrong with it. */
 function checkIndex(lines: TextLine[], site: string): IndexCheck {
@@ -53,7 +66,8 @@ function checkIndex(lines: TextLine[], site: string): IndexCheck {
   const problems: Violation[] = [];
   const seen = new Set<string>();
   for (const col of header) {
-    if (!known.has(col) || seen.has(col)) problems.push({ field: '', message: 'Batch.indexColumn', params: { line: head.no, column: col || '(empty)' } });
+    if (!known.has(col) || seen.has(col))
+      problems.push({ field: '', message: 'Batch.indexColumn', params: { line: head.no, column: col || '(empty)' } });
     seen.add(col);
   }
   if (data.length === 0) problems.push({ field: '', message: 'Batch.indexEmpty', params: {} });
@@ -61,7 +75,11 @@ function checkIndex(lines: TextLine[], site: string): IndexCheck {
   for (const l of data) {
     const values = valuesOf(l.text);
     if (values.length !== header.length) {
-      problems.push({ field: '', message: 'Batch.indexLineColumns', params: { line: l.no, expected: header.length, found: values.length } });
+      problems.push({
+        field: '',
+        message: 'Batch.indexLineColumns',
+        params: { line: l.no, expected: header.length, found: values.length },
+      });
       continue;
     }
     header.forEach((col, i) => {
@@ -90,11 +108,28 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
       multipart: true,
       multipartSchema: {
         type: 'object',
-        properties: { zipFile: { type: 'string', format: 'binary', description: 'The zip (any part name; told apart by extension).' }, indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' } },
+        properties: {
+          zipFile: {
+            type: 'string',
+            format: 'binary',
+            description: 'The zip (any part name; told apart by extension).',
+          },
+          indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' },
+        },
         required: ['zipFile', 'indexFile'],
       },
       record: { type: 'object' },
-      codes: [RC.partial, RC.batchRefused, RC.fileType, RC.fileTooLarge, RC.noFile, RC.fileNameSpecial, RC.uploadMalformed, RC.uploadQuota, RC.uploadRate],
+      codes: [
+        RC.partial,
+        RC.batchRefused,
+        RC.fileType,
+        RC.fileTooLarge,
+        RC.noFile,
+        RC.fileNameSpecial,
+        RC.uploadMalformed,
+        RC.uploadQuota,
+        RC.uploadRate,
+      ],
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session!;
@@ -110,19 +145,29 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           await drainRequest(req.raw);
           throw e;
         }
-        const parts = await receiveBatchParts(req, store, { zip: sizeLimit('zip', s.config), inf: indexLimit, txt: indexLimit });
+        const parts = await receiveBatchParts(req, store, {
+          zip: sizeLimit('zip', s.config),
+          inf: indexLimit,
+          txt: indexLimit,
+        });
         let intake: Awaited<ReturnType<typeof intakeZip>> | undefined;
         const committed: string[] = [];
         try {
           const zip = parts.files.filter((f) => f.ext === 'zip');
           const index = parts.files.filter((f) => f.ext !== 'zip');
-          if (zip.length !== 1 || index.length !== 1) throw new ApiError(RC.batchRefused, [], [{ field: '', message: 'Batch.zipAndIndex' }]);
+          if (zip.length !== 1 || index.length !== 1)
+            throw new ApiError(RC.batchRefused, [], [{ field: '', message: 'Batch.zipAndIndex' }]);
           const read = readTextLines(await parts.read(index[0]), index[0].fileName, 'Batch.indexEmpty');
           if ('problem' in read) throw new ApiError(RC.batchRefused, [], [read.problem]);
           const idx = checkIndex(read.lines, p.site);
           if (idx.problems.length) throw new ApiError(RC.batchRefused, [], idx.problems);
           const max = num(s.config, 'batch_max_lines');
-          if (idx.lines.length > max) throw new ApiError(RC.batchRefused, [], [{ field: '', message: 'Batch.tooManyLines', params: { max, found: idx.lines.length } }]);
+          if (idx.lines.length > max)
+            throw new ApiError(
+              RC.batchRefused,
+              [],
+              [{ field: '', message: 'Batch.tooManyLines', params: { max, found: idx.lines.length } }],
+            );
 
           const exact = new Set(idx.refs.map((r) => r.file));
           const bases = new Set(idx.refs.map((r) => baseName(r.file)));
@@ -143,10 +188,14 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           const resolved = new Map<string, string>();
           for (const r of idx.refs) {
             if (resolved.has(r.file)) continue;
-            const matches = intake.names.has(r.file) ? [r.file] : [...intake.names].filter((n) => baseName(n) === r.file);
+            const matches = intake.names.has(r.file)
+              ? [r.file]
+              : [...intake.names].filter((n) => baseName(n) === r.file);
             if (matches.length === 1 && intake.files.has(matches[0])) resolved.set(r.file, matches[0]);
-            else if (matches.length > 1) problems.push({ field: '', message: 'Batch.indexFileAmbiguous', params: { line: r.line, file: r.file } });
-            else if (matches.length === 0) problems.push({ field: '', message: 'Batch.indexFileMissing', params: { line: r.line, file: r.file } });
+            else if (matches.length > 1)
+              problems.push({ field: '', message: 'Batch.indexFileAmbiguous', params: { line: r.line, file: r.file } });
+            else if (matches.length === 0)
+              problems.push({ field: '', message: 'Batch.indexFileMissing', params: { line: r.line, file: r.file } });
           }
           if (problems.length) throw new ApiError(RC.batchRefused, [], problems.slice(0, 20));
 
@@ -155,7 +204,10 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           const rows: Array<{ saved: string; entry: string }> = [];
           for (const [ref, entry] of resolved) {
             const existing = rows.find((r) => r.entry === entry);
-            if (existing) { files[ref] = existing.saved; continue; }
+            if (existing) {
+              files[ref] = existing.saved;
+              continue;
+            }
             const f = intake.files.get(entry)!;
             const saved = FileStore.savedName(extensionOf(entry));
             await store.commit(f.tempPath, p.id, saved);
@@ -165,8 +217,13 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           }
           const now = ctx.now();
           const taskId = await createTask(ctx, {
-            providerId: p.id, type: def, taskName: def.name, desc: String(parts.fields.taskDesc ?? '').slice(0, 256), fileName: zip[0].fileName,
-            data: { header: idx.header, files }, lines: idx.lines,
+            providerId: p.id,
+            type: def,
+            taskName: def.name,
+            desc: String(parts.fields.taskDesc ?? '').slice(0, 256),
+            fileName: zip[0].fileName,
+            data: { header: idx.header, files },
+            lines: idx.lines,
             async guard(tx) {
               if (rows.length === 0) return;
               await lockProvider(tx, ctx.handle.dialect, p.id);
@@ -174,15 +231,33 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
               checkLimits(limits, await uploadUsage(tx, p.id, now), now, rows.length, bytes);
               await tx
                 .insertInto('uploaded_files')
-                .values(rows.map((r) => {
-                  const f = intake!.files.get(r.entry)!;
-                  return { provider_id: p.id, saved_filename: r.saved, original_filename: baseName(r.entry), kind: f.kind, size: f.size, info: JSON.stringify(f.info), created_at: now };
-                }))
+                .values(
+                  rows.map((r) => {
+                    const f = intake!.files.get(r.entry)!;
+                    return {
+                      provider_id: p.id,
+                      saved_filename: r.saved,
+                      original_filename: baseName(r.entry),
+                      kind: f.kind,
+                      size: f.size,
+                      info: JSON.stringify(f.info),
+                      created_at: now,
+                    };
+                  }),
+                )
                 .execute();
             },
           });
           committed.length = 0; // the task owns them now
-          await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'batch.addtone', entityType: 'batchTask', entityId: taskId, detail: { lines: idx.lines.length, files: rows.length }, ip: req.ip });
+          await audit(ctx.db, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'batch.addtone',
+            entityType: 'batchTask',
+            entityId: taskId,
+            detail: { lines: idx.lines.length, files: rows.length },
+            ip: req.ip,
+          });
           return answerSubmitted(ctx, p.id, taskId, idx.lines.length, s.config, req.lang);
         } finally {
           // Whatever was not kept: the request's files, entries not committed, and (after a failure) committed ones.
@@ -200,8 +275,18 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
       description:
         "taskId of the provider's batch upload task (950005 otherwise). record: {task: the task with state, progress (percent of lines processed), successCount, totalCount, progressResult 'success/total', canDownload, canDelete; lines: one page of per-line results {lineNo, cmdLine, returnCode, returnMsg}}, recordSum the number of lines. Paged by startRecordNum/endRecordNum; onlyFailed 1 keeps the failed lines; queryType 1 gives recordSum and the task only.",
       auth: 'session',
-      params: obj({ ...paging, taskId: { type: 'string', pattern: '^\\d{1,10}$' }, onlyFailed: { type: 'string', enum: ['', '0', '1'] } }, ['taskId']),
-      record: { type: 'object', properties: { task: { type: 'object' }, lines: { type: 'array', items: { type: 'object' } } } },
+      params: obj(
+        {
+          ...paging,
+          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          onlyFailed: { type: 'string', enum: ['', '0', '1'] },
+        },
+        ['taskId'],
+      ),
+      record: {
+        type: 'object',
+        properties: { task: { type: 'object' }, lines: { type: 'array', items: { type: 'object' } } },
+      },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const task = await ownTask(req, params.taskId, taskTypeOf('4'));
@@ -212,4 +297,3 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
     },
   ]);
 }
-

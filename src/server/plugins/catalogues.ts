@@ -10,11 +10,21 @@ import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
 import { catalogue, cataloguesOf } from '../services/referenceData';
 
-interface Node { catalogID: string; catalogName: string; relativeValidityPeriod: string; catalogInfo: Node[] }
+interface Node {
+  catalogID: string;
+  catalogName: string;
+  relativeValidityPeriod: string;
+  catalogInfo: Node[];
+}
 
 const node: Record<string, unknown> = {
   type: 'object',
-  properties: { catalogID: { type: 'string' }, catalogName: { type: 'string' }, relativeValidityPeriod: { type: 'string' }, catalogInfo: { type: 'array', items: { type: 'object', description: 'Sub-catalogues, same shape.' } } },
+  properties: {
+    catalogID: { type: 'string' },
+    catalogName: { type: 'string' },
+    relativeValidityPeriod: { type: 'string' },
+    catalogInfo: { type: 'array', items: { type: 'object', description: 'Sub-catalogues, same shape.' } },
+  },
 };
 
 export function catalogueRoutes(app: FastifyInstance): void {
@@ -24,14 +34,25 @@ export function catalogueRoutes(app: FastifyInstance): void {
       url: '/sp/filtertonecatalog',
       tag: 'catalogues',
       summary: 'Catalogue tree for a resource type',
-      description: 'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo. Names in the language of the session.',
+      description:
+        'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo. Names in the language of the session.',
       auth: 'session',
       params: obj({ resourceType: { type: 'string', enum: ['', '1', '2'] } }),
       record: { type: 'array', items: node },
       async handler(req, _reply, params) {
         const rows = await cataloguesOf(req.server.ctx.db, Number(params.resourceType || 1));
         const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
-        const byId = new Map<number, Node>(rows.map((r) => [r.id, { catalogID: String(r.id), catalogName: names(r.id, 'name', r.name), relativeValidityPeriod: r.relative_validity_period, catalogInfo: [] }]));
+        const byId = new Map<number, Node>(
+          rows.map((r) => [
+            r.id,
+            {
+              catalogID: String(r.id),
+              catalogName: names(r.id, 'name', r.name),
+              relativeValidityPeriod: r.relative_validity_period,
+              catalogInfo: [],
+            },
+          ]),
+        );
         const roots: Node[] = [];
         for (const r of rows) {
           const parent = r.parent_id === null ? undefined : byId.get(r.parent_id);
@@ -48,13 +69,26 @@ export function catalogueRoutes(app: FastifyInstance): void {
       description: 'record: {catalogID, catalogName, relativeValidityPeriod (days)}. 950005 for an unknown catalogue.',
       auth: 'session',
       params: obj({ catalogID: { type: 'string', pattern: '^\\d{1,9}$' } }, ['catalogID']),
-      record: { type: 'object', properties: { catalogID: { type: 'string' }, catalogName: { type: 'string' }, relativeValidityPeriod: { type: 'string' } } },
+      record: {
+        type: 'object',
+        properties: {
+          catalogID: { type: 'string' },
+          catalogName: { type: 'string' },
+          relativeValidityPeriod: { type: 'string' },
+        },
+      },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const c = await catalogue(req.server.ctx.db, Number(params.catalogID));
         if (!c) throw new ApiError(RC.notFound);
         const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
-        return { record: { catalogID: String(c.id), catalogName: names(c.id, 'name', c.name), relativeValidityPeriod: c.relative_validity_period } };
+        return {
+          record: {
+            catalogID: String(c.id),
+            catalogName: names(c.id, 'name', c.name),
+            relativeValidityPeriod: c.relative_validity_period,
+          },
+        };
       },
     },
   ]);

@@ -7,7 +7,15 @@ import { RC } from '../returnCodes';
 import { writeWindow } from '../services/maintenanceWindow';
 import { dictionaries, languages, nameToneCategory } from '../services/referenceData';
 
-const dictItem = { type: 'object', properties: { dictType: { type: 'string' }, itemCode: { type: 'string' }, itemLabelValue: { type: 'string' }, itemValue: { type: 'string' } } };
+const dictItem = {
+  type: 'object',
+  properties: {
+    dictType: { type: 'string' },
+    itemCode: { type: 'string' },
+    itemLabelValue: { type: 'string' },
+    itemValue: { type: 'string' },
+  },
+};
 
 export function configRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -15,7 +23,7 @@ export function configRoutes(app: FastifyInstance): void {
       method: 'READ',
       url: '/common/ping',
       tag: 'config',
-      summary: 'Health check (load balancers, the benchmark\'s bare route)',
+      summary: "Health check (load balancers, the benchmark's bare route)",
       auth: 'public',
       async handler() {
         return {};
@@ -30,7 +38,11 @@ export function configRoutes(app: FastifyInstance): void {
         "Public and read-only, so a page can show a banner while writes are refused without keeping a session alive. site: the provider's site (default the deployment's). record: window 'HH:MM-HH:MM' ('' when off), active '1' or '0', until 'HH:MM' (server time) while active.",
       auth: 'public',
       params: obj({ site: { type: 'string', maxLength: 20 } }),
-      record: obj({ window: { type: 'string' }, active: { type: 'string', enum: ['0', '1'] }, until: { type: 'string' } }),
+      record: obj({
+        window: { type: 'string' },
+        active: { type: 'string', enum: ['0', '1'] },
+        until: { type: 'string' },
+      }),
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const site = ctx.config.isSite(params.site) ? params.site : ctx.site;
@@ -42,7 +54,8 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/queryconfig',
       tag: 'config',
       summary: "Operator configuration for the logged-in provider's site",
-      description: "Every key of schemas/config.schema.json as the provider's site sees it, as strings: the schema's default, then site-variants/generic/config.json, the site's config.json, the operator's deployment value and the operator's value for the site (docs/integrators.md).",
+      description:
+        "Every key of schemas/config.schema.json as the provider's site sees it, as strings: the schema's default, then site-variants/generic/config.json, the site's config.json, the operator's deployment value and the operator's value for the site (docs/integrators.md).",
       auth: 'session',
       allowPending: true,
       allowExpired: true,
@@ -56,7 +69,8 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/queryloginconfig',
       tag: 'config',
       summary: 'What the login and forgot-password pages need',
-      description: 'Picture code on/off, the special characters passwords may contain, the password policies of 000 §5, the default site, the throttling limit and the data dictionaries (dropdowns).',
+      description:
+        'Picture code on/off, the special characters passwords may contain, the password policies of 000 §5, the default site, the throttling limit and the data dictionaries (dropdowns).',
       auth: 'public',
       record: {
         type: 'object',
@@ -78,7 +92,11 @@ export function configRoutes(app: FastifyInstance): void {
             allowedPasswordSpecialChar: c.allowed_password_special_char ?? '',
             passwordPolicy: {
               login: { minLength: 6, maxLength: 20, rule: 'letters and non-letters' },
-              change: { minLength: 8, maxLength: 20, rule: 'lower case, upper case, digit and special character; not the account code' },
+              change: {
+                minLength: 8,
+                maxLength: 20,
+                rule: 'lower case, upper case, digit and special character; not the account code',
+              },
               internalAuth: { minLength: 16, maxLength: 20 },
             },
             site: ctx.site,
@@ -93,10 +111,22 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/common/querylanguagelist',
       tag: 'config',
       summary: 'Content languages, highest priority first',
-      description: 'languageDesc is the name in the language of the session (or of Accept-Language): 法语 in Chinese, French in English.',
+      description:
+        'languageDesc is the name in the language of the session (or of Accept-Language): 法语 in Chinese, French in English.',
       auth: 'session',
       allowPending: true,
-      record: { type: 'array', items: { type: 'object', properties: { languageID: { type: 'string' }, languageCode: { type: 'string' }, languageDesc: { type: 'string' }, priority: { type: 'string' } } } },
+      record: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            languageID: { type: 'string' },
+            languageCode: { type: 'string' },
+            languageDesc: { type: 'string' },
+            priority: { type: 'string' },
+          },
+        },
+      },
       async handler(req) {
         const record = await languages(req.server.ctx.db, req.lang);
         return { record, recordSum: record.length };
@@ -121,10 +151,14 @@ export function configRoutes(app: FastifyInstance): void {
       url: '/sp/getcategoryid',
       tag: 'config',
       summary: 'Name-tone category of the provider (privilege check)',
-      description: 'With the name-tone privilege: 000000 and the category record (catalogID, catName, resultInfo). Without: 956012 and no record, and the portal opens noPrivilege.',
+      description:
+        'With the name-tone privilege: 000000 and the category record (catalogID, catName, resultInfo). Without: 956012 and no record, and the portal opens noPrivilege.',
       auth: 'session',
       params: obj({}),
-      record: { type: 'object', properties: { catalogID: { type: 'string' }, catName: { type: 'string' }, resultInfo: { type: 'string' } } },
+      record: {
+        type: 'object',
+        properties: { catalogID: { type: 'string' }, catName: { type: 'string' }, resultInfo: { type: 'string' } },
+      },
       codes: ['956012'],
       async handler(req) {
         const { ctx } = req.server;

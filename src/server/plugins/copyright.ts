@@ -14,7 +14,20 @@ import { addOwner, listOwners, ownerExists, toneCopyrights } from '../services/c
 const str = (maxLength: number) => ({ type: 'string', maxLength });
 const owner = {
   type: 'object',
-  properties: Object.fromEntries(['companyID', 'companyName', 'copyRightType', 'officialName', 'phoneNumber', 'email', 'stageName', 'idNumber', 'description', 'spCode'].map((k) => [k, { type: 'string' }])),
+  properties: Object.fromEntries(
+    [
+      'companyID',
+      'companyName',
+      'copyRightType',
+      'officialName',
+      'phoneNumber',
+      'email',
+      'stageName',
+      'idNumber',
+      'description',
+      'spCode',
+    ].map((k) => [k, { type: 'string' }]),
+  ),
 };
 
 export function copyrightRoutes(app: FastifyInstance): void {
@@ -23,11 +36,16 @@ export function copyrightRoutes(app: FastifyInstance): void {
       method: 'READ',
       url: '/sp/querycopyright',
       tag: 'copyright',
-      summary: 'Copyright owners of the provider\'s site, newest first, paged',
+      summary: "Copyright owners of the provider's site, newest first, paged",
       description:
-        'The owners every provider of the site may choose. Filters: copyRightType (2: copyright persons), officialName (contains, any case), phoneNumber (contains; own records only). phoneNumber is sent only on records whose spCode is the caller\'s code, otherwise empty. endRecordNum -1 gives the whole list (capped at 1000); queryType 1 only recordSum.',
+        "The owners every provider of the site may choose. Filters: copyRightType (2: copyright persons), officialName (contains, any case), phoneNumber (contains; own records only). phoneNumber is sent only on records whose spCode is the caller's code, otherwise empty. endRecordNum -1 gives the whole list (capped at 1000); queryType 1 only recordSum.",
       auth: 'session',
-      params: obj({ ...paging, copyRightType: { type: 'string', pattern: '^\\d{0,2}$' }, officialName: str(200), phoneNumber: { type: 'string', pattern: '^\\d{0,15}$' } }),
+      params: obj({
+        ...paging,
+        copyRightType: { type: 'string', pattern: '^\\d{0,2}$' },
+        officialName: str(200),
+        phoneNumber: { type: 'string', pattern: '^\\d{0,15}$' },
+      }),
       record: { type: 'array', items: owner },
       async handler(req, _reply, params) {
         const s = req.session!;
@@ -52,8 +70,16 @@ export function copyrightRoutes(app: FastifyInstance): void {
       write: true,
       params: obj(
         {
-          companyName: str(1024), copyRightType: { type: 'string', enum: ['2'] }, description: str(1024), email: str(1024), idNumber: str(1024), officialName: str(1024),
-          phoneNumber: str(32), spCode: str(20), stageName: str(1024), notificationFlag: { type: 'string', enum: ['', '0', '1'] },
+          companyName: str(1024),
+          copyRightType: { type: 'string', enum: ['2'] },
+          description: str(1024),
+          email: str(1024),
+          idNumber: str(1024),
+          officialName: str(1024),
+          phoneNumber: str(32),
+          spCode: str(20),
+          stageName: str(1024),
+          notificationFlag: { type: 'string', enum: ['', '0', '1'] },
         },
         ['officialName', 'idNumber', 'phoneNumber'],
       ),
@@ -74,10 +100,26 @@ export function copyrightRoutes(app: FastifyInstance): void {
         const idNumber = String(params.idNumber);
         if (await ownerExists(ctx.db, p.site, type, idNumber)) throw new ApiError(RC.exists);
         const id = await addOwner(ctx.db, {
-          provider_id: p.id, copyright_type: type, company_name: companyName, official_name: String(params.officialName), phone_number: String(params.phoneNumber),
-          email: String(params.email ?? ''), stage_name: String(params.stageName ?? ''), id_number: idNumber, description: String(params.description ?? ''), created_at: ctx.now(),
+          provider_id: p.id,
+          copyright_type: type,
+          company_name: companyName,
+          official_name: String(params.officialName),
+          phone_number: String(params.phoneNumber),
+          email: String(params.email ?? ''),
+          stage_name: String(params.stageName ?? ''),
+          id_number: idNumber,
+          description: String(params.description ?? ''),
+          created_at: ctx.now(),
         });
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'addcopyright', entityType: 'copyright', entityId: id, detail: { notify: params.notificationFlag === '1' }, ip: req.ip });
+        await audit(ctx.db, {
+          providerId: p.id,
+          actor: p.code,
+          action: 'addcopyright',
+          entityType: 'copyright',
+          entityId: id,
+          detail: { notify: params.notificationFlag === '1' },
+          ip: req.ip,
+        });
         return { record: { companyID: String(id) } };
       },
     },
@@ -89,11 +131,22 @@ export function copyrightRoutes(app: FastifyInstance): void {
       description:
         "Not shown in the spec; designed here. toneID or toneCode names one of the caller's tones (another provider's tone is 950005, as if it did not exist). record: {toneID, toneCode, copyrights: [{copyrightRole lyric|tune|record, companyID, companyName, officialName, validDay}]}, lyric first; recordSum the number of owners.",
       auth: 'session',
-      params: obj({ toneID: { type: 'string', pattern: '^\\d{1,9}$' }, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
-      record: { type: 'object', properties: { toneID: { type: 'string' }, toneCode: { type: 'string' }, copyrights: { type: 'array', items: { type: 'object' } } } },
+      params: obj({
+        toneID: { type: 'string', pattern: '^\\d{1,9}$' },
+        toneCode: { type: 'string', pattern: '^\\d{1,22}$' },
+      }),
+      record: {
+        type: 'object',
+        properties: {
+          toneID: { type: 'string' },
+          toneCode: { type: 'string' },
+          copyrights: { type: 'array', items: { type: 'object' } },
+        },
+      },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'Copyright.toneRequired' }]);
+        if (!params.toneID && !params.toneCode)
+          throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'Copyright.toneRequired' }]);
         const found = await toneCopyrights(req.server.ctx.db, req.session!.provider.id, {
           toneID: params.toneID ? Number(params.toneID) : undefined,
           toneCode: params.toneCode ? String(params.toneCode) : undefined,

@@ -9,7 +9,10 @@ const envelopeSchema = (record?: Record<string, unknown>) => ({
   required: ['returnCode', 'returnMsg'],
   properties: {
     returnCode: { type: 'string', description: 'See components.x-return-codes.' },
-    returnMsg: { type: 'string', description: 'Text of the code in the session language (else Accept-Language, else English).' },
+    returnMsg: {
+      type: 'string',
+      description: 'Text of the code in the session language (else Accept-Language, else English).',
+    },
     record: record ?? {},
     recordSum: { type: 'integer', description: 'Total rows of a list.' },
   },
@@ -24,33 +27,67 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
       r.description ?? '',
       r.auth === 'session' ? 'Needs a session (cookie rbt_session); 900000 otherwise.' : 'No session needed.',
       r.write ? 'Changes state: send the X-CSRF-Token header (950001, HTTP 403, without it).' : '',
-      r.write && r.maintenanceWindow !== false && r.auth === 'session' ? 'Refused during maintenance_window (950002).' : '',
+      r.write && r.maintenanceWindow !== false && r.auth === 'session'
+        ? 'Refused during maintenance_window (950002).'
+        : '',
       r.auth === 'session' && !r.allowPending ? 'Answers 312022 while the password must be changed.' : '',
       r.codes?.length ? `Other codes: ${r.codes.join(', ')}.` : '',
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
     // Every returnCode this call answers (the test suite holds the server to this list).
     'x-return-codes': answerCodes(r),
     responses: {
       '200': {
         description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
-        headers: r.auth === 'session' || r.url === '/sp/sploginhs' ? { 'X-CSRF-Token': { schema: { type: 'string' }, description: 'CSRF token of the session, to send back on writes.' } } : undefined,
+        headers:
+          r.auth === 'session' || r.url === '/sp/sploginhs'
+            ? {
+                'X-CSRF-Token': {
+                  schema: { type: 'string' },
+                  description: 'CSRF token of the session, to send back on writes.',
+                },
+              }
+            : undefined,
         content: { 'application/json': { schema: envelopeSchema(r.record) } },
       },
     },
   };
   const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
-  const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (r.multipart) {
-    const parts = r.multipartSchema ?? { type: 'object', properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } } };
+    const parts = r.multipartSchema ?? {
+      type: 'object',
+      properties: { multipartFiles: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    };
     op.requestBody = { content: { 'multipart/form-data': { schema: parts } } };
     const q = params?.properties ?? {};
-    op.parameters = [...pathParams, ...Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))];
+    op.parameters = [
+      ...pathParams,
+      ...Object.entries(q).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    ];
   } else if (method === 'get') {
-    op.parameters = [...pathParams, ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: params?.required?.includes(name) ?? false, schema }))];
+    op.parameters = [
+      ...pathParams,
+      ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: params?.required?.includes(name) ?? false,
+        schema,
+      })),
+    ];
   } else {
     if (pathParams.length) op.parameters = pathParams;
-    if (params) op.requestBody = { content: { 'application/x-www-form-urlencoded': { schema: params }, 'application/json': { schema: params } } };
+    if (params)
+      op.requestBody = {
+        content: { 'application/x-www-form-urlencoded': { schema: params }, 'application/json': { schema: params } },
+      };
   }
   return op;
 }
@@ -60,7 +97,8 @@ export function openApiDocument(routes: ApiRoute[]) {
   for (const r of routes) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const item = (paths[path] ??= {});
-    const methods = r.method === 'READ' ? (['get', 'post'] as const) : ([r.method.toLowerCase() as 'get' | 'post'] as const);
+    const methods =
+      r.method === 'READ' ? (['get', 'post'] as const) : ([r.method.toLowerCase() as 'get' | 'post'] as const);
     for (const m of methods) item[m] = operation(r, m);
   }
   return {

@@ -11,7 +11,15 @@ import { obj } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
-import { checkLimits, lockProvider, quotaRefusal, uploadLimits, uploadUsage, type UploadLimits, type UploadUsage } from '../files/quota';
+import {
+  checkLimits,
+  lockProvider,
+  quotaRefusal,
+  uploadLimits,
+  uploadUsage,
+  type UploadLimits,
+  type UploadUsage,
+} from '../files/quota';
 import { withoutControlCharacters } from '../http/controlCharacters';
 import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
@@ -22,10 +30,23 @@ import { audit } from '../services/audit';
 import { ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
-  wav: 'audio/wav', mp3: 'audio/mpeg', '3gp': 'video/3gpp', mp4: 'video/mp4', jpg: 'image/jpeg', gif: 'image/gif', png: 'image/png', zip: 'application/zip', txt: 'text/plain; charset=utf-8', inf: 'text/plain; charset=utf-8',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  '3gp': 'video/3gpp',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+  zip: 'application/zip',
+  txt: 'text/plain; charset=utf-8',
+  inf: 'text/plain; charset=utf-8',
 };
 
-interface Accepted extends Received { original: string; kind: FileKind; info: Record<string, unknown> }
+interface Accepted extends Received {
+  original: string;
+  kind: FileKind;
+  info: Record<string, unknown>;
+}
 
 /** What the headers say, or a refusal when the content is not a readable file of its kind. */
 function describe(kind: FileKind, r: Received): Record<string, unknown> {
@@ -44,7 +65,14 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
 
 export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
 
-interface PartRules { kinds: FileKind[]; config: Config; store: FileStore; room: number; limits: UploadLimits; usage: UploadUsage }
+interface PartRules {
+  kinds: FileKind[];
+  config: Config;
+  store: FileStore;
+  room: number;
+  limits: UploadLimits;
+  usage: UploadUsage;
+}
 
 /**
  * One part of the body: a file named multipartFiles (parameters travel in the query), with an allowed name,
@@ -53,7 +81,11 @@ interface PartRules { kinds: FileKind[]; config: Config; store: FileStore; room:
  */
 async function receivePart(part: Multipart, before: Accepted[], rules: PartRules): Promise<Accepted> {
   if (part.type !== 'file' || part.fieldname !== 'multipartFiles') {
-    throw new ApiError(RC.badInput, [], [{ field: withoutControlCharacters(part.fieldname), message: 'Upload.partName' }]);
+    throw new ApiError(
+      RC.badInput,
+      [],
+      [{ field: withoutControlCharacters(part.fieldname), message: 'Upload.partName' }],
+    );
   }
   const original = part.filename ?? '';
   if (hasSpecialCharacters(original)) throw new ApiError(RC.fileNameSpecial);
@@ -89,12 +121,24 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'files',
       summary: 'Upload files (multipart, parts named multipartFiles)',
       description:
-        'Login is checked before the body is read. Parameters travel in the query: optional fileType (wav, audio, media, video, image, zip, txt, inf) narrows the kinds accepted; any other parameter, or a fileType outside that list, is refused (950004). The body holds only file parts named multipartFiles (950004 for any other part). Each file is streamed to a temporary file and kept only when every file of the request is accepted: the name has no special character (letters, digits, space . _ - ( ) only, so no path: 950007 \'Upload file failed. File name contain some special character!\'), no two files have the same name (962004), the extension is allowed (950008, listing the allowed types), the content matches the extension (950013), the size is within its kind\'s limit (950009: media and images 10 MB, txt/inf 1 MB, zip uploadfile_max_size up to 200 MB). A body that cannot be read (no or wrong boundary, cut before the closing boundary) answers 962001. Per provider: the files stored may total upload_quota_mb (962002; 0 = no quota) and at most upload_rate_per_minute files are accepted per minute (962003 with the seconds to wait; 0 = no limit). Refused requests keep nothing on disk and write no row. The record is keyed by original file name: {originalFilename, savedFilename, kind, size, url, and for wav channels, sampleRate, bitsPerSample, byteRate, blockAlign, audioFormat, durationSeconds; for images width, height}.',
+        "Login is checked before the body is read. Parameters travel in the query: optional fileType (wav, audio, media, video, image, zip, txt, inf) narrows the kinds accepted; any other parameter, or a fileType outside that list, is refused (950004). The body holds only file parts named multipartFiles (950004 for any other part). Each file is streamed to a temporary file and kept only when every file of the request is accepted: the name has no special character (letters, digits, space . _ - ( ) only, so no path: 950007 'Upload file failed. File name contain some special character!'), no two files have the same name (962004), the extension is allowed (950008, listing the allowed types), the content matches the extension (950013), the size is within its kind's limit (950009: media and images 10 MB, txt/inf 1 MB, zip uploadfile_max_size up to 200 MB). A body that cannot be read (no or wrong boundary, cut before the closing boundary) answers 962001. Per provider: the files stored may total upload_quota_mb (962002; 0 = no quota) and at most upload_rate_per_minute files are accepted per minute (962003 with the seconds to wait; 0 = no limit). Refused requests keep nothing on disk and write no row. The record is keyed by original file name: {originalFilename, savedFilename, kind, size, url, and for wav channels, sampleRate, bitsPerSample, byteRate, blockAlign, audioFormat, durationSeconds; for images width, height}.",
       auth: 'session',
       write: true,
       multipart: true,
       params: { ...obj({ fileType: { type: 'string', enum: Object.keys(GROUPS) } }), additionalProperties: false },
-      record: { type: 'object', additionalProperties: { type: 'object', properties: { originalFilename: { type: 'string' }, savedFilename: { type: 'string' }, kind: { type: 'string' }, size: { type: 'integer' }, url: { type: 'string' } } } },
+      record: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            originalFilename: { type: 'string' },
+            savedFilename: { type: 'string' },
+            kind: { type: 'string' },
+            size: { type: 'integer' },
+            url: { type: 'string' },
+          },
+        },
+      },
       codes: ['950007', '950008', '950009', '950013', '950014', '962001', '962002', '962003', '962004'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
@@ -110,7 +154,17 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           // At the rate or the quota already: refused before a byte is written.
           checkLimits(limits, usage, ctx.now());
           try {
-            for await (const part of req.parts()) accepted.push(await receivePart(part, accepted, { kinds, config: s.config, store, room: limits.quotaBytes - usage.bytes, limits, usage }));
+            for await (const part of req.parts())
+              accepted.push(
+                await receivePart(part, accepted, {
+                  kinds,
+                  config: s.config,
+                  store,
+                  room: limits.quotaBytes - usage.bytes,
+                  limits,
+                  usage,
+                }),
+              );
           } catch (e) {
             throw asBodyRefusal(e);
           }
@@ -119,16 +173,43 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           return await ctx.db.transaction().execute(async (tx) => {
             await lockProvider(tx, ctx.handle.dialect, providerId);
             const now = ctx.now();
-            checkLimits(limits, await uploadUsage(tx, providerId, now), now, accepted.length, accepted.reduce((n, a) => n + a.size, 0));
+            checkLimits(
+              limits,
+              await uploadUsage(tx, providerId, now),
+              now,
+              accepted.length,
+              accepted.reduce((n, a) => n + a.size, 0),
+            );
             const record: Record<string, unknown> = {};
             for (const a of accepted) {
               const savedFilename = FileStore.savedName(extensionOf(a.original));
-              await recordUpload(tx, { providerId, savedFilename, original: a.original, kind: a.kind, size: a.size, info: a.info, now });
+              await recordUpload(tx, {
+                providerId,
+                savedFilename,
+                original: a.original,
+                kind: a.kind,
+                size: a.size,
+                info: a.info,
+                now,
+              });
               await store.commit(a.path, providerId, savedFilename);
               committed.push(savedFilename);
-              record[a.original] = { originalFilename: a.original, savedFilename, kind: a.kind, size: a.size, url: fileUrl(savedFilename), ...a.info };
+              record[a.original] = {
+                originalFilename: a.original,
+                savedFilename,
+                kind: a.kind,
+                size: a.size,
+                url: fileUrl(savedFilename),
+                ...a.info,
+              };
             }
-            await audit(tx, { providerId, actor: s.provider.code, action: 'file.upload', detail: Object.keys(record), ip: req.ip });
+            await audit(tx, {
+              providerId,
+              actor: s.provider.code,
+              action: 'file.upload',
+              detail: Object.keys(record),
+              ip: req.ip,
+            });
             return { record };
           });
         } catch (e) {
@@ -168,15 +249,21 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       url: '/sp/getprelistenurl',
       tag: 'files',
       summary: "Play address of one of the provider's tones",
-      description: 'By toneCode or toneID: the web audition file of the tone (else its first audio file). 950005 when the tone is not the provider\'s or has no audio.',
+      description:
+        "By toneCode or toneID: the web audition file of the tone (else its first audio file). 950005 when the tone is not the provider's or has no audio.",
       auth: 'session',
       params: obj({ toneCode: { type: 'string', maxLength: 22 }, toneID: { type: 'string', pattern: '^\\d{1,12}$' } }),
       record: { type: 'object', properties: { url: { type: 'string' } } },
       codes: ['950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
-        const files = await toneFiles(ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) });
+        if (!params.toneID && !params.toneCode)
+          throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
+        const files = await toneFiles(
+          ctx.db,
+          req.session!.provider.id,
+          params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
+        );
         const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
         if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
@@ -192,7 +279,10 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       record: { type: 'object', properties: { writable: { type: 'string' } } },
       codes: ['950010'],
       async handler() {
-        const ok = await access(store.filesDir, constants.W_OK).then(() => true, () => false);
+        const ok = await access(store.filesDir, constants.W_OK).then(
+          () => true,
+          () => false,
+        );
         return ok ? { record: { writable: '1' } } : { code: RC.uploadFailed, record: { writable: '0' } };
       },
     },

@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { setSessionCookie, clearSessionCookie, setCookie, readCookie, PICTURE_COOKIE, SESSION_COOKIE } from '../http/cookies';
+import {
+  setSessionCookie,
+  clearSessionCookie,
+  setCookie,
+  readCookie,
+  PICTURE_COOKIE,
+  SESSION_COOKIE,
+} from '../http/cookies';
 import { newPictureCode, pictureSvg } from '../security/pictureCode';
 import { newToken } from '../security/tokens';
 import { parseLang } from '../http/lang';
@@ -11,8 +18,24 @@ import { obj, password, language, stringRecord } from '../http/schemas';
 import { verifyPassword, dummyHash } from '../security/passwords';
 import { createSession, endSession, findSession, purgeExpiredSessions, setSessionLanguage } from '../services/sessions';
 import { storePictureCode, takePictureCode } from '../services/pictureCodes';
-import { findProviderByCode, isExpired, mustChangePassword, recordLogin, userInfo, isSuperSP, USER_INFO_FIELDS } from '../services/providers';
-import { addressState, recordAddressFailure, recordAccountFailure, clearAccountFailures, accountLockedUntil, limitsOf, minutesLeft } from '../services/throttle';
+import {
+  findProviderByCode,
+  isExpired,
+  mustChangePassword,
+  recordLogin,
+  userInfo,
+  isSuperSP,
+  USER_INFO_FIELDS,
+} from '../services/providers';
+import {
+  addressState,
+  recordAddressFailure,
+  recordAccountFailure,
+  clearAccountFailures,
+  accountLockedUntil,
+  limitsOf,
+  minutesLeft,
+} from '../services/throttle';
 import { audit } from '../services/audit';
 import { pendingApprovals } from '../services/changeRequests';
 import type { Provider } from '../db/schema';
@@ -20,7 +43,11 @@ import type { AppContext } from '../context';
 import type { Config } from '../services/config';
 
 const userInfoSchema = stringRecord(USER_INFO_FIELDS, {
-  pendingApprovals: { type: 'integer', description: "The account's music boxes waiting for the operator's decision (000 §4: a radio account cannot submit another box while any wait)." },
+  pendingApprovals: {
+    type: 'integer',
+    description:
+      "The account's music boxes waiting for the operator's decision (000 §4: a radio account cannot submit another box while any wait).",
+  },
 });
 const sessionRecordSchema = {
   type: 'object',
@@ -73,7 +100,15 @@ export function sessionRoutes(app: FastifyInstance): void {
       description:
         'Sets the HttpOnly session cookie and answers the CSRF token in the X-CSRF-Token header (a previous session of the same browser ends). With login_picture_code 1, pictureCode must match the last image of GET /common/picturecode (900014 otherwise). 000000 on success; 312022 when the account must change its password (first login or operator reset: only password, session and configuration calls are then allowed); 950003 wrong account or password; 942201 account locked / 942202 address blocked after repeated failures (returnMsg says for how many minutes); 201002 account disabled.',
       auth: 'public',
-      params: obj({ account: { type: 'string', minLength: 1, maxLength: 20 }, pwd: password, pictureCode: { type: 'string', maxLength: 4 }, language }, ['account', 'pwd']),
+      params: obj(
+        {
+          account: { type: 'string', minLength: 1, maxLength: 20 },
+          pwd: password,
+          pictureCode: { type: 'string', maxLength: 4 },
+          language,
+        },
+        ['account', 'pwd'],
+      ),
       screen: { id: 'login', call: 'submit' },
       record: sessionRecordSchema,
       codes: ['312022', '950003', '942201', '942202', '201002', '900014'],
@@ -85,7 +120,8 @@ export function sessionRoutes(app: FastifyInstance): void {
         const limits = limitsOf(siteConfig);
         const addr = await addressState(ctx.db, ip, now, limits);
         if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
-        if (siteConfig.login_picture_code === '1' && !(await checkPictureCode(req, params.pictureCode))) throw new ApiError(RC.dynamicCodeWrong);
+        if (siteConfig.login_picture_code === '1' && !(await checkPictureCode(req, params.pictureCode)))
+          throw new ApiError(RC.dynamicCodeWrong);
         const p = await findProviderByCode(ctx.db, String(params.account));
         if (p) {
           const locked = accountLockedUntil(p, now);
@@ -126,7 +162,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       url: '/common/picturecode',
       tag: 'session',
       summary: 'A picture code image for the login page (SVG)',
-      description: 'Sets the short-lived HttpOnly cookie rbt_pic naming this image; the code (4 characters) is valid for 5 minutes and one login attempt. Only needed when queryloginconfig answers pictureCode 1.',
+      description:
+        'Sets the short-lived HttpOnly cookie rbt_pic naming this image; the code (4 characters) is valid for 5 minutes and one login attempt. Only needed when queryloginconfig answers pictureCode 1.',
       auth: 'public',
       raw: true,
       async handler(req, reply) {
@@ -143,7 +180,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       url: '/checkLoginInfo',
       tag: 'session',
       summary: 'The current session (user info, flags, configuration)',
-      description: '900000 without a live session; 909090 (with the record) when the account has expired. Answers the CSRF token header, so a reloaded page recovers it.',
+      description:
+        '900000 without a live session; 909090 (with the record) when the account has expired. Answers the CSRF token header, so a reloaded page recovers it.',
       auth: 'session',
       allowPending: true,
       allowExpired: true,
@@ -181,7 +219,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       allowExpired: true,
       async handler(req, reply) {
         await endSession(req.server.ctx.db, req.session!.id);
-        await audit(req.server.ctx.db, { providerId: req.session!.provider.id, actor: req.session!.provider.code, action: 'logout', ip: ipOf(req) });
+        await audit(req.server.ctx.db, {
+          providerId: req.session!.provider.id,
+          actor: req.session!.provider.code,
+          action: 'logout',
+          ip: ipOf(req),
+        });
         req.session = undefined;
         clearSessionCookie(reply);
         return {};
@@ -199,7 +242,22 @@ export function sessionRoutes(app: FastifyInstance): void {
       screen: { id: 'login', call: 'errorTimes' },
       record: {
         type: 'object',
-        properties: Object.fromEntries(['errorTimes', 'maxErrorTimes', 'remainingTimes', 'lockMinutes', 'addressErrorTimes', 'addressMaxErrorTimes', 'addressLockMinutes'].map((k) => [k, { type: 'integer' }]).concat([['locked', { type: 'string' }], ['addressLocked', { type: 'string' }]])),
+        properties: Object.fromEntries(
+          [
+            'errorTimes',
+            'maxErrorTimes',
+            'remainingTimes',
+            'lockMinutes',
+            'addressErrorTimes',
+            'addressMaxErrorTimes',
+            'addressLockMinutes',
+          ]
+            .map((k) => [k, { type: 'integer' }])
+            .concat([
+              ['locked', { type: 'string' }],
+              ['addressLocked', { type: 'string' }],
+            ]),
+        ),
       },
       async handler(req, _reply, params) {
         const { ctx } = req.server;

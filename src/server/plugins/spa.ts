@@ -10,14 +10,29 @@ export const API_PREFIXES = ['/sp/', '/common/', '/admin/', '/docs/', '/checkLog
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.gif': 'image/gif', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** The build writes .br and .gz copies of its text assets (vite.config.mts): send one the client accepts. */
 function compressedCopy(accept: string, file: string): { path: string; encoding: string } | undefined {
-  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (accept.includes(encoding) && existsSync(file + ext)) return { path: file + ext, encoding };
   }
   return undefined;
@@ -44,7 +59,12 @@ export function spa(app: FastifyInstance, distDir: string): boolean {
     const file = normalize(join(distDir, path));
     if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       // Vite's assets carry a content hash in their names: cache them for good.
-      return sendFile(reply, file, path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache', String(req.headers['accept-encoding'] ?? ''));
+      return sendFile(
+        reply,
+        file,
+        path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        String(req.headers['accept-encoding'] ?? ''),
+      );
     }
     return sendFile(reply, index, 'no-cache', String(req.headers['accept-encoding'] ?? ''));
   });

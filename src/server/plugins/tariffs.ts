@@ -20,7 +20,20 @@ const tariffRecord = {
 };
 const detailRow = {
   type: 'object',
-  properties: Object.fromEntries(['detailID', 'operator', 'orderType', 'price', 'startDate', 'endDate', 'promotionID', 'serviceCode', 'userType', 'description'].map((k) => [k, { type: 'string' }])),
+  properties: Object.fromEntries(
+    [
+      'detailID',
+      'operator',
+      'orderType',
+      'price',
+      'startDate',
+      'endDate',
+      'promotionID',
+      'serviceCode',
+      'userType',
+      'description',
+    ].map((k) => [k, { type: 'string' }]),
+  ),
 };
 
 /** Both detail calls answer the same: the tariff with its rows under `details` (recordSum: their count). */
@@ -29,7 +42,8 @@ const detailRoute = (url: string, summary: string): ApiRoute => ({
   url,
   tag: 'tariffs',
   summary,
-  description: 'record: {priceGroupID, priceGroupName, description, details: rows of operator (access type), orderType, price, startDate, endDate, promotionID, serviceCode, userType, description}; names and descriptions in the language of the session. 950005 for an unknown tariff.',
+  description:
+    'record: {priceGroupID, priceGroupName, description, details: rows of operator (access type), orderType, price, startDate, endDate, promotionID, serviceCode, userType, description}; names and descriptions in the language of the session. 950005 for an unknown tariff.',
   auth: 'session',
   params: obj({ priceGroupID: id }, ['priceGroupID']),
   record: { ...tariffRecord, properties: { ...tariffRecord.properties, details: { type: 'array', items: detailRow } } },
@@ -39,12 +53,28 @@ const detailRoute = (url: string, summary: string): ApiRoute => ({
     const found = await tariffWithDetails(db, Number(params.priceGroupID));
     if (!found) throw new ApiError(RC.notFound);
     const { tariff, details: rows } = found;
-    const [names, detailNames] = await Promise.all([namesIn(db, 'tariff', req.lang), namesIn(db, 'tariff_detail', req.lang)]);
+    const [names, detailNames] = await Promise.all([
+      namesIn(db, 'tariff', req.lang),
+      namesIn(db, 'tariff_detail', req.lang),
+    ]);
     const details = rows.map((d) => ({
-      detailID: String(d.id), operator: d.operator, orderType: d.order_type, price: d.price, startDate: d.start_date, endDate: d.end_date,
-      promotionID: d.promotion_id, serviceCode: d.service_code, userType: d.user_type, description: detailNames(d.id, 'description', d.description),
+      detailID: String(d.id),
+      operator: d.operator,
+      orderType: d.order_type,
+      price: d.price,
+      startDate: d.start_date,
+      endDate: d.end_date,
+      promotionID: d.promotion_id,
+      serviceCode: d.service_code,
+      userType: d.user_type,
+      description: detailNames(d.id, 'description', d.description),
     }));
-    const record = { priceGroupID: String(tariff.id), priceGroupName: names(tariff.id, 'name', tariff.name), description: names(tariff.id, 'description', tariff.description), details };
+    const record = {
+      priceGroupID: String(tariff.id),
+      priceGroupName: names(tariff.id, 'name', tariff.name),
+      description: names(tariff.id, 'description', tariff.description),
+      details,
+    };
     return { record, recordSum: details.length };
   },
 });
@@ -56,17 +86,36 @@ export function tariffRoutes(app: FastifyInstance): void {
       url: '/sp/querytariff',
       tag: 'tariffs',
       summary: 'Tariffs (price groups) to choose from, paged',
-      description: 'priceGroupType 2 tone tariffs, 3 package tariffs (the music box form); orderType the order type a tariff is offered for (the tone form sends 2). Either, both or none filter. queryType 1 answers only recordSum.',
+      description:
+        'priceGroupType 2 tone tariffs, 3 package tariffs (the music box form); orderType the order type a tariff is offered for (the tone form sends 2). Either, both or none filter. queryType 1 answers only recordSum.',
       auth: 'session',
-      params: obj({ ...paging, priceGroupType: { type: 'string', enum: ['', '2', '3'] }, orderType: { type: 'string', pattern: '^\\d{0,2}$' } }),
+      params: obj({
+        ...paging,
+        priceGroupType: { type: 'string', enum: ['', '2', '3'] },
+        orderType: { type: 'string', pattern: '^\\d{0,2}$' },
+      }),
       record: { type: 'array', items: tariffRecord },
       async handler(req, _reply, params) {
         const { db } = req.server.ctx;
         const range = pageRange(params, 5);
-        const { rows, total: n } = await tariffPage(db, { priceGroupType: Number(params.priceGroupType) || undefined, orderType: Number(params.orderType) || undefined }, range);
+        const { rows, total: n } = await tariffPage(
+          db,
+          {
+            priceGroupType: Number(params.priceGroupType) || undefined,
+            orderType: Number(params.orderType) || undefined,
+          },
+          range,
+        );
         if (range.countOnly) return { recordSum: n };
         const names = await namesIn(db, 'tariff', req.lang);
-        return { record: rows.map((t) => ({ priceGroupID: String(t.id), priceGroupName: names(t.id, 'name', t.name), description: names(t.id, 'description', t.description) })), recordSum: Number(n) };
+        return {
+          record: rows.map((t) => ({
+            priceGroupID: String(t.id),
+            priceGroupName: names(t.id, 'name', t.name),
+            description: names(t.id, 'description', t.description),
+          })),
+          recordSum: Number(n),
+        };
       },
     },
     detailRoute('/sp/querytariffdetails', "One tariff's detail rows (tone form)"),

@@ -13,12 +13,35 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneBoxFields } from '../services/toneBoxRecord';
 import { pendingApprovals } from '../services/changeRequests';
-import { addBox, boxDetail, boxFacts, boxViolations, deleteBox, editBox, listBoxes, ownBox, TONE_INFO_FIELDS } from '../services/toneBoxes';
+import {
+  addBox,
+  boxDetail,
+  boxFacts,
+  boxViolations,
+  deleteBox,
+  editBox,
+  listBoxes,
+  ownBox,
+  TONE_INFO_FIELDS,
+} from '../services/toneBoxes';
 
-const toneBoxID: JsonSchema = { type: 'string', pattern: '^\\d{1,9}$', description: 'The box (toneBoxID of sp/querytonebox).' };
+const toneBoxID: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{1,9}$',
+  description: 'The box (toneBoxID of sp/querytonebox).',
+};
 /** Tone codes are digits (001 §5.1: up to 22); a box holds at most limit_number_rings_per_tonebox of them. */
-const toneCodes: JsonSchema = { type: 'string', maxLength: 20_000, pattern: '^[\\d,\\s]*$', description: 'The tones of the box in order, a comma list of tone codes.' };
-const json = (maxLength: number, what: string): JsonSchema => ({ type: 'string', maxLength, description: `${what}, as JSON text.` });
+const toneCodes: JsonSchema = {
+  type: 'string',
+  maxLength: 20_000,
+  pattern: '^[\\d,\\s]*$',
+  description: 'The tones of the box in order, a comma list of tone codes.',
+};
+const json = (maxLength: number, what: string): JsonSchema => ({
+  type: 'string',
+  maxLength,
+  description: `${what}, as JSON text.`,
+});
 
 /** The parameters of a box write: what the screen's call sends, with the shapes the box's record gives. */
 const writeParams = (call: 'add' | 'edit') =>
@@ -31,7 +54,12 @@ const writeParams = (call: 'add' | 'edit') =>
     oldCatalogID: { type: 'string', pattern: '^(-1|\\d{0,9})$' },
   });
 
-const who = (req: FastifyRequest) => ({ p: req.session!.provider, config: req.session!.config, db: req.server.ctx.db, now: req.server.ctx.now() });
+const who = (req: FastifyRequest) => ({
+  p: req.session!.provider,
+  config: req.session!.config,
+  db: req.server.ctx.db,
+  now: req.server.ctx.now(),
+});
 
 const tone = stringRecord(TONE_INFO_FIELDS);
 
@@ -48,7 +76,12 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       auth: 'session',
       write: true,
       params: obj(writeParams('add')),
-      record: stringRecord(['toneBoxID', 'toneBoxCode', 'status'], { pendingApprovals: { type: 'integer', description: "The account's boxes now waiting for approval (user info's pendingApprovals)." } }),
+      record: stringRecord(['toneBoxID', 'toneBoxCode', 'status'], {
+        pendingApprovals: {
+          type: 'integer',
+          description: "The account's boxes now waiting for approval (user info's pendingApprovals).",
+        },
+      }),
       screen: { id: 'musicBoxUpload', call: 'add', action: 'submitAdd', asShown: true },
       facts: (req, params) => boxFacts(req.server.ctx.db, req.session!.provider, req.session!.config, params, 'add'),
       codes: [RC.badInput, RC.notFound],
@@ -91,7 +124,13 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         "toneBoxID and reason (required, 1-180 characters; musicBoxDelete's rules). Only the provider's own box that is not deleted (950005) and has no change waiting (961003). believeCP '1'/'2': deleted at once (status 6); otherwise 'deletion to be approved' (askType 2) with a change request of kind 'delete'. The reason is kept as the box's deleteReason. record: status.",
       auth: 'session',
       write: true,
-      params: obj(callParams('musicBoxDelete', 'delete', { toneBoxID, reason: { type: 'string', maxLength: 180, description: 'Why the box goes (1-180 characters, its column).' } }), ['toneBoxID']),
+      params: obj(
+        callParams('musicBoxDelete', 'delete', {
+          toneBoxID,
+          reason: { type: 'string', maxLength: 180, description: 'Why the box goes (1-180 characters, its column).' },
+        }),
+        ['toneBoxID'],
+      ),
       record: stringRecord(['status']),
       screen: { id: 'musicBoxDelete', call: 'delete' },
       codes: [RC.badInput, RC.notFound, RC.boxPending],
@@ -145,6 +184,11 @@ export function toneBoxRoutes(app: FastifyInstance): void {
 
   /** The list's filter parameters, as the box's record declares them. */
   function filterParams(): Record<string, JsonSchema> {
-    return Object.fromEntries(Object.entries(fields.record.filters ?? {}).map(([name, f]) => [name, { type: 'string', ...(f.schema ?? {}), description: `${f.match} on ${f.field}` }]));
+    return Object.fromEntries(
+      Object.entries(fields.record.filters ?? {}).map(([name, f]) => [
+        name,
+        { type: 'string', ...(f.schema ?? {}), description: `${f.match} on ${f.field}` },
+      ]),
+    );
   }
 }

@@ -8,14 +8,26 @@ import { obj, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
-import { deleteTones, DETAIL_EXTRA_KEYS, hideOrResume, MAX_DELETE, queryTags, replaceTags, toneDetail } from '../services/toneMaintenance';
+import {
+  deleteTones,
+  DETAIL_EXTRA_KEYS,
+  hideOrResume,
+  MAX_DELETE,
+  queryTags,
+  replaceTags,
+  toneDetail,
+} from '../services/toneMaintenance';
 import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import { toneFields } from '../services/toneRecord';
 import { ownUpload } from '../services/uploadedFiles';
 
 const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
 /** Comma-separated tone ids, as the batch actions send them. */
-const toneIDs = (max: number) => ({ type: 'string', pattern: `^\\d{1,12}(,\\d{1,12}){0,${max - 1}}$`, description: `Comma-separated tone ids, at most ${max}.` });
+const toneIDs = (max: number) => ({
+  type: 'string',
+  pattern: `^\\d{1,12}(,\\d{1,12}){0,${max - 1}}$`,
+  description: `Comma-separated tone ids, at most ${max}.`,
+});
 const idList = (s: string) => [...new Set(s.split(',').map(Number))];
 /** believeCP '1' or '2' publishes directly; any other value sends changes to approval (000 §4). */
 const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !== '2';
@@ -23,14 +35,19 @@ const inApprovalFlow = (believeCP: string) => believeCP !== '1' && believeCP !==
 const ROLES = ['lyric', 'tune', 'record'];
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
 /** What toneDetail answers (the API tests hold real answers to it): the edit form and the detail page read it. */
-const toneDetailRecord = () => stringRecord([...DETAIL_EXTRA_KEYS, ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`])], {
-  ...toneFields().detailSchema,
-  ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
-  catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
-  copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
-  toneFile: { type: 'object', additionalProperties: { type: 'string' }, description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.' },
-  additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
-});
+const toneDetailRecord = () =>
+  stringRecord([...DETAIL_EXTRA_KEYS, ...ROLES.flatMap((r) => [`${r}CompanyID`, `${r}ValidDay`])], {
+    ...toneFields().detailSchema,
+    ...Object.fromEntries(ROLES.map((r) => [`${r}Companies`, { type: 'array', items: owner }])),
+    catalogInfo: { type: 'array', items: stringRecord(['catalogID', 'catalogName', 'parentID']) },
+    copyrights: { type: 'array', items: stringRecord(['role', 'companyID', 'companyName', 'validDay']) },
+    toneFile: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Kind of file (webAuditon, aipPlay, image...) -> saved file name.',
+    },
+    additionalToneInfo: { type: 'object', description: 'The expand_tone_infos values of the tone.' },
+  });
 
 export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
@@ -39,14 +56,21 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/qrytonedetail',
       tag: 'tones',
       summary: 'One tone as the edit form reads it',
-      description: "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
+      description:
+        "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
       params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
       record: toneDetailRecord(),
       codes: ['950005'],
       async handler(req, _reply, params) {
-        if (!params.toneID && !params.toneCode) throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
-        const record = await toneDetail(req.server.ctx.db, req.session!.provider.id, params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) }, req.lang);
+        if (!params.toneID && !params.toneCode)
+          throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
+        const record = await toneDetail(
+          req.server.ctx.db,
+          req.session!.provider.id,
+          params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
+          req.lang,
+        );
         if (!record) throw new ApiError(RC.notFound);
         return { record };
       },
@@ -56,10 +80,18 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/queryTag',
       tag: 'tones',
       summary: 'Tags of one tone',
-      description: 'record: {toneID, tagNames} with the tags joined by ~ (the editing format of 001 §5.1) and tags as a list. 950005 for a foreign or missing tone.',
+      description:
+        'record: {toneID, tagNames} with the tags joined by ~ (the editing format of 001 §5.1) and tags as a list. 950005 for a foreign or missing tone.',
       auth: 'session',
       params: obj({ toneID }, ['toneID']),
-      record: { type: 'object', properties: { toneID: { type: 'string' }, tagNames: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } },
+      record: {
+        type: 'object',
+        properties: {
+          toneID: { type: 'string' },
+          tagNames: { type: 'string' },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+      },
       codes: ['950005'],
       async handler(req, _reply, params) {
         const tags = await queryTags(req.server.ctx.db, req.session!.provider.id, Number(params.toneID));
@@ -72,7 +104,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/tagmaintenance',
       tag: 'tones',
       summary: 'Replace the tags of one tone',
-      description: 'tagNames: tags separated by ~, none empty, at most additional_tag_num, each up to 100 characters (editTag screen rules, checked by the engine); empty removes every tag.',
+      description:
+        'tagNames: tags separated by ~, none empty, at most additional_tag_num, each up to 100 characters (editTag screen rules, checked by the engine); empty removes every tag.',
       auth: 'session',
       write: true,
       params: obj({ toneID, tagNames: { type: 'string', maxLength: 10_000 } }, ['toneID']),
@@ -82,7 +115,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         const p = req.session!.provider;
         const raw = String(params.tagNames ?? '');
         const tags = raw === '' ? [] : raw.split('~').map((t) => t.trim());
-        if (!(await replaceTags(req.server.ctx.db, p.id, Number(params.toneID), tags, p.code))) throw new ApiError(RC.notFound);
+        if (!(await replaceTags(req.server.ctx.db, p.id, Number(params.toneID), tags, p.code)))
+          throw new ApiError(RC.notFound);
         return {};
       },
     },
@@ -91,15 +125,32 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/hideorresumetones',
       tag: 'tones',
       summary: 'Hide or resume tones',
-      description: "operType 1 hides normal tones (status 1 -> 2), 2 resumes hidden ones (2 -> 1). The raw result lists the ids changed (success) and those left alone (failed: pending, unavailable, foreign or missing); 000001 when some failed.",
+      description:
+        'operType 1 hides normal tones (status 1 -> 2), 2 resumes hidden ones (2 -> 1). The raw result lists the ids changed (success) and those left alone (failed: pending, unavailable, foreign or missing); 000001 when some failed.',
       auth: 'session',
       write: true,
-      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: { type: 'string', enum: ['1', '2'] } }, ['toneIDs', 'operType']),
-      record: { type: 'object', properties: { success: { type: 'array', items: { type: 'string' } }, failed: { type: 'array', items: { type: 'string' } } } },
+      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: { type: 'string', enum: ['1', '2'] } }, [
+        'toneIDs',
+        'operType',
+      ]),
+      record: {
+        type: 'object',
+        properties: {
+          success: { type: 'array', items: { type: 'string' } },
+          failed: { type: 'array', items: { type: 'string' } },
+        },
+      },
       codes: ['000001', '950005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const record = await hideOrResume(ctx.db, req.session!.provider.site, req.session!.provider.id, idList(String(params.toneIDs)), params.operType === '1', ctx.now());
+        const record = await hideOrResume(
+          ctx.db,
+          req.session!.provider.site,
+          req.session!.provider.id,
+          idList(String(params.toneIDs)),
+          params.operType === '1',
+          ctx.now(),
+        );
         if (record.success.length === 0) throw new ApiError(RC.notFound);
         return { code: record.failed.length ? RC.partial : RC.ok, record };
       },
@@ -112,7 +163,13 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       description: `At most ${MAX_DELETE} ids (961002 beyond). A tone in a tone box or IVR directory answers 961001 '{0} is already in use.' and nothing changes, unless force is 1: then the tone also leaves those boxes and directories (their subscribers lose it). For providers in the approval flow (believeCP not 1 or 2) each deletion becomes a change request 'delete' that the operator approves; otherwise the tones are deleted (status 6). 950005 when any id is not the provider's.`,
       auth: 'session',
       write: true,
-      params: obj({ toneIDs: { type: 'string', pattern: '^\\d{1,12}(,\\d{1,12})*$', maxLength: 2000 }, force: { type: 'string', enum: ['', '0', '1'] } }, ['toneIDs']),
+      params: obj(
+        {
+          toneIDs: { type: 'string', pattern: '^\\d{1,12}(,\\d{1,12})*$', maxLength: 2000 },
+          force: { type: 'string', enum: ['', '0', '1'] },
+        },
+        ['toneIDs'],
+      ),
       record: { type: 'object', properties: { approval: { type: 'boolean' }, count: { type: 'number' } } },
       codes: ['950005', '961001', '961002'],
       async handler(req, _reply, params) {
@@ -120,7 +177,14 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         const p = req.session!.provider;
         const ids = idList(String(params.toneIDs));
         if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
-        const r = await deleteTones(ctx.db, { providerId: p.id, ids, force: params.force === '1', approval: inApprovalFlow(p.believe_cp), actor: p.code, now: ctx.now() });
+        const r = await deleteTones(ctx.db, {
+          providerId: p.id,
+          ids,
+          force: params.force === '1',
+          approval: inApprovalFlow(p.believe_cp),
+          actor: p.code,
+          now: ctx.now(),
+        });
         if (r.kind === 'notFound') throw new ApiError(RC.notFound);
         if (r.kind === 'inUse') throw new ApiError(RC.toneInUse, [r.codes.join(', ')]);
         return { record: { approval: r.approval, count: r.count } };
@@ -132,28 +196,43 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       tag: 'tones',
       summary: "Export the provider's tones (CSV download)",
       description:
-        "One row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory; no time limit. " +
+        'One row per tone (deleted ones left out), newest first, streamed as it is read, so any number of tones is exported in constant memory; no time limit. ' +
         'format=readable (the default) is the file a provider opens in a spreadsheet: UTF-8 with a byte order mark, headers in the language of the session, ' +
         "statuses as the tone list words them, languages by name, the relative validity with its unit, upload times as 'YYYY-MM-DD HH:mm:ss' in the provider's time zone " +
-        '(timeZone, else the X-Time-Zone header the portal sends, else the server\'s), and cells starting with = + - @, tab or carriage return prefixed with an apostrophe so no spreadsheet runs them. ' +
+        "(timeZone, else the X-Time-Zone header the portal sends, else the server's), and cells starting with = + - @, tab or carriage return prefixed with an apostrophe so no spreadsheet runs them. " +
         'format=raw is the machine format for scripts: the field names of sp/qrytone as headers (toneCode, toneName, singerName, status, approveType, price, callerPrice, tariffPrice, relativeTime, toneValidDay, orderTimes, language, uploadTime), ' +
         'the stored codes (status, approveType, language id), ISO 8601 UTC times and every value exactly as stored.',
       auth: 'session',
       allowExpired: true,
       raw: true,
       params: obj({
-        format: { type: 'string', enum: ['', 'readable', 'raw'], description: 'readable (default): for people and spreadsheets; raw: for scripts.' },
-        timeZone: { type: 'string', pattern: '^[A-Za-z0-9_+\\-/]{1,64}$', description: "IANA time zone of the readable file's times (e.g. Africa/Nairobi)." },
+        format: {
+          type: 'string',
+          enum: ['', 'readable', 'raw'],
+          description: 'readable (default): for people and spreadsheets; raw: for scripts.',
+        },
+        timeZone: {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_+\\-/]{1,64}$',
+          description: "IANA time zone of the readable file's times (e.g. Africa/Nairobi).",
+        },
       }),
       codes: [RC.badInput],
       async handler(req, reply, params) {
         const p = req.session!.provider;
         const asked = typeof params.timeZone === 'string' && params.timeZone !== '' ? params.timeZone : undefined;
-        if (asked && !isTimeZone(asked)) throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
+        if (asked && !isTimeZone(asked))
+          throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
         const header = req.headers['x-time-zone'];
         const timeZone = asked ?? (typeof header === 'string' && isTimeZone(header) ? header : SERVER_TIME_ZONE);
         const raw = params.format === 'raw';
-        const csv = exportCsv(req.server.ctx.handle, p.id, raw ? { kind: 'raw' } : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config });
+        const csv = exportCsv(
+          req.server.ctx.handle,
+          p.id,
+          raw
+            ? { kind: 'raw' }
+            : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config },
+        );
         // An export of a million tones takes longer than the default socket timeout.
         req.raw.socket.setTimeout(0);
         reply
@@ -168,7 +247,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/download',
       tag: 'tones',
       summary: "Download one of the provider's files",
-      description: 'fileName: a saved file name (as sp/uploadfile answered it). The file as an attachment; HTTP 404 with the 950005 envelope when it does not exist or belongs to another provider (the portal then asks to log in again, 001 §8).',
+      description:
+        'fileName: a saved file name (as sp/uploadfile answered it). The file as an attachment; HTTP 404 with the 950005 envelope when it does not exist or belongs to another provider (the portal then asks to log in again, 001 §8).',
       auth: 'session',
       allowExpired: true,
       raw: true,
@@ -179,7 +259,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         const name = String(params.fileName);
         const row = await ownUpload(ctx.db, req.session!.provider.id, name);
         const file = row ? store.open(req.session!.provider.id, name) : undefined;
-        if (!row || !file) return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
+        if (!row || !file)
+          return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
         reply
           .header('content-type', 'application/octet-stream')
           .header('content-length', file.size)

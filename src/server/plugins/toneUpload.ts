@@ -14,7 +14,13 @@ import { callParams } from '../http/callParams';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneFields } from '../services/toneRecord';
-import { callerPriceValid, editableTone, requestToneEdit, serverViolations, storeNewTone } from '../services/toneUpload';
+import {
+  callerPriceValid,
+  editableTone,
+  requestToneEdit,
+  serverViolations,
+  storeNewTone,
+} from '../services/toneUpload';
 
 /** The transport shapes only (what the form's calls send, the record's fields by their own shape); the rules are the definition's. */
 const addParams = () => callParams('rbtUploading', 'add', toneFields().writeParams());
@@ -39,10 +45,18 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const s = req.session!;
         const p = s.provider;
-        const { violations, relativeTime } = await serverViolations(ctx.db, { providerId: p.id, config: s.config, site: p.site, params, mode: 'add' });
+        const { violations, relativeTime } = await serverViolations(ctx.db, {
+          providerId: p.id,
+          config: s.config,
+          site: p.site,
+          params,
+          mode: 'add',
+        });
         if (violations.length) throw new ApiError(RC.badInput, [], violations);
         // The tone, its code, tags, owners, change request and audit entry commit together or not at all.
-        const record = await ctx.db.transaction().execute((tx) => storeNewTone(tx, { provider: p, params, relativeTime, now: ctx.now(), ip: req.ip }));
+        const record = await ctx.db
+          .transaction()
+          .execute((tx) => storeNewTone(tx, { provider: p, params, relativeTime, now: ctx.now(), ip: req.ip }));
         return { record };
       },
     },
@@ -65,9 +79,24 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const toneId = Number(params.toneID);
         const tone = Number.isInteger(toneId) ? await editableTone(ctx.db, p.id, toneId) : undefined;
         if (!tone) throw new ApiError(RC.notFound);
-        const { violations, relativeTime } = await serverViolations(ctx.db, { providerId: p.id, config: s.config, site: p.site, params, mode: 'edit', toneId });
+        const { violations, relativeTime } = await serverViolations(ctx.db, {
+          providerId: p.id,
+          config: s.config,
+          site: p.site,
+          params,
+          mode: 'edit',
+          toneId,
+        });
         if (violations.length) throw new ApiError(RC.badInput, [], violations);
-        await requestToneEdit(ctx.db, { providerId: p.id, providerCode: p.code, ip: req.ip, now: ctx.now(), tone, params, relativeTime });
+        await requestToneEdit(ctx.db, {
+          providerId: p.id,
+          providerCode: p.code,
+          ip: req.ip,
+          now: ctx.now(),
+          tone,
+          params,
+          relativeTime,
+        });
         return {};
       },
     },
@@ -79,11 +108,20 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       description:
         "callerPrice with 2 decimals (and the form's price). Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
       auth: 'session',
-      params: obj({ callerPrice: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, price: { type: 'string', maxLength: 32 } }, ['callerPrice']),
+      params: obj(
+        { callerPrice: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, price: { type: 'string', maxLength: 32 } },
+        ['callerPrice'],
+      ),
       record: obj({ valid: { type: 'string', enum: ['true', 'false'] } }),
       async handler(req, _reply, params) {
         const s = req.session!;
-        const valid = await callerPriceValid(req.server.ctx.db, s.provider.site, s.config, params.callerPrice, params.price);
+        const valid = await callerPriceValid(
+          req.server.ctx.db,
+          s.provider.site,
+          s.config,
+          params.callerPrice,
+          params.price,
+        );
         return { record: { valid: valid ? 'true' : 'false' } };
       },
     },

@@ -15,16 +15,34 @@ export function toneRoutes(app: FastifyInstance): void {
       url: '/sp/qrytone',
       tag: 'tones',
       summary: "The provider's tones, newest first, paged",
-      description: 'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType, validity and upload day ranges, price range, onlyNormal. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
+      description:
+        'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType, validity and upload day ranges, price range, onlyNormal. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
       auth: 'session',
-      screen: [{ id: 'rbtMaintenance', call: 'list' }, { id: 'toneSelection', call: 'list' }],
-      params: obj({ ...paging, ...toneFilterParams(), isQuerySelf: { type: 'string' }, orderBy: { type: 'string' }, resourceServiceType: { type: 'string' }, uploadType: { type: 'string' } }),
+      screen: [
+        { id: 'rbtMaintenance', call: 'list' },
+        { id: 'toneSelection', call: 'list' },
+      ],
+      params: obj({
+        ...paging,
+        ...toneFilterParams(),
+        isQuerySelf: { type: 'string' },
+        orderBy: { type: 'string' },
+        resourceServiceType: { type: 'string' },
+        uploadType: { type: 'string' },
+      }),
       record: { type: 'array', items: stringRecord(toneRowFields()) },
       async handler(req, _reply, params) {
         const { db } = req.server.ctx;
         const p = req.session!.provider;
         const languages = await languageNames(db, req.lang, req.server.ctx.now());
-        return listTones(db, { providerId: p.id, cpName: p.name, languages, site: p.site, params, range: pageRange(params) });
+        return listTones(db, {
+          providerId: p.id,
+          cpName: p.name,
+          languages,
+          site: p.site,
+          params,
+          range: pageRange(params),
+        });
       },
     },
   ]);

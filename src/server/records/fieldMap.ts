@@ -34,21 +34,30 @@ const absent = (v: unknown) => v === undefined || v === null || v === '';
 function toColumn(f: MappedField, v: unknown): unknown {
   const fallback = typeof f.def.write === 'object' ? f.def.write.default : undefined;
   switch (f.type) {
-    case 'id': return absent(v) || v === '-1' || Number.isNaN(Number(v)) ? null : Number(v);
-    case 'integer': return absent(v) || Number.isNaN(Number(v)) ? 0 : Number(v);
-    case 'json': return typeof v === 'string' && v !== '' ? v : '{}';
-    default: return absent(v) ? (fallback ?? '') : String(v);
+    case 'id':
+      return absent(v) || v === '-1' || Number.isNaN(Number(v)) ? null : Number(v);
+    case 'integer':
+      return absent(v) || Number.isNaN(Number(v)) ? 0 : Number(v);
+    case 'json':
+      return typeof v === 'string' && v !== '' ? v : '{}';
+    default:
+      return absent(v) ? (fallback ?? '') : String(v);
   }
 }
 
 /** A column's value as the calls answer it. */
 function toWire(f: MappedField, v: unknown): unknown {
   switch (f.type) {
-    case 'id': return v === null || v === undefined ? '' : String(v);
-    case 'integer': return String(v ?? 0);
-    case 'time': return new Date(Number(v)).toISOString();
-    case 'json': return parseJson(v);
-    default: return v ?? '';
+    case 'id':
+      return v === null || v === undefined ? '' : String(v);
+    case 'integer':
+      return String(v ?? 0);
+    case 'time':
+      return new Date(Number(v)).toISOString();
+    case 'json':
+      return parseJson(v);
+    default:
+      return v ?? '';
   }
 }
 
@@ -87,7 +96,9 @@ export function fieldMap(record: RecordDoc): FieldMap {
     column: def.column,
     type: def.type ?? 'text',
     ...(def.write ? { param: (typeof def.write === 'object' && def.write.param) || name } : {}),
-    ...(def.write ? { editParam: (typeof def.write === 'object' && (def.write.editParam || def.write.param)) || name } : {}),
+    ...(def.write
+      ? { editParam: (typeof def.write === 'object' && (def.write.editParam || def.write.param)) || name }
+      : {}),
   }));
   const byName = new Map(fields.map((f) => [f.name, f]));
   const written = fields.filter((f) => f.param !== undefined);
@@ -96,7 +107,9 @@ export function fieldMap(record: RecordDoc): FieldMap {
   const detailed = fields.filter((f) => f.def.detail);
 
   const detailsOf = (params: Row, only: MappedField[], param: 'param' | 'editParam') =>
-    Object.fromEntries(only.filter((f) => !own(f) && !absent(params[f[param]!])).map((f) => [f.name, String(params[f[param]!])]));
+    Object.fromEntries(
+      only.filter((f) => !own(f) && !absent(params[f[param]!])).map((f) => [f.name, String(params[f[param]!])]),
+    );
 
   return {
     record,
@@ -114,7 +127,12 @@ export function fieldMap(record: RecordDoc): FieldMap {
       return out;
       function shape(f: MappedField): JsonSchema {
         // An id column holds a 32-bit integer on both databases: a longer number is refused, not stored (-1 and '' mean none).
-        if (f.type === 'id') return { type: 'string', pattern: '^(-1|\\d{0,9})$', description: f.def.description ?? `${f.name} (${f.def.label})` };
+        if (f.type === 'id')
+          return {
+            type: 'string',
+            pattern: '^(-1|\\d{0,9})$',
+            description: f.def.description ?? `${f.name} (${f.def.label})`,
+          };
         const maxLength = (typeof f.def.write === 'object' && f.def.write.maxLength) || 4096;
         // Definitions send flags as numbers (crbtType 1) and forms send text: the parameter schemas coerce a number or
         // a boolean to its text, which must fit the column too (a number branch would let 12345 into a varchar(4)).
@@ -130,9 +148,11 @@ export function fieldMap(record: RecordDoc): FieldMap {
     changeOf(params, storedDetails) {
       const editable = written.filter((f) => f.def.edit !== false);
       const out: Row = {};
-      for (const f of editable) if (own(f) && params[f.editParam!] !== undefined) out[f.name] = toColumn(f, params[f.editParam!]);
+      for (const f of editable)
+        if (own(f) && params[f.editParam!] !== undefined) out[f.name] = toColumn(f, params[f.editParam!]);
       // Fields without a column: the edited ones over those stored.
-      if (editable.some((f) => !own(f))) out[DETAILS] = JSON.stringify({ ...parseJson(storedDetails), ...detailsOf(params, editable, 'editParam') });
+      if (editable.some((f) => !own(f)))
+        out[DETAILS] = JSON.stringify({ ...parseJson(storedDetails), ...detailsOf(params, editable, 'editParam') });
       return out;
     },
     changeColumns(change) {
@@ -151,7 +171,11 @@ export function fieldMap(record: RecordDoc): FieldMap {
       return out;
     },
     detailKeys: detailed.flatMap((f) => keysOf(f.def.detail, f.name)),
-    detailSchema: Object.fromEntries(detailed.flatMap((f) => keysOf(f.def.detail, f.name).map((k) => [k, f.type === 'json' ? { type: 'object' } : { type: 'string' }]))),
+    detailSchema: Object.fromEntries(
+      detailed.flatMap((f) =>
+        keysOf(f.def.detail, f.name).map((k) => [k, f.type === 'json' ? { type: 'object' } : { type: 'string' }]),
+      ),
+    ),
     detail(row) {
       const details = parseJson(row[DETAILS]);
       const out: Row = {};

@@ -27,7 +27,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [alg, n, r, p, salt, key] = stored.split('$');
   if (alg !== 'scrypt' || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, options(Number(n), Number(r), Number(p)));
+  const actual = await scrypt(
+    password,
+    Buffer.from(salt, 'base64'),
+    expected.length,
+    options(Number(n), Number(r), Number(p)),
+  );
   return timingSafeEqual(actual, expected);
 }
 

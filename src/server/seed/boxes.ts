@@ -15,13 +15,28 @@ import { CLEARED, setBoxTones } from '../services/toneBoxApproval';
 const DAY = 86_400_000;
 
 type State = 'normal' | 'add' | 'modify' | 'rejected';
-interface BoxPlan { name: string; type: 'package' | 'disc'; state: State; prompt?: boolean; otherCps?: boolean }
+interface BoxPlan {
+  name: string;
+  type: 'package' | 'disc';
+  state: State;
+  prompt?: boolean;
+  otherCps?: boolean;
+}
 
-const MARKS: Record<State, { status: string; approve_type: string; table_type: string; ask_type: string; refuse_reason: string }> = {
+const MARKS: Record<
+  State,
+  { status: string; approve_type: string; table_type: string; ask_type: string; refuse_reason: string }
+> = {
   normal: { status: '1', ...CLEARED },
   add: { status: '0', approve_type: '1', table_type: '1', ask_type: '1', refuse_reason: '' },
   modify: { status: '1', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '' },
-  rejected: { status: '0', approve_type: '3', table_type: '1', ask_type: '', refuse_reason: 'The prompt file is too quiet' },
+  rejected: {
+    status: '0',
+    approve_type: '3',
+    table_type: '1',
+    ask_type: '',
+    refuse_reason: 'The prompt file is too quiet',
+  },
 };
 
 const FOUR: BoxPlan[] = [
@@ -36,30 +51,58 @@ const PLANS: Record<string, BoxPlan[]> = {
   '8800020': FOUR,
   '8800030': FOUR,
   '8800060': FOUR,
-  '8800050': [{ name: 'Trusted Favourites', type: 'package', state: 'normal', prompt: true }, { name: 'Trusted Disc', type: 'disc', state: 'normal' }],
-  '8800001': [{ name: 'Morning Show Package', type: 'package', state: 'normal', prompt: true }, { name: 'Drive Time Package', type: 'package', state: 'add' }],
-  '8800002': [{ name: 'Best of the Site', type: 'disc', state: 'normal', prompt: true, otherCps: true }, { name: 'Label Sampler', type: 'disc', state: 'add', otherCps: true }],
+  '8800050': [
+    { name: 'Trusted Favourites', type: 'package', state: 'normal', prompt: true },
+    { name: 'Trusted Disc', type: 'disc', state: 'normal' },
+  ],
+  '8800001': [
+    { name: 'Morning Show Package', type: 'package', state: 'normal', prompt: true },
+    { name: 'Drive Time Package', type: 'package', state: 'add' },
+  ],
+  '8800002': [
+    { name: 'Best of the Site', type: 'disc', state: 'normal', prompt: true, otherCps: true },
+    { name: 'Label Sampler', type: 'disc', state: 'add', otherCps: true },
+  ],
 };
 
 export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<string, number>): Promise<void> {
   const { db } = ctx;
   const now = ctx.now();
   const fields = toneBoxFields();
-  const catalogs = (await db.selectFrom('catalogues').select('id').where('resource_type', '=', 2).orderBy('id').execute()).map((c) => c.id);
+  const catalogs = (
+    await db.selectFrom('catalogues').select('id').where('resource_type', '=', 2).orderBy('id').execute()
+  ).map((c) => c.id);
   const tariffs = await db.selectFrom('tariffs').select(['id', 'price_group_type']).orderBy('id').execute();
   const tariffOf = (type: number) => tariffs.find((t) => t.price_group_type === type)?.id ?? -1;
-  const english = (await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').executeTakeFirstOrThrow()).language_code;
+  const english = (
+    await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').executeTakeFirstOrThrow()
+  ).language_code;
   let n = 0;
   for (const [code, plans] of Object.entries(PLANS)) {
     const providerId = byCode.get(code);
     if (providerId === undefined) continue;
-    const provider = await db.selectFrom('providers').select(['id', 'site']).where('id', '=', providerId).executeTakeFirstOrThrow();
+    const provider = await db
+      .selectFrom('providers')
+      .select(['id', 'site'])
+      .where('id', '=', providerId)
+      .executeTakeFirstOrThrow();
     const packageType = provider.site === 'kenya' ? '5' : '4';
     // Tones a box may hold: normal, no change waiting, not a jockey tone (the super SP also takes its site's).
-    const selectable = (ids: number[]) => db.selectFrom('tones').select(['id', 'tone_valid_day']).where('provider_id', 'in', ids).where('status', '=', '1').where('approve_type', '!=', '1').where('cut_flag', '!=', '1').orderBy('id').execute();
+    const selectable = (ids: number[]) =>
+      db
+        .selectFrom('tones')
+        .select(['id', 'tone_valid_day'])
+        .where('provider_id', 'in', ids)
+        .where('status', '=', '1')
+        .where('approve_type', '!=', '1')
+        .where('cut_flag', '!=', '1')
+        .orderBy('id')
+        .execute();
     for (const [i, plan] of plans.entries()) {
       n++;
-      const sameSite = plan.otherCps ? (await db.selectFrom('providers').select('id').where('site', '=', provider.site).execute()).map((r) => r.id) : [providerId];
+      const sameSite = plan.otherCps
+        ? (await db.selectFrom('providers').select('id').where('site', '=', provider.site).execute()).map((r) => r.id)
+        : [providerId];
       // The latest selectable tones (two of the provider's, three of the site's for the super SP), in an order
       // that differs from box to box; the earlier ones stay free for tone maintenance (a boxed tone is in use).
       const pool = (await selectable(sameSite)).slice(plan.otherCps ? -3 : -2);
@@ -71,7 +114,18 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
         const wav = sineWav({ seconds: 1, frequency: 440 + n * 7 });
         const saved = FileStore.savedName('wav');
         store.write(providerId, saved, wav);
-        await db.insertInto('uploaded_files').values({ provider_id: providerId, saved_filename: saved, original_filename: `prompt${n}.wav`, kind: 'wav', size: wav.length, info: JSON.stringify(readWavInfo(wav, wav.length)), created_at: now }).execute();
+        await db
+          .insertInto('uploaded_files')
+          .values({
+            provider_id: providerId,
+            saved_filename: saved,
+            original_filename: `prompt${n}.wav`,
+            kind: 'wav',
+            size: wav.length,
+            info: JSON.stringify(readWavInfo(wav, wav.length)),
+            created_at: now,
+          })
+          .execute();
         toneFile = JSON.stringify({ [english]: saved });
       }
       const disc = plan.type === 'disc';
@@ -90,14 +144,34 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
       });
       const { id } = await db
         .insertInto('tone_boxes')
-        .values({ ...(values as object), provider_id: providerId, code: `seed-${n}`, ...MARKS[plan.state], created_at: now - (plans.length - i) * 3600_000, updated_at: now } as any)
+        .values({
+          ...(values as object),
+          provider_id: providerId,
+          code: `seed-${n}`,
+          ...MARKS[plan.state],
+          created_at: now - (plans.length - i) * 3600_000,
+          updated_at: now,
+        } as any)
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.updateTable('tone_boxes').set({ code: boxCode(code, id) }).where('id', '=', id).execute();
-      await setBoxTones(db, id, tones.map((t) => t.id));
-      if (plan.state === 'add') await createChangeRequest(db, { entityType: TONE_BOX, entityId: id, providerId, kind: 'add', now });
+      await db
+        .updateTable('tone_boxes')
+        .set({ code: boxCode(code, id) })
+        .where('id', '=', id)
+        .execute();
+      await setBoxTones(
+        db,
+        id,
+        tones.map((t) => t.id),
+      );
+      if (plan.state === 'add')
+        await createChangeRequest(db, { entityType: TONE_BOX, entityId: id, providerId, kind: 'add', now });
       if (plan.state === 'modify') {
-        const payload = { toneBoxName: `${plan.name} (new edition)`, tones: [...tones.map((t) => t.id)].reverse(), status: '1' };
+        const payload = {
+          toneBoxName: `${plan.name} (new edition)`,
+          tones: [...tones.map((t) => t.id)].reverse(),
+          status: '1',
+        };
         await createChangeRequest(db, { entityType: TONE_BOX, entityId: id, providerId, kind: 'modify', payload, now });
       }
     }

@@ -14,7 +14,11 @@ import { toneInfo, TONE_INFO_COLUMNS } from './toneBoxes';
 
 type Db = Kysely<Database>;
 
-const cpRow = (p: Pick<Provider, 'code' | 'name' | 'sp_type'>) => ({ cpCode: p.code, cpName: p.name, spType: p.sp_type });
+const cpRow = (p: Pick<Provider, 'code' | 'name' | 'sp_type'>) => ({
+  cpCode: p.code,
+  cpName: p.name,
+  spType: p.sp_type,
+});
 export const CP_FIELDS = Object.keys(cpRow({ code: '', name: '', sp_type: '' }));
 
 /**
@@ -41,7 +45,13 @@ export async function cpInfo(db: Db, p: Provider, config: Config, params: Record
 export async function toneOwner(db: Db, p: Provider, config: Config, cpCode: unknown): Promise<number> {
   if (cpCode === undefined || cpCode === '' || cpCode === p.code) return p.id;
   if (!isSuperSP(p, config)) throw new ApiError(RC.notFound);
-  const other = await db.selectFrom('providers').select('id').where('code', '=', String(cpCode)).where('site', '=', p.site).where('status', '=', '1').executeTakeFirst();
+  const other = await db
+    .selectFrom('providers')
+    .select('id')
+    .where('code', '=', String(cpCode))
+    .where('site', '=', p.site)
+    .where('status', '=', '1')
+    .executeTakeFirst();
   if (!other) throw new ApiError(RC.notFound);
   return other.id;
 }

@@ -26,40 +26,84 @@ export const registerApprovalHandler = (entityType: string, h: ApprovalHandler) 
 registerApprovalHandler('tone', {
   async approve(tx, id, kind, payload, now) {
     const cleared = { approve_type: '2', table_type: '', ask_type: '', refuse_reason: '', updated_at: now };
-    if (kind === 'add') await tx.updateTable('tones').set({ ...cleared, status: '1' }).where('id', '=', id).execute();
-    else if (kind === 'delete') await tx.updateTable('tones').set({ ...cleared, status: '6' }).where('id', '=', id).execute();
+    if (kind === 'add')
+      await tx
+        .updateTable('tones')
+        .set({ ...cleared, status: '1' })
+        .where('id', '=', id)
+        .execute();
+    else if (kind === 'delete')
+      await tx
+        .updateTable('tones')
+        .set({ ...cleared, status: '6' })
+        .where('id', '=', id)
+        .execute();
     else {
       // The edited fields as sp/edittone mapped them from the tone's record (its status from before the request
       // included, which approval restores); tags and owners below.
-      await tx.updateTable('tones').set({ ...toneFields().changeColumns(payload), ...cleared }).where('id', '=', id).execute();
+      await tx
+        .updateTable('tones')
+        .set({ ...toneFields().changeColumns(payload), ...cleared })
+        .where('id', '=', id)
+        .execute();
       // The tone form's edit carries the whole tag list: it replaces the tone's tags.
       if (Array.isArray(payload.tags)) {
         const tone = await tx.selectFrom('tones').select('provider_id').where('id', '=', id).executeTakeFirstOrThrow();
         await tx.deleteFrom('tags').where('tone_id', '=', id).execute();
         const names = payload.tags.map(String).filter(Boolean);
-        if (names.length) await tx.insertInto('tags').values(names.map((name) => ({ provider_id: tone.provider_id, tone_id: id, name }))).execute();
+        if (names.length)
+          await tx
+            .insertInto('tags')
+            .values(names.map((name) => ({ provider_id: tone.provider_id, tone_id: id, name })))
+            .execute();
       }
       // Likewise the copyright owners with their validity dates (roles lyric, tune, record).
       if (Array.isArray(payload.copyrights)) {
         await tx.deleteFrom('tone_copyrights').where('tone_id', '=', id).execute();
         const owners = payload.copyrights as Array<{ role: string; company_id: number; valid_day: string }>;
-        if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, role: o.role, company_id: o.company_id, valid_day: o.valid_day }))).execute();
+        if (owners.length)
+          await tx
+            .insertInto('tone_copyrights')
+            .values(
+              owners.map((o) => ({ tone_id: id, role: o.role, company_id: o.company_id, valid_day: o.valid_day })),
+            )
+            .execute();
       }
     }
   },
   async describe(db, ids) {
-    const rows = ids.length ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute() : [];
+    const rows = ids.length
+      ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute()
+      : [];
     return new Map(rows.map((r) => [r.id, `${r.tone_code} "${r.tone_name}"`]));
   },
   async reject(tx, id, _kind, reason, now) {
-    await tx.updateTable('tones').set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now }).where('id', '=', id).execute();
+    await tx
+      .updateTable('tones')
+      .set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   },
 });
 
-export async function createChangeRequest(db: Kysely<Database> | Tx, r: { entityType: string; entityId: number; providerId: number; kind: ChangeKind; payload?: unknown; now: number }): Promise<number> {
+export async function createChangeRequest(
+  db: Kysely<Database> | Tx,
+  r: { entityType: string; entityId: number; providerId: number; kind: ChangeKind; payload?: unknown; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('change_requests')
-    .values({ entity_type: r.entityType, entity_id: r.entityId, provider_id: r.providerId, kind: r.kind, payload: JSON.stringify(r.payload ?? {}), status: 'pending', reason: '', created_at: r.now, decided_at: null, decided_by: '' })
+    .values({
+      entity_type: r.entityType,
+      entity_id: r.entityId,
+      provider_id: r.providerId,
+      kind: r.kind,
+      payload: JSON.stringify(r.payload ?? {}),
+      status: 'pending',
+      reason: '',
+      created_at: r.now,
+      decided_at: null,
+      decided_by: '',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -70,12 +114,25 @@ export async function createChangeRequest(db: Kysely<Database> | Tx, r: { entity
  * carries the edited fields and the status the tone had (approval restores it), and the tone shows
  * 'modification to be approved' meanwhile (status '0' with approveType 1, tableType 1, askType 3; 001 §4).
  */
-export async function requestToneModification(tx: Tx, r: { toneId: number; status: string; providerId: number; change: Record<string, unknown>; now: number }): Promise<void> {
+export async function requestToneModification(
+  tx: Tx,
+  r: { toneId: number; status: string; providerId: number; change: Record<string, unknown>; now: number },
+): Promise<void> {
   const payload = { ...r.change, status: r.status === '0' ? '1' : r.status };
-  await createChangeRequest(tx, { entityType: 'tone', entityId: r.toneId, providerId: r.providerId, kind: 'modify', payload, now: r.now });
-  await tx.updateTable('tones').set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: r.now }).where('id', '=', r.toneId).execute();
+  await createChangeRequest(tx, {
+    entityType: 'tone',
+    entityId: r.toneId,
+    providerId: r.providerId,
+    kind: 'modify',
+    payload,
+    now: r.now,
+  });
+  await tx
+    .updateTable('tones')
+    .set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: r.now })
+    .where('id', '=', r.toneId)
+    .execute();
 }
-
 
 /** Entity type of the tone boxes' change requests. */
 export const TONE_BOX = 'toneBox';
@@ -98,7 +155,15 @@ export async function listPending(db: Kysely<Database>, filter: { providerCode?:
   let q = db
     .selectFrom('change_requests')
     .innerJoin('providers', 'providers.id', 'change_requests.provider_id')
-    .select(['change_requests.id', 'entity_type', 'entity_id', 'kind', 'payload', 'change_requests.created_at', 'providers.code as provider'])
+    .select([
+      'change_requests.id',
+      'entity_type',
+      'entity_id',
+      'kind',
+      'payload',
+      'change_requests.created_at',
+      'providers.code as provider',
+    ])
     .where('change_requests.status', '=', 'pending')
     .orderBy('change_requests.id');
   if (filter.providerCode) q = q.where('providers.code', '=', filter.providerCode);
@@ -107,7 +172,14 @@ export async function listPending(db: Kysely<Database>, filter: { providerCode?:
   const names = new Map<string, Map<number, string>>();
   for (const type of new Set(rows.map((r) => r.entity_type))) {
     const describe = handlers.get(type)?.describe;
-    if (describe) names.set(type, await describe(db, rows.filter((r) => r.entity_type === type).map((r) => r.entity_id)));
+    if (describe)
+      names.set(
+        type,
+        await describe(
+          db,
+          rows.filter((r) => r.entity_type === type).map((r) => r.entity_id),
+        ),
+      );
   }
   return rows.map((r) => ({ ...r, entity: names.get(r.entity_type)?.get(r.entity_id) ?? '' }));
 }
@@ -115,7 +187,14 @@ export async function listPending(db: Kysely<Database>, filter: { providerCode?:
 export type DecideResult = 'ok' | 'not-found' | 'not-pending' | 'no-handler';
 
 /** Approves or rejects one pending request; the entity moves in the same transaction. */
-export async function decide(db: Kysely<Database>, id: number, approve: boolean, reason: string, actor: string, now = Date.now()): Promise<DecideResult> {
+export async function decide(
+  db: Kysely<Database>,
+  id: number,
+  approve: boolean,
+  reason: string,
+  actor: string,
+  now = Date.now(),
+): Promise<DecideResult> {
   return db.transaction().execute(async (tx) => {
     const cr = await tx.selectFrom('change_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!cr) return 'not-found';
@@ -125,8 +204,19 @@ export async function decide(db: Kysely<Database>, id: number, approve: boolean,
     const kind = cr.kind as ChangeKind;
     if (approve) await h.approve(tx, cr.entity_id, kind, JSON.parse(cr.payload || '{}'), now);
     else await h.reject(tx, cr.entity_id, kind, reason, now);
-    await tx.updateTable('change_requests').set({ status: approve ? 'approved' : 'rejected', reason, decided_at: now, decided_by: actor }).where('id', '=', id).execute();
-    await audit(tx, { providerId: cr.provider_id, actor, action: approve ? 'change.approve' : 'change.reject', entityType: cr.entity_type, entityId: cr.entity_id, detail: { request: id, kind, reason } });
+    await tx
+      .updateTable('change_requests')
+      .set({ status: approve ? 'approved' : 'rejected', reason, decided_at: now, decided_by: actor })
+      .where('id', '=', id)
+      .execute();
+    await audit(tx, {
+      providerId: cr.provider_id,
+      actor,
+      action: approve ? 'change.approve' : 'change.reject',
+      entityType: cr.entity_type,
+      entityId: cr.entity_id,
+      detail: { request: id, kind, reason },
+    });
     return 'ok';
   });
 }

@@ -18,9 +18,15 @@ export type Config = Record<string, string>;
 export const DEPLOYMENT = '*';
 
 /** A value and the layer it comes from. */
-export interface Explained { value: string; source: string }
+export interface Explained {
+  value: string;
+  source: string;
+}
 
-const operatorSource = (site: string) => (site === DEPLOYMENT ? 'operator, deployment (config set without --site)' : `operator, site ${site} (config set --site ${site})`);
+const operatorSource = (site: string) =>
+  site === DEPLOYMENT
+    ? 'operator, deployment (config set without --site)'
+    : `operator, site ${site} (config set --site ${site})`;
 
 /** Reads configuration with a short cache: the operator CLI writes from another process. */
 export class ConfigStore {
@@ -67,13 +73,21 @@ export class ConfigStore {
     const hit = this.cache.get(cacheKey);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const scopes = site === undefined ? [DEPLOYMENT] : [DEPLOYMENT, site];
-    const rows = await this.db.selectFrom('config').select(['site', 'key', 'value']).where('site', 'in', scopes).execute();
+    const rows = await this.db
+      .selectFrom('config')
+      .select(['site', 'key', 'value'])
+      .where('site', 'in', scopes)
+      .execute();
     const layers: ConfigLayer[] = [
       ...configLayers(this.files, site ?? BASE_SITE),
-      ...scopes.map((scope) => ({ source: operatorSource(scope), values: Object.fromEntries(rows.filter((r) => r.site === scope).map((r) => [r.key, r.value ?? ''])) })),
+      ...scopes.map((scope) => ({
+        source: operatorSource(scope),
+        values: Object.fromEntries(rows.filter((r) => r.site === scope).map((r) => [r.key, r.value ?? ''])),
+      })),
     ];
     const value: Record<string, Explained> = {};
-    for (const layer of layers) for (const [k, v] of Object.entries(layer.values)) value[k] = { value: v, source: layer.source };
+    for (const layer of layers)
+      for (const [k, v] of Object.entries(layer.values)) value[k] = { value: v, source: layer.source };
     this.cache.set(cacheKey, { at: Date.now(), value });
     return value;
   }
@@ -106,6 +120,7 @@ export function num(c: Config, key: string): number {
   const n = Number(c[key]);
   if (c[key] !== undefined && c[key] !== '' && Number.isFinite(n)) return n;
   const fallback = Number(loadSourcesFromDisk().configDefaults[key]);
-  if (!Number.isFinite(fallback)) throw new Error(`configuration key ${key} has no numeric default in schemas/config.schema.json`);
+  if (!Number.isFinite(fallback))
+    throw new Error(`configuration key ${key} has no numeric default in schemas/config.schema.json`);
   return fallback;
 }

@@ -7,16 +7,26 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
 
-export interface OwnerFilter { site: string; providerId: number; copyRightType?: string; officialName?: string; phoneNumber?: string }
+export interface OwnerFilter {
+  site: string;
+  providerId: number;
+  copyRightType?: string;
+  officialName?: string;
+  phoneNumber?: string;
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const contains = (s: string) => `%${escapeLike(s.toLowerCase())}%`;
 
 function ownersQuery(db: Kysely<Database>, f: OwnerFilter) {
-  let q = db.selectFrom('copyright_companies as c').innerJoin('providers as p', 'p.id', 'c.provider_id').where('p.site', '=', f.site);
+  let q = db
+    .selectFrom('copyright_companies as c')
+    .innerJoin('providers as p', 'p.id', 'c.provider_id')
+    .where('p.site', '=', f.site);
   if (f.copyRightType) q = q.where('c.copyright_type', '=', f.copyRightType);
   if (f.officialName) q = q.where(sql<string>`lower(c.official_name)`, 'like', contains(f.officialName));
-  if (f.phoneNumber) q = q.where('c.provider_id', '=', f.providerId).where('c.phone_number', 'like', contains(f.phoneNumber));
+  if (f.phoneNumber)
+    q = q.where('c.provider_id', '=', f.providerId).where('c.phone_number', 'like', contains(f.phoneNumber));
   return q;
 }
 
@@ -25,7 +35,19 @@ export async function listOwners(db: Kysely<Database>, f: OwnerFilter, range: Pa
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (range.countOnly) return { recordSum: Number(n) };
   const rows = await q
-    .select(['c.id', 'c.provider_id', 'c.copyright_type', 'c.company_name', 'c.official_name', 'c.phone_number', 'c.email', 'c.stage_name', 'c.id_number', 'c.description', 'p.code'])
+    .select([
+      'c.id',
+      'c.provider_id',
+      'c.copyright_type',
+      'c.company_name',
+      'c.official_name',
+      'c.phone_number',
+      'c.email',
+      'c.stage_name',
+      'c.id_number',
+      'c.description',
+      'p.code',
+    ])
     .orderBy('c.id', 'desc')
     .limit(range.limit)
     .offset(range.offset)
@@ -47,7 +69,12 @@ export async function listOwners(db: Kysely<Database>, f: OwnerFilter, range: Pa
 }
 
 /** An owner with this national ID already in the site's catalogue (case-insensitive). */
-export async function ownerExists(db: Kysely<Database>, site: string, copyRightType: string, idNumber: string): Promise<boolean> {
+export async function ownerExists(
+  db: Kysely<Database>,
+  site: string,
+  copyRightType: string,
+  idNumber: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('copyright_companies as c')
     .innerJoin('providers as p', 'p.id', 'c.provider_id')
@@ -66,13 +93,25 @@ export const COPYRIGHT_ROLES: readonly CopyrightRole[] = ['lyric', 'tune', 'reco
  * Replaces the copyright owners of a tone (sp/addtone and sp/edittone store the form's lyricCompanyID,
  * tuneCompanyID (up to 10, comma list) and recordCompanyID with their validity dates through this).
  */
-export async function saveToneCopyrights(db: Kysely<Database>, toneId: number, entries: Array<{ role: CopyrightRole; companyId: number; validDay: string }>): Promise<void> {
+export async function saveToneCopyrights(
+  db: Kysely<Database>,
+  toneId: number,
+  entries: Array<{ role: CopyrightRole; companyId: number; validDay: string }>,
+): Promise<void> {
   await db.deleteFrom('tone_copyrights').where('tone_id', '=', toneId).execute();
-  if (entries.length) await db.insertInto('tone_copyrights').values(entries.map((e) => ({ tone_id: toneId, role: e.role, company_id: e.companyId, valid_day: e.validDay }))).execute();
+  if (entries.length)
+    await db
+      .insertInto('tone_copyrights')
+      .values(entries.map((e) => ({ tone_id: toneId, role: e.role, company_id: e.companyId, valid_day: e.validDay })))
+      .execute();
 }
 
 /** The owners of one of the provider's tones by role, or undefined when the provider has no such tone. */
-export async function toneCopyrights(db: Kysely<Database>, providerId: number, tone: { toneID?: number; toneCode?: string }) {
+export async function toneCopyrights(
+  db: Kysely<Database>,
+  providerId: number,
+  tone: { toneID?: number; toneCode?: string },
+) {
   let q = db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId);
   if (tone.toneID !== undefined) q = q.where('id', '=', tone.toneID);
   if (tone.toneCode !== undefined) q = q.where('tone_code', '=', tone.toneCode);
@@ -90,13 +129,24 @@ export async function toneCopyrights(db: Kysely<Database>, providerId: number, t
     toneID: String(found.id),
     toneCode: found.tone_code,
     copyrights: rows
-      .sort((a, b) => COPYRIGHT_ROLES.indexOf(a.role as CopyrightRole) - COPYRIGHT_ROLES.indexOf(b.role as CopyrightRole))
-      .map((r) => ({ copyrightRole: r.role, companyID: String(r.id), companyName: r.company_name, officialName: r.official_name, validDay: r.valid_day })),
+      .sort(
+        (a, b) => COPYRIGHT_ROLES.indexOf(a.role as CopyrightRole) - COPYRIGHT_ROLES.indexOf(b.role as CopyrightRole),
+      )
+      .map((r) => ({
+        copyrightRole: r.role,
+        companyID: String(r.id),
+        companyName: r.company_name,
+        officialName: r.official_name,
+        validDay: r.valid_day,
+      })),
   };
 }
 
 /** A new copyright owner of the provider; its id. */
-export async function addOwner(db: Kysely<Database>, owner: Insertable<Database['copyright_companies']>): Promise<number> {
+export async function addOwner(
+  db: Kysely<Database>,
+  owner: Insertable<Database['copyright_companies']>,
+): Promise<number> {
   const { id } = await db.insertInto('copyright_companies').values(owner).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -12,7 +12,10 @@ export function inMaintenanceWindow(window: string | undefined, at: Date): boole
 }
 
 /** The window as the portal shows it: its text, whether it is active now and, while active, when it ends. */
-export function writeWindow(window: string | undefined, at: Date): { window: string; active: '0' | '1'; until: string } {
+export function writeWindow(
+  window: string | undefined,
+  at: Date,
+): { window: string; active: '0' | '1'; until: string } {
   const text = (window ?? '').trim();
   const active = inMaintenanceWindow(text, at);
   return { window: text, active: active ? '1' : '0', until: active ? text.split('-')[1].trim() : '' };

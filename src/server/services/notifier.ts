@@ -18,12 +18,22 @@ export interface Notifier {
 }
 
 export class OutboxNotifier implements Notifier {
-  constructor(private db: Kysely<Database>, private log: (line: string) => void) {}
+  constructor(
+    private db: Kysely<Database>,
+    private log: (line: string) => void,
+  ) {}
 
   async send(n: Notification): Promise<void> {
     await this.db
       .insertInto('outbox')
-      .values({ provider_id: n.providerId, channel: n.channel, recipient: n.recipient, subject: n.subject, body: n.body, created_at: Date.now() })
+      .values({
+        provider_id: n.providerId,
+        channel: n.channel,
+        recipient: n.recipient,
+        subject: n.subject,
+        body: n.body,
+        created_at: Date.now(),
+      })
       .execute();
     this.log(`outbox: ${n.channel} to ${n.recipient || '(no address)'}: ${n.subject}: ${n.body}`);
   }

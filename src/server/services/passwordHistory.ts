@@ -12,8 +12,16 @@ export const HISTORY_MAX = 24;
 
 /** Keeps an account's outgoing password hash, dropping the ones beyond HISTORY_MAX. */
 export async function rememberPassword(db: Db, providerId: number, outgoingHash: string, now: number): Promise<void> {
-  await db.insertInto('password_history').values({ provider_id: providerId, password_hash: outgoingHash, created_at: now }).execute();
-  const keep = db.selectFrom('password_history').select('id').where('provider_id', '=', providerId).orderBy('id', 'desc').limit(HISTORY_MAX);
+  await db
+    .insertInto('password_history')
+    .values({ provider_id: providerId, password_hash: outgoingHash, created_at: now })
+    .execute();
+  const keep = db
+    .selectFrom('password_history')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .orderBy('id', 'desc')
+    .limit(HISTORY_MAX);
   await db.deleteFrom('password_history').where('provider_id', '=', providerId).where('id', 'not in', keep).execute();
 }
 
@@ -25,7 +33,13 @@ export async function rememberPassword(db: Db, providerId: number, outgoingHash:
 export async function usedRecently(db: Db, providerId: number, password: string, count: number): Promise<boolean> {
   const earlier = Math.min(Math.floor(count), HISTORY_MAX + 1) - 1;
   if (!(earlier > 0)) return false;
-  const rows = await db.selectFrom('password_history').select('password_hash').where('provider_id', '=', providerId).orderBy('id', 'desc').limit(earlier).execute();
+  const rows = await db
+    .selectFrom('password_history')
+    .select('password_hash')
+    .where('provider_id', '=', providerId)
+    .orderBy('id', 'desc')
+    .limit(earlier)
+    .execute();
   const matches = await Promise.all(rows.map((r) => verifyPassword(password, r.password_hash)));
   return matches.includes(true);
 }

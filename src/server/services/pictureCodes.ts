@@ -9,7 +9,10 @@ type Db = Kysely<Database>;
 /** Stores a new code for the browser's id, dropping expired ones. */
 export async function storePictureCode(db: Db, id: string, code: string, now: number, ttlMs: number): Promise<void> {
   await db.deleteFrom('picture_codes').where('expires_at', '<', now).execute();
-  await db.insertInto('picture_codes').values({ id_hash: sha256(id), code_hash: sha256(code), expires_at: now + ttlMs }).execute();
+  await db
+    .insertInto('picture_codes')
+    .values({ id_hash: sha256(id), code_hash: sha256(code), expires_at: now + ttlMs })
+    .execute();
 }
 
 /** Whether `typed` is the unexpired code shown to the browser's id; the code is spent either way. */

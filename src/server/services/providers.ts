@@ -77,9 +77,31 @@ export function isSuperSP(p: Provider, config: Config): boolean {
 
 /** User info as the portal stores it (000 §3). */
 /** The fields of a provider's user info (login, checkLoginInfo): userInfo gives exactly these, the routes declare them. */
-export const USER_INFO_FIELDS = ['name', 'code', 'spType', 'firstLogin', 'lastLoginTime', 'monthlyPrefix', 'weeklyPrefix', 'believeCP', 'isSuperSP', 'jockeyRight', 'site'] as const;
+export const USER_INFO_FIELDS = [
+  'name',
+  'code',
+  'spType',
+  'firstLogin',
+  'lastLoginTime',
+  'monthlyPrefix',
+  'weeklyPrefix',
+  'believeCP',
+  'isSuperSP',
+  'jockeyRight',
+  'site',
+] as const;
 /** User info plus the myAccount screen's fields (/sp/qrycpselfInfo). */
-export const SELF_INFO_FIELDS = [...USER_INFO_FIELDS, 'spCode', 'spName', 'contactName', 'phoneNumber', 'email', 'address', 'description', 'status'] as const;
+export const SELF_INFO_FIELDS = [
+  ...USER_INFO_FIELDS,
+  'spCode',
+  'spName',
+  'contactName',
+  'phoneNumber',
+  'email',
+  'address',
+  'description',
+  'status',
+] as const;
 
 export function userInfo(p: Provider, config: Config): Record<(typeof USER_INFO_FIELDS)[number], string> {
   return {
@@ -116,7 +138,11 @@ export const isExpired = (p: Provider, now: number) => p.expires_at !== null && 
 export const mustChangePassword = (p: Provider) => p.first_login !== '0' || p.need_change_pwd === '1';
 
 export async function setProviderStatus(db: Kysely<Database>, code: string, status: '1' | '2'): Promise<boolean> {
-  const r = await db.updateTable('providers').set({ status, updated_at: Date.now() }).where('code', '=', code).executeTakeFirst();
+  const r = await db
+    .updateTable('providers')
+    .set({ status, updated_at: Date.now() })
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (status === '2') {
     const p = await findProviderByCode(db, code);
     if (p) await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
@@ -126,7 +152,11 @@ export async function setProviderStatus(db: Kysely<Database>, code: string, stat
 
 /** Operator grant or withdrawal of the jockey right (001 §5.1); the server reads it on every request. */
 export async function setJockeyRight(db: Kysely<Database>, code: string, granted: boolean): Promise<boolean> {
-  const r = await db.updateTable('providers').set({ jockey_right: granted ? '1' : '0', updated_at: Date.now() }).where('code', '=', code).executeTakeFirst();
+  const r = await db
+    .updateTable('providers')
+    .set({ jockey_right: granted ? '1' : '0', updated_at: Date.now() })
+    .where('code', '=', code)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -139,7 +169,14 @@ export async function resetProviderPassword(db: Kysely<Database>, code: string, 
     await rememberPassword(tx, p.id, p.password_hash, Date.now());
     await tx
       .updateTable('providers')
-      .set({ password_hash: hash, need_change_pwd: '1', failed_logins: 0, locked_until: null, pwd_changed_at: Date.now(), updated_at: Date.now() })
+      .set({
+        password_hash: hash,
+        need_change_pwd: '1',
+        failed_logins: 0,
+        locked_until: null,
+        pwd_changed_at: Date.now(),
+        updated_at: Date.now(),
+      })
       .where('id', '=', p.id)
       .execute();
   });
@@ -148,26 +185,55 @@ export async function resetProviderPassword(db: Kysely<Database>, code: string, 
 }
 
 /** The provider's own new password (a change or a reset): no longer first login or forced, lock cleared. */
-export async function setOwnPassword(db: Kysely<Database>, p: Provider, passwordHash: string, now: number): Promise<void> {
+export async function setOwnPassword(
+  db: Kysely<Database>,
+  p: Provider,
+  passwordHash: string,
+  now: number,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // The outgoing password joins the history the next change is checked against (920013).
     await rememberPassword(tx, p.id, p.password_hash, now);
     await tx
       .updateTable('providers')
-      .set({ password_hash: passwordHash, first_login: '0', need_change_pwd: '0', failed_logins: 0, locked_until: null, pwd_changed_at: now, updated_at: now })
+      .set({
+        password_hash: passwordHash,
+        first_login: '0',
+        need_change_pwd: '0',
+        failed_logins: 0,
+        locked_until: null,
+        pwd_changed_at: now,
+        updated_at: now,
+      })
       .where('id', '=', p.id)
       .execute();
   });
 }
 
 /** myAccount's fields (sp/updatecpinfo) -> the provider's columns. */
-const CONTACT_COLUMNS = { contactName: 'contact', phoneNumber: 'phone', email: 'email', address: 'address', description: 'description' } as const;
+const CONTACT_COLUMNS = {
+  contactName: 'contact',
+  phoneNumber: 'phone',
+  email: 'email',
+  address: 'address',
+  description: 'description',
+} as const;
 
 /** Updates the contact fields the request carries; the names of those it changed. */
-export async function updateContact(db: Kysely<Database>, id: number, fields: Record<string, unknown>, now: number): Promise<string[]> {
+export async function updateContact(
+  db: Kysely<Database>,
+  id: number,
+  fields: Record<string, unknown>,
+  now: number,
+): Promise<string[]> {
   const set: Partial<Record<(typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS], string>> = {};
-  for (const [field, col] of Object.entries(CONTACT_COLUMNS)) if (typeof fields[field] === 'string') set[col] = fields[field] as string;
-  await db.updateTable('providers').set({ ...set, updated_at: now }).where('id', '=', id).execute();
+  for (const [field, col] of Object.entries(CONTACT_COLUMNS))
+    if (typeof fields[field] === 'string') set[col] = fields[field] as string;
+  await db
+    .updateTable('providers')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', id)
+    .execute();
   return Object.keys(set);
 }
 

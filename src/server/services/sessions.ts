@@ -12,15 +12,35 @@ import type { Lang } from '../returnCodes';
 
 const TOUCH_EVERY_MS = 60_000;
 
-export interface NewSession { token: string; csrfToken: string; maxAgeSeconds: number }
+export interface NewSession {
+  token: string;
+  csrfToken: string;
+  maxAgeSeconds: number;
+}
 
-export async function createSession(db: Kysely<Database>, provider: Provider, config: Config, lang: Lang, ip: string, now: number): Promise<NewSession> {
+export async function createSession(
+  db: Kysely<Database>,
+  provider: Provider,
+  config: Config,
+  lang: Lang,
+  ip: string,
+  now: number,
+): Promise<NewSession> {
   const token = newToken();
   const csrfToken = newToken();
   const absoluteMs = num(config, 'session_absolute_timeout_hours') * 3600_000;
   await db
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), provider_id: provider.id, csrf_token: csrfToken, language: lang, ip, created_at: now, last_seen_at: now, expires_at: now + absoluteMs })
+    .values({
+      token_hash: sha256(token),
+      provider_id: provider.id,
+      csrf_token: csrfToken,
+      language: lang,
+      ip,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + absoluteMs,
+    })
     .execute();
   return { token, csrfToken, maxAgeSeconds: Math.ceil(absoluteMs / 1000) };
 }
@@ -39,12 +59,23 @@ const sessionQuery = precompiled(['tokenHash'], (db, p) =>
     .innerJoin('providers', 'providers.id', 'sessions.provider_id')
     .selectAll('providers')
     // Aliased: providers has an expires_at of its own (account validity).
-    .select(['sessions.id as session_id', 'sessions.csrf_token as session_csrf', 'sessions.language as session_language', 'sessions.last_seen_at as session_seen', 'sessions.expires_at as session_expires'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.csrf_token as session_csrf',
+      'sessions.language as session_language',
+      'sessions.last_seen_at as session_seen',
+      'sessions.expires_at as session_expires',
+    ])
     .where('sessions.token_hash', '=', p.tokenHash),
 );
 
 /** The live session for a cookie token, or undefined (unknown, expired by either timeout, or provider disabled). */
-export async function findSession(db: Kysely<Database>, token: string, configFor: (site: string) => Promise<Config>, now: number): Promise<FoundSession | undefined> {
+export async function findSession(
+  db: Kysely<Database>,
+  token: string,
+  configFor: (site: string) => Promise<Config>,
+  now: number,
+): Promise<FoundSession | undefined> {
   const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
   const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
@@ -54,8 +85,14 @@ export async function findSession(db: Kysely<Database>, token: string, configFor
     await db.deleteFrom('sessions').where('id', '=', session_id).execute();
     return undefined;
   }
-  if (now - session_seen >= TOUCH_EVERY_MS) await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session_id).execute();
-  return { id: session_id, csrfToken: session_csrf, language: session_language === 'zh' ? 'zh' : 'en', provider: provider as Provider };
+  if (now - session_seen >= TOUCH_EVERY_MS)
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session_id).execute();
+  return {
+    id: session_id,
+    csrfToken: session_csrf,
+    language: session_language === 'zh' ? 'zh' : 'en',
+    provider: provider as Provider,
+  };
 }
 
 export async function endSession(db: Kysely<Database>, id: number): Promise<void> {

@@ -5,7 +5,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import { num, type Config } from './config';
 
-export interface Limits { accountMax: number; addressMax: number; lockMs: number }
+export interface Limits {
+  accountMax: number;
+  addressMax: number;
+  lockMs: number;
+}
 
 export const limitsOf = (c: Config): Limits => ({
   accountMax: num(c, 'login_max_failures'),
@@ -25,7 +29,12 @@ export async function addressState(db: Kysely<Database>, address: string, now: n
  * Counts a failure from an address in one statement (an upsert that adds to the stored count), so failures
  * that reach two server processes at once are both counted.
  */
-export async function recordAddressFailure(db: Kysely<Database>, address: string, now: number, l: Limits): Promise<void> {
+export async function recordAddressFailure(
+  db: Kysely<Database>,
+  address: string,
+  now: number,
+  l: Limits,
+): Promise<void> {
   const stale = now - l.lockMs;
   await db
     .insertInto('address_throttle')
@@ -40,14 +49,20 @@ export async function recordAddressFailure(db: Kysely<Database>, address: string
     .execute();
 }
 
-export const accountLockedUntil = (p: Provider, now: number): number | null => (p.locked_until && p.locked_until > now ? p.locked_until : null);
+export const accountLockedUntil = (p: Provider, now: number): number | null =>
+  p.locked_until && p.locked_until > now ? p.locked_until : null;
 
 /**
  * Counts a wrong password against the account in one statement on the stored count (not the one read at
  * login), so failures reaching two server processes at once both count; returns the lock end when this
  * failure locks it. A lock that has run out starts a fresh count.
  */
-export async function recordAccountFailure(db: Kysely<Database>, p: Provider, now: number, l: Limits): Promise<number | null> {
+export async function recordAccountFailure(
+  db: Kysely<Database>,
+  p: Provider,
+  now: number,
+  l: Limits,
+): Promise<number | null> {
   const row = await db
     .updateTable('providers')
     .set({
@@ -61,5 +76,9 @@ export async function recordAccountFailure(db: Kysely<Database>, p: Provider, no
 }
 
 export async function clearAccountFailures(db: Kysely<Database>, providerId: number): Promise<void> {
-  await db.updateTable('providers').set({ failed_logins: 0, locked_until: null }).where('id', '=', providerId).execute();
+  await db
+    .updateTable('providers')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', providerId)
+    .execute();
 }

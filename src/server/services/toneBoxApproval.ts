@@ -16,25 +16,49 @@ export const CLEARED = { approve_type: '2', table_type: '', ask_type: '', refuse
 /** Replaces a box's tones with `toneIds`, in that order. */
 export async function setBoxTones(db: Kysely<Database>, boxId: number, toneIds: number[]): Promise<void> {
   await db.deleteFrom('tone_box_items').where('box_id', '=', boxId).execute();
-  if (toneIds.length) await db.insertInto('tone_box_items').values(toneIds.map((tone_id, position) => ({ box_id: boxId, tone_id, position }))).execute();
+  if (toneIds.length)
+    await db
+      .insertInto('tone_box_items')
+      .values(toneIds.map((tone_id, position) => ({ box_id: boxId, tone_id, position })))
+      .execute();
 }
 
 export const toneBoxApproval: ApprovalHandler = {
   async approve(tx, id, kind, payload, now) {
     const cleared = { ...CLEARED, updated_at: now };
-    if (kind === 'add') await tx.updateTable('tone_boxes').set({ ...cleared, status: '1' }).where('id', '=', id).execute();
-    else if (kind === 'delete') await tx.updateTable('tone_boxes').set({ ...cleared, status: BOX_DELETED }).where('id', '=', id).execute();
+    if (kind === 'add')
+      await tx
+        .updateTable('tone_boxes')
+        .set({ ...cleared, status: '1' })
+        .where('id', '=', id)
+        .execute();
+    else if (kind === 'delete')
+      await tx
+        .updateTable('tone_boxes')
+        .set({ ...cleared, status: BOX_DELETED })
+        .where('id', '=', id)
+        .execute();
     else {
       const status = typeof payload.status === 'string' ? { status: payload.status } : {};
-      await tx.updateTable('tone_boxes').set({ ...toneBoxFields().changeColumns(payload), ...status, ...cleared }).where('id', '=', id).execute();
+      await tx
+        .updateTable('tone_boxes')
+        .set({ ...toneBoxFields().changeColumns(payload), ...status, ...cleared })
+        .where('id', '=', id)
+        .execute();
       if (Array.isArray(payload.tones)) await setBoxTones(tx, id, payload.tones.map(Number));
     }
   },
   async reject(tx, id, _kind, reason, now) {
-    await tx.updateTable('tone_boxes').set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now }).where('id', '=', id).execute();
+    await tx
+      .updateTable('tone_boxes')
+      .set({ approve_type: '3', table_type: '1', ask_type: '', refuse_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   },
   async describe(db, ids) {
-    const rows = ids.length ? await db.selectFrom('tone_boxes').select(['id', 'code', 'name']).where('id', 'in', ids).execute() : [];
+    const rows = ids.length
+      ? await db.selectFrom('tone_boxes').select(['id', 'code', 'name']).where('id', 'in', ids).execute()
+      : [];
     return new Map(rows.map((r) => [r.id, `${r.code} "${r.name}"`]));
   },
 };

@@ -10,6 +10,11 @@ import { fieldMap, type FieldMap } from '../records/fieldMap';
 let map: FieldMap | undefined;
 
 export function toneBoxFields(): FieldMap {
-  if (!map) map = fieldMap(JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'src', 'server', 'records', 'toneBox.json'), 'utf8')) as RecordDoc);
+  if (!map)
+    map = fieldMap(
+      JSON.parse(
+        readFileSync(join(__dirname, '..', '..', '..', 'src', 'server', 'records', 'toneBox.json'), 'utf8'),
+      ) as RecordDoc,
+    );
   return map;
 }

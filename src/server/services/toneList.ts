@@ -22,7 +22,8 @@ type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
 
 /** Columns a list row is built from (the record's list fields; the file maps and extra info are the detail's). */
-const listColumns = () => ['id', ...toneFields().listColumns.filter((c) => c !== 'id')] as Array<keyof Database['tones']>;
+const listColumns = () =>
+  ['id', ...toneFields().listColumns.filter((c) => c !== 'id')] as Array<keyof Database['tones']>;
 /** The keys of a list row, as the route declares its answer. */
 export const toneRowFields = () => [...toneFields().listKeys, 'cpName', 'languageName'];
 
@@ -33,32 +34,62 @@ const NUMBER = '^(\\d{1,12}(\\.\\d{1,6})?)?$';
  * The parameter shapes the comparisons can take (a day for a time, a number for a price), nothing more: the rules
  * of each value are those of the screens' search fields, which the route checks through the engine.
  */
-export const toneFilterParams = (): Record<string, JsonSchema> => Object.fromEntries(
-  Object.entries(filterDefs()).map(([name, f]) => {
-    const pattern = f.match === 'fromDay' || f.match === 'toDay' ? DAY : f.match === 'min' || f.match === 'max' ? NUMBER : undefined;
-    return [name, { type: 'string', maxLength: 1024, ...(pattern ? { pattern } : {}), ...(f.schema ?? {}), description: `${f.match} on ${f.field}${f.expression ? ` (${f.expression})` : ''}` }];
-  }),
-);
+export const toneFilterParams = (): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    Object.entries(filterDefs()).map(([name, f]) => {
+      const pattern =
+        f.match === 'fromDay' || f.match === 'toDay'
+          ? DAY
+          : f.match === 'min' || f.match === 'max'
+            ? NUMBER
+            : undefined;
+      return [
+        name,
+        {
+          type: 'string',
+          maxLength: 1024,
+          ...(pattern ? { pattern } : {}),
+          ...(f.schema ?? {}),
+          description: `${f.match} on ${f.field}${f.expression ? ` (${f.expression})` : ''}`,
+        },
+      ];
+    }),
+  );
 
-const active = (f: RecordFilterDef, v: unknown) => typeof v === 'string' && v !== '' && (f.match !== 'expression' || v === '1');
+const active = (f: RecordFilterDef, v: unknown) =>
+  typeof v === 'string' && v !== '' && (f.match !== 'expression' || v === '1');
 const columnOf = (field: string) => toneFields().field(field).column;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const DAY_MS = 86_400_000;
 
-function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(q: Q, f: RecordFilterDef, value: string, site: string): Q {
+function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(
+  q: Q,
+  f: RecordFilterDef,
+  value: string,
+  site: string,
+): Q {
   const col = columnOf(f.field) as any;
   switch (f.match) {
-    case 'equals': return q.where(col, '=', value) as Q;
-    case 'prefix': return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
-    case 'from': return q.where(col, '>=', value) as Q;
-    case 'to': return q.where(col, '<=', value) as Q;
+    case 'equals':
+      return q.where(col, '=', value) as Q;
+    case 'prefix':
+      return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
+    case 'from':
+      return q.where(col, '>=', value) as Q;
+    case 'to':
+      return q.where(col, '<=', value) as Q;
     // Times are epoch ms; a day is the UTC day.
-    case 'fromDay': return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
-    case 'toDay': return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
+    case 'fromDay':
+      return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
+    case 'toDay':
+      return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
     // Prices are decimal strings: compared as numbers (no index; the other filters narrow first).
-    case 'min': return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '>=', Number(value)) as Q;
-    case 'max': return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '<=', Number(value)) as Q;
-    case 'expression': return q.where(logicToSql(engineFor(site).expression(f.expression!), columnOf) as any) as Q;
+    case 'min':
+      return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '>=', Number(value)) as Q;
+    case 'max':
+      return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '<=', Number(value)) as Q;
+    case 'expression':
+      return q.where(logicToSql(engineFor(site).expression(f.expression!), columnOf) as any) as Q;
   }
 }
 
@@ -67,7 +98,13 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(q:
 // in range the left join still gives one row carrying the total. Compiled once.
 const tonePageBySeq = precompiled(['providerId', 'offset', 'limit'], (db, p) =>
   db
-    .selectFrom(db.selectFrom('tones').select((eb) => eb.fn.max('seq').as('total')).where('provider_id', '=', p.providerId).as('m'))
+    .selectFrom(
+      db
+        .selectFrom('tones')
+        .select((eb) => eb.fn.max('seq').as('total'))
+        .where('provider_id', '=', p.providerId)
+        .as('m'),
+    )
     .leftJoin('tones as t', (join) =>
       join
         .on('t.provider_id', '=', p.providerId)
@@ -80,14 +117,32 @@ const tonePageBySeq = precompiled(['providerId', 'offset', 'limit'], (db, p) =>
 );
 
 /** `languages` names the content language in the portal language of the request (languageName). */
-export interface ToneListQuery { providerId: number; cpName: string; languages: Map<number, string>; site: string; params: Record<string, unknown>; range: PageRange }
+export interface ToneListQuery {
+  providerId: number;
+  cpName: string;
+  languages: Map<number, string>;
+  site: string;
+  params: Record<string, unknown>;
+  range: PageRange;
+}
 
-export async function listTones(db: Db, q: ToneListQuery): Promise<{ record?: Array<Record<string, string>>; recordSum: number }> {
+export async function listTones(
+  db: Db,
+  q: ToneListQuery,
+): Promise<{ record?: Array<Record<string, string>>; recordSum: number }> {
   const language = toneFields().field('language').column;
-  const row = (t: Row) => ({ ...toneFields().listRow(t), cpName: q.cpName, languageName: t[language] === null ? '' : q.languages.get(t[language] as number) ?? '' });
+  const row = (t: Row) => ({
+    ...toneFields().listRow(t),
+    cpName: q.cpName,
+    languageName: t[language] === null ? '' : (q.languages.get(t[language] as number) ?? ''),
+  });
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
   if (filters.length === 0) {
-    const rows = await tonePageBySeq(db, { providerId: q.providerId, offset: q.range.countOnly ? 0 : q.range.offset, limit: q.range.countOnly ? 0 : q.range.limit });
+    const rows = await tonePageBySeq(db, {
+      providerId: q.providerId,
+      offset: q.range.countOnly ? 0 : q.range.offset,
+      limit: q.range.countOnly ? 0 : q.range.limit,
+    });
     const recordSum = Number(rows[0]?.total ?? 0);
     if (q.range.countOnly) return { recordSum };
     return { record: rows.filter((r) => r.id !== null).map((r) => row(r as Row)), recordSum };
@@ -101,7 +156,20 @@ export async function listTones(db: Db, q: ToneListQuery): Promise<{ record?: Ar
   const fromEnd = q.range.offset > total / 2;
   const offset = fromEnd ? Math.max(0, total - q.range.offset - q.range.limit) : q.range.offset;
   const limit = fromEnd ? Math.min(q.range.limit, total - q.range.offset) : q.range.limit;
-  const ids = limit <= 0 ? [] : (await query.select('id').orderBy('id', fromEnd ? 'asc' : 'desc').limit(limit).offset(offset).execute()).map((r) => r.id);
-  const rows = ids.length === 0 ? [] : await db.selectFrom('tones').select(listColumns()).where('id', 'in', ids).orderBy('id', 'desc').execute();
+  const ids =
+    limit <= 0
+      ? []
+      : (
+          await query
+            .select('id')
+            .orderBy('id', fromEnd ? 'asc' : 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('tones').select(listColumns()).where('id', 'in', ids).orderBy('id', 'desc').execute();
   return { record: rows.map((r) => row(r as Row)), recordSum: total };
 }

@@ -20,11 +20,20 @@ export const MAX_DELETE = 30;
 export const DELETED = '6';
 
 const parseJson = (s: string): Record<string, unknown> => {
-  try { return (JSON.parse(s || '{}') as Record<string, unknown>) ?? {}; } catch { return {}; }
+  try {
+    return (JSON.parse(s || '{}') as Record<string, unknown>) ?? {};
+  } catch {
+    return {};
+  }
 };
 
 /** The "Edit data read for a tone" of 001 §3, or undefined when the tone is not the provider's. */
-export async function toneDetail(db: Db, providerId: number, by: { toneID?: number; toneCode?: string }, lang: Lang = 'en') {
+export async function toneDetail(
+  db: Db,
+  providerId: number,
+  by: { toneID?: number; toneCode?: string },
+  lang: Lang = 'en',
+) {
   let q = db
     .selectFrom('tones as t')
     .leftJoin('catalogues as c', 'c.id', 't.catalog_id')
@@ -38,7 +47,10 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
   const t = await q.executeTakeFirst();
   if (!t) return undefined;
   // The catalogue and language names as the provider reads them (the form's options say the same).
-  const [catalogueNames, languageNames] = await Promise.all([namesIn(db, 'catalogue', lang), namesIn(db, 'language', lang)]);
+  const [catalogueNames, languageNames] = await Promise.all([
+    namesIn(db, 'catalogue', lang),
+    namesIn(db, 'language', lang),
+  ]);
   const catName = t.catName === null ? '' : catalogueNames(t.catalog_id, 'name', t.catName);
   const rights = await db
     .selectFrom('tone_copyrights as r')
@@ -49,9 +61,17 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     .execute();
   // Every owner of a role (up to 10 tune companies), as the owner selection shows them; one date per role.
   const owners = (role: string) => rights.filter((r) => r.role === role);
-  const ownerRows = (role: string) => owners(role).map((r) => ({ companyID: String(r.company_id), companyName: r.company_name ?? '', officialName: r.official_name ?? '', stageName: r.stage_name ?? '' }));
+  const ownerRows = (role: string) =>
+    owners(role).map((r) => ({
+      companyID: String(r.company_id),
+      companyName: r.company_name ?? '',
+      officialName: r.official_name ?? '',
+      stageName: r.stage_name ?? '',
+    }));
   const ownerFields = (role: string) => ({
-    [`${role}CompanyID`]: owners(role).map((r) => String(r.company_id)).join(','),
+    [`${role}CompanyID`]: owners(role)
+      .map((r) => String(r.company_id))
+      .join(','),
     [`${role}ValidDay`]: owners(role)[0]?.valid_day ?? '',
     [`${role}Companies`]: ownerRows(role),
   });
@@ -62,24 +82,62 @@ export async function toneDetail(db: Db, providerId: number, by: { toneID?: numb
     // The tone's own fields as its record names them (records/tone.json), then what joins and files add.
     ...toneFields().detail(t),
     // Tones stored before auto renewal had a details key kept it in the extra info: '1' or '0' either way.
-    extendAbsoluteDateFlag: (parseJson(t.details).extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1' ? '1' : '0',
+    extendAbsoluteDateFlag:
+      (parseJson(t.details).extendAbsoluteDateFlag ?? parseJson(t.additional_tone_info).extendAbsoluteDateFlag) === '1'
+        ? '1'
+        : '0',
     tags: tags.map((r) => r.name).join('~'),
-    catalogInfo: t.catalog_id === null ? [] : [{ catalogID: String(t.catalog_id), catalogName: catName, parentID: t.catParent === null ? '' : String(t.catParent) }],
+    catalogInfo:
+      t.catalog_id === null
+        ? []
+        : [
+            {
+              catalogID: String(t.catalog_id),
+              catalogName: catName,
+              parentID: t.catParent === null ? '' : String(t.catParent),
+            },
+          ],
     languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
     catName,
-    webAuditonUrl: play(files.webAuditon), aipPlayUrl: play(files.aipPlay), hdPlayUrl: play(files.hdPlay), mediaPlayUrl: play(files.mediaPlay),
+    webAuditonUrl: play(files.webAuditon),
+    aipPlayUrl: play(files.aipPlay),
+    hdPlayUrl: play(files.hdPlay),
+    mediaPlayUrl: play(files.mediaPlay),
     imagePath: play(files.image),
-    ...ownerFields('lyric'), ...ownerFields('tune'), ...ownerFields('record'),
-    copyrights: rights.map((r) => ({ role: r.role, companyID: String(r.company_id), companyName: r.company_name ?? '', validDay: r.valid_day })),
+    ...ownerFields('lyric'),
+    ...ownerFields('tune'),
+    ...ownerFields('record'),
+    copyrights: rights.map((r) => ({
+      role: r.role,
+      companyID: String(r.company_id),
+      companyName: r.company_name ?? '',
+      validDay: r.valid_day,
+    })),
   };
 }
 
 /** Keys of the detail answer beside the record's own fields (joins, files, owners): the route declares them with toneFields().detailKeys. */
-export const DETAIL_EXTRA_KEYS = ['extendAbsoluteDateFlag', 'tags', 'languageDesc', 'catName', 'webAuditonUrl', 'aipPlayUrl', 'hdPlayUrl', 'mediaPlayUrl', 'imagePath'];
+export const DETAIL_EXTRA_KEYS = [
+  'extendAbsoluteDateFlag',
+  'tags',
+  'languageDesc',
+  'catName',
+  'webAuditonUrl',
+  'aipPlayUrl',
+  'hdPlayUrl',
+  'mediaPlayUrl',
+  'imagePath',
+];
 
 /** The provider's tone id, or undefined. */
 async function ownTone(db: Db, providerId: number, toneID: number) {
-  return db.selectFrom('tones').select(['id', 'tone_code']).where('id', '=', toneID).where('provider_id', '=', providerId).where('status', '!=', DELETED).executeTakeFirst();
+  return db
+    .selectFrom('tones')
+    .select(['id', 'tone_code'])
+    .where('id', '=', toneID)
+    .where('provider_id', '=', providerId)
+    .where('status', '!=', DELETED)
+    .executeTakeFirst();
 }
 
 export async function queryTags(db: Db, providerId: number, toneID: number) {
@@ -89,11 +147,21 @@ export async function queryTags(db: Db, providerId: number, toneID: number) {
 }
 
 /** Replaces the tone's tags; false when the tone is not the provider's. */
-export async function replaceTags(db: Db, providerId: number, toneID: number, tags: string[], actor: string): Promise<boolean> {
+export async function replaceTags(
+  db: Db,
+  providerId: number,
+  toneID: number,
+  tags: string[],
+  actor: string,
+): Promise<boolean> {
   if (!(await ownTone(db, providerId, toneID))) return false;
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('tags').where('tone_id', '=', toneID).execute();
-    if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: providerId, tone_id: toneID, name }))).execute();
+    if (tags.length)
+      await tx
+        .insertInto('tags')
+        .values(tags.map((name) => ({ provider_id: providerId, tone_id: toneID, name })))
+        .execute();
     await audit(tx, { providerId, actor, action: 'tone.tags', entityType: 'tone', entityId: toneID, detail: { tags } });
   });
   return true;
@@ -103,43 +171,102 @@ export async function replaceTags(db: Db, providerId: number, toneID: number, ta
  * Hide ('1' -> '2') or resume ('2' -> '1') the provider's tones. Tones in another state (pending, hidden and
  * unavailable, foreign) are left alone and reported as failed, as the raw result of 001 §7.
  */
-export async function hideOrResume(db: Db, site: string, providerId: number, ids: number[], hide: boolean, now: number) {
+export async function hideOrResume(
+  db: Db,
+  site: string,
+  providerId: number,
+  ids: number[],
+  hide: boolean,
+  now: number,
+) {
   // The tones the row actions offer it for: the named expressions of their `visible` conditions, run in the query.
   const which = engineFor(site).expression(hide ? 'toneNormal' : 'toneHidden');
   const to = hide ? '2' : '1';
-  const rows = await db.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', providerId).where('id', 'in', ids).where(logicToSql(which, (f) => toneFields().field(f).column) as any).execute();
-  if (rows.length) await db.updateTable('tones').set({ status: to, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
+  const rows = await db
+    .selectFrom('tones')
+    .select(['id', 'tone_code'])
+    .where('provider_id', '=', providerId)
+    .where('id', 'in', ids)
+    .where(logicToSql(which, (f) => toneFields().field(f).column) as any)
+    .execute();
+  if (rows.length)
+    await db
+      .updateTable('tones')
+      .set({ status: to, updated_at: now })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
   const done = new Set(rows.map((r) => r.id));
   return { success: rows.map((r) => String(r.id)), failed: ids.filter((id) => !done.has(id)).map(String) };
 }
 
-export type DeleteOutcome = { kind: 'notFound' } | { kind: 'inUse'; codes: string[] } | { kind: 'done'; approval: boolean; count: number };
+export type DeleteOutcome =
+  { kind: 'notFound' } | { kind: 'inUse'; codes: string[] } | { kind: 'done'; approval: boolean; count: number };
 
 /**
  * Deletes the provider's tones. A tone in a tone box or an IVR directory is "in use": without force nothing
  * changes and the codes are returned; with force the tone leaves those boxes and directories (subscribers
  * of them lose it). Providers in the approval flow get a 'delete' change request per tone instead.
  */
-export async function deleteTones(db: Db, p: { providerId: number; ids: number[]; force: boolean; approval: boolean; actor: string; now: number }): Promise<DeleteOutcome> {
+export async function deleteTones(
+  db: Db,
+  p: { providerId: number; ids: number[]; force: boolean; approval: boolean; actor: string; now: number },
+): Promise<DeleteOutcome> {
   return db.transaction().execute(async (tx) => {
-    const rows = await tx.selectFrom('tones').select(['id', 'tone_code']).where('provider_id', '=', p.providerId).where('id', 'in', p.ids).where('status', '!=', DELETED).execute();
+    const rows = await tx
+      .selectFrom('tones')
+      .select(['id', 'tone_code'])
+      .where('provider_id', '=', p.providerId)
+      .where('id', 'in', p.ids)
+      .where('status', '!=', DELETED)
+      .execute();
     if (rows.length !== new Set(p.ids).size) return { kind: 'notFound' } as const;
     const ids = rows.map((r) => r.id);
     const boxed = await tx.selectFrom('tone_box_items').select('tone_id').where('tone_id', 'in', ids).execute();
     const listed = await tx.selectFrom('ivr_directory_items').select('tone_id').where('tone_id', 'in', ids).execute();
     const used = new Set([...boxed, ...listed].map((r) => r.tone_id));
-    if (used.size && !p.force) return { kind: 'inUse', codes: rows.filter((r) => used.has(r.id)).map((r) => r.tone_code) } as const;
+    if (used.size && !p.force)
+      return { kind: 'inUse', codes: rows.filter((r) => used.has(r.id)).map((r) => r.tone_code) } as const;
     if (used.size) {
-      await tx.deleteFrom('tone_box_items').where('tone_id', 'in', [...used]).execute();
-      await tx.deleteFrom('ivr_directory_items').where('tone_id', 'in', [...used]).execute();
+      await tx
+        .deleteFrom('tone_box_items')
+        .where('tone_id', 'in', [...used])
+        .execute();
+      await tx
+        .deleteFrom('ivr_directory_items')
+        .where('tone_id', 'in', [...used])
+        .execute();
     }
     if (p.approval) {
-      await tx.updateTable('tones').set({ approve_type: '1', table_type: '1', ask_type: '2', refuse_reason: '', updated_at: p.now }).where('id', 'in', ids).execute();
-      for (const id of ids) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.providerId, kind: 'delete', payload: { force: p.force }, now: p.now });
+      await tx
+        .updateTable('tones')
+        .set({ approve_type: '1', table_type: '1', ask_type: '2', refuse_reason: '', updated_at: p.now })
+        .where('id', 'in', ids)
+        .execute();
+      for (const id of ids)
+        await createChangeRequest(tx, {
+          entityType: 'tone',
+          entityId: id,
+          providerId: p.providerId,
+          kind: 'delete',
+          payload: { force: p.force },
+          now: p.now,
+        });
     } else {
       await tx.updateTable('tones').set({ status: DELETED, updated_at: p.now }).where('id', 'in', ids).execute();
     }
-    for (const id of ids) await audit(tx, { providerId: p.providerId, actor: p.actor, action: p.approval ? 'tone.deleteRequest' : 'tone.delete', entityType: 'tone', entityId: id, detail: { force: p.force, inUse: used.has(id) } });
+    for (const id of ids)
+      await audit(tx, {
+        providerId: p.providerId,
+        actor: p.actor,
+        action: p.approval ? 'tone.deleteRequest' : 'tone.delete',
+        entityType: 'tone',
+        entityId: id,
+        detail: { force: p.force, inUse: used.has(id) },
+      });
     return { kind: 'done', approval: p.approval, count: ids.length } as const;
   });
 }

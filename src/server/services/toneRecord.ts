@@ -10,7 +10,8 @@ let map: FieldMap | undefined;
 export function toneFields(): FieldMap {
   if (!map) {
     const record = loadSourcesFromDisk().records.tone;
-    if (!record) throw new Error('screen-definitions/records/tone.json is missing: the tone calls derive their fields from it');
+    if (!record)
+      throw new Error('screen-definitions/records/tone.json is missing: the tone calls derive their fields from it');
     map = fieldMap(record);
   }
   return map;

@@ -18,13 +18,21 @@ import { audit } from './audit';
 type Db = Kysely<Database>;
 
 /** The file map's keys (001 §3) and the form fields they come from, for field-level refusals. */
-export const FILE_FIELDS: Record<string, string> = { webAuditon: 'webFile', aipPlay: 'ivrFile', hdPlay: 'hdFile', mediaPlay: 'mediaFile', image: 'image' };
+export const FILE_FIELDS: Record<string, string> = {
+  webAuditon: 'webFile',
+  aipPlay: 'ivrFile',
+  hdPlay: 'hdFile',
+  mediaPlay: 'mediaFile',
+  image: 'image',
+};
 
 export function parseFileMap(text: unknown): Record<string, string> {
   if (typeof text !== 'string' || text === '') return {};
   try {
     const map = JSON.parse(text) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(map ?? {}).filter(([k, v]) => k in FILE_FIELDS && typeof v === 'string' && v !== '')) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(map ?? {}).filter(([k, v]) => k in FILE_FIELDS && typeof v === 'string' && v !== ''),
+    ) as Record<string, string>;
   } catch {
     return {};
   }
@@ -39,7 +47,8 @@ function parseInfo(text: string | null | undefined): WavInfo | undefined {
   }
 }
 
-const money = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v).toFixed(2));
+const money = (v: unknown) =>
+  v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v).toFixed(2);
 
 /**
  * sp/iscallerpricevalid (001 §5.1, our design): the caller price, to 2 decimals, is valid when it equals the
@@ -48,7 +57,13 @@ const money = (v: unknown) => (v === undefined || v === null || v === '' || Numb
  * shared price rule (format, decimals of page_price_form, min_tone_price..max_tone_price) and the form's
  * callerPriceEqualsPrice check (same_skiza_price '1', or always on a site whose overlay says so, as Kenya's does).
  */
-export async function callerPriceValid(db: Db, site: string, config: Config, callerPrice: unknown, price: unknown): Promise<boolean> {
+export async function callerPriceValid(
+  db: Db,
+  site: string,
+  config: Config,
+  callerPrice: unknown,
+  price: unknown,
+): Promise<boolean> {
   const cp = money(callerPrice);
   if (cp === null) return false;
   const rows = await db
@@ -61,20 +76,42 @@ export async function callerPriceValid(db: Db, site: string, config: Config, cal
   if (config.caller_price_must_match_tariff === '1') return false;
   const engine = engineFor(site);
   const form = { callerPrice: cp, price: price === undefined || price === null ? '' : String(price) };
-  return engine.checkValue('price', cp, { config }) === null && engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null;
+  return (
+    engine.checkValue('price', cp, { config }) === null &&
+    engine.check('rbtUploading', 'callerPriceEqualsPrice', { config, form }) === null
+  );
 }
 
-export interface ServerChecks { providerId: number; config: Config; site: string; params: Record<string, any>; mode: 'add' | 'edit'; toneId?: number }
+export interface ServerChecks {
+  providerId: number;
+  config: Config;
+  site: string;
+  params: Record<string, any>;
+  mode: 'add' | 'edit';
+  toneId?: number;
+}
 
-export async function serverViolations(db: Db, c: ServerChecks): Promise<{ violations: Violation[]; relativeTime?: string }> {
+export async function serverViolations(
+  db: Db,
+  c: ServerChecks,
+): Promise<{ violations: Violation[]; relativeTime?: string }> {
   const out: Violation[] = [];
   const p = c.params;
   const files = parseFileMap(p.toneFile);
   const names = [...Object.values(files), ...(p.copyrightFile ? [String(p.copyrightFile)] : [])];
   if (names.length) {
-    const rows = await db.selectFrom('uploaded_files').select(['saved_filename', 'kind', 'info']).where('provider_id', '=', c.providerId).where('saved_filename', 'in', names).execute();
+    const rows = await db
+      .selectFrom('uploaded_files')
+      .select(['saved_filename', 'kind', 'info'])
+      .where('provider_id', '=', c.providerId)
+      .where('saved_filename', 'in', names)
+      .execute();
     const owned = new Map(rows.map((r) => [r.saved_filename, r]));
-    const fields = new Map(engineFor(c.site).resolve('rbtUploading', { config: c.config, mode: c.mode, form: p }).fields.map((f) => [f.name, f]));
+    const fields = new Map(
+      engineFor(c.site)
+        .resolve('rbtUploading', { config: c.config, mode: c.mode, form: p })
+        .fields.map((f) => [f.name, f]),
+    );
     for (const [key, name] of Object.entries(files)) {
       const file = owned.get(name);
       if (!file) {
@@ -85,50 +122,91 @@ export async function serverViolations(db: Db, c: ServerChecks): Promise<{ viola
       const problem = ui && file.kind === 'wav' ? wavProblem(parseInfo(file.info), rulesOf(ui)) : null;
       if (problem) out.push({ field: FILE_FIELDS[key], message: problem.key, params: problem.params });
     }
-    if (p.copyrightFile && !owned.has(String(p.copyrightFile))) out.push({ field: 'copyrightFile', message: 'ToneForm.fileNotYours' });
+    if (p.copyrightFile && !owned.has(String(p.copyrightFile)))
+      out.push({ field: 'copyrightFile', message: 'ToneForm.fileNotYours' });
   }
   let relativeTime: string | undefined;
   const catalogId = Number(c.mode === 'edit' ? p.newCatalogId : p.catalogID);
   if (p.catalogID !== undefined || p.newCatalogId !== undefined) {
     const cat = Number.isInteger(catalogId)
-      ? await db.selectFrom('catalogues').select(['id', 'relative_validity_period']).where('id', '=', catalogId).where('resource_type', '=', 1).executeTakeFirst()
+      ? await db
+          .selectFrom('catalogues')
+          .select(['id', 'relative_validity_period'])
+          .where('id', '=', catalogId)
+          .where('resource_type', '=', 1)
+          .executeTakeFirst()
       : undefined;
     if (!cat) out.push({ field: 'catalogID', message: 'ToneForm.catalogMissing' });
     else if (c.config.admin_specify_relative_period === '1' && cat.relative_validity_period) {
       relativeTime = cat.relative_validity_period;
-      if (p.relativeTime !== undefined && String(p.relativeTime) !== relativeTime) out.push({ field: 'relativeTime', message: 'ToneForm.relativeFixed' });
+      if (p.relativeTime !== undefined && String(p.relativeTime) !== relativeTime)
+        out.push({ field: 'relativeTime', message: 'ToneForm.relativeFixed' });
     }
   }
   if (c.mode === 'add' && c.config.support_isrc_check === '1' && p.isrc) {
-    const taken = await db.selectFrom('tones').select('id').where('isrc', '=', String(p.isrc)).where('status', '!=', '6').executeTakeFirst();
+    const taken = await db
+      .selectFrom('tones')
+      .select('id')
+      .where('isrc', '=', String(p.isrc))
+      .where('status', '!=', '6')
+      .executeTakeFirst();
     if (taken) out.push({ field: 'isrc', message: 'ToneForm.isrcTaken' });
   }
   const owners = copyrightsOf(p);
   if (owners.length) {
     const known = new Set(
-      (await db.selectFrom('copyright_companies as c').innerJoin('providers as p', 'p.id', 'c.provider_id').select('c.id').where('p.site', '=', c.site).where('c.id', 'in', owners.map((o) => o.company_id)).execute()).map((r) => r.id),
+      (
+        await db
+          .selectFrom('copyright_companies as c')
+          .innerJoin('providers as p', 'p.id', 'c.provider_id')
+          .select('c.id')
+          .where('p.site', '=', c.site)
+          .where(
+            'c.id',
+            'in',
+            owners.map((o) => o.company_id),
+          )
+          .execute()
+      ).map((r) => r.id),
     );
-    for (const o of owners) if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
+    for (const o of owners)
+      if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
   }
-  if (p.callerPrice !== undefined && p.callerPrice !== '' && !(await callerPriceValid(db, c.site, c.config, p.callerPrice, p.price))) {
+  if (
+    p.callerPrice !== undefined &&
+    p.callerPrice !== '' &&
+    !(await callerPriceValid(db, c.site, c.config, p.callerPrice, p.price))
+  ) {
     out.push({ field: 'callerPrice', message: 'ToneForm.callerPriceInvalid' });
   }
   return { violations: out, relativeTime };
 }
 
-export const tagsOf = (p: Record<string, any>): string[] => (typeof p.tagNames === 'string' && p.tagNames !== '' ? p.tagNames.split(',').map((t: string) => t.trim()).filter(Boolean) : []);
+export const tagsOf = (p: Record<string, any>): string[] =>
+  typeof p.tagNames === 'string' && p.tagNames !== ''
+    ? p.tagNames
+        .split(',')
+        .map((t: string) => t.trim())
+        .filter(Boolean)
+    : [];
 
 /** Copyright owners per role from the ids and dates sent (lyricCompanyID '3,5', lyricValidDay ...). */
 export function copyrightsOf(p: Record<string, any>): Array<{ role: string; company_id: number; valid_day: string }> {
   const out: Array<{ role: string; company_id: number; valid_day: string }> = [];
   for (const role of ['lyric', 'tune', 'record']) {
     const ids = typeof p[`${role}CompanyID`] === 'string' ? p[`${role}CompanyID`].split(',').filter(Boolean) : [];
-    for (const id of ids) if (/^\d+$/.test(id)) out.push({ role, company_id: Number(id), valid_day: String(p[`${role}ValidDay`] ?? '') });
+    for (const id of ids)
+      if (/^\d+$/.test(id)) out.push({ role, company_id: Number(id), valid_day: String(p[`${role}ValidDay`] ?? '') });
   }
   return out;
 }
 
-export interface ToneWriter { providerId: number; providerCode: string; ip: string; now: number }
+export interface ToneWriter {
+  providerId: number;
+  providerCode: string;
+  ip: string;
+  now: number;
+}
 
 /**
  * Stores a new tone from sp/addtone's parameters (already validated): its record's written fields, the approval
@@ -136,7 +214,17 @@ export interface ToneWriter { providerId: number; providerCode: string; ip: stri
  * code, tags and copyright owners, and the audit entry, inside the caller's transaction (sp/addtone's own, or a
  * batch line's, which also records the line's result).
  */
-export async function storeNewTone(tx: Transaction<Database>, a: { provider: Provider; params: Record<string, any>; relativeTime?: string; now: number; ip?: string; detail?: Record<string, unknown> }) {
+export async function storeNewTone(
+  tx: Transaction<Database>,
+  a: {
+    provider: Provider;
+    params: Record<string, any>;
+    relativeTime?: string;
+    now: number;
+    ip?: string;
+    detail?: Record<string, unknown>;
+  },
+) {
   const { provider: p, params, now } = a;
   const trusted = p.believe_cp === '1' || p.believe_cp === '2';
   const tone = {
@@ -157,24 +245,53 @@ export async function storeNewTone(tx: Transaction<Database>, a: { provider: Pro
   // The system gives the tone its code (services/tones.ts); a short code is a field of its own.
   const { id, toneCode } = await insertToneIn(tx, tone);
   const tags = tagsOf(params);
-  if (tags.length) await tx.insertInto('tags').values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name }))).execute();
+  if (tags.length)
+    await tx
+      .insertInto('tags')
+      .values(tags.map((name) => ({ provider_id: p.id, tone_id: id, name })))
+      .execute();
   const owners = copyrightsOf(params);
-  if (owners.length) await tx.insertInto('tone_copyrights').values(owners.map((o) => ({ tone_id: id, ...o }))).execute();
+  if (owners.length)
+    await tx
+      .insertInto('tone_copyrights')
+      .values(owners.map((o) => ({ tone_id: id, ...o })))
+      .execute();
   if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
-  await audit(tx, { providerId: p.id, actor: p.code, action: 'addtone', entityType: 'tone', entityId: id, detail: { trusted, ...a.detail }, ip: a.ip });
+  await audit(tx, {
+    providerId: p.id,
+    actor: p.code,
+    action: 'addtone',
+    entityType: 'tone',
+    entityId: id,
+    detail: { trusted, ...a.detail },
+    ip: a.ip,
+  });
   return { toneID: String(id), toneCode, status: trusted ? '1' : '0' };
 }
 
 /** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */
 export const editableTone = (db: Db, providerId: number, toneId: number) =>
-  db.selectFrom('tones').select(['id', 'status', 'details']).where('id', '=', toneId).where('provider_id', '=', providerId).where('status', '!=', '6').executeTakeFirst();
+  db
+    .selectFrom('tones')
+    .select(['id', 'status', 'details'])
+    .where('id', '=', toneId)
+    .where('provider_id', '=', providerId)
+    .where('status', '!=', '6')
+    .executeTakeFirst();
 
 /**
  * sp/edittone: the modification waits for approval (000 §4) as a 'modify' change request holding the edited
  * fields as the record maps them (applied by services/changeRequests.ts when the operator approves), and the
  * tone shows 'modification to be approved' meanwhile (requestToneModification, shared with the batch updates).
  */
-export async function requestToneEdit(db: Db, w: ToneWriter & { tone: { id: number; status: string; details: string }; params: Record<string, any>; relativeTime?: string }) {
+export async function requestToneEdit(
+  db: Db,
+  w: ToneWriter & {
+    tone: { id: number; status: string; details: string };
+    params: Record<string, any>;
+    relativeTime?: string;
+  },
+) {
   const { params, tone } = w;
   const files = parseFileMap(params.toneFile);
   const change: Record<string, unknown> = {
@@ -184,10 +301,25 @@ export async function requestToneEdit(db: Db, w: ToneWriter & { tone: { id: numb
     reason: params.reason,
     tags: params.tagNames === undefined ? undefined : tagsOf(params),
     // The copyright owners as edited (all roles), when the form carries them: approval replaces the tone's.
-    copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined) ? copyrightsOf(params) : undefined,
+    copyrights: ['lyricCompanyID', 'tuneCompanyID', 'recordCompanyID'].some((k) => params[k] !== undefined)
+      ? copyrightsOf(params)
+      : undefined,
   };
   await db.transaction().execute(async (tx) => {
-    await requestToneModification(tx, { toneId: tone.id, status: tone.status, providerId: w.providerId, change, now: w.now });
-    await audit(tx, { providerId: w.providerId, actor: w.providerCode, action: 'edittone', entityType: 'tone', entityId: tone.id, ip: w.ip });
+    await requestToneModification(tx, {
+      toneId: tone.id,
+      status: tone.status,
+      providerId: w.providerId,
+      change,
+      now: w.now,
+    });
+    await audit(tx, {
+      providerId: w.providerId,
+      actor: w.providerCode,
+      action: 'edittone',
+      entityType: 'tone',
+      entityId: tone.id,
+      ip: w.ip,
+    });
   });
 }

@@ -17,17 +17,35 @@ export const toneCodeOf = (id: number) => String(TONE_CODE_BASE + id);
 /** A tone to insert; without a tone_code (the normal case) the system gives it one (toneCodeOf). */
 export type ToneToInsert = Omit<NewTone, 'seq' | 'tone_code'> & { tone_code?: string };
 
-export async function insertTone(db: Kysely<Database>, tone: ToneToInsert): Promise<{ id: number; seq: number; toneCode: string }> {
+export async function insertTone(
+  db: Kysely<Database>,
+  tone: ToneToInsert,
+): Promise<{ id: number; seq: number; toneCode: string }> {
   return db.transaction().execute((tx) => insertToneIn(tx, tone));
 }
 
 /** insertTone inside a transaction the caller holds, so the tone and what belongs to it commit together. */
-export async function insertToneIn(tx: Transaction<Database>, tone: ToneToInsert): Promise<{ id: number; seq: number; toneCode: string }> {
-  await tx.updateTable('providers').set((eb) => ({ id: eb.ref('id') })).where('id', '=', tone.provider_id).execute();
-  const { last } = await tx.selectFrom('tones').select((eb) => eb.fn.max('seq').as('last')).where('provider_id', '=', tone.provider_id).executeTakeFirstOrThrow();
+export async function insertToneIn(
+  tx: Transaction<Database>,
+  tone: ToneToInsert,
+): Promise<{ id: number; seq: number; toneCode: string }> {
+  await tx
+    .updateTable('providers')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', tone.provider_id)
+    .execute();
+  const { last } = await tx
+    .selectFrom('tones')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('provider_id', '=', tone.provider_id)
+    .executeTakeFirstOrThrow();
   const seq = Number(last ?? 0) + 1;
   // The code depends on the id the insert gives: a placeholder unique per (provider, seq) until then, in this transaction.
-  const { id } = await tx.insertInto('tones').values({ ...tone, tone_code: tone.tone_code ?? `#${tone.provider_id}-${seq}`, seq }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await tx
+    .insertInto('tones')
+    .values({ ...tone, tone_code: tone.tone_code ?? `#${tone.provider_id}-${seq}`, seq })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (tone.tone_code !== undefined) return { id, seq, toneCode: tone.tone_code };
   const toneCode = toneCodeOf(id);
   await tx.updateTable('tones').set({ tone_code: toneCode }).where('id', '=', id).execute();

@@ -19,11 +19,21 @@ export interface DefinitionDialogProps {
   onSubmitted?(event: SubmittedEvent): void;
 }
 
-export function DefinitionDialog({ screenId, title, mode, initial, size = 'medium', onClose, onSubmitted }: DefinitionDialogProps) {
+export function DefinitionDialog({
+  screenId,
+  title,
+  mode,
+  initial,
+  size = 'medium',
+  onClose,
+  onSubmitted,
+}: DefinitionDialogProps) {
   const { t } = useI18n();
   const env = useScreenEnv();
   // The definition's own back action closes the dialog; without one, the dialog adds a Back button.
-  const hasBack = Object.values(env.engine.definition(screenId).actions ?? {}).some((a) => a.scope === 'form' && !a.call && !a.navigate && !a.dialog);
+  const hasBack = Object.values(env.engine.definition(screenId).actions ?? {}).some(
+    (a) => a.scope === 'form' && !a.call && !a.navigate && !a.dialog,
+  );
   return (
     <Dialog open size={size} title={t(title ?? env.engine.definition(screenId).title)} onClose={() => onClose(false)}>
       <DefinitionForm
@@ -36,7 +46,13 @@ export function DefinitionDialog({ screenId, title, mode, initial, size = 'mediu
           onClose(true);
         }}
         onBack={() => onClose(false)}
-        extraButtons={hasBack ? undefined : <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
+        extraButtons={
+          hasBack ? undefined : (
+            <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>
+              {t('Common.back')}
+            </button>
+          )
+        }
         primaryLast
         renderButtons={(buttons) => <div className="dialog-form__footer">{buttons}</div>}
       />

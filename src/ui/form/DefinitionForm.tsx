@@ -21,7 +21,12 @@ import './form.css';
 
 export const FILE_SETTLE_MS = 2500;
 
-export interface SubmittedEvent { action: ResolvedAction; answer?: Answer; form: Record<string, unknown>; reset(): void }
+export interface SubmittedEvent {
+  action: ResolvedAction;
+  answer?: Answer;
+  form: Record<string, unknown>;
+  reset(): void;
+}
 
 export interface DefinitionFormProps {
   screenId: string;
@@ -45,15 +50,32 @@ export interface DefinitionFormProps {
 export function DefinitionForm(props: DefinitionFormProps) {
   // A form validates from its first render: it waits (suspends) until the engine's validator has loaded.
   use(loadValidator());
-  return <WithQueryClient><DefinitionFormInner {...props} /></WithQueryClient>;
+  return (
+    <WithQueryClient>
+      <DefinitionFormInner {...props} />
+    </WithQueryClient>
+  );
 }
 
-function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onChange, onBack, extraButtons, renderButtons, primaryLast }: DefinitionFormProps) {
+function DefinitionFormInner({
+  screenId,
+  mode = 'add',
+  initial,
+  onSubmitted,
+  onChange,
+  onBack,
+  extraButtons,
+  renderButtons,
+  primaryLast,
+}: DefinitionFormProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const navigate = useNavigate();
   const base = useMemo(() => ({ config: env.config, user: env.user, mode }), [env.config, env.user, mode]);
-  const resolveWith = useCallback((form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }), [env.engine, screenId, base]);
+  const resolveWith = useCallback(
+    (form: Record<string, unknown>) => env.engine.resolve(screenId, { ...base, form }),
+    [env.engine, screenId, base],
+  );
 
   const start = useCallback(() => {
     let form = { ...(initial ?? {}) };
@@ -85,22 +107,25 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const formRef = useRef(form);
   formRef.current = form;
 
-  const change = useCallback((next: Record<string, unknown>) => {
-    const before = formRef.current;
-    const visibleBefore = new Set(resolveWith(before).fields.map((f) => f.name));
-    let out = withResets(before, next, resolveWith(next).fields);
-    out = withDefaults(out, resolveWith(out).fields, visibleBefore);
-    formRef.current = out;
-    setForm(out);
-    setServerErrors((errs) => {
-      const changed = Object.keys(errs).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(out[k]));
-      if (changed.length === 0) return errs;
-      const rest = { ...errs };
-      changed.forEach((k) => delete rest[k]);
-      return rest;
-    });
-    onChange?.(out);
-  }, [resolveWith, onChange]);
+  const change = useCallback(
+    (next: Record<string, unknown>) => {
+      const before = formRef.current;
+      const visibleBefore = new Set(resolveWith(before).fields.map((f) => f.name));
+      let out = withResets(before, next, resolveWith(next).fields);
+      out = withDefaults(out, resolveWith(out).fields, visibleBefore);
+      formRef.current = out;
+      setForm(out);
+      setServerErrors((errs) => {
+        const changed = Object.keys(errs).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(out[k]));
+        if (changed.length === 0) return errs;
+        const rest = { ...errs };
+        changed.forEach((k) => delete rest[k]);
+        return rest;
+      });
+      onChange?.(out);
+    },
+    [resolveWith, onChange],
+  );
 
   const reset = useCallback(() => {
     const fresh = start();
@@ -143,7 +168,11 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
   const contextRef = useRef(context);
   contextRef.current = context;
   const validator = useMemo(
-    () => engineValidator((f) => env.engine.validate(screenId, { ...base, form: f }), (e) => errorText(contextRef.current, e) ?? e.message),
+    () =>
+      engineValidator(
+        (f) => env.engine.validate(screenId, { ...base, form: f }),
+        (e) => errorText(contextRef.current, e) ?? e.message,
+      ),
     [env.engine, screenId, base],
   );
 
@@ -173,7 +202,10 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
       toast(first?.invalidNotice ?? 'Common.checkValidation', {
         kind: 'warning',
         durationMs: 4000,
-        params: { field: first?.label ? t(first.label) : firstError.field, reason: errorText(context, firstError) ?? '' },
+        params: {
+          field: first?.label ? t(first.label) : firstError.field,
+          reason: errorText(context, firstError) ?? '',
+        },
       });
       focusFirstError(formId, blocking);
       return;
@@ -182,7 +214,9 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     const payload = env.engine.payload(screenId, action.call, { ...base, form });
     const outcome = await run(call, payload);
     if (!outcome.ok) {
-      const byField = Object.fromEntries((outcome.errors ?? []).filter((e) => screen.fields.some((f) => f.name === e.field)).map((e) => [e.field, e]));
+      const byField = Object.fromEntries(
+        (outcome.errors ?? []).filter((e) => screen.fields.some((f) => f.name === e.field)).map((e) => [e.field, e]),
+      );
       setServerErrors(byField);
       if (Object.keys(byField).length) focusFirstError(formId, Object.values(byField));
       return;
@@ -191,14 +225,17 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
     const event: SubmittedEvent = { action, answer: outcome.answer, form, reset };
     if (onSubmitted) return onSubmitted(event);
     // A success code other than 000000 is a warning (001 §8: 900439 on add, 900440 on edit): its message shows.
-    if (outcome.answer?.returnCode !== '000000' && outcome.answer?.returnMsg) toast(outcome.answer.returnMsg, { kind: 'warning', durationMs: 3000 });
+    if (outcome.answer?.returnCode !== '000000' && outcome.answer?.returnMsg)
+      toast(outcome.answer.returnMsg, { kind: 'warning', durationMs: 3000 });
     else toast(action.successMessage ?? 'Form.saved', { kind: 'success' });
     if (action.navigate) setTimeout(() => navigate(action.navigate!), REENABLE_MS);
     else if (mode === 'add' && validates) reset();
   };
 
   const formActions = screen.actions.filter((a) => a.scope === 'form');
-  const primary = formActions.find((a) => a.name === 'submit') ?? formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
+  const primary =
+    formActions.find((a) => a.name === 'submit') ??
+    formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
   const ordered = primaryLast && primary ? [...formActions.filter((a) => a !== primary), primary] : formActions;
   const buttons = (
     <div className="form-actions button-row">
@@ -234,7 +271,9 @@ function DefinitionFormInner({ screenId, mode = 'add', initial, onSubmitted, onC
         onSubmit={() => primary && void press(primary)}
       />
       {renderButtons ? renderButtons(buttons) : buttons}
-      {dialog?.dialog && <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />}
+      {dialog?.dialog && (
+        <ScreenDialog screenId={dialog.dialog} title={dialog.label} initial={form} onClose={() => setDialog(null)} />
+      )}
     </div>
   );
 }

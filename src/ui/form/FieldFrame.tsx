@@ -20,26 +20,46 @@ export function FieldFrame({ id, name, required, hidden, ctx, children }: FieldF
   if (hidden || field?.widget === 'hidden') return <div hidden>{children}</div>;
   const error = errorText(ctx, ctx.errorFor(name));
   // ui.tipParams fill the help text's parameters (price range tip: {min} to {max} from the configuration).
-  const help = field?.help ? ctx.t(field.help, (field.ui?.tipParams as Record<string, unknown> | undefined) ?? undefined) : undefined;
+  const help = field?.help
+    ? ctx.t(field.help, (field.ui?.tipParams as Record<string, unknown> | undefined) ?? undefined)
+    : undefined;
   // Group widgets (radio, checkboxes, uploads) label a fieldset themselves; a plain label targets the control.
   const grouped = field?.widget && ['radio', 'checkboxes'].includes(field.widget);
   const label = field?.label ? ctx.t(field.label) : name;
   return (
-    <div className={`field form-field form-field--${field?.widget ?? 'text'}${error ? ' form-field--invalid' : ''}`} data-field={name}>
+    <div
+      className={`field form-field form-field--${field?.widget ?? 'text'}${error ? ' form-field--invalid' : ''}`}
+      data-field={name}
+    >
       {grouped ? (
         <span className="field__label" id={`${id}__label`}>
-          {label}{required && <span className="field__required" aria-hidden="true">*</span>}
+          {label}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          )}
         </span>
       ) : (
         <label className="field__label" htmlFor={id} id={`${id}__label`}>
-          {label}{required && <span className="field__required" aria-hidden="true">*</span>}
+          {label}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
       )}
       <div className="form-field__control">{children}</div>
       {error ? (
-        <div className="field__error" id={`${id}__error`} role="alert"><span aria-hidden="true">⚠</span>{error}</div>
+        <div className="field__error" id={`${id}__error`} role="alert">
+          <span aria-hidden="true">⚠</span>
+          {error}
+        </div>
       ) : help && !ctx.compact ? (
-        <div className="field__help" id={`${id}__help`}>{help}</div>
+        <div className="field__help" id={`${id}__help`}>
+          {help}
+        </div>
       ) : null}
     </div>
   );

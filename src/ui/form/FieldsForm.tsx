@@ -25,7 +25,17 @@ export interface FieldsFormProps {
   className?: string;
 }
 
-export function FieldsForm({ id, schema, fields: resolvedFields, formData, context, validator, onChange, onSubmit, className }: FieldsFormProps) {
+export function FieldsForm({
+  id,
+  schema,
+  fields: resolvedFields,
+  formData,
+  context,
+  validator,
+  onChange,
+  onSubmit,
+  className,
+}: FieldsFormProps) {
   const uiSchema = useMemo(() => uiSchemaFor(resolvedFields), [resolvedFields]);
   return (
     <Form

@@ -22,11 +22,15 @@ export interface FormScreenProps extends Omit<DefinitionFormProps, 'mode' | 'ini
 
 function queryValue(query: FormScreenProps['query'], key: string): string | undefined {
   if (!query) return undefined;
-  return query instanceof URLSearchParams ? query.get(key) ?? undefined : query[key];
+  return query instanceof URLSearchParams ? (query.get(key) ?? undefined) : query[key];
 }
 
 export function FormScreen(props: FormScreenProps) {
-  return <WithQueryClient><FormScreenInner {...props} /></WithQueryClient>;
+  return (
+    <WithQueryClient>
+      <FormScreenInner {...props} />
+    </WithQueryClient>
+  );
 }
 
 /**
@@ -43,7 +47,12 @@ function useStoredRecord(key: string | undefined): Record<string, unknown> | und
       return undefined;
     }
   });
-  useEffect(() => () => { if (key) sessionStorage.removeItem(key); }, [key]);
+  useEffect(
+    () => () => {
+      if (key) sessionStorage.removeItem(key);
+    },
+    [key],
+  );
   return stored;
 }
 
@@ -51,10 +60,17 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
   const env = useScreenEnv();
   const { t } = useI18n();
   const def = env.engine.definition(screenId);
-  const mode: Mode = def.editWhen ? (queryValue(query, def.editWhen.query) === def.editWhen.equals ? 'edit' : 'add') : modeProp ?? 'add';
+  const mode: Mode = def.editWhen
+    ? queryValue(query, def.editWhen.query) === def.editWhen.equals
+      ? 'edit'
+      : 'add'
+    : (modeProp ?? 'add');
   const stored = useStoredRecord(mode === 'edit' ? def.editWhen?.storageKey : undefined);
   const initial = stored ? { ...stored, ...(given ?? {}) } : given;
-  const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user, mode }), [env, screenId, mode]);
+  const screen = useMemo(
+    () => env.engine.resolve(screenId, { config: env.config, user: env.user, mode }),
+    [env, screenId, mode],
+  );
   // A screen with `load` reads its record in edit mode, or always when it has no add mode at all (my account).
   const load = screen.load && (mode === 'edit' || !def.editWhen) ? screen.load : undefined;
   const record = useQuery({
@@ -64,9 +80,13 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
     gcTime: 0,
     queryFn: async () => {
       const call = screen.calls[load!.call];
-      const answer = await callApi(call, env.engine.payload(screenId, load!.call, { config: env.config, user: env.user, mode, form: initial ?? {} }));
+      const answer = await callApi(
+        call,
+        env.engine.payload(screenId, load!.call, { config: env.config, user: env.user, mode, form: initial ?? {} }),
+      );
       if (!succeeded(call, answer)) throw new Error(answer.returnMsg ?? 'load failed');
-      const rec = (Array.isArray(answer.record) ? answer.record[0] : answer.record) as Record<string, unknown> | undefined;
+      const rec = (Array.isArray(answer.record) ? answer.record[0] : answer.record) as
+        Record<string, unknown> | undefined;
       return formFromRecord(load!, rec ?? {}, env.engine.context({ config: env.config, user: env.user, mode }));
     },
   });
@@ -75,15 +95,21 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
   return (
     <section className="card form-screen" aria-labelledby={`${screenId}-title`}>
       <header className="card__header">
-        <h1 className="card__title" id={`${screenId}-title`}>{t(screen.title)}</h1>
+        <h1 className="card__title" id={`${screenId}-title`}>
+          {t(screen.title)}
+        </h1>
       </header>
       <div className="card__body">
         {intro}
-        {load && record.isLoading && <FormSkeleton rows={Math.min(screen.fields.length, 6)} label={t('Form.loading')} />}
+        {load && record.isLoading && (
+          <FormSkeleton rows={Math.min(screen.fields.length, 6)} label={t('Form.loading')} />
+        )}
         {load && record.isError && (
           <div className="alert alert--error" role="alert">
             {t('Form.loadFailed')}
-            <button type="button" className="btn btn--link" onClick={() => void record.refetch()}>{t('Form.retry')}</button>
+            <button type="button" className="btn btn--link" onClick={() => void record.refetch()}>
+              {t('Form.retry')}
+            </button>
           </div>
         )}
         {start !== undefined || !load ? (
@@ -99,7 +125,10 @@ function FormSkeleton({ rows, label }: { rows: number; label: string }) {
   return (
     <div className="form-skeleton" role="status" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="form-skeleton__row"><div className="skeleton" style={{ width: 120 }} /><div className="skeleton" style={{ height: 36 }} /></div>
+        <div key={i} className="form-skeleton__row">
+          <div className="skeleton" style={{ width: 120 }} />
+          <div className="skeleton" style={{ height: 36 }} />
+        </div>
       ))}
     </div>
   );

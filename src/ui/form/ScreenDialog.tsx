@@ -31,16 +31,27 @@ export function ScreenDialog({ screenId, title, initial, filters, onClose }: Scr
       </Dialog>
     );
   }
-  if (def.kind !== 'list') return <DefinitionDialog screenId={screenId} title={title} initial={initial} onClose={onClose} />;
+  if (def.kind !== 'list')
+    return <DefinitionDialog screenId={screenId} title={title} initial={initial} onClose={onClose} />;
   return (
     <Dialog
       open
       size="large"
       title={t(title ?? def.title)}
       onClose={() => onClose(false)}
-      footer={<button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>{t('Common.back')}</button>}
+      footer={
+        <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>
+          {t('Common.back')}
+        </button>
+      }
     >
-      <Suspense fallback={<div className="list-state" role="status"><span className="spinner" aria-hidden="true" /></div>}>
+      <Suspense
+        fallback={
+          <div className="list-state" role="status">
+            <span className="spinner" aria-hidden="true" />
+          </div>
+        }
+      >
         <ListScreen screenId={screenId} embedded initialFilters={filters ?? initial} />
       </Suspense>
     </Dialog>

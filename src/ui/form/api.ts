@@ -7,7 +7,11 @@ import { call, SUCCESS, type Answer } from '../../api';
 export type { Answer };
 
 /** passCodes: answer codes the caller handles itself (no error toast), such as an action's retry code. */
-export function callApi(def: CallDef, payload: Record<string, unknown> = {}, passCodes: string[] = []): Promise<Answer> {
+export function callApi(
+  def: CallDef,
+  payload: Record<string, unknown> = {},
+  passCodes: string[] = [],
+): Promise<Answer> {
   return call(def, payload, passCodes.length ? { passCodes } : {});
 }
 

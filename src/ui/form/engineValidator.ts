@@ -2,7 +2,17 @@
 // isValid/rawValidation for schema utilities (defaults, anyOf choices); those compile with the engine's Ajv,
 // which knows our keywords (forbiddenChars, maxDecimals, numericMinimum, specialChars, splitItems, message...).
 // validateFormData asks the engine for the whole form, cross-field checks included.
-import { toErrorList, type CustomValidator, type ErrorSchema, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import {
+  toErrorList,
+  type CustomValidator,
+  type ErrorSchema,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+  type ValidationData,
+  type ValidatorType,
+} from '@rjsf/utils';
 import type { FieldError } from '../../engine';
 import { compile } from '../../engine/ajv';
 
@@ -17,9 +27,18 @@ export function toErrorSchema(errors: FieldError[], text: (e: FieldError) => str
   return (__root ? { ...rest, __errors: __root.__errors } : rest) as ErrorSchema;
 }
 
-export function engineValidator(validateForm: (form: Record<string, unknown>) => FieldError[], text: (e: FieldError) => string): ValidatorType {
+export function engineValidator(
+  validateForm: (form: Record<string, unknown>) => FieldError[],
+  text: (e: FieldError) => string,
+): ValidatorType {
   return {
-    validateFormData(formData: unknown, _schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
+    validateFormData(
+      formData: unknown,
+      _schema: RJSFSchema,
+      customValidate?: CustomValidator,
+      transformErrors?: ErrorTransformer,
+      uiSchema?: UiSchema,
+    ): ValidationData<unknown> {
       const errorSchema = toErrorSchema(validateForm((formData ?? {}) as Record<string, unknown>), text);
       let errors: RJSFValidationError[] = toErrorList(errorSchema);
       if (transformErrors) errors = transformErrors(errors, uiSchema);

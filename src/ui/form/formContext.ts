@@ -43,8 +43,13 @@ export function errorText(ctx: FormContext, error: FieldError | undefined): stri
 export function focusFirstError(formId: string, errors: FieldError[]) {
   requestAnimationFrame(() => {
     for (const e of errors) {
-      const el = document.querySelector<HTMLElement>(`#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`);
-      if (el) { el.focus(); return; }
+      const el = document.querySelector<HTMLElement>(
+        `#${formId} [data-field="${e.field}"] input, #${formId} [data-field="${e.field}"] select, #${formId} [data-field="${e.field}"] textarea, #${formId} [data-field="${e.field}"] button`,
+      );
+      if (el) {
+        el.focus();
+        return;
+      }
     }
   });
 }

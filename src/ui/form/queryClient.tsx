@@ -9,7 +9,11 @@ export const fallbackQueryClient = new QueryClient({
 
 export function WithQueryClient({ children }: { children: ReactNode }) {
   const existing = useContext(QueryClientContext);
-  return existing ? <>{children}</> : <QueryClientProvider client={fallbackQueryClient}>{children}</QueryClientProvider>;
+  return existing ? (
+    <>{children}</>
+  ) : (
+    <QueryClientProvider client={fallbackQueryClient}>{children}</QueryClientProvider>
+  );
 }
 
 /** Queries whose answers a write or a change of language can change: lists, option lists, loaded records, languages. */

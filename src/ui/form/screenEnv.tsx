@@ -6,7 +6,12 @@ import type { Config, Engine, SiteId } from '../../engine';
 import { engineFor } from '../definitions';
 
 /** A dictionary entry of the login configuration (000 §3: itemCode, itemLabelValue, itemValue; dictType names the dictionary). */
-export interface DictionaryItem { dictType?: string; itemCode?: string; itemLabelValue?: string; itemValue?: string | number }
+export interface DictionaryItem {
+  dictType?: string;
+  itemCode?: string;
+  itemLabelValue?: string;
+  itemValue?: string | number;
+}
 
 export interface ScreenEnv {
   engine: Engine;
@@ -20,8 +25,18 @@ export interface ScreenEnv {
 const ScreenEnvContext = createContext<ScreenEnv | null>(null);
 
 /** `engine` defaults to the site's engine over the bundled definitions; a test page may bring its own. */
-export function ScreenEnvProvider({ site, config, user, dictionaries, engine, children }: Omit<ScreenEnv, 'engine'> & { engine?: Engine; children: ReactNode }) {
-  const value = useMemo(() => ({ engine: engine ?? engineFor(site), site, config, user, dictionaries }), [engine, site, config, user, dictionaries]);
+export function ScreenEnvProvider({
+  site,
+  config,
+  user,
+  dictionaries,
+  engine,
+  children,
+}: Omit<ScreenEnv, 'engine'> & { engine?: Engine; children: ReactNode }) {
+  const value = useMemo(
+    () => ({ engine: engine ?? engineFor(site), site, config, user, dictionaries }),
+    [engine, site, config, user, dictionaries],
+  );
   return <ScreenEnvContext.Provider value={value}>{children}</ScreenEnvContext.Provider>;
 }
 

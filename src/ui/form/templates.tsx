@@ -8,14 +8,30 @@ import { fieldName, type FormContext } from './formContext';
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, hidden, registry } = props;
   if (id === 'root') return children; // the object holding every field
-  return <FieldFrame id={id} name={fieldName(id)} required={props.required} hidden={hidden} ctx={registry.formContext as FormContext}>{children}</FieldFrame>;
+  return (
+    <FieldFrame
+      id={id}
+      name={fieldName(id)}
+      required={props.required}
+      hidden={hidden}
+      ctx={registry.formContext as FormContext}
+    >
+      {children}
+    </FieldFrame>
+  );
 }
 
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const ctx = props.registry.formContext as FormContext;
   if (props.fieldPathId.$id !== 'root') {
     // A nested object (expanded tone infos): its properties side by side in a panel.
-    return <div className="form-subgrid">{props.properties.map((p) => <div key={p.name}>{p.content}</div>)}</div>;
+    return (
+      <div className="form-subgrid">
+        {props.properties.map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
+      </div>
+    );
   }
   // Consecutive fields of the same section share one fieldset with the section title as its legend.
   const groups: Array<{ section?: string; items: typeof props.properties }> = [];

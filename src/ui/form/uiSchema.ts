@@ -18,7 +18,10 @@ export function widgetOf(field: ResolvedField): string {
 }
 
 export function uiSchemaFor(fields: ResolvedField[]): UiSchema {
-  const ui: UiSchema = { 'ui:order': [...fields.map((f) => f.name), '*'], 'ui:submitButtonOptions': { norender: true } };
+  const ui: UiSchema = {
+    'ui:order': [...fields.map((f) => f.name), '*'],
+    'ui:submitButtonOptions': { norender: true },
+  };
   for (const f of fields) {
     const widget = widgetOf(f);
     const container = f.schema.type === 'object' || f.schema.type === 'array';

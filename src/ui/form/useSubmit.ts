@@ -12,14 +12,21 @@ import { reloadServerData } from './queryClient';
 export const REENABLE_MS = 2000;
 
 /** `errors`: the server's field-level reasons (record.errors of a bad-input answer), shown on their fields. */
-export interface SubmitOutcome { ok: boolean; answer?: Answer; errors?: FieldError[] }
+export interface SubmitOutcome {
+  ok: boolean;
+  answer?: Answer;
+  errors?: FieldError[];
+}
 
 /** The server validates with the same definitions and names the fields it refuses: {record: {errors: [...]}}. */
 export function fieldErrorsOf(answer: Answer | undefined): FieldError[] {
   const list = (answer?.record as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(list)) return [];
   return list
-    .filter((e): e is { field: string; message: string; params?: Record<string, unknown> } => typeof e?.field === 'string' && typeof e?.message === 'string')
+    .filter(
+      (e): e is { field: string; message: string; params?: Record<string, unknown> } =>
+        typeof e?.field === 'string' && typeof e?.message === 'string',
+    )
     .map((e) => ({ field: e.field, message: e.message, ...(e.params ? { params: e.params } : {}) }));
 }
 
@@ -30,28 +37,32 @@ export function useSubmit() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const run = useCallback(async (call: CallDef, payload: Record<string, unknown>): Promise<SubmitOutcome> => {
-    setPending(true);
-    setLocked(true);
-    let outcome: SubmitOutcome = { ok: false };
-    try {
-      const answer = await callApi(call, payload);
-      outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
-      // Every list, option list and record read before now may be out of date.
-      if (outcome.ok) void reloadServerData(queries);
-      // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
-      // form has no specific use for are shown here, so no answer goes unexplained.
-      if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });
-    } catch (error) {
-      // Already reported by the API client (toast or session dialog); its field reasons go on the fields.
-      if (error instanceof ApiError) outcome = { ok: false, answer: error.answer, errors: fieldErrorsOf(error.answer) };
-    } finally {
-      setPending(false);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setLocked(false), REENABLE_MS);
-    }
-    return outcome;
-  }, [queries]);
+  const run = useCallback(
+    async (call: CallDef, payload: Record<string, unknown>): Promise<SubmitOutcome> => {
+      setPending(true);
+      setLocked(true);
+      let outcome: SubmitOutcome = { ok: false };
+      try {
+        const answer = await callApi(call, payload);
+        outcome = { ok: succeeded(call, answer), answer, errors: fieldErrorsOf(answer) };
+        // Every list, option list and record read before now may be out of date.
+        if (outcome.ok) void reloadServerData(queries);
+        // The API client toasts ordinary failures itself and hands back only the pass-through codes: those the
+        // form has no specific use for are shown here, so no answer goes unexplained.
+        if (!outcome.ok && answer?.returnMsg) toast(answer.returnMsg, { kind: 'error' });
+      } catch (error) {
+        // Already reported by the API client (toast or session dialog); its field reasons go on the fields.
+        if (error instanceof ApiError)
+          outcome = { ok: false, answer: error.answer, errors: fieldErrorsOf(error.answer) };
+      } finally {
+        setPending(false);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => setLocked(false), REENABLE_MS);
+      }
+      return outcome;
+    },
+    [queries],
+  );
 
   return { run, pending, busy: pending || locked };
 }

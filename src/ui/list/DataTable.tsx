@@ -21,7 +21,12 @@ export interface DataTableProps {
   rowActions: ResolvedAction[];
   running: string | null;
   onRowAction(action: ResolvedAction, row: Row): void;
-  selection?: { isSelected(r: Row): boolean; toggle(r: Row, on: boolean): void; togglePage(rows: Row[], on: boolean): void; single?: boolean };
+  selection?: {
+    isSelected(r: Row): boolean;
+    toggle(r: Row, on: boolean): void;
+    togglePage(rows: Row[], on: boolean): void;
+    single?: boolean;
+  };
   loading: boolean;
   /** Shown instead of rows when there are none (empty or error state). */
   placeholder?: ReactNode;
@@ -29,7 +34,19 @@ export interface DataTableProps {
   caption: string;
 }
 
-export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAction, selection, loading, placeholder, maxHeight, caption }: DataTableProps) {
+export function DataTable({
+  columns,
+  rows,
+  rowKey,
+  rowActions,
+  running,
+  onRowAction,
+  selection,
+  loading,
+  placeholder,
+  maxHeight,
+  caption,
+}: DataTableProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
@@ -37,7 +54,10 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
   const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
   const labelColumn = visible[0];
   const rowLabel = (r: Row) => String((labelColumn && cellValue(labelColumn, r, ctx)) ?? r[rowKey] ?? '');
-  const layout = useMemo(() => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }), [visible, selection, rowActions]);
+  const layout = useMemo(
+    () => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }),
+    [visible, selection, rowActions],
+  );
   const formats = useMemo(() => new Map(visible.map((c) => [c.name, c.format ?? 'text'])), [visible]);
   const box = useRef<HTMLDivElement>(null);
   useMarkTruncated(box, [rows, visible, layout]);
@@ -56,7 +76,9 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
               type="checkbox"
               aria-label={t('List.selectPage')}
               checked={all}
-              ref={(el) => { if (el) el.indeterminate = some && !all; }}
+              ref={(el) => {
+                if (el) el.indeterminate = some && !all;
+              }}
               onChange={(e) => selection.togglePage(rows, e.target.checked)}
             />
           );
@@ -75,7 +97,15 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
     for (const c of visible) {
       out.push({
         id: c.name,
-        header: () => (c.secondary ? <>{t(c.label)}<span className="data-table__th-secondary">{t(c.secondary.label)}</span></> : t(c.label)),
+        header: () =>
+          c.secondary ? (
+            <>
+              {t(c.label)}
+              <span className="data-table__th-secondary">{t(c.secondary.label)}</span>
+            </>
+          ) : (
+            t(c.label)
+          ),
         cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, rowId: row.id }),
       });
     }
@@ -84,7 +114,12 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
         id: '__operation',
         header: () => t('List.operation'),
         cell: ({ row }) => (
-          <RowActions items={rowActionsFor(rowActions, row.original, ctx)} running={running} rowLabel={rowLabel(row.original)} onRun={(a) => onRowAction(a, row.original)} />
+          <RowActions
+            items={rowActionsFor(rowActions, row.original, ctx)}
+            running={running}
+            rowLabel={rowLabel(row.original)}
+            onRun={(a) => onRowAction(a, row.original)}
+          />
         ),
       });
     }
@@ -92,10 +127,23 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
     // rowLabel and the selection callbacks change with the rows and the selection, which are listed.
   }, [visible, rowActions, selection, rows, running, ctx, t, env.config]);
 
-  const table = useReactTable({ data: rows, columns: defs, getCoreRowModel: getCoreRowModel(), getRowId: (r, i) => String(r[rowKey] ?? i), manualPagination: true });
+  const table = useReactTable({
+    data: rows,
+    columns: defs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r, i) => String(r[rowKey] ?? i),
+    manualPagination: true,
+  });
 
   return (
-    <div ref={box} className={`data-table${loading ? ' is-loading' : ''}`} style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }} aria-busy={loading || undefined} role="region" aria-label={caption}>
+    <div
+      ref={box}
+      className={`data-table${loading ? ' is-loading' : ''}`}
+      style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }}
+      aria-busy={loading || undefined}
+      role="region"
+      aria-label={caption}
+    >
       <table style={{ minWidth: layout.minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <colgroup>
@@ -108,7 +156,12 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.headers.map((h) => (
-                <th key={h.id} scope="col" className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`} data-column={h.column.id}>
+                <th
+                  key={h.id}
+                  scope="col"
+                  className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`}
+                  data-column={h.column.id}
+                >
                   {flexRender(h.column.columnDef.header, h.getContext())}
                 </th>
               ))}
@@ -117,12 +170,25 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
         </thead>
         <tbody>
           {placeholder ? (
-            <tr><td colSpan={defs.length} className="data-table__placeholder">{placeholder}</td></tr>
+            <tr>
+              <td colSpan={defs.length} className="data-table__placeholder">
+                {placeholder}
+              </td>
+            </tr>
           ) : (
             table.getRowModel().rows.map((r) => (
-              <tr key={r.id} data-row-key={r.id} className={selection?.isSelected(r.original) ? 'is-selected' : undefined}>
+              <tr
+                key={r.id}
+                data-row-key={r.id}
+                className={selection?.isSelected(r.original) ? 'is-selected' : undefined}
+              >
                 {r.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={`data-table__td data-table__td--${cell.column.id.replace(/^__/, '')}`} data-column={cell.column.id} data-format={formats.get(cell.column.id)}>
+                  <td
+                    key={cell.id}
+                    className={`data-table__td data-table__td--${cell.column.id.replace(/^__/, '')}`}
+                    data-column={cell.column.id}
+                    data-format={formats.get(cell.column.id)}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -131,7 +197,11 @@ export function DataTable({ columns, rows, rowKey, rowActions, running, onRowAct
           )}
         </tbody>
       </table>
-      {loading && rows.length > 0 && <div className="data-table__overlay" aria-hidden="true"><span className="spinner" /></div>}
+      {loading && rows.length > 0 && (
+        <div className="data-table__overlay" aria-hidden="true">
+          <span className="spinner" />
+        </div>
+      )}
       <TruncationTooltip container={box} />
     </div>
   );

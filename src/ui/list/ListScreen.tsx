@@ -32,7 +32,11 @@ export interface ListScreenProps {
 }
 
 export function ListScreen(props: ListScreenProps) {
-  return <WithQueryClient><ListScreenInner {...props} /></WithQueryClient>;
+  return (
+    <WithQueryClient>
+      <ListScreenInner {...props} />
+    </WithQueryClient>
+  );
 }
 
 function ListScreenInner({ screenId, embedded, initialFilters, selection: parent }: ListScreenProps) {
@@ -43,13 +47,21 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const rowKey = screen.list?.rowKey ?? 'id';
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
   const query = useListQuery(screenId, state, screen.calls);
-  const toolbar = useMemo(() => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'), [screen]);
+  const toolbar = useMemo(
+    () => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'),
+    [screen],
+  );
   // Stable between renders, so the table's columns (and the cells in them) are not built anew.
   const rowActions = useMemo(() => screen.actions.filter((a) => a.scope === 'row'), [screen]);
   // Row checkboxes only where they lead somewhere: a bulk action of the list, or a parent taking the selection.
   const selectable = Boolean(parent) || screen.actions.some((a) => a.scope === 'selection');
   const selection = useSelection(rowKey, parent?.initial, parent?.max, parent?.onChange, parent?.single);
-  const onDone = useCallback((a: ResolvedAction) => { if (a.scope === 'selection') selection.clear(); }, [selection]);
+  const onDone = useCallback(
+    (a: ResolvedAction) => {
+      if (a.scope === 'selection') selection.clear();
+    },
+    [selection],
+  );
   const actions = useActions(screen, rowKey, onDone);
 
   const rows = query.data?.rows ?? [];
@@ -63,12 +75,19 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const placeholder = query.isError ? (
     <div className="list-state list-state--error" role="alert">
       <span>{t('List.loadFailed')}</span>
-      <button type="button" className="btn btn--secondary btn--small" onClick={() => void query.refetch()}>{t('Form.retry')}</button>
+      <button type="button" className="btn btn--secondary btn--small" onClick={() => void query.refetch()}>
+        {t('Form.retry')}
+      </button>
     </div>
   ) : query.isLoading ? (
-    <div className="list-state" role="status"><span className="spinner" aria-hidden="true" /> {t('Form.loading')}</div>
+    <div className="list-state" role="status">
+      <span className="spinner" aria-hidden="true" /> {t('Form.loading')}
+    </div>
   ) : rows.length === 0 ? (
-    <div className="list-state list-state--empty"><EmptyIcon /><span>{t('List.empty')}</span></div>
+    <div className="list-state list-state--empty">
+      <EmptyIcon />
+      <span>{t('List.empty')}</span>
+    </div>
   ) : undefined;
 
   const body = (
@@ -107,14 +126,18 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
               {selection.count > 0 && (
                 <>
                   <span>{t('List.selected', { count: selection.count })}</span>
-                  <button type="button" className="btn btn--link" onClick={selection.clear}>{t('List.clearSelection')}</button>
+                  <button type="button" className="btn btn--link" onClick={selection.clear}>
+                    {t('List.clearSelection')}
+                  </button>
                 </>
               )}
             </div>
           )}
         </div>
       )}
-      {screen.summary?.length && query.data?.summary ? <Summary columns={screen.summary} values={query.data.summary} /> : null}
+      {screen.summary?.length && query.data?.summary ? (
+        <Summary columns={screen.summary} values={query.data.summary} />
+      ) : null}
       <DataTable
         caption={t(screen.title)}
         columns={screen.columns}
@@ -123,7 +146,11 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         rowActions={rowActions}
         running={actions.running}
         onRowAction={(a, r) => void actions.run(a, [r])}
-        selection={selectable ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage, single: parent?.single } : undefined}
+        selection={
+          selectable
+            ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage, single: parent?.single }
+            : undefined
+        }
         loading={query.isFetching}
         placeholder={placeholder}
         maxHeight={screen.list?.maxHeight}
@@ -147,16 +174,29 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
       {actions.dialog && (
         // A form (Add Copyright) or a list (the tariff detail of a row's priceGroupID) in a dialog.
         <Suspense fallback={null}>
-          <ScreenDialog screenId={actions.dialog.screenId} initial={actions.dialog.initial} onClose={actions.closeDialog} />
+          <ScreenDialog
+            screenId={actions.dialog.screenId}
+            initial={actions.dialog.initial}
+            onClose={actions.closeDialog}
+          />
         </Suspense>
       )}
     </>
   );
 
-  if (embedded) return <div className="list-screen list-screen--embedded" data-screen={screenId}>{body}</div>;
+  if (embedded)
+    return (
+      <div className="list-screen list-screen--embedded" data-screen={screenId}>
+        {body}
+      </div>
+    );
   return (
     <section className="card list-screen" aria-labelledby={titleId} data-screen={screenId}>
-      <header className="card__header"><h1 className="card__title" id={titleId}>{t(screen.title)}</h1></header>
+      <header className="card__header">
+        <h1 className="card__title" id={titleId}>
+          {t(screen.title)}
+        </h1>
+      </header>
       <div className="card__body">{body}</div>
     </section>
   );

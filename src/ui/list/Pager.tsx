@@ -31,14 +31,28 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
       <label className="pager__size">
         <span className="sr-only">{t('List.pageSize')}</span>
         <select className="select input" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {pageSizes.map((s) => <option key={s} value={s}>{t('List.perPage', { size: s })}</option>)}
+          {pageSizes.map((s) => (
+            <option key={s} value={s}>
+              {t('List.perPage', { size: s })}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="button" className="pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('List.previous')}>‹</button>
+      <button
+        type="button"
+        className="pager__button"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={t('List.previous')}
+      >
+        ‹
+      </button>
       <ul className="pager__pages">
         {pageWindow(page, pages).map((p, i) =>
           p === null ? (
-            <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">…</li>
+            <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={p}>
               <button
@@ -54,7 +68,15 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
           ),
         )}
       </ul>
-      <button type="button" className="pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('List.next')}>›</button>
+      <button
+        type="button"
+        className="pager__button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label={t('List.next')}
+      >
+        ›
+      </button>
     </nav>
   );
 }

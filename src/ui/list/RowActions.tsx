@@ -12,7 +12,11 @@ import { useMenuButton } from '../shell/useMenuButton';
 import { splitRowActions, type RowActionItem } from './listState';
 import type { Row } from './useSelection';
 
-export function rowActionsFor(actions: ResolvedAction[], row: Row, ctx: { config: Config; user: Record<string, unknown> }): RowActionItem[] {
+export function rowActionsFor(
+  actions: ResolvedAction[],
+  row: Row,
+  ctx: { config: Config; user: Record<string, unknown> },
+): RowActionItem[] {
   const data = { row, config: ctx.config, user: ctx.user };
   return actions
     .filter((a) => holds(a.visibleFor, data, true))
@@ -56,30 +60,39 @@ function MoreMenu({ items, running, onRun, rowLabel }: RowActionsProps) {
   const place = usePlacement(open, button, menu, close);
   return (
     <>
-      <button type="button" className="btn btn--link row-actions__button row-actions__more" aria-label={t('List.moreActions', { name: rowLabel })} {...buttonProps}>
+      <button
+        type="button"
+        className="btn btn--link row-actions__button row-actions__more"
+        aria-label={t('List.moreActions', { name: rowLabel })}
+        {...buttonProps}
+      >
         {t('List.more')}
         <Icon name="chevronDown" size={14} />
       </button>
-      {open && createPortal(
-        <ul {...menuProps} className="row-menu" aria-label={t('List.moreActions', { name: rowLabel })} style={place}>
-          {items.map(({ action, disabled }) => (
-            <li key={action.name} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={`row-menu__item${action.destructive ? ' is-danger' : ''}`}
-                data-action={action.name}
-                disabled={disabled || running === action.name}
-                onClick={() => { close(true); onRun(action); }}
-              >
-                {t(action.label)}
-              </button>
-            </li>
-          ))}
-        </ul>,
-        document.body,
-      )}
+      {open &&
+        createPortal(
+          <ul {...menuProps} className="row-menu" aria-label={t('List.moreActions', { name: rowLabel })} style={place}>
+            {items.map(({ action, disabled }) => (
+              <li key={action.name} role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={`row-menu__item${action.destructive ? ' is-danger' : ''}`}
+                  data-action={action.name}
+                  disabled={disabled || running === action.name}
+                  onClick={() => {
+                    close(true);
+                    onRun(action);
+                  }}
+                >
+                  {t(action.label)}
+                </button>
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
     </>
   );
 }
@@ -90,7 +103,12 @@ const UNPLACED: CSSProperties = { position: 'fixed', top: 0, right: 0, opacity: 
  * Where the open menu goes: under the button, right-aligned with it, or above it when the window has no room
  * below. The menu closes when anything scrolls or the window resizes (it would drift away from its row).
  */
-function usePlacement(open: boolean, anchor: RefObject<HTMLElement | null>, panel: RefObject<HTMLElement | null>, close: (refocus: boolean) => void): CSSProperties {
+function usePlacement(
+  open: boolean,
+  anchor: RefObject<HTMLElement | null>,
+  panel: RefObject<HTMLElement | null>,
+  close: (refocus: boolean) => void,
+): CSSProperties {
   // Transparent (not hidden) until placed: the first item takes focus as the menu opens.
   const [style, setStyle] = useState<CSSProperties>(UNPLACED);
   useLayoutEffect(() => {
@@ -103,10 +121,15 @@ function usePlacement(open: boolean, anchor: RefObject<HTMLElement | null>, pane
   }, [open, anchor, panel]);
   useLayoutEffect(() => {
     if (!open) return;
-    const onMove = (e: Event) => { if (!(e.target instanceof Node && panel.current?.contains(e.target))) close(false); };
+    const onMove = (e: Event) => {
+      if (!(e.target instanceof Node && panel.current?.contains(e.target))) close(false);
+    };
     window.addEventListener('scroll', onMove, true);
     window.addEventListener('resize', onMove);
-    return () => { window.removeEventListener('scroll', onMove, true); window.removeEventListener('resize', onMove); };
+    return () => {
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open, panel, close]);
   return style;
 }

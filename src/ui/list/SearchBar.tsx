@@ -34,14 +34,23 @@ export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps)
     // A message belongs to the value it was about.
     setErrors((e) => (e[name] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)) : e));
   };
-  const context: FormContext = useMemo(() => ({
-    t, env, screenId, calls, form, compact: true, shown: errors,
-    // A filter narrows the list: none is ever required.
-    fields: new Map(fields.map((f) => [f.name, { ...f, required: false }])),
-    errorFor: (name) => errors[name],
-    touch: () => undefined,
-    setValue,
-  }), [t, env, screenId, calls, fields, form, errors]); // eslint-disable-line react-hooks/exhaustive-deps
+  const context: FormContext = useMemo(
+    () => ({
+      t,
+      env,
+      screenId,
+      calls,
+      form,
+      compact: true,
+      shown: errors,
+      // A filter narrows the list: none is ever required.
+      fields: new Map(fields.map((f) => [f.name, { ...f, required: false }])),
+      errorFor: (name) => errors[name],
+      touch: () => undefined,
+      setValue,
+    }),
+    [t, env, screenId, calls, fields, form, errors],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   const search = async () => {
     const filters = normaliseFilters(form, fields);
@@ -57,23 +66,61 @@ export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps)
   };
   return (
     <div className="search-bar" role="search" aria-label={t('List.searchForm')}>
-      <form id={formId} className="search-bar__form" noValidate onSubmit={(e) => { e.preventDefault(); void search(); }}>
+      <form
+        id={formId}
+        className="search-bar__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search();
+        }}
+      >
         <div className="form-grid form-grid--compact">
-          {fields.map((field) => <SearchField key={field.name} field={field} value={form[field.name]} context={context} onChange={(v) => setValue(field.name, v)} />)}
+          {fields.map((field) => (
+            <SearchField
+              key={field.name}
+              field={field}
+              value={form[field.name]}
+              context={context}
+              onChange={(v) => setValue(field.name, v)}
+            />
+          ))}
         </div>
         {/* Enter in a field submits through this button; the visible buttons sit beside the fields. */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       </form>
       <div className="search-bar__buttons button-row">
-        <button type="button" className="btn btn--primary" onClick={() => void search()}>{t('Common.search')}</button>
-        <button type="button" className="btn btn--ghost" onClick={() => { setForm({}); setErrors({}); onSearch({}); }}>{t('Common.reset')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => void search()}>
+          {t('Common.search')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setForm({});
+            setErrors({});
+            onSearch({});
+          }}
+        >
+          {t('Common.reset')}
+        </button>
       </div>
     </div>
   );
 }
 
 /** One filter: the widget its definition names (text when it names none), with what a widget reads of its props. */
-function SearchField({ field, value, context, onChange }: { field: ResolvedField; value: unknown; context: FormContext; onChange(value: unknown): void }) {
+function SearchField({
+  field,
+  value,
+  context,
+  onChange,
+}: {
+  field: ResolvedField;
+  value: unknown;
+  context: FormContext;
+  onChange(value: unknown): void;
+}) {
   const widgets = widgetRegistry();
   const Widget = (widgets[widgetOf(field)] ?? widgets.text) as ComponentType<WidgetProps>;
   const id = `root_${field.name}`;
@@ -93,5 +140,9 @@ function SearchField({ field, value, context, onChange }: { field: ResolvedField
     onBlur: () => undefined,
     onFocus: () => undefined,
   } as unknown as WidgetProps;
-  return <FieldFrame id={id} name={field.name} ctx={context}><Widget {...props} /></FieldFrame>;
+  return (
+    <FieldFrame id={id} name={field.name} ctx={context}>
+      <Widget {...props} />
+    </FieldFrame>
+  );
 }

@@ -23,7 +23,16 @@ export interface SelectionDialogProps {
   onClose(): void;
 }
 
-export function SelectionDialog({ screenId, title, initial = [], max, filters, onChange, onSubmit, onClose }: SelectionDialogProps) {
+export function SelectionDialog({
+  screenId,
+  title,
+  initial = [],
+  max,
+  filters,
+  onChange,
+  onSubmit,
+  onClose,
+}: SelectionDialogProps) {
   const { t } = useI18n();
   const [rows, setRows] = useState<Row[]>(initial);
   return (
@@ -34,8 +43,12 @@ export function SelectionDialog({ screenId, title, initial = [], max, filters, o
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>{t('Common.back')}</button>
-          <button type="button" className="btn btn--primary" onClick={() => onSubmit(rows)}>{t('Common.submit')}</button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('Common.back')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => onSubmit(rows)}>
+            {t('Common.submit')}
+          </button>
         </>
       }
     >
@@ -44,7 +57,14 @@ export function SelectionDialog({ screenId, title, initial = [], max, filters, o
           screenId={screenId}
           embedded
           initialFilters={filters}
-          selection={{ initial, max, onChange: (next) => { setRows(next); onChange?.(next); } }}
+          selection={{
+            initial,
+            max,
+            onChange: (next) => {
+              setRows(next);
+              onChange?.(next);
+            },
+          }}
         />
       </div>
     </Dialog>

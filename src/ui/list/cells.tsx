@@ -14,7 +14,11 @@ export const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as cons
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-export function cellValue(column: Pick<ResolvedColumn, 'name' | 'field' | 'value'>, row: Row, ctx: { config: Config; user: Record<string, unknown> }): unknown {
+export function cellValue(
+  column: Pick<ResolvedColumn, 'name' | 'field' | 'value'>,
+  row: Row,
+  ctx: { config: Config; user: Record<string, unknown> },
+): unknown {
   if (column.value !== undefined) return evaluate(column.value, { row, config: ctx.config, user: ctx.user });
   return row[column.field ?? column.name];
 }
@@ -34,7 +38,9 @@ export function formatDate(value: unknown, withTime: boolean): string {
     return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : day;
   }
   const compact = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?$/.exec(s);
-  const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]} ${compact[4] ?? '00'}:${compact[5] ?? '00'}:${compact[6] ?? '00'}` : s.replace('T', ' ').replace(/\.\d+Z?$|Z$/, '');
+  const iso = compact
+    ? `${compact[1]}-${compact[2]}-${compact[3]} ${compact[4] ?? '00'}:${compact[5] ?? '00'}:${compact[6] ?? '00'}`
+    : s.replace('T', ' ').replace(/\.\d+Z?$|Z$/, '');
   return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
 }
 
@@ -50,7 +56,11 @@ export function labelText(column: Pick<ResolvedColumn, 'labels'>, value: unknown
 }
 
 /** The cell with the column's muted second line under it (the artist under the tone name), when it has one. */
-export function renderCellWithSecondary(column: ResolvedColumn, row: Row, ctx: { config: Config; user: Record<string, unknown>; t(key: string): string; rowId: string }): ReactNode {
+export function renderCellWithSecondary(
+  column: ResolvedColumn,
+  row: Row,
+  ctx: { config: Config; user: Record<string, unknown>; t(key: string): string; rowId: string },
+): ReactNode {
   const main = renderCell(column, row, cellValue(column, row, ctx), ctx);
   if (!column.secondary) return main;
   const second = cellValue({ name: column.name, ...column.secondary }, row, ctx);
@@ -62,7 +72,12 @@ export function renderCellWithSecondary(column: ResolvedColumn, row: Row, ctx: {
   );
 }
 
-export function renderCell(column: ResolvedColumn, row: Row, value: unknown, ctx: { config: Config; t(key: string): string; rowId: string }): ReactNode {
+export function renderCell(
+  column: ResolvedColumn,
+  row: Row,
+  value: unknown,
+  ctx: { config: Config; t(key: string): string; rowId: string },
+): ReactNode {
   const format = column.format ?? 'text';
   if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
   if (isEmpty(value) || value === EMPTY_TEXT) return <span className="cell-empty">{EMPTY_TEXT}</span>;

@@ -2,7 +2,11 @@
 // the TanStack Query key, so every distinct page of every search is cached on its own.
 import type { ResolvedAction, ResolvedColumn, ResolvedField, ResolvedScreen } from '../../engine';
 
-export interface ListState { page: number; pageSize: number; filters: Record<string, unknown> }
+export interface ListState {
+  page: number;
+  pageSize: number;
+  filters: Record<string, unknown>;
+}
 
 /** 000 §9: page sizes 10, 20, 50, 100, default 10, unless the definition names its own. */
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
@@ -55,13 +59,18 @@ export function operationWidth(buttons: number): number {
   return buttons <= 2 ? 150 : buttons * 60 + 32;
 }
 
-export interface RowActionItem { action: ResolvedAction; disabled: boolean }
+export interface RowActionItem {
+  action: ResolvedAction;
+  disabled: boolean;
+}
 
 /**
  * A row's actions as buttons and "More" menu items: the definition's primary actions are buttons, the others go
  * to the menu. A list that marks none primary shows every action as a button (one or two actions need no menu).
  */
-export function splitRowActions<T extends { action: Pick<ResolvedAction, 'primary'> }>(items: T[]): { inline: T[]; more: T[] } {
+export function splitRowActions<T extends { action: Pick<ResolvedAction, 'primary'> }>(
+  items: T[],
+): { inline: T[]; more: T[] } {
   if (!items.some((i) => i.action.primary)) return { inline: items, more: [] };
   return { inline: items.filter((i) => i.action.primary), more: items.filter((i) => !i.action.primary) };
 }
@@ -77,7 +86,12 @@ export function operationButtons(rowActions: Array<Pick<ResolvedAction, 'primary
 
 /** Width of a column without one of its own, by what it shows; text columns (undefined) share what is left. */
 export const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
-  date: 92, datetime: 92, price: 64, audio: 72, status: 120, label: 112,
+  date: 92,
+  datetime: 92,
+  price: 64,
+  audio: 72,
+  status: 120,
+  label: 112,
 };
 /** The least a text column without a width gets; a wider table shares the extra among the text columns. */
 export const MIN_TEXT_WIDTH = 128;
@@ -88,7 +102,10 @@ export const SELECT_WIDTH = 40;
  * With table-layout: fixed these never depend on the rows, so columns keep their widths on every page and
  * a 300-character name cannot squeeze its neighbours; `minWidth` is where the table starts to scroll.
  */
-export function columnLayout(columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>, o: { selectable: boolean; operationButtons: number }) {
+export function columnLayout(
+  columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>,
+  o: { selectable: boolean; operationButtons: number },
+) {
   const widths = new Map<string, number | undefined>();
   if (o.selectable) widths.set('__select', SELECT_WIDTH);
   for (const c of columns) widths.set(c.name, c.width ?? FORMAT_WIDTHS[c.format ?? 'text']);

@@ -11,7 +11,10 @@ import { useScreenEnv } from '../form/screenEnv';
 import { confirm, toast } from '../shell/feedback';
 import type { Row } from './useSelection';
 
-export interface OpenDialog { screenId: string; initial?: Row }
+export interface OpenDialog {
+  screenId: string;
+  initial?: Row;
+}
 
 /** '/musicBoxDetail?toneBoxID={toneBoxID}' with the row's values. */
 export function fillRoute(route: string, row: Row | undefined): string {
@@ -25,58 +28,72 @@ export function useActions(screen: ResolvedScreen, rowKey: string, onDone: (acti
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
-  const run = useCallback(async (action: ResolvedAction, rows: Row[]) => {
-    const scope = action.scope;
-    if (scope === 'selection') {
-      if (rows.length === 0) return void toast('List.selectFirst', { kind: 'warning' });
-      if (action.maxSelection !== undefined && rows.length > action.maxSelection) {
-        return void toast('List.maxSelection', { kind: 'warning', params: { max: action.maxSelection } });
+  const run = useCallback(
+    async (action: ResolvedAction, rows: Row[]) => {
+      const scope = action.scope;
+      if (scope === 'selection') {
+        if (rows.length === 0) return void toast('List.selectFirst', { kind: 'warning' });
+        if (action.maxSelection !== undefined && rows.length > action.maxSelection) {
+          return void toast('List.maxSelection', { kind: 'warning', params: { max: action.maxSelection } });
+        }
       }
-    }
-    if (action.confirm || action.destructive) {
-      const ok = await confirm({
-        // Titled by what it asks about ('Delete'), never a bare 'Prompt'.
-        title: action.label,
-        message: action.confirm ?? 'List.confirmDestructive',
-        params: { count: rows.length, name: String(rows[0]?.[rowKey] ?? '') },
-        kind: action.destructive ? 'danger' : 'warning',
-        okLabel: action.destructive ? action.label : undefined,
-      });
-      if (!ok) return;
-    }
-    // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add').
-    if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : undefined });
-    // The screen opened reads the row from session storage (rbtUploading edit, editTag) and removes it.
-    if (action.store && rows[0]) sessionStorage.setItem(action.store, JSON.stringify(rows[0]));
-    if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
-    if (!action.call) return;
-    const call = screen.calls[action.call];
-    const form = scope === 'row' ? rows[0] : { selection: rows, keys: rows.map((r) => r[rowKey]) };
-    setRunning(action.name);
-    try {
-      const send = (f: Record<string, unknown>) => callApi(call, env.engine.payload(screen.id, action.call!, { config: env.config, user: env.user, form: f }), action.retry ? [action.retry.code] : []);
-      let answer = await send(form);
-      // A code the definition names (961001 'in use') asks a second confirmation, then resends with more (force).
-      if (action.retry && answer.returnCode === action.retry.code) {
-        const again = await confirm({ title: action.label, message: action.retry.confirm, params: { message: answer.returnMsg ?? '' }, kind: 'danger', okLabel: action.label });
-        if (!again) return;
-        answer = await send({ ...form, ...action.retry.payload });
+      if (action.confirm || action.destructive) {
+        const ok = await confirm({
+          // Titled by what it asks about ('Delete'), never a bare 'Prompt'.
+          title: action.label,
+          message: action.confirm ?? 'List.confirmDestructive',
+          params: { count: rows.length, name: String(rows[0]?.[rowKey] ?? '') },
+          kind: action.destructive ? 'danger' : 'warning',
+          okLabel: action.destructive ? action.label : undefined,
+        });
+        if (!ok) return;
       }
-      if (!succeeded(call, answer)) {
-        if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
-        return;
+      // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add').
+      if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : undefined });
+      // The screen opened reads the row from session storage (rbtUploading edit, editTag) and removes it.
+      if (action.store && rows[0]) sessionStorage.setItem(action.store, JSON.stringify(rows[0]));
+      if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));
+      if (!action.call) return;
+      const call = screen.calls[action.call];
+      const form = scope === 'row' ? rows[0] : { selection: rows, keys: rows.map((r) => r[rowKey]) };
+      setRunning(action.name);
+      try {
+        const send = (f: Record<string, unknown>) =>
+          callApi(
+            call,
+            env.engine.payload(screen.id, action.call!, { config: env.config, user: env.user, form: f }),
+            action.retry ? [action.retry.code] : [],
+          );
+        let answer = await send(form);
+        // A code the definition names (961001 'in use') asks a second confirmation, then resends with more (force).
+        if (action.retry && answer.returnCode === action.retry.code) {
+          const again = await confirm({
+            title: action.label,
+            message: action.retry.confirm,
+            params: { message: answer.returnMsg ?? '' },
+            kind: 'danger',
+            okLabel: action.label,
+          });
+          if (!again) return;
+          answer = await send({ ...form, ...action.retry.payload });
+        }
+        if (!succeeded(call, answer)) {
+          if (answer.returnMsg) toast(answer.returnMsg, { kind: 'error' });
+          return;
+        }
+        // The definition's message: 'Submitted for approval.' where the change waits for the operator (000 §4).
+        toast(action.successMessage ?? 'List.done', { kind: 'success' });
+        onDone(action);
+        await reloadServerData(queries);
+        if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
+      } catch {
+        // shown by the API client
+      } finally {
+        setRunning(null);
       }
-      // The definition's message: 'Submitted for approval.' where the change waits for the operator (000 §4).
-      toast(action.successMessage ?? 'List.done', { kind: 'success' });
-      onDone(action);
-      await reloadServerData(queries);
-      if (action.navigate) navigate(fillRoute(action.navigate, rows[0]));
-    } catch {
-      // shown by the API client
-    } finally {
-      setRunning(null);
-    }
-  }, [env, screen, rowKey, navigate, queries, onDone]);
+    },
+    [env, screen, rowKey, navigate, queries, onDone],
+  );
 
   // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit).
   const closeDialog = useCallback(() => setDialog(null), []);

@@ -9,7 +9,11 @@ import type { ListState } from './listState';
 
 export const LIST_CALL = 'list';
 
-export function useListQuery(screenId: string, state: ListState, calls: Record<string, import('../../engine').CallDef>) {
+export function useListQuery(
+  screenId: string,
+  state: ListState,
+  calls: Record<string, import('../../engine').CallDef>,
+) {
   const env = useScreenEnv();
   const call = calls[LIST_CALL];
   return useQuery({
@@ -17,7 +21,11 @@ export function useListQuery(screenId: string, state: ListState, calls: Record<s
     enabled: Boolean(call),
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const mapped = env.engine.payload(screenId, LIST_CALL, { config: env.config, user: env.user, form: state.filters });
+      const mapped = env.engine.payload(screenId, LIST_CALL, {
+        config: env.config,
+        user: env.user,
+        form: state.filters,
+      });
       const payload = { ...mapped, ...pageRange(state.page, state.pageSize) };
       return readListAnswer(await callApi(call, payload), call.response);
     },

@@ -25,8 +25,13 @@ export function useMarkTruncated(container: RefObject<HTMLElement | null>, deps:
       if (root.scrollWidth > root.clientWidth + 1 || root.scrollHeight > root.clientHeight + 1) root.tabIndex = 0;
       else root.removeAttribute('tabindex');
       for (const el of root.querySelectorAll<HTMLElement>(SELECTOR)) {
-        if (isCut(el)) { el.tabIndex = 0; el.dataset.truncated = 'true'; }
-        else { el.removeAttribute('tabindex'); delete el.dataset.truncated; }
+        if (isCut(el)) {
+          el.tabIndex = 0;
+          el.dataset.truncated = 'true';
+        } else {
+          el.removeAttribute('tabindex');
+          delete el.dataset.truncated;
+        }
       }
     };
     mark();
@@ -37,7 +42,11 @@ export function useMarkTruncated(container: RefObject<HTMLElement | null>, deps:
   }, deps); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-interface Tip { text: string; left: number; top: number }
+interface Tip {
+  text: string;
+  left: number;
+  top: number;
+}
 
 /** The full text of the cut cell under the pointer or with the keyboard focus, in the container. */
 export function TruncationTooltip({ container }: { container: RefObject<HTMLElement | null> }) {
@@ -59,14 +68,26 @@ export function TruncationTooltip({ container }: { container: RefObject<HTMLElem
       if (active instanceof HTMLElement && root.contains(active) && active.matches(SELECTOR)) showFor(active);
       else hide();
     };
-    const events: Array<[string, EventListener]> = [['mouseover', show], ['focusin', show], ['mouseleave', hide], ['focusout', hide], ['scroll', follow]];
+    const events: Array<[string, EventListener]> = [
+      ['mouseover', show],
+      ['focusin', show],
+      ['mouseleave', hide],
+      ['focusout', hide],
+      ['scroll', follow],
+    ];
     for (const [name, fn] of events) root.addEventListener(name, fn);
-    return () => { for (const [name, fn] of events) root.removeEventListener(name, fn); };
+    return () => {
+      for (const [name, fn] of events) root.removeEventListener(name, fn);
+    };
   }, [container]);
   if (!tip) return null;
   return createPortal(
     // Screen readers already read the whole text (the cut is visual only), so the tooltip is for the eyes.
-    <div className="cell-tooltip" aria-hidden="true" style={{ left: Math.max(8, Math.min(tip.left, window.innerWidth - 428)), top: tip.top }}>
+    <div
+      className="cell-tooltip"
+      aria-hidden="true"
+      style={{ left: Math.max(8, Math.min(tip.left, window.innerWidth - 428)), top: tip.top }}
+    >
       {tip.text}
     </div>,
     document.body,

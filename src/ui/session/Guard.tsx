@@ -7,6 +7,10 @@ import { readNeedChangePwd, readRawUser, readToken } from './storage';
 
 export function Guard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const to = guardRedirect(pathname, { token: readToken(), rawUser: readRawUser(), needChangePwd: readNeedChangePwd() });
+  const to = guardRedirect(pathname, {
+    token: readToken(),
+    rawUser: readRawUser(),
+    needChangePwd: readNeedChangePwd(),
+  });
   return to && to !== pathname ? <Navigate to={to} replace /> : <>{children}</>;
 }

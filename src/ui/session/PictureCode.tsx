@@ -7,7 +7,13 @@ export const PICTURE_CODE_URL = '/common/picturecode';
 export function PictureCode({ refreshKey, onRefresh }: { refreshKey: number; onRefresh(): void }) {
   const { t } = useI18n();
   return (
-    <button type="button" className="picture-code" onClick={onRefresh} title={t('Login.pictureCodeRefresh')} aria-label={t('Login.pictureCodeRefresh')}>
+    <button
+      type="button"
+      className="picture-code"
+      onClick={onRefresh}
+      title={t('Login.pictureCodeRefresh')}
+      aria-label={t('Login.pictureCodeRefresh')}
+    >
       <img src={`${PICTURE_CODE_URL}?t=${refreshKey}`} alt={t('Login.pictureCode')} width={96} height={36} />
     </button>
   );

@@ -37,7 +37,11 @@ export function PlainForm({ idPrefix, fields, values, errors, show, onChange, on
           <div key={field.name} className="field" data-field={field.name}>
             <label className="field__label" htmlFor={id}>
               {label}
-              {field.required && <span className="field__required" aria-hidden="true">*</span>}
+              {field.required && (
+                <span className="field__required" aria-hidden="true">
+                  *
+                </span>
+              )}
             </label>
             <div className={addon ? 'input-group' : undefined}>
               <input
@@ -58,8 +62,16 @@ export function PlainForm({ idPrefix, fields, values, errors, show, onChange, on
               />
               {addon?.(field)}
             </div>
-            {field.help && <span id={`${id}-help`} className="field__help">{t(field.help)}</span>}
-            {error && <span id={`${id}-error`} className="field__error" role="alert">{t(error.message, { label, ...(error.params ?? {}) })}</span>}
+            {field.help && (
+              <span id={`${id}-help`} className="field__help">
+                {t(field.help)}
+              </span>
+            )}
+            {error && (
+              <span id={`${id}-error`} className="field__error" role="alert">
+                {t(error.message, { label, ...(error.params ?? {}) })}
+              </span>
+            )}
           </div>
         );
       })}

@@ -5,7 +5,17 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { api } from '../../api';
 import { BASE_SITE } from '../../engine/sources';
 import type { SiteId } from '../../engine/types';
-import { clearSession, readConfig, readFlags, readToken, readUser, saveSession, type SessionFlags, type SessionRecord, type StoredUser } from './storage';
+import {
+  clearSession,
+  readConfig,
+  readFlags,
+  readToken,
+  readUser,
+  saveSession,
+  type SessionFlags,
+  type SessionRecord,
+  type StoredUser,
+} from './storage';
 
 export interface Session {
   loggedIn: boolean;
@@ -27,7 +37,8 @@ interface SessionApi extends Session {
 }
 
 /** The user's site as the server gave it (the layout checks the portal knows it); none given means the base site. */
-const siteOf = (user: StoredUser): SiteId => (typeof user.site === 'string' && user.site !== '' ? user.site : BASE_SITE);
+const siteOf = (user: StoredUser): SiteId =>
+  typeof user.site === 'string' && user.site !== '' ? user.site : BASE_SITE;
 
 function read(): Session {
   const user = readUser() ?? {};
@@ -46,10 +57,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     reload();
   }, [reload]);
 
-  const completeLogin = useCallback(async (record: SessionRecord) => {
-    saveSession(record);
-    await refresh();
-  }, [refresh]);
+  const completeLogin = useCallback(
+    async (record: SessionRecord) => {
+      saveSession(record);
+      await refresh();
+    },
+    [refresh],
+  );
 
   const logout = useCallback(async () => {
     clearSession();

@@ -13,7 +13,13 @@ import type { Context, ResolvedScreen, SiteId } from '../../engine/types';
 const SCREEN = 'login';
 const sources = sourcesFromFiles(
   import.meta.glob(
-    ['@definitions/screen-definitions/login.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/login.json', '@definitions/site-variants/*/config.json', '@definitions/schemas/rules.json'],
+    [
+      '@definitions/screen-definitions/login.json',
+      '@definitions/screen-definitions/{fragments,expressions}/*.json',
+      '@definitions/site-variants/*/login.json',
+      '@definitions/site-variants/*/config.json',
+      '@definitions/schemas/rules.json',
+    ],
     { eager: true, import: 'default' },
   ),
 );
@@ -24,7 +30,9 @@ const sources = sourcesFromFiles(
  */
 export function loginSite(site: string | undefined): SiteId {
   if (site === undefined || sources.sites.includes(site)) return site ?? BASE_SITE;
-  console.error(`The server's site "${site}" is not in this build of the portal (built with ${sources.sites.join(', ')}): the login page uses ${BASE_SITE}'s.`);
+  console.error(
+    `The server's site "${site}" is not in this build of the portal (built with ${sources.sites.join(', ')}): the login page uses ${BASE_SITE}'s.`,
+  );
   return BASE_SITE;
 }
 
@@ -40,9 +48,11 @@ export function loginContext(site: SiteId, config: Record<string, string>, form:
   return { config: { ...set.config, ...config }, user: {}, site, mode: 'add', form };
 }
 
-export const resolveLogin = (ctx: Context): ResolvedScreen => resolveScreen(setFor(ctx.site).screens[SCREEN], ctx, setFor(ctx.site).rules);
+export const resolveLogin = (ctx: Context): ResolvedScreen =>
+  resolveScreen(setFor(ctx.site).screens[SCREEN], ctx, setFor(ctx.site).rules);
 
-export const loginPayload = (screen: ResolvedScreen, call: string, ctx: Context) => buildPayload(screen.calls[call], screen, ctx);
+export const loginPayload = (screen: ResolvedScreen, call: string, ctx: Context) =>
+  buildPayload(screen.calls[call], screen, ctx);
 
 export type { Validate as Validator } from '../../engine/engine';
 /** engine.validate's own function, loaded once (shared with the portal's forms). */

@@ -2,7 +2,14 @@
 // cookie the page never sees; `token` holds a flag that a login succeeded, which is what the guard reads.
 // Plain functions (no React) so the API client can clear the session too.
 
-export const KEYS = { token: 'token', user: 'user', config: 'config', language: 'language', needChangePwd: 'needChangePwd', session: 'session' } as const;
+export const KEYS = {
+  token: 'token',
+  user: 'user',
+  config: 'config',
+  language: 'language',
+  needChangePwd: 'needChangePwd',
+  session: 'session',
+} as const;
 
 export interface StoredUser {
   name?: string;

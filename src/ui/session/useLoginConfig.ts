@@ -8,7 +8,10 @@ import { loginSite } from './loginScreen';
 let cached: Promise<LoginConfig> | undefined;
 
 export function loadLoginConfig(): Promise<LoginConfig> {
-  cached ??= api.loginConfig().then((a) => a.record ?? {}, () => ({}));
+  cached ??= api.loginConfig().then(
+    (a) => a.record ?? {},
+    () => ({}),
+  );
   return cached;
 }
 
@@ -22,7 +25,9 @@ export interface LoginSetup {
 
 export function useLoginConfig(): LoginSetup {
   const [raw, setRaw] = useState<LoginConfig | undefined>(undefined);
-  useEffect(() => { void loadLoginConfig().then(setRaw); }, []);
+  useEffect(() => {
+    void loadLoginConfig().then(setRaw);
+  }, []);
   // One object per answer: the forms below re-resolve (and rjsf re-reads its props) when it changes.
   return useMemo(() => {
     const site = loginSite(raw?.site);

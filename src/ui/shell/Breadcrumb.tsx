@@ -13,11 +13,27 @@ export function Breadcrumb() {
     <nav className="breadcrumb" aria-label={t('Common.breadcrumb')}>
       <ol>
         <li>
-          {atHome ? <span aria-current="page">{t('Common.currentPosition')}</span> : <Link to={HOME_PATH}>{t('Common.currentPosition')}</Link>}
+          {atHome ? (
+            <span aria-current="page">{t('Common.currentPosition')}</span>
+          ) : (
+            <Link to={HOME_PATH}>{t('Common.currentPosition')}</Link>
+          )}
         </li>
-        {!atHome && entry.group && <li><span>{t(entry.group)}</span></li>}
-        {!atHome && parent && <li><Link to={parent.path}>{t(parent.title)}</Link></li>}
-        {!atHome && <li><span aria-current="page">{t(title!)}</span></li>}
+        {!atHome && entry.group && (
+          <li>
+            <span>{t(entry.group)}</span>
+          </li>
+        )}
+        {!atHome && parent && (
+          <li>
+            <Link to={parent.path}>{t(parent.title)}</Link>
+          </li>
+        )}
+        {!atHome && (
+          <li>
+            <span aria-current="page">{t(title!)}</span>
+          </li>
+        )}
       </ol>
     </nav>
   );

@@ -2,7 +2,14 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
 
-export function EmptyState({ icon, tone = 'neutral', title, children, actions, headingLevel = 1 }: {
+export function EmptyState({
+  icon,
+  tone = 'neutral',
+  title,
+  children,
+  actions,
+  headingLevel = 1,
+}: {
   icon: string;
   tone?: 'neutral' | 'warning' | 'brand';
   title: ReactNode;

@@ -28,7 +28,11 @@ const MOBILE = '(max-width: 768px)';
 
 export default function Layout({ children }: { children: ReactNode }) {
   // The frame and the screens need the whole catalogue, not only the part the login page loads.
-  return <WithCatalogue part="rest" fallback={<PageLoading />}><KnownSite>{children}</KnownSite></WithCatalogue>;
+  return (
+    <WithCatalogue part="rest" fallback={<PageLoading />}>
+      <KnownSite>{children}</KnownSite>
+    </WithCatalogue>
+  );
 }
 
 /** Screens resolve against the user's site: a site this build does not contain gets its own page instead. */
@@ -52,16 +56,22 @@ function LayoutFrame({ children }: { children: ReactNode }) {
       return !c;
     });
   }, []);
-  const closeDrawer = useCallback(() => { if (matchMedia(MOBILE).matches) setCollapsed(true); }, []);
+  const closeDrawer = useCallback(() => {
+    if (matchMedia(MOBILE).matches) setCollapsed(true);
+  }, []);
 
   // A reloaded page re-reads the session from the server (user info, flags, configuration, CSRF token).
   const { refresh } = session;
-  useEffect(() => { void refresh().catch(() => undefined); }, [refresh]);
+  useEffect(() => {
+    void refresh().catch(() => undefined);
+  }, [refresh]);
 
   // Routes of routes.json's groups are open only while their group's condition holds for this session.
   const routes = useResolved('routes');
   const entry = routeFor(pathname);
-  const open = !entry?.group || routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
+  const open =
+    !entry?.group ||
+    routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
 
   // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
   // follow once it knows, so what is on screen is asked again after telling it.
@@ -69,14 +79,19 @@ function LayoutFrame({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (shownLanguage.current === language) return;
     shownLanguage.current = language;
-    void api.switchLanguage(language).catch(() => undefined).then(() => reloadServerData(fallbackQueryClient));
+    void api
+      .switchLanguage(language)
+      .catch(() => undefined)
+      .then(() => reloadServerData(fallbackQueryClient));
   }, [language]);
 
   return (
     <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
       <QueryClientProvider client={fallbackQueryClient}>
         <div className={`app${collapsed ? ' is-collapsed' : ''}`}>
-          <a className="skip-link" href="#main">{t('Common.skipToContent')}</a>
+          <a className="skip-link" href="#main">
+            {t('Common.skipToContent')}
+          </a>
           <TopBar collapsed={collapsed} onToggle={toggle} />
           <div className="app__body">
             <Sidebar collapsed={collapsed && !mobile} onNavigate={closeDrawer} />

@@ -1,7 +1,15 @@
 // The heading block of a screen: title (the page's h1), an optional line of description and actions.
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="page-header">
       <div>

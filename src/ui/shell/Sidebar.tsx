@@ -14,7 +14,15 @@ const visibleChildren = (e: ResolvedMenuEntry) => e.children.filter((c) => !c.hi
 const routeOf = (e: ResolvedMenuEntry) => e.gate?.then ?? e.route;
 const isActive = (e: ResolvedMenuEntry, path: string) => routeOf(e)?.toLowerCase() === path.toLowerCase();
 
-function MenuLink({ entry, path, onOpen }: { entry: ResolvedMenuEntry; path: string; onOpen(e: ResolvedMenuEntry): void }) {
+function MenuLink({
+  entry,
+  path,
+  onOpen,
+}: {
+  entry: ResolvedMenuEntry;
+  path: string;
+  onOpen(e: ResolvedMenuEntry): void;
+}) {
   const { t } = useI18n();
   const active = isActive(entry, path);
   return (
@@ -37,12 +45,24 @@ function MenuLink({ entry, path, onOpen }: { entry: ResolvedMenuEntry; path: str
   );
 }
 
-function MenuGroup({ group, path, collapsed, onOpen }: { group: ResolvedMenuEntry; path: string; collapsed: boolean; onOpen(e: ResolvedMenuEntry): void }) {
+function MenuGroup({
+  group,
+  path,
+  collapsed,
+  onOpen,
+}: {
+  group: ResolvedMenuEntry;
+  path: string;
+  collapsed: boolean;
+  onOpen(e: ResolvedMenuEntry): void;
+}) {
   const { t } = useI18n();
   const children = visibleChildren(group);
   const containsActive = group.children.some((c) => isActive(c, path));
   const [open, setOpen] = useState(true);
-  useEffect(() => { if (containsActive) setOpen(true); }, [containsActive]);
+  useEffect(() => {
+    if (containsActive) setOpen(true);
+  }, [containsActive]);
   const id = `menu-group-${group.name}`;
   if (children.length === 0) return null;
   return (
@@ -61,7 +81,9 @@ function MenuGroup({ group, path, collapsed, onOpen }: { group: ResolvedMenuEntr
       </button>
       {!collapsed && open && (
         <ul id={id} className="sidebar__links">
-          {children.map((c) => <MenuLink key={c.name} entry={c} path={path} onOpen={onOpen} />)}
+          {children.map((c) => (
+            <MenuLink key={c.name} entry={c} path={path} onOpen={onOpen} />
+          ))}
         </ul>
       )}
     </li>
@@ -75,27 +97,37 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const pathname = placeOf(location.pathname, location.search).menuPath ?? location.pathname;
   const menu = useResolved('menu');
   const open = useMenuOpener();
-  const onOpen = (e: ResolvedMenuEntry) => { void open(e); onNavigate?.(); };
+  const onOpen = (e: ResolvedMenuEntry) => {
+    void open(e);
+    onNavigate?.();
+  };
   const home = isActive({ name: 'home', label: '', route: '/dashboard', children: [] }, pathname);
   return (
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
       <div className="sidebar__inner">
-      <ul className="sidebar__groups">
-        {menu.available && <li className="sidebar__group">
-          <a
-            className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
-            href="/dashboard"
-            aria-current={home ? 'page' : undefined}
-            title={collapsed ? t('Dashboard.title') : undefined}
-            onClick={(e) => { e.preventDefault(); onOpen({ name: 'dashboard', label: 'Dashboard.title', route: '/dashboard', children: [] }); }}
-          >
-            <Icon name="home" />
-            <span className="sidebar__label">{t('Dashboard.title')}</span>
-          </a>
-        </li>}
-        {menu.menu.map((g) => <MenuGroup key={g.name} group={g} path={pathname} collapsed={collapsed} onOpen={onOpen} />)}
-      </ul>
-      {!menu.available && !collapsed && <p className="sidebar__note">{t('Menu.unavailable')}</p>}
+        <ul className="sidebar__groups">
+          {menu.available && (
+            <li className="sidebar__group">
+              <a
+                className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
+                href="/dashboard"
+                aria-current={home ? 'page' : undefined}
+                title={collapsed ? t('Dashboard.title') : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onOpen({ name: 'dashboard', label: 'Dashboard.title', route: '/dashboard', children: [] });
+                }}
+              >
+                <Icon name="home" />
+                <span className="sidebar__label">{t('Dashboard.title')}</span>
+              </a>
+            </li>
+          )}
+          {menu.menu.map((g) => (
+            <MenuGroup key={g.name} group={g} path={pathname} collapsed={collapsed} onOpen={onOpen} />
+          ))}
+        </ul>
+        {!menu.available && !collapsed && <p className="sidebar__note">{t('Menu.unavailable')}</p>}
       </div>
     </nav>
   );

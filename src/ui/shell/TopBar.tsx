@@ -9,7 +9,9 @@ export function Brand() {
   const { t } = useI18n();
   return (
     <span className="brand">
-      <span className="brand__mark" aria-hidden="true"><Icon name="music" size={18} /></span>
+      <span className="brand__mark" aria-hidden="true">
+        <Icon name="music" size={18} />
+      </span>
       <span className="brand__name">{t('App.name')}</span>
     </span>
   );
@@ -19,10 +21,18 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
   const { t } = useI18n();
   return (
     <header className="topbar">
-      <button type="button" className="icon-button topbar__toggle" aria-label={t(collapsed ? 'Menu.expand' : 'Menu.collapse')} aria-expanded={!collapsed} onClick={onToggle}>
+      <button
+        type="button"
+        className="icon-button topbar__toggle"
+        aria-label={t(collapsed ? 'Menu.expand' : 'Menu.collapse')}
+        aria-expanded={!collapsed}
+        onClick={onToggle}
+      >
         <Icon name="menu" size={20} />
       </button>
-      <Link to="/dashboard" className="topbar__brand"><Brand /></Link>
+      <Link to="/dashboard" className="topbar__brand">
+        <Brand />
+      </Link>
       <div className="topbar__spacer" />
       <LanguageSwitch tone="dark" />
       <UserMenu />

@@ -39,7 +39,9 @@ export function UserMenu() {
   return (
     <div className="user-menu">
       <button type="button" className="user-menu__button" {...buttonProps}>
-        <span className="avatar" aria-hidden="true">{initials(name)}</span>
+        <span className="avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
         <span className="user-menu__name">{name}</span>
         <Icon name="chevronDown" size={14} />
       </button>
@@ -50,14 +52,22 @@ export function UserMenu() {
             {session.user.code && <span className="muted mono">{session.user.code}</span>}
             {info.map((field) => (
               <span key={field.name} className="user-menu__info" data-info={field.name}>
-                <Icon name="clock" size={14} /> {t(field.label ?? field.name)}: {formatValue(field, field.default, t, language)}
+                <Icon name="clock" size={14} /> {t(field.label ?? field.name)}:{' '}
+                {formatValue(field, field.default, t, language)}
               </span>
             ))}
           </div>
           <ul {...menuProps} aria-label={t(resolved.title)} className="user-menu__list">
             {resolved.menu.map((entry) => (
               <li key={entry.name} role="none">
-                <button type="button" role="menuitem" tabIndex={-1} className={`user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`} data-menu={entry.name} onClick={() => choose(entry)}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={`user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`}
+                  data-menu={entry.name}
+                  onClick={() => choose(entry)}
+                >
                   <Icon name={ICONS[entry.name] ?? entry.icon} size={16} />
                   <span>{t(entry.label)}</span>
                   {entry.external && <Icon name="external" size={14} className="icon user-menu__external" />}

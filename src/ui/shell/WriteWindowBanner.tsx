@@ -8,7 +8,11 @@ import { request } from '../../api';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
 
-interface WriteWindow { window: string; active: string; until: string }
+interface WriteWindow {
+  window: string;
+  active: string;
+  until: string;
+}
 const POLL_MS = 60_000;
 
 export function WriteWindowBanner({ site }: { site: string }) {
@@ -17,11 +21,19 @@ export function WriteWindowBanner({ site }: { site: string }) {
   const [state, setState] = useState<WriteWindow | undefined>();
   useEffect(() => {
     let live = true;
-    const ask = () => request<WriteWindow>('common/querywritewindow', { site }, { kind: 'get', quiet: true })
-      .then((a) => { if (live) setState(a.record); }, () => undefined);
+    const ask = () =>
+      request<WriteWindow>('common/querywritewindow', { site }, { kind: 'get', quiet: true }).then(
+        (a) => {
+          if (live) setState(a.record);
+        },
+        () => undefined,
+      );
     void ask();
     const timer = setInterval(() => void ask(), POLL_MS);
-    return () => { live = false; clearInterval(timer); };
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [site, pathname]);
   if (state?.active !== '1') return null;
   return (

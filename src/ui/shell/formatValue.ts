@@ -9,7 +9,8 @@ export function formatValue(field: ResolvedField, value: unknown, t: (k: string)
   if (ui.format === 'datetime' || ui.format === 'date') {
     const d = new Date(String(value));
     if (!Number.isNaN(d.getTime())) {
-      const opts: Intl.DateTimeFormatOptions = ui.format === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
+      const opts: Intl.DateTimeFormatOptions =
+        ui.format === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
       return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', opts).format(d);
     }
   }

@@ -74,7 +74,8 @@ export interface Place {
 export function placeOf(pathname: string, search: string): Place {
   const entry = routeFor(pathname);
   if (!entry) return {};
-  const editing = Boolean(entry.edit?.query) && new URLSearchParams(search).get(entry.edit!.query!) === entry.edit!.equals;
+  const editing =
+    Boolean(entry.edit?.query) && new URLSearchParams(search).get(entry.edit!.query!) === entry.edit!.equals;
   const parent = editing && entry.edit?.parent ? routeFor(entry.edit.parent) : undefined;
   return { entry, title: (editing && entry.edit?.title) || entry.title, menuPath: parent?.path ?? entry.path, parent };
 }

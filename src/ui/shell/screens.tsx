@@ -4,7 +4,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry } from './routeTable';
 
-export interface ScreenProps { entry: RouteEntry }
+export interface ScreenProps {
+  entry: RouteEntry;
+}
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 /** Screens with a page of their own, by definition id. */

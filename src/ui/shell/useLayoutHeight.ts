@@ -6,7 +6,11 @@ export const CHROME_HEIGHT = 146;
 
 export function useLayoutHeight(): void {
   useEffect(() => {
-    const apply = () => document.documentElement.style.setProperty('--layout-height', `${Math.max(0, document.body.clientHeight - CHROME_HEIGHT)}px`);
+    const apply = () =>
+      document.documentElement.style.setProperty(
+        '--layout-height',
+        `${Math.max(0, document.body.clientHeight - CHROME_HEIGHT)}px`,
+      );
     apply();
     window.addEventListener('resize', apply);
     return () => window.removeEventListener('resize', apply);

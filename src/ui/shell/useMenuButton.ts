@@ -10,9 +10,12 @@ export function useMenuButton<B extends HTMLElement = HTMLButtonElement, M exten
   const menu = useRef<M>(null);
   const menuId = useId();
 
-  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []);
+  const items = () =>
+    Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []);
 
-  useEffect(() => { if (open) items()[0]?.focus(); }, [open]);
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
@@ -32,13 +35,19 @@ export function useMenuButton<B extends HTMLElement = HTMLButtonElement, M exten
   const onMenuKeyDown = (e: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const move = (i: number) => { e.preventDefault(); all[(i + all.length) % all.length]?.focus(); };
+    const move = (i: number) => {
+      e.preventDefault();
+      all[(i + all.length) % all.length]?.focus();
+    };
     if (e.key === 'ArrowDown') move(at + 1);
     else if (e.key === 'ArrowUp') move(at - 1);
     else if (e.key === 'Home') move(0);
     else if (e.key === 'End') move(all.length - 1);
-    else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(true); }
-    else if (e.key === 'Tab') close(false);
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+    } else if (e.key === 'Tab') close(false);
   };
 
   const buttonProps = {
@@ -47,7 +56,12 @@ export function useMenuButton<B extends HTMLElement = HTMLButtonElement, M exten
     'aria-expanded': open,
     'aria-controls': open ? menuId : undefined,
     onClick: () => setOpen((o) => !o),
-    onKeyDown: (e: KeyboardEvent) => { if (e.key === 'ArrowDown' || e.key === 'ArrowUp') { e.preventDefault(); setOpen(true); } },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setOpen(true);
+      }
+    },
   };
   const menuProps = { ref: menu, id: menuId, role: 'menu' as const, onKeyDown: onMenuKeyDown };
 

@@ -7,5 +7,8 @@ import { useSession } from '../session/SessionContext';
 
 export function useResolved(screenId: string): ResolvedScreen {
   const { site, config, contextUser } = useSession();
-  return useMemo(() => engineFor(site).resolve(screenId, { config, user: contextUser }), [site, config, contextUser, screenId]);
+  return useMemo(
+    () => engineFor(site).resolve(screenId, { config, user: contextUser }),
+    [site, config, contextUser, screenId],
+  );
 }

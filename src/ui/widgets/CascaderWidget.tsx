@@ -15,7 +15,8 @@ export function CascaderWidget(props: WidgetProps) {
   const valueKey = String(ui.valueKey ?? 'catalogID');
   const labelKey = String(ui.labelKey ?? 'catalogName');
   const childrenKey = String(ui.childrenKey ?? 'catalogInfo');
-  const children = (n: Node | undefined): Node[] => (Array.isArray(n?.[childrenKey]) ? (n![childrenKey] as Node[]) : []);
+  const children = (n: Node | undefined): Node[] =>
+    Array.isArray(n?.[childrenKey]) ? (n![childrenKey] as Node[]) : [];
   const tree = rows.data ?? [];
   const value = props.value === undefined || props.value === null ? '' : String(props.value);
 
@@ -49,7 +50,11 @@ export function CascaderWidget(props: WidgetProps) {
         onBlur={() => ctx.touch(name)}
       >
         <option value="">{t('Form.pleaseSelect')}</option>
-        {tree.map((p) => <option key={String(p[valueKey])} value={String(p[valueKey])}>{String(p[labelKey] ?? p[valueKey])}</option>)}
+        {tree.map((p) => (
+          <option key={String(p[valueKey])} value={String(p[valueKey])}>
+            {String(p[labelKey] ?? p[valueKey])}
+          </option>
+        ))}
       </select>
       {subs.length > 0 && (
         <select
@@ -62,7 +67,11 @@ export function CascaderWidget(props: WidgetProps) {
           onBlur={() => ctx.touch(name)}
         >
           <option value="">{t('Form.allSubCategories')}</option>
-          {subs.map((c) => <option key={String(c[valueKey])} value={String(c[valueKey])}>{String(c[labelKey] ?? c[valueKey])}</option>)}
+          {subs.map((c) => (
+            <option key={String(c[valueKey])} value={String(c[valueKey])}>
+              {String(c[labelKey] ?? c[valueKey])}
+            </option>
+          ))}
         </select>
       )}
     </div>

@@ -14,7 +14,9 @@ export function SelectWidget(props: WidgetProps) {
   const selected = choices.findIndex((c) => sameValue(c.value, props.value));
   const empty = props.value === undefined || props.value === null || props.value === '';
   // An empty field takes the preferred option once the rows are known (ui.defaultBy).
-  useEffect(() => { if (empty && preferred !== undefined) props.onChange(preferred); }, [empty, preferred]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (empty && preferred !== undefined) props.onChange(preferred);
+  }, [empty, preferred]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <select
       id={props.id}
@@ -28,7 +30,11 @@ export function SelectWidget(props: WidgetProps) {
       onBlur={() => ctx.touch(name)}
     >
       <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>
-      {choices.map((c, i) => <option key={`${c.value}`} value={String(i)}>{c.label}</option>)}
+      {choices.map((c, i) => (
+        <option key={`${c.value}`} value={String(i)}>
+          {c.label}
+        </option>
+      ))}
     </select>
   );
 }

@@ -6,7 +6,11 @@ export const EMPTY_TEXT = '----';
 
 export function DisplayWidget(props: WidgetProps) {
   const v = props.value;
-  return <output id={props.id} className="field__value">{v === undefined || v === null || v === '' ? EMPTY_TEXT : String(v)}</output>;
+  return (
+    <output id={props.id} className="field__value">
+      {v === undefined || v === null || v === '' ? EMPTY_TEXT : String(v)}
+    </output>
+  );
 }
 
 export function HiddenWidget(props: WidgetProps) {
@@ -16,5 +20,9 @@ export function HiddenWidget(props: WidgetProps) {
 /** A widget a later screen will provide (named in the definition, not registered yet). */
 export function PendingWidget(props: WidgetProps) {
   const ctx = props.registry.formContext as FormContext;
-  return <div id={props.id} className="field__value pending-widget" tabIndex={-1}>{ctx.t('Form.widgetPending')}</div>;
+  return (
+    <div id={props.id} className="field__value pending-widget" tabIndex={-1}>
+      {ctx.t('Form.widgetPending')}
+    </div>
+  );
 }

@@ -15,13 +15,23 @@ export function PriceGroupWidget(props: WidgetProps) {
   try {
     rowKey = ctx.env.engine.definition(listId).list?.rowKey ?? rowKey;
   } catch {
-    return <div id={props.id} className="field__value pending-widget" tabIndex={-1}>{t('Form.widgetPending')}</div>;
+    return (
+      <div id={props.id} className="field__value pending-widget" tabIndex={-1}>
+        {t('Form.widgetPending')}
+      </div>
+    );
   }
   const filters = (ui.filters as Record<string, unknown> | undefined) ?? {};
   const value = props.value === undefined || props.value === null ? undefined : String(props.value);
   return (
     <div className="price-group" id={props.id} tabIndex={-1}>
-      <Suspense fallback={<div className="list-state" role="status"><span className="spinner" aria-hidden="true" /></div>}>
+      <Suspense
+        fallback={
+          <div className="list-state" role="status">
+            <span className="spinner" aria-hidden="true" />
+          </div>
+        }
+      >
         <ListScreen
           key={JSON.stringify(filters)}
           screenId={listId}
@@ -30,7 +40,10 @@ export function PriceGroupWidget(props: WidgetProps) {
           selection={{
             single: true,
             initial: value ? [{ [rowKey]: value }] : [],
-            onChange: (rows) => { props.onChange(rows[0] ? String(rows[0][rowKey]) : undefined); ctx.touch(name); },
+            onChange: (rows) => {
+              props.onChange(rows[0] ? String(rows[0][rowKey]) : undefined);
+              ctx.touch(name);
+            },
           }}
         />
       </Suspense>

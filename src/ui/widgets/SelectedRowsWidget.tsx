@@ -27,38 +27,85 @@ export function SelectedRowsWidget(props: WidgetProps) {
       return undefined; // the list screen is not defined (yet)
     }
   }, [ctx.env, listId]);
-  if (!list) return <div id={props.id} className="field__value pending-widget" tabIndex={-1}>{t('Form.widgetPending')}</div>;
+  if (!list)
+    return (
+      <div id={props.id} className="field__value pending-widget" tabIndex={-1}>
+        {t('Form.widgetPending')}
+      </div>
+    );
 
   const rowKey = list.list?.rowKey ?? 'id';
-  const shown = Array.isArray(ui.columns) ? (ui.columns as string[]) : list.columns.filter((c) => !c.hidden).slice(0, 4).map((c) => c.name);
+  const shown = Array.isArray(ui.columns)
+    ? (ui.columns as string[])
+    : list.columns
+        .filter((c) => !c.hidden)
+        .slice(0, 4)
+        .map((c) => c.name);
   const labelOf = (col: string) => {
-    const c = list.columns.find((x) => x.name === col) ?? list.columns.find((x) => x.field === col && x.format !== 'audio');
+    const c =
+      list.columns.find((x) => x.name === col) ?? list.columns.find((x) => x.field === col && x.format !== 'audio');
     return c ? t(c.label) : col;
   };
-  const max = typeof ui.max === 'number' ? ui.max : typeof props.schema.maxItems === 'number' ? props.schema.maxItems : undefined;
-  const set = (next: Row[]) => { props.onChange(next.length ? next : undefined); ctx.touch(name); };
+  const max =
+    typeof ui.max === 'number' ? ui.max : typeof props.schema.maxItems === 'number' ? props.schema.maxItems : undefined;
+  const set = (next: Row[]) => {
+    props.onChange(next.length ? next : undefined);
+    ctx.touch(name);
+  };
   const disabled = props.disabled || props.readonly;
 
   return (
     // A group may not carry aria-required/aria-invalid (axe aria-allowed-attr): it names its message instead.
-    <div className="selected-rows" aria-describedby={aria['aria-describedby']} aria-labelledby={`${props.id}__label`} role="group">
+    <div
+      className="selected-rows"
+      aria-describedby={aria['aria-describedby']}
+      aria-labelledby={`${props.id}__label`}
+      role="group"
+    >
       <div className="selected-rows__bar">
-        <button type="button" id={props.id} className="btn btn--secondary" disabled={disabled} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          id={props.id}
+          className="btn btn--secondary"
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+        >
           <span aria-hidden="true">＋</span> {t('Form.chooseRows')}
         </button>
-        <span className="selected-rows__count">{t('List.selected', { count: rows.length })}{max !== undefined ? ` / ${max}` : ''}</span>
+        <span className="selected-rows__count">
+          {t('List.selected', { count: rows.length })}
+          {max !== undefined ? ` / ${max}` : ''}
+        </span>
       </div>
       {rows.length > 0 && (
         <div className="data-table selected-rows__table">
           <table>
-            <thead><tr>{shown.map((c) => <th key={c} scope="col">{labelOf(c)}</th>)}<th scope="col"><span className="sr-only">{t('List.operation')}</span></th></tr></thead>
+            <thead>
+              <tr>
+                {shown.map((c) => (
+                  <th key={c} scope="col">
+                    {labelOf(c)}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="sr-only">{t('List.operation')}</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={String(r[rowKey])} data-row-key={String(r[rowKey])}>
-                  {shown.map((c) => <td key={c}>{r[c] === undefined || r[c] === '' ? '----' : String(r[c])}</td>)}
+                  {shown.map((c) => (
+                    <td key={c}>{r[c] === undefined || r[c] === '' ? '----' : String(r[c])}</td>
+                  ))}
                   <td>
                     {!disabled && (
-                      <button type="button" className="btn btn--link row-actions__button is-danger" aria-label={t('Upload.remove', { name: String(r[shown[0]] ?? r[rowKey]) })} onClick={() => set(rows.filter((x) => x[rowKey] !== r[rowKey]))}>
+                      <button
+                        type="button"
+                        className="btn btn--link row-actions__button is-danger"
+                        aria-label={t('Upload.remove', { name: String(r[shown[0]] ?? r[rowKey]) })}
+                        onClick={() => set(rows.filter((x) => x[rowKey] !== r[rowKey]))}
+                      >
                         {t('Form.removeRow')}
                       </button>
                     )}
@@ -79,7 +126,10 @@ export function SelectedRowsWidget(props: WidgetProps) {
             filters={(ui.filters as Record<string, unknown> | undefined) ?? undefined}
             // 001 §2.3: in add mode the chosen rows reach the form as they are ticked; an edit applies them on Submit.
             onChange={ctx.mode === 'add' ? set : undefined}
-            onSubmit={(chosen) => { set(chosen); setOpen(false); }}
+            onSubmit={(chosen) => {
+              set(chosen);
+              setOpen(false);
+            }}
             onClose={() => setOpen(false)}
           />
         </Suspense>

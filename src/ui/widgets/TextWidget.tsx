@@ -8,7 +8,8 @@ export function TextWidget(props: WidgetProps) {
   const { ctx, name, aria, ui, placeholder } = widgetContext(props);
   const digits = ui.inputType === 'digits' || ui.digitsOnly === true;
   const type = props.options.inputType === 'password' || ui.inputType === 'password' ? 'password' : 'text';
-  const maxLength = typeof props.schema.maxLength === 'number' && ui.enforceMaxLength !== false ? props.schema.maxLength : undefined;
+  const maxLength =
+    typeof props.schema.maxLength === 'number' && ui.enforceMaxLength !== false ? props.schema.maxLength : undefined;
   const serverCheck = useServerCheck(name, ui, ctx);
   return (
     <input
@@ -17,7 +18,9 @@ export function TextWidget(props: WidgetProps) {
       className="input"
       type={type}
       inputMode={digits || ui.inputType === 'number' ? 'numeric' : ui.inputMode === 'decimal' ? 'decimal' : undefined}
-      autoComplete={typeof ui.autocomplete === 'string' ? ui.autocomplete : type === 'password' ? 'current-password' : 'off'}
+      autoComplete={
+        typeof ui.autocomplete === 'string' ? ui.autocomplete : type === 'password' ? 'current-password' : 'off'
+      }
       value={props.value ?? ''}
       placeholder={placeholder}
       disabled={props.disabled || props.readonly}
@@ -30,7 +33,8 @@ export function TextWidget(props: WidgetProps) {
       }}
       onBlur={(e) => {
         // ui.trim: the value is trimmed when the user leaves the field (000 §5 music box name).
-        if (ui.trim === true && e.target.value !== e.target.value.trim()) props.onChange(emptyToUndefined(e.target.value.trim()));
+        if (ui.trim === true && e.target.value !== e.target.value.trim())
+          props.onChange(emptyToUndefined(e.target.value.trim()));
         ctx.touch(name);
         void serverCheck();
       }}

@@ -20,7 +20,11 @@ export function TextareaWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(emptyToUndefined(e.target.value))}
         onBlur={() => ctx.touch(name)}
       />
-      {max !== undefined && <span className={`textarea-wrap__count${length > max ? ' is-over' : ''}`} aria-hidden="true">{length}/{max}</span>}
+      {max !== undefined && (
+        <span className={`textarea-wrap__count${length > max ? ' is-over' : ''}`} aria-hidden="true">
+          {length}/{max}
+        </span>
+      )}
     </div>
   );
 }

@@ -6,10 +6,16 @@ import { useCallback } from 'react';
 import { callApi, succeeded } from '../form/api';
 import type { FormContext } from '../form/formContext';
 
-export interface FillsDef { call: string; set: Record<string, string> }
+export interface FillsDef {
+  call: string;
+  set: Record<string, string>;
+}
 
 /** The value at a dotted path of an answer ('record.relativeValidityPeriod'). */
-export const at = (obj: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+export const at = (obj: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 
 export function useFills(name: string, ui: Record<string, unknown>, ctx: FormContext) {
   const fills = ui.fills as FillsDef | undefined;
@@ -18,7 +24,11 @@ export function useFills(name: string, ui: Record<string, unknown>, ctx: FormCon
       if (!fills || ui.fillsWhen === false || value === undefined || value === '') return;
       const call = ctx.calls[fills.call];
       if (!call) return;
-      const payload = ctx.env.engine.payload(ctx.screenId, fills.call, { config: ctx.env.config, user: ctx.env.user, form: { ...ctx.form, [name]: value } });
+      const payload = ctx.env.engine.payload(ctx.screenId, fills.call, {
+        config: ctx.env.config,
+        user: ctx.env.user,
+        form: { ...ctx.form, [name]: value },
+      });
       const answer = await callApi(call, payload).catch(() => undefined);
       if (!answer || !succeeded(call, answer)) return;
       for (const [field, path] of Object.entries(fills.set)) {

@@ -7,7 +7,12 @@ import { callApi, succeeded } from '../form/api';
 import type { FormContext } from '../form/formContext';
 import { at } from './useFills';
 
-export interface ServerCheckDef { call: string; path: string; equals: string; message: string }
+export interface ServerCheckDef {
+  call: string;
+  path: string;
+  equals: string;
+  message: string;
+}
 
 export function useServerCheck(name: string, ui: Record<string, unknown>, ctx: FormContext) {
   const check = ui.serverCheck as ServerCheckDef | undefined;
@@ -20,6 +25,9 @@ export function useServerCheck(name: string, ui: Record<string, unknown>, ctx: F
     if (ctx.env.engine.validate(ctx.screenId, input).some((e) => e.field === name)) return;
     const answer = await callApi(call, ctx.env.engine.payload(ctx.screenId, check.call, input)).catch(() => undefined);
     if (!answer || !succeeded(call, answer)) return;
-    ctx.setServerError(name, String(at(answer, check.path)) === check.equals ? undefined : { field: name, message: check.message });
+    ctx.setServerError(
+      name,
+      String(at(answer, check.path)) === check.equals ? undefined : { field: name, message: check.message },
+    );
   }, [check, ctx, name]);
 }

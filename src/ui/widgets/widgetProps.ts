@@ -8,7 +8,11 @@ export function widgetContext(props: WidgetProps) {
   const field = ctx.fields.get(name);
   const error = ctx.errorFor(name);
   const describedBy = error ? `${props.id}__error` : field?.help ? `${props.id}__help` : undefined;
-  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': props.required || undefined };
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': props.required || undefined,
+  };
   const ui = (field?.ui ?? {}) as Record<string, unknown>;
   const placeholder = field?.placeholder ? ctx.t(field.placeholder) : undefined;
   return { ctx, name, field, error, aria, ui, placeholder, t: ctx.t };

@@ -16,7 +16,15 @@
 import { BASE_SITE, createEngine, type ContextInput, type Engine, type Mode, type SiteId } from '../../../src/engine';
 import { loadDefinitionSetFromDisk, PROJECT_ROOT, siteIds } from '../../../src/engine/fsLoader';
 
-const USER = { code: '8800010', name: 'Demo provider', spType: '1', firstLogin: '0', needChangePwd: '0', isSuperSP: '0', believeCP: '1' };
+const USER = {
+  code: '8800010',
+  name: 'Demo provider',
+  spType: '1',
+  firstLogin: '0',
+  needChangePwd: '0',
+  isSuperSP: '0',
+  believeCP: '1',
+};
 const RADIO_CODE = '8800001'; // radio_cp_code of the generic configuration
 
 export const DEFAULTS = 'site defaults';
@@ -38,7 +46,9 @@ export const caseName = (site: string, mode: Mode, name: string) => `${site} / $
  * Every case of a screen, in the order entries are compared (a case is only compared with earlier ones): the
  * sites are the loader's (every folder of site-variants/, the base first).
  */
-export const CASE_NAMES: string[] = siteIds().flatMap((site) => MODES.flatMap((mode) => Object.keys(CASES).map((name) => caseName(site, mode, name))));
+export const CASE_NAMES: string[] = siteIds().flatMap((site) =>
+  MODES.flatMap((mode) => Object.keys(CASES).map((name) => caseName(site, mode, name))),
+);
 
 /** The case an entry is compared with; none for the one recorded in full. */
 function parentOf(site: string, mode: Mode, name: string): string | undefined {
@@ -61,7 +71,8 @@ const same = (a: Json | undefined, b: Json | undefined) => JSON.stringify(a) ===
 export type { Json };
 
 /** `a.b` for plain keys, `a["x.y"]` for keys a dot would split; `list[name]` for an entry of a named list, `list[0]` for an item of another list. */
-const keyPath = (path: string, key: string) => (/^[\w$@-]+$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`);
+const keyPath = (path: string, key: string) =>
+  /^[\w$@-]+$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
 const namePath = (path: string, name: string) => `${path}[${name}]`;
 
 function parsePath(path: string): Array<{ key: string } | { name: string }> {
@@ -74,22 +85,39 @@ function parsePath(path: string): Array<{ key: string } | { name: string }> {
   return out;
 }
 
-export interface Changes { set: Record<string, Json>; removed: string[]; order: Record<string, string[]> }
+export interface Changes {
+  set: Record<string, Json>;
+  removed: string[];
+  order: Record<string, string[]>;
+}
 
 /** What `after` changes in `before`, by path: values set (new or different), entries removed, lists reordered. */
 export function changes(before: Json, after: Json): Changes {
   const out: Changes = { set: {}, removed: [], order: {} };
   const visit = (a: Json | undefined, b: Json | undefined, path: string) => {
     if (same(a, b)) return;
-    if (a === undefined) { out.set[path] = b!; return; }
-    if (b === undefined) { out.removed.push(path); return; }
+    if (a === undefined) {
+      out.set[path] = b!;
+      return;
+    }
+    if (b === undefined) {
+      out.removed.push(path);
+      return;
+    }
     if (isObject(a) && isObject(b)) {
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) visit(a[key], b[key], keyPath(path, key));
     } else if (namedList(a) && namedList(b)) {
       const byName = (list: typeof a) => new Map(list.map((x) => [x.name, x] as const));
       const [from, to] = [byName(a), byName(b)];
-      for (const name of new Set([...from.keys(), ...to.keys()])) visit(from.get(name), to.get(name), namePath(path, name));
-      if (!same(a.map((x) => x.name), b.map((x) => x.name))) out.order[path] = b.map((x) => x.name);
+      for (const name of new Set([...from.keys(), ...to.keys()]))
+        visit(from.get(name), to.get(name), namePath(path, name));
+      if (
+        !same(
+          a.map((x) => x.name),
+          b.map((x) => x.name),
+        )
+      )
+        out.order[path] = b.map((x) => x.name);
     } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && !namedList(a) && !namedList(b)) {
       // Same length: item by item, so the diff shows the one bound that changed, not the whole list.
       a.forEach((x, i) => visit(x, b[i], `${path}[${i}]`));
@@ -102,11 +130,23 @@ export function changes(before: Json, after: Json): Changes {
 /** `before` with `diff` applied: the inverse of changes(), so entries can be shown to lose nothing. */
 export function applyChanges(before: Json, diff: Changes): Json {
   const out = JSON.parse(JSON.stringify(before)) as Json;
-  const step = (node: Json, segment: { key: string } | { name: string }, create: boolean): { get(): Json | undefined; set(v: Json): void; remove(): void } => {
+  const step = (
+    node: Json,
+    segment: { key: string } | { name: string },
+    create: boolean,
+  ): { get(): Json | undefined; set(v: Json): void; remove(): void } => {
     if ('name' in segment && Array.isArray(node) && !namedList(node) && /^\d+$/.test(segment.name)) {
       const list = node as Json[];
       const i = Number(segment.name);
-      return { get: () => list[i], set: (v) => { list[i] = v; }, remove: () => { list.splice(i, 1); } };
+      return {
+        get: () => list[i],
+        set: (v) => {
+          list[i] = v;
+        },
+        remove: () => {
+          list.splice(i, 1);
+        },
+      };
     }
     if ('name' in segment) {
       const list = node as Array<Record<string, Json>>;
@@ -114,12 +154,22 @@ export function applyChanges(before: Json, diff: Changes): Json {
       return {
         get: () => list[at()],
         set: (v) => (at() >= 0 ? (list[at()] = v as Record<string, Json>) : list.push(v as Record<string, Json>)),
-        remove: () => { if (at() >= 0) list.splice(at(), 1); },
+        remove: () => {
+          if (at() >= 0) list.splice(at(), 1);
+        },
       };
     }
     const obj = node as Record<string, Json>;
     if (create && obj[segment.key] === undefined) obj[segment.key] = {};
-    return { get: () => obj[segment.key], set: (v) => { obj[segment.key] = v; }, remove: () => { delete obj[segment.key]; } };
+    return {
+      get: () => obj[segment.key],
+      set: (v) => {
+        obj[segment.key] = v;
+      },
+      remove: () => {
+        delete obj[segment.key];
+      },
+    };
   };
   const at = (path: string) => {
     const segments = parsePath(path);
@@ -145,7 +195,9 @@ function plain(screen: unknown, keepCase: boolean): Json {
 
 function resolveCase(engine: Engine, screen: string, mode: Mode, input: ContextInput) {
   const empty = engine.resolve(screen, { ...input, mode });
-  const defaults = Object.fromEntries(empty.fields.filter((f) => f.default !== undefined && f.default !== '').map((f) => [f.name, f.default]));
+  const defaults = Object.fromEntries(
+    empty.fields.filter((f) => f.default !== undefined && f.default !== '').map((f) => [f.name, f.default]),
+  );
   return engine.resolve(screen, { ...input, mode, form: { ...defaults, ...(input.form ?? {}) } });
 }
 
@@ -165,7 +217,10 @@ export function screenEntries(screen: string, root = PROJECT_ROOT): Map<string, 
 }
 
 /** The entries and, for the layout test, each case's whole output (site and mode aside). */
-export function screenCases(screen: string, root = PROJECT_ROOT): { entries: Map<string, Json>; outputs: Map<string, Json> } {
+export function screenCases(
+  screen: string,
+  root = PROJECT_ROOT,
+): { entries: Map<string, Json>; outputs: Map<string, Json> } {
   const outputs = new Map<string, Json>();
   const entries = new Map<string, Json>();
   const recorded: Array<[name: string, changes: string]> = [];
@@ -177,13 +232,20 @@ export function screenCases(screen: string, root = PROJECT_ROOT): { entries: Map
         const output = plain(resolved, false);
         outputs.set(id, output);
         const twin = caseName(BASE_SITE, mode, name);
-        if (site !== BASE_SITE && same(outputs.get(twin), output)) { entries.set(id, { 'same as': twin }); continue; }
+        if (site !== BASE_SITE && same(outputs.get(twin), output)) {
+          entries.set(id, { 'same as': twin });
+          continue;
+        }
         const parent = parentOf(site, mode, name);
-        if (!parent) { entries.set(id, plain(resolved, true)); continue; }
+        if (!parent) {
+          entries.set(id, plain(resolved, true));
+          continue;
+        }
         const diff = changes(outputs.get(parent)!, output);
         const text = JSON.stringify(diff);
         const earlier = recorded.find(([, c]) => c === text)?.[0];
-        if (!Object.keys(diff.set).length && !diff.removed.length && !Object.keys(diff.order).length) entries.set(id, { 'same as': parent });
+        if (!Object.keys(diff.set).length && !diff.removed.length && !Object.keys(diff.order).length)
+          entries.set(id, { 'same as': parent });
         else if (earlier) entries.set(id, { 'compared with': parent, 'same changes as': earlier });
         else {
           recorded.push([id, text]);

@@ -18,11 +18,21 @@ import '../../../src/ui/styles/index.css';
 
 // The product's files through the engine's loader, plus the harness's own screen definitions as if they were
 // in screen-definitions/.
-const productFiles = import.meta.glob(['@definitions/screen-definitions/*.json', '@definitions/screen-definitions/{fragments,expressions}/*.json', '@definitions/site-variants/*/*.json', '@definitions/schemas/rules.json'], { eager: true, import: 'default' });
+const productFiles = import.meta.glob(
+  [
+    '@definitions/screen-definitions/*.json',
+    '@definitions/screen-definitions/{fragments,expressions}/*.json',
+    '@definitions/site-variants/*/*.json',
+    '@definitions/schemas/rules.json',
+  ],
+  { eager: true, import: 'default' },
+);
 const harnessScreens = import.meta.glob('./definitions/*.json', { eager: true, import: 'default' });
 const sources = sourcesFromFiles({
   ...productFiles,
-  ...Object.fromEntries(Object.entries(harnessScreens).map(([path, def]) => [`screen-definitions/${path.split('/').pop()}`, def])),
+  ...Object.fromEntries(
+    Object.entries(harnessScreens).map(([path, def]) => [`screen-definitions/${path.split('/').pop()}`, def]),
+  ),
 });
 const engineOf = (site: SiteId) => createEngine(buildDefinitionSet(sources, site));
 
@@ -41,10 +51,28 @@ function Selection({ screenId }: { screenId: string }) {
   const keys = (rows: unknown[]) => JSON.stringify(rows.map((r) => (r as Record<string, unknown>).toneCode));
   return (
     <div className="card card__body" data-screen="selection">
-      <button type="button" className="btn btn--primary" onClick={() => setOpen(true)}>Open</button>
-      <p>live <output id="live">{keys(live)}</output></p>
-      <p>chosen <output id="chosen">{keys(chosen)}</output></p>
-      {open && <SelectionDialog screenId={screenId} max={3} initial={chosen as never} onChange={setLive} onSubmit={(rows) => { setChosen(rows); setOpen(false); }} onClose={() => setOpen(false)} />}
+      <button type="button" className="btn btn--primary" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <p>
+        live <output id="live">{keys(live)}</output>
+      </p>
+      <p>
+        chosen <output id="chosen">{keys(chosen)}</output>
+      </p>
+      {open && (
+        <SelectionDialog
+          screenId={screenId}
+          max={3}
+          initial={chosen as never}
+          onChange={setLive}
+          onSubmit={(rows) => {
+            setChosen(rows);
+            setOpen(false);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </div>
   );
 }
@@ -55,7 +83,13 @@ createRoot(document.getElementById('root')!).render(
       <ScreenEnvProvider engine={engineOf(site)} site={site} config={readConfig()} user={user}>
         <main id="main" style={{ padding: 24, background: 'var(--page-bg)', minHeight: '100vh' }}>
           <WithCatalogue part="rest">
-            {kind === 'list' ? <ListScreen screenId={screen} /> : kind === 'selection' ? <Selection screenId={screen} /> : <FormScreen screenId={screen} query={q} />}
+            {kind === 'list' ? (
+              <ListScreen screenId={screen} />
+            ) : kind === 'selection' ? (
+              <Selection screenId={screen} />
+            ) : (
+              <FormScreen screenId={screen} query={q} />
+            )}
           </WithCatalogue>
         </main>
       </ScreenEnvProvider>

@@ -10,5 +10,10 @@ export default mergeConfig(portal, {
   base: '/__harness/',
   logLevel: 'warn',
   // HARNESS_OUT: each e2e file builds into its own directory, so files running in parallel never share one.
-  build: { outDir: process.env.HARNESS_OUT ?? fileURLToPath(new URL('../../../test-results/harness', import.meta.url)), emptyOutDir: true, manifest: false, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: process.env.HARNESS_OUT ?? fileURLToPath(new URL('../../../test-results/harness', import.meta.url)),
+    emptyOutDir: true,
+    manifest: false,
+    chunkSizeWarningLimit: 4000,
+  },
 });

@@ -8,27 +8,46 @@ import { ROOT } from './server';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
-export interface DemoAccount { account: string; password: string; site: string; note: string }
+export interface DemoAccount {
+  account: string;
+  password: string;
+  site: string;
+  note: string;
+}
 const accounts: DemoAccount[] = JSON.parse(readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8'));
 
 /** A demo account by a word of its note or its site (e.g. 'First login', 'Radio', 'kenya'). */
 export function demo(match: string): DemoAccount {
-  const found = accounts.find((a) => a.note.toLowerCase().startsWith(match.toLowerCase())) ?? accounts.find((a) => a.site === match);
+  const found =
+    accounts.find((a) => a.note.toLowerCase().startsWith(match.toLowerCase())) ??
+    accounts.find((a) => a.site === match);
   if (!found) throw new Error(`no demo account matching "${match}"`);
   return found;
 }
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }
 
-export interface OpenOptions { language?: 'en' | 'zh'; width?: number; height?: number }
+export interface OpenOptions {
+  language?: 'en' | 'zh';
+  width?: number;
+  height?: number;
+}
 
 /** A fresh context (empty storage) with the language chosen before the first page loads. */
 export async function openPage(browser: Browser, baseUrl: string, o: OpenOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: o.width ?? 1280, height: o.height ?? 860 } });
-  await context.addInitScript((lang) => { if (!localStorage.getItem('portal.language')) localStorage.setItem('portal.language', lang); }, o.language ?? 'en');
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: o.width ?? 1280, height: o.height ?? 860 },
+  });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('portal.language')) localStorage.setItem('portal.language', lang);
+  }, o.language ?? 'en');
   const page = await context.newPage();
   page.on('pageerror', (e) => console.warn(`[page error] ${e.message}`));
   return page;
@@ -62,18 +81,31 @@ export async function screenshot(page: Page, name: string, o: { viewport?: boole
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
   const violations = await axeViolations(page);
   if (violations.length > 0) {
-    const lines = violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`);
+    const lines = violations.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')})`,
+    );
     throw new Error(`axe-core on screenshot "${name}" (${new URL(page.url()).pathname}):\n${lines.join('\n')}`);
   }
 }
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
 
 /** axe-core's serious and critical violations on the current page. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations

@@ -9,7 +9,11 @@ import { sineWav } from '../../../src/server/files/wav';
 const dir = mkdtempSync(join(tmpdir(), 'rbt-files-'));
 
 /** A wav (8000 Hz, 8 bit, mono unless told otherwise: the format the demo configuration asks for). */
-export function wavFile(name: string, seconds = 1, format: { sampleRate?: number; bits?: 8 | 16; channels?: 1 | 2 } = {}): string {
+export function wavFile(
+  name: string,
+  seconds = 1,
+  format: { sampleRate?: number; bits?: 8 | 16; channels?: 1 | 2 } = {},
+): string {
   const path = join(dir, name);
   writeFileSync(path, sineWav({ seconds, frequency: 440, ...format }));
   return path;
@@ -53,7 +57,12 @@ export function pngFile(name: string, width: number, height: number): string {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0)]);
   for (let x = 0; x < width; x++) row.set([52, 84, 209], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   const path = join(dir, name);
   writeFileSync(path, png);
   return path;

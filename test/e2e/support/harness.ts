@@ -10,17 +10,34 @@ import { ROOT } from './server';
 
 /** One build per test process (e2e files may run in parallel workers). */
 const OUT = mkdtempSync(join(tmpdir(), 'rbt-harness-'));
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
 
 export function buildHarness(): void {
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'test/e2e/harness/vite.config.mts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HARNESS_OUT: OUT } });
+  const r = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'test/e2e/harness/vite.config.mts'],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HARNESS_OUT: OUT } },
+  );
   if (r.status !== 0) throw new Error('harness build failed');
 }
 
 export async function routeHarness(context: BrowserContext): Promise<void> {
   await context.route('**/__harness/**', async (route) => {
     const path = new URL(route.request().url()).pathname.replace(/^\/__harness\/?/, '');
-    const file = join(OUT, path && existsSync(join(OUT, path)) && statSync(join(OUT, path)).isFile() ? path : 'index.html');
-    await route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+    const file = join(
+      OUT,
+      path && existsSync(join(OUT, path)) && statSync(join(OUT, path)).isFile() ? path : 'index.html',
+    );
+    await route.fulfill({
+      status: 200,
+      contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    });
   });
 }

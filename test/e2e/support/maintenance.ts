@@ -5,20 +5,32 @@ import type { Page } from 'playwright-core';
 import { ROOT, type TestServer } from './server';
 
 export function operator(server: TestServer, ...args: string[]): string {
-  const r = spawnSync('npm', ['run', '--silent', 'operator', '--', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' });
+  const r = spawnSync('npm', ['run', '--silent', 'operator', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`operator ${args.join(' ')}: ${r.stderr}${r.stdout}`);
   return r.stdout;
 }
 
 /** Approves the pending change request of a kind (add, modify, delete) for one tone, as the operator does. */
-export function approveTone(server: TestServer, account: string, toneID: string, kind: 'add' | 'modify' | 'delete'): void {
-  const line = operator(server, 'changes', 'list', '--provider', account).split('\n').find((l) => l.includes(`\t${kind}\t`) && l.includes(`tone ${toneID}\t`));
+export function approveTone(
+  server: TestServer,
+  account: string,
+  toneID: string,
+  kind: 'add' | 'modify' | 'delete',
+): void {
+  const line = operator(server, 'changes', 'list', '--provider', account)
+    .split('\n')
+    .find((l) => l.includes(`\t${kind}\t`) && l.includes(`tone ${toneID}\t`));
   if (!line) throw new Error(`no pending ${kind} request for tone ${toneID}`);
   operator(server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
 }
 
 export const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');
-export const row = (page: Page, toneID: string) => page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
+export const row = (page: Page, toneID: string) =>
+  page.locator(`[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key="${toneID}"]`);
 
 /**
  * A row action by its name in the definition (hide, resume, edit, editTag, detail, tariff, delete): its button

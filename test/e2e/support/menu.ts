@@ -1,7 +1,10 @@
 // Reading the sidebar and the user dropdown as data: group names and entry names as the definitions name them.
 import type { Page } from 'playwright-core';
 
-export interface MenuSnapshot { groups: string[]; entries: Record<string, string[]> }
+export interface MenuSnapshot {
+  groups: string[];
+  entries: Record<string, string[]>;
+}
 
 export async function sidebarMenu(page: Page): Promise<MenuSnapshot> {
   await page.waitForSelector('nav.sidebar');
@@ -9,7 +12,12 @@ export async function sidebarMenu(page: Page): Promise<MenuSnapshot> {
     const groups = Array.from(document.querySelectorAll<HTMLElement>('nav.sidebar [data-menu-group]'));
     return {
       groups: groups.map((g) => g.dataset.menuGroup!),
-      entries: Object.fromEntries(groups.map((g) => [g.dataset.menuGroup!, Array.from(g.querySelectorAll<HTMLElement>('[data-menu]')).map((a) => a.dataset.menu!)])),
+      entries: Object.fromEntries(
+        groups.map((g) => [
+          g.dataset.menuGroup!,
+          Array.from(g.querySelectorAll<HTMLElement>('[data-menu]')).map((a) => a.dataset.menu!),
+        ]),
+      ),
     };
   });
 }

@@ -14,13 +14,18 @@ export class OperatorDb {
   /** The operator's value for the whole deployment ('*') or for one site (above the files; a site's value wins over '*'). */
   setConfig(key: string, value: string, site: string = '*'): void {
     const now = Date.now();
-    this.db.prepare(`INSERT INTO config (site, key, value, description, updated_at) VALUES (?, ?, ?, '', ?)
-      ON CONFLICT (site, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`).run(site, key, value, now);
+    this.db
+      .prepare(
+        `INSERT INTO config (site, key, value, description, updated_at) VALUES (?, ?, ?, '', ?)
+      ON CONFLICT (site, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+      )
+      .run(site, key, value, now);
   }
 
   /** The operator's value of exactly that scope, or undefined when the operator set none there (the files apply). */
   getConfig(key: string, site: string = '*'): string | undefined {
-    const row = this.db.prepare('SELECT value FROM config WHERE key = ? AND site = ?').get(key, site) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM config WHERE key = ? AND site = ?').get(key, site) as
+      { value: string } | undefined;
     return row?.value;
   }
 
@@ -31,7 +36,11 @@ export class OperatorDb {
 
   /** The latest dynamic code the notifier wrote for an account (the code is never in an API answer). */
   latestDynamicCode(account: string): string | undefined {
-    const row = this.db.prepare(`SELECT o.body FROM outbox o JOIN providers p ON p.id = o.provider_id WHERE p.code = ? ORDER BY o.id DESC LIMIT 1`).get(account) as { body: string } | undefined;
+    const row = this.db
+      .prepare(
+        `SELECT o.body FROM outbox o JOIN providers p ON p.id = o.provider_id WHERE p.code = ? ORDER BY o.id DESC LIMIT 1`,
+      )
+      .get(account) as { body: string } | undefined;
     return row ? /dynamic code is ([A-Za-z0-9]{6})/.exec(row.body)?.[1] : undefined;
   }
 

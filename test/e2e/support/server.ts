@@ -37,7 +37,11 @@ export const DIST_DIR = process.env.DIST_DIR ? process.env.DIST_DIR : join(ROOT,
 /** The e2e suite drives the built app; `npm test` builds it first, a lone `jest` run builds it here. */
 export function ensureBuilt(): void {
   if (existsSync(join(DIST_DIR, 'index.html'))) return;
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--outDir', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--logLevel', 'warn', '--outDir', DIST_DIR],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -71,7 +75,13 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE: options.site ?? 'generic', LOG_LEVEL: 'warn', DIST_DIR: options.distDir ?? DIST_DIR,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE: options.site ?? 'generic',
+      LOG_LEVEL: 'warn',
+      DIST_DIR: options.distDir ?? DIST_DIR,
       ...(options.definitionsRoot ? { DEFINITIONS_ROOT: options.definitionsRoot } : {}),
       ...(options.env ?? {}),
     },
@@ -82,11 +92,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('http://')) { clearTimeout(timer); resolve(); }
+      if (output.includes('http://')) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+    child.stderr!.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
   });
   child.removeAllListeners('exit');
   const db = new OperatorDb(join(dataDir, 'rbt.sqlite'));
@@ -102,7 +120,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-        setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 5000).unref();
+        setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 5000).unref();
       });
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -78,6 +78,10 @@ export async function uploadToneFiles(page: Page): Promise<void> {
 export async function submitTone(page: Page): Promise<void> {
   const submit = page.locator('.form-actions .btn--primary');
   await submit.waitFor();
-  await page.waitForFunction(() => !(document.querySelector('.form-actions .btn--primary') as HTMLButtonElement).disabled, undefined, { timeout: 5000 });
+  await page.waitForFunction(
+    () => !(document.querySelector('.form-actions .btn--primary') as HTMLButtonElement).disabled,
+    undefined,
+    { timeout: 5000 },
+  );
   await submit.click();
 }

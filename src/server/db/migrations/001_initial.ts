@@ -101,7 +101,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('item_value', 'varchar(255)', text)
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('dictionary_items_type').on('dictionary_items').columns(['dict_type', 'sort_order']).execute();
+  await db.schema
+    .createIndex('dictionary_items_type')
+    .on('dictionary_items')
+    .columns(['dict_type', 'sort_order'])
+    .execute();
 
   await table('languages')(false)
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -117,7 +121,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('relative_validity_period', 'varchar(16)', text)
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('catalogues_parent').on('catalogues').columns(['resource_type', 'parent_id', 'sort_order']).execute();
+  await db.schema
+    .createIndex('catalogues_parent')
+    .on('catalogues')
+    .columns(['resource_type', 'parent_id', 'sort_order'])
+    .execute();
 
   await table('tariffs')()
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
@@ -176,7 +184,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // Paging seeks by (provider_id, seq); each list filter has an index led by provider_id, ending in id so
   // a filtered page is read from the index in order.
   await db.schema.createIndex('tones_provider_seq').on('tones').columns(['provider_id', 'seq']).unique().execute();
-  for (const col of ['status', 'tone_name', 'singer_name', 'tone_valid_day', 'created_at', 'approve_type', 'catalog_id']) {
+  for (const col of [
+    'status',
+    'tone_name',
+    'singer_name',
+    'tone_valid_day',
+    'created_at',
+    'approve_type',
+    'catalog_id',
+  ]) {
     await db.schema.createIndex(`tones_provider_${col}`).on('tones').columns(['provider_id', col, 'id']).execute();
   }
   await db.schema.createIndex('tones_isrc').on('tones').column('isrc').execute();
@@ -202,7 +218,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   for (const col of ['official_name', 'phone_number', 'copyright_type']) {
-    await db.schema.createIndex(`copyright_provider_${col}`).on('copyright_companies').columns(['provider_id', col, 'id']).execute();
+    await db.schema
+      .createIndex(`copyright_provider_${col}`)
+      .on('copyright_companies')
+      .columns(['provider_id', col, 'id'])
+      .execute();
   }
 
   await table('tone_boxes')()
@@ -230,7 +250,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', ms, (c) => c.notNull())
     .execute();
   for (const col of ['status', 'tone_box_type', 'approve_type']) {
-    await db.schema.createIndex(`tone_boxes_provider_${col}`).on('tone_boxes').columns(['provider_id', col, 'id']).execute();
+    await db.schema
+      .createIndex(`tone_boxes_provider_${col}`)
+      .on('tone_boxes')
+      .columns(['provider_id', col, 'id'])
+      .execute();
   }
   await table('tone_box_items')(false)
     .addColumn('box_id', 'integer', (c) => c.notNull().references('tone_boxes.id').onDelete('cascade'))
@@ -250,7 +274,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('reject_reason', 'varchar(1000)', text)
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ivr_directories_provider').on('ivr_directories').columns(['provider_id', 'position']).execute();
+  await db.schema
+    .createIndex('ivr_directories_provider')
+    .on('ivr_directories')
+    .columns(['provider_id', 'position'])
+    .execute();
   await table('ivr_directory_items')(false)
     .addColumn('directory_id', 'integer', (c) => c.notNull().references('ivr_directories.id').onDelete('cascade'))
     .addColumn('tone_id', 'integer', (c) => c.notNull())
@@ -268,7 +296,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('upload_link', 'varchar(255)', text)
     .addColumn('status', 'varchar(4)', text)
     .execute();
-  await db.schema.createIndex('name_tones_provider').on('name_tones').columns(['provider_id', 'initial_letter', 'id']).execute();
+  await db.schema
+    .createIndex('name_tones_provider')
+    .on('name_tones')
+    .columns(['provider_id', 'initial_letter', 'id'])
+    .execute();
 
   await table('batch_tasks')()
     .addColumn('provider_id', 'integer', (c) => c.notNull().references('providers.id'))
@@ -287,7 +319,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('locked_by', 'varchar(64)')
     .addColumn('locked_at', ms)
     .execute();
-  await db.schema.createIndex('batch_tasks_provider').on('batch_tasks').columns(['provider_id', 'task_type', 'request_time']).execute();
+  await db.schema
+    .createIndex('batch_tasks_provider')
+    .on('batch_tasks')
+    .columns(['provider_id', 'task_type', 'request_time'])
+    .execute();
   await db.schema.createIndex('batch_tasks_queue').on('batch_tasks').columns(['status', 'id']).execute();
 
   await table('uploaded_files')()
@@ -314,8 +350,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('decided_by', 'varchar(64)', text)
     .execute();
   await db.schema.createIndex('change_requests_status').on('change_requests').columns(['status', 'id']).execute();
-  await db.schema.createIndex('change_requests_entity').on('change_requests').columns(['entity_type', 'entity_id', 'status']).execute();
-  await db.schema.createIndex('change_requests_provider').on('change_requests').columns(['provider_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('change_requests_entity')
+    .on('change_requests')
+    .columns(['entity_type', 'entity_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('change_requests_provider')
+    .on('change_requests')
+    .columns(['provider_id', 'status', 'id'])
+    .execute();
 
   await table('audit_log')()
     .addColumn('at', ms, (c) => c.notNull())

@@ -5,5 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('tones').addColumn('details', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('tones')
+    .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
 }

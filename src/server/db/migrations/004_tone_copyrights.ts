@@ -15,6 +15,14 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('tone_copyrights_pk', ['tone_id', 'role', 'company_id'])
     .execute();
   await db.schema.createIndex('tone_copyrights_company').on('tone_copyrights').column('company_id').execute();
-  await db.schema.createIndex('copyright_id_number').on('copyright_companies').columns(['copyright_type', 'id_number']).execute();
-  await db.schema.createIndex('copyright_type_id').on('copyright_companies').columns(['copyright_type', 'id']).execute();
+  await db.schema
+    .createIndex('copyright_id_number')
+    .on('copyright_companies')
+    .columns(['copyright_type', 'id_number'])
+    .execute();
+  await db.schema
+    .createIndex('copyright_type_id')
+    .on('copyright_companies')
+    .columns(['copyright_type', 'id'])
+    .execute();
 }

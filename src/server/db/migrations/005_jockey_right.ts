@@ -4,5 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('providers').addColumn('jockey_right', 'varchar(1)', (c) => c.notNull().defaultTo('0')).execute();
+  await db.schema
+    .alterTable('providers')
+    .addColumn('jockey_right', 'varchar(1)', (c) => c.notNull().defaultTo('0'))
+    .execute();
 }

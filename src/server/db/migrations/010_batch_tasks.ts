@@ -21,12 +21,21 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     ['done_count', 'integer'],
     ['fail_count', 'integer'],
   ] as const) {
-    await db.schema.alterTable('batch_tasks').addColumn(name, type, (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('batch_tasks')
+      .addColumn(name, type, (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   await db.schema.alterTable('batch_tasks').addColumn('lease_until', 'bigint').execute();
   await db.schema.alterTable('batch_tasks').addColumn('finished_at', 'bigint').execute();
-  await db.schema.alterTable('batch_tasks').addColumn('result_file', 'varchar(255)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('batch_tasks').addColumn('error', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('batch_tasks')
+    .addColumn('result_file', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('batch_tasks')
+    .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('batch_task_lines')

@@ -6,9 +6,18 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('tone_boxes').addColumn('delete_reason', 'varchar(180)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('tone_boxes').addColumn('can_split', 'varchar(4)', (c) => c.notNull().defaultTo('0')).execute();
-  await db.schema.alterTable('tone_boxes').addColumn('details', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('tone_boxes')
+    .addColumn('delete_reason', 'varchar(180)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('tone_boxes')
+    .addColumn('can_split', 'varchar(4)', (c) => c.notNull().defaultTo('0'))
+    .execute();
+  await db.schema
+    .alterTable('tone_boxes')
+    .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
   await db.schema.createIndex('tone_boxes_code').unique().on('tone_boxes').column('code').execute();
   await db.schema.createIndex('tone_boxes_provider').on('tone_boxes').columns(['provider_id', 'id']).execute();
 }

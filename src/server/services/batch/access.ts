@@ -25,4 +25,3 @@ export async function ownTask(req: FastifyRequest, taskId: unknown, def?: TaskTy
   if (!t || !typeAvailable(t, req.session!.config)) throw new ApiError(RC.notFound);
   return task;
 }
-

@@ -55,15 +55,33 @@ export const addToneLines: LineHandler = {
     const data = lc.data as AddToneData;
     const values = valuesOf(line.text);
     if (values.length !== data.header.length) {
-      return refused([{ field: '', message: 'Batch.lineColumns', params: { expected: data.header.length, found: values.length, columns: data.header.join('|') } }]);
+      return refused([
+        {
+          field: '',
+          message: 'Batch.lineColumns',
+          params: { expected: data.header.length, found: values.length, columns: data.header.join('|') },
+        },
+      ]);
     }
     const params = addTonePayload(values, data);
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
     const formErrors = lc.engine.validateCall('rbtUploading', 'add', params, input).errors;
     if (formErrors.length) return refused(formErrors);
-    const { violations, relativeTime } = await serverViolations(tx, { providerId: lc.provider.id, config: lc.config, site: lc.provider.site, params, mode: 'add' });
+    const { violations, relativeTime } = await serverViolations(tx, {
+      providerId: lc.provider.id,
+      config: lc.config,
+      site: lc.provider.site,
+      params,
+      mode: 'add',
+    });
     if (violations.length) return refused(violations);
-    const stored = await storeNewTone(tx, { provider: lc.provider, params, relativeTime, now: lc.ctx.now(), detail: { task: lc.task.id, line: line.no } });
+    const stored = await storeNewTone(tx, {
+      provider: lc.provider,
+      params,
+      relativeTime,
+      now: lc.ctx.now(),
+      detail: { task: lc.task.id, line: line.no },
+    });
     return ok(stored.status === '1' ? 'Batch.toneAdded' : 'Batch.toneAddedForApproval', { toneCode: stored.toneCode });
   },
 };

@@ -12,11 +12,22 @@ import { findTask, lineResults, taskRecord } from './tasks';
 /** Under the client's 180000 ms batch timeout, with room for the upload itself. */
 export const SYNC_WAIT_MS = 150_000;
 
-export async function answerSubmitted(ctx: AppContext, providerId: number, taskId: number, lines: number, config: Config, lang: Lang): Promise<Result> {
+export async function answerSubmitted(
+  ctx: AppContext,
+  providerId: number,
+  taskId: number,
+  lines: number,
+  config: Config,
+  lang: Lang,
+): Promise<Result> {
   const max = num(config, 'batch_sync_max_records');
   const sync = lines <= max && (await waitForTask(ctx, taskId, SYNC_WAIT_MS));
   const task = (await findTask(ctx.db, providerId, taskId))!;
   if (!sync) return { record: { ...taskRecord(task), lines: [] } };
   const results = await lineResults(ctx.db, taskId, { offset: 0, limit: max, countOnly: false }, lang);
-  return { code: task.fail_count > 0 ? RC.partial : RC.ok, record: { ...taskRecord(task), lines: results.record }, recordSum: results.recordSum };
+  return {
+    code: task.fail_count > 0 ? RC.partial : RC.ok,
+    record: { ...taskRecord(task), lines: results.record },
+    recordSum: results.recordSum,
+  };
 }

@@ -15,13 +15,24 @@ import { fieldRules } from './fieldRules';
 /** The dialog's fields a line carries (its description follows the batch reading, checked apart). */
 const CHECKED = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email'];
 
-export const COPYRIGHT_COLUMNS = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email', 'description'] as const;
+export const COPYRIGHT_COLUMNS = [
+  'officialName',
+  'stageName',
+  'idNumber',
+  'phoneNumber',
+  'email',
+  'description',
+] as const;
 
 /** The line's values by column, or the reason its shape is wrong. */
 export function copyrightValues(text: string): Record<string, string> | Violation {
   const values = valuesOf(text);
   if (values.length < 4 || values.length > COPYRIGHT_COLUMNS.length) {
-    return { field: '', message: 'Batch.lineColumns', params: { expected: '4-6', found: values.length, columns: COPYRIGHT_COLUMNS.join('|') } };
+    return {
+      field: '',
+      message: 'Batch.lineColumns',
+      params: { expected: '4-6', found: values.length, columns: COPYRIGHT_COLUMNS.join('|') },
+    };
   }
   return Object.fromEntries(COPYRIGHT_COLUMNS.map((c, i) => [c, values[i] ?? '']));
 }
@@ -32,10 +43,19 @@ export const copyrightLines: LineHandler = {
     const v = copyrightValues(line.text);
     if ('message' in v && 'field' in v) return refused([v as Violation]);
     const values = v as Record<string, string>;
-    const payload = { ...values, description: '', companyName: values.officialName, copyRightType: '2', spCode: lc.provider.code, portalType: '1' };
+    const payload = {
+      ...values,
+      description: '',
+      companyName: values.officialName,
+      copyRightType: '2',
+      spCode: lc.provider.code,
+      portalType: '1',
+    };
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
     const violations: Violation[] = fieldRules(lc, 'copyrightAdd', 'add', 'add', CHECKED)(payload);
-    const long = values.description ? lc.engine.checkValue('copyrightDescriptionLong', values.description, input) : null;
+    const long = values.description
+      ? lc.engine.checkValue('copyrightDescriptionLong', values.description, input)
+      : null;
     if (long) violations.push({ field: 'description', message: long });
     if (violations.length) return refused(violations);
     const site = lc.provider.site;
@@ -43,12 +63,27 @@ export const copyrightLines: LineHandler = {
     const { id } = await tx
       .insertInto('copyright_companies')
       .values({
-        provider_id: lc.provider.id, copyright_type: '2', company_name: values.officialName, official_name: values.officialName, phone_number: values.phoneNumber,
-        email: values.email, stage_name: values.stageName, id_number: values.idNumber, description: values.description, created_at: lc.ctx.now(),
+        provider_id: lc.provider.id,
+        copyright_type: '2',
+        company_name: values.officialName,
+        official_name: values.officialName,
+        phone_number: values.phoneNumber,
+        email: values.email,
+        stage_name: values.stageName,
+        id_number: values.idNumber,
+        description: values.description,
+        created_at: lc.ctx.now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.addcopyright', entityType: 'copyright', entityId: id, detail: { task: lc.task.id, line: line.no } });
+    lc.audit({
+      providerId: lc.provider.id,
+      actor: lc.provider.code,
+      action: 'batch.addcopyright',
+      entityType: 'copyright',
+      entityId: id,
+      detail: { task: lc.task.id, line: line.no },
+    });
     return ok('Batch.copyrightAdded', { companyID: id });
   },
 };

@@ -10,7 +10,13 @@ function parse(text: string, endOfDay: boolean): Date | undefined {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const [h, mi, s] = m[4] ? [Number(m[4]), Number(m[5]), Number(m[6])] : endOfDay ? [23, 59, 59] : [0, 0, 0];
   const date = new Date(y, mo - 1, d, h, mi, s);
-  const same = date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d && date.getHours() === h && date.getMinutes() === mi && date.getSeconds() === s;
+  const same =
+    date.getFullYear() === y &&
+    date.getMonth() === mo - 1 &&
+    date.getDate() === d &&
+    date.getHours() === h &&
+    date.getMinutes() === mi &&
+    date.getSeconds() === s;
   return same ? date : undefined;
 }
 

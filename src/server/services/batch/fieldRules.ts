@@ -12,7 +12,13 @@ type Validate = (payload: Record<string, unknown>) => FieldError[];
 const cache = new WeakMap<object, Map<string, Validate>>();
 
 /** Validates a call's payload against the rules of `fields` only (the other fields are not part of the line). */
-export function fieldRules(lc: LineContext, screenId: string, call: string, mode: Mode, fields: readonly string[]): Validate {
+export function fieldRules(
+  lc: LineContext,
+  screenId: string,
+  call: string,
+  mode: Mode,
+  fields: readonly string[],
+): Validate {
   let byKey = cache.get(lc.task);
   if (!byKey) cache.set(lc.task, (byKey = new Map()));
   const key = `${screenId}|${call}|${mode}|${fields.join(',')}`;
@@ -21,7 +27,12 @@ export function fieldRules(lc: LineContext, screenId: string, call: string, mode
     const input = { config: lc.config, user: lc.user, mode };
     const full = lc.engine.resolve(screenId, input);
     const kept = full.fields.filter((f) => fields.includes(f.name));
-    const screen = { ...full, fields: kept, required: full.required.filter((n) => fields.includes(n)), jsonSchema: formSchema(kept) };
+    const screen = {
+      ...full,
+      fields: kept,
+      required: full.required.filter((n) => fields.includes(n)),
+      jsonSchema: formSchema(kept),
+    };
     const callDef = lc.engine.definition(screenId).calls![call];
     const base = lc.engine.context(input);
     v = (payload) => {

@@ -11,12 +11,19 @@ export interface LineOutcome {
   violations?: Violation[];
 }
 
-export const ok = (key?: string, params?: Record<string, unknown>): LineOutcome => ({ code: RC.ok, ...(key ? { message: { key, params } } : {}) });
+export const ok = (key?: string, params?: Record<string, unknown>): LineOutcome => ({
+  code: RC.ok,
+  ...(key ? { message: { key, params } } : {}),
+});
 export const refused = (violations: Violation[]): LineOutcome => ({ code: RC.badInput, violations });
-export const failed = (code: ReturnCode, key?: string, params?: Record<string, unknown>): LineOutcome => ({ code, ...(key ? { message: { key, params } } : {}) });
+export const failed = (code: ReturnCode, key?: string, params?: Record<string, unknown>): LineOutcome => ({
+  code,
+  ...(key ? { message: { key, params } } : {}),
+});
 
 /** The stored form of an outcome's reason (batch_task_lines.return_msg). */
-export const storedMessage = (o: LineOutcome): string => (o.message || o.violations ? JSON.stringify({ message: o.message, violations: o.violations }) : '');
+export const storedMessage = (o: LineOutcome): string =>
+  o.message || o.violations ? JSON.stringify({ message: o.message, violations: o.violations }) : '';
 
 /** returnMsg of a stored line in the reader's language. */
 export function lineMessage(code: string, stored: string, lang: Lang): string {

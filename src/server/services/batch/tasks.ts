@@ -35,7 +35,8 @@ export interface NewTask {
 export function chunksOf(taskId: number, lines: TextLine[], size: number): ChunkJob[] {
   if (lines.length === 0) return [{ taskId, from: 0, to: 0 }];
   const out: ChunkJob[] = [];
-  for (let i = 0; i < lines.length; i += size) out.push({ taskId, from: lines[i].no, to: lines[Math.min(lines.length, i + size) - 1].no });
+  for (let i = 0; i < lines.length; i += size)
+    out.push({ taskId, from: lines[i].no, to: lines[Math.min(lines.length, i + size) - 1].no });
   return out;
 }
 
@@ -47,14 +48,32 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
     const { id } = await tx
       .insertInto('batch_tasks')
       .values({
-        provider_id: t.providerId, task_name: t.taskName, task_type: t.type.type, task_type_name: t.type.name, task_desc: t.desc, request_time: now, run_time: null,
-        status: '1', state: 'queued', file_name: t.fileName.slice(0, 255), total_count: t.type.export ? 0 : t.lines.length, success_count: 0, progress: '',
-        data: t.data === undefined ? '' : JSON.stringify(t.data), locked_by: null, locked_at: null,
+        provider_id: t.providerId,
+        task_name: t.taskName,
+        task_type: t.type.type,
+        task_type_name: t.type.name,
+        task_desc: t.desc,
+        request_time: now,
+        run_time: null,
+        status: '1',
+        state: 'queued',
+        file_name: t.fileName.slice(0, 255),
+        total_count: t.type.export ? 0 : t.lines.length,
+        success_count: 0,
+        progress: '',
+        data: t.data === undefined ? '' : JSON.stringify(t.data),
+        locked_by: null,
+        locked_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let i = 0; i < t.lines.length; i += 500) {
-      await tx.insertInto('batch_task_lines').values(t.lines.slice(i, i + 500).map((l) => ({ task_id: id, line_no: l.no, input: l.text, return_code: null }))).execute();
+      await tx
+        .insertInto('batch_task_lines')
+        .values(
+          t.lines.slice(i, i + 500).map((l) => ({ task_id: id, line_no: l.no, input: l.text, return_code: null })),
+        )
+        .execute();
     }
     await ctx.jobs.enqueue(tx, chunksOf(id, t.lines, t.type.chunkLines), t.startAfter);
     return id;
@@ -66,7 +85,12 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
 export async function findTask(db: Db, providerId: number, taskId: unknown): Promise<TaskRow | undefined> {
   const id = Number(taskId);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-  return (await db.selectFrom('batch_tasks').selectAll().where('id', '=', id).where('provider_id', '=', providerId).executeTakeFirst()) as TaskRow | undefined;
+  return (await db
+    .selectFrom('batch_tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst()) as TaskRow | undefined;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -107,31 +131,54 @@ export function taskRecord(t: TaskRow) {
   };
 }
 
-export interface TaskFilter { providerId: number; types: string[]; from: number; to: number; status?: string }
+export interface TaskFilter {
+  providerId: number;
+  types: string[];
+  from: number;
+  to: number;
+  status?: string;
+}
 
 export async function listTasks(db: Db, f: TaskFilter, range: PageRange) {
-  let q = db.selectFrom('batch_tasks').where('provider_id', '=', f.providerId).where('task_type', 'in', f.types).where('request_time', '>=', f.from).where('request_time', '<=', f.to);
+  let q = db
+    .selectFrom('batch_tasks')
+    .where('provider_id', '=', f.providerId)
+    .where('task_type', 'in', f.types)
+    .where('request_time', '>=', f.from)
+    .where('request_time', '<=', f.to);
   if (f.status) q = q.where('status', '=', f.status);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (range.countOnly) return { recordSum: Number(n) };
-  const rows = (await q.selectAll().orderBy('request_time', 'desc').orderBy('id', 'desc').limit(range.limit).offset(range.offset).execute()) as TaskRow[];
+  const rows = (await q
+    .selectAll()
+    .orderBy('request_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(range.limit)
+    .offset(range.offset)
+    .execute()) as TaskRow[];
   return { record: rows.map(taskRecord), recordSum: Number(n) };
 }
 
 /** One result line of the dialog; returnCode is empty while the line waits. */
-const lineRecord = (lang: Lang) => (r: { line_no: number; input: string; return_code: string | null; return_msg: string }) => ({
-  lineNo: r.line_no,
-  cmdLine: r.input,
-  returnCode: r.return_code ?? '',
-  returnMsg: r.return_code === null ? '' : lineMessage(r.return_code, r.return_msg, lang),
-});
+const lineRecord =
+  (lang: Lang) => (r: { line_no: number; input: string; return_code: string | null; return_msg: string }) => ({
+    lineNo: r.line_no,
+    cmdLine: r.input,
+    returnCode: r.return_code ?? '',
+    returnMsg: r.return_code === null ? '' : lineMessage(r.return_code, r.return_msg, lang),
+  });
 
 export async function lineResults(db: Db, taskId: number, range: PageRange, lang: Lang, onlyFailed = false) {
   let q = db.selectFrom('batch_task_lines').where('task_id', '=', taskId);
   if (onlyFailed) q = q.where('return_code', 'is not', null).where('return_code', '!=', '000000');
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (range.countOnly) return { recordSum: Number(n) };
-  const rows = await q.select(['line_no', 'input', 'return_code', 'return_msg']).orderBy('line_no').limit(range.limit).offset(range.offset).execute();
+  const rows = await q
+    .select(['line_no', 'input', 'return_code', 'return_msg'])
+    .orderBy('line_no')
+    .limit(range.limit)
+    .offset(range.offset)
+    .execute();
   return { record: rows.map(lineRecord(lang)), recordSum: Number(n) };
 }
 
@@ -139,10 +186,22 @@ export async function lineResults(db: Db, taskId: number, range: PageRange, lang
 export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGenerator<string> {
   yield '\uFEFF# line|returnCode|returnMsg|cmdLine\n';
   const toText = lineRecord(lang);
-  for (let after = -1; ; ) {
-    const rows = await db.selectFrom('batch_task_lines').select(['line_no', 'input', 'return_code', 'return_msg']).where('task_id', '=', taskId).where('line_no', '>', after).orderBy('line_no').limit(2000).execute();
+  for (let after = -1; ;) {
+    const rows = await db
+      .selectFrom('batch_task_lines')
+      .select(['line_no', 'input', 'return_code', 'return_msg'])
+      .where('task_id', '=', taskId)
+      .where('line_no', '>', after)
+      .orderBy('line_no')
+      .limit(2000)
+      .execute();
     if (rows.length === 0) return;
-    yield rows.map((r) => { const l = toText(r); return `${l.lineNo}|${l.returnCode}|${l.returnMsg.replace(/[\r\n|]+/g, ' ')}|${l.cmdLine}\n`; }).join('');
+    yield rows
+      .map((r) => {
+        const l = toText(r);
+        return `${l.lineNo}|${l.returnCode}|${l.returnMsg.replace(/[\r\n|]+/g, ' ')}|${l.cmdLine}\n`;
+      })
+      .join('');
     after = rows[rows.length - 1].line_no;
   }
 }

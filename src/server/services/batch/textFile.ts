@@ -24,8 +24,14 @@ const fatal = new TextDecoder('utf-8', { fatal: true });
  * sequence, naming the line), a data line holding a control character (naming the line and the character), or
  * no data line at all (`emptyKey`, the spec's message for that kind of file).
  */
-export function readTextLines(buf: Buffer, fileName: string, emptyKey: string): { lines: TextLine[] } | { problem: Violation } {
-  const notUtf8 = (line: number): { problem: Violation } => ({ problem: { field: '', message: 'Batch.notUtf8', params: { file: fileName, line } } });
+export function readTextLines(
+  buf: Buffer,
+  fileName: string,
+  emptyKey: string,
+): { lines: TextLine[] } | { problem: Violation } {
+  const notUtf8 = (line: number): { problem: Violation } => ({
+    problem: { field: '', message: 'Batch.notUtf8', params: { file: fileName, line } },
+  });
   if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) return notUtf8(1);
   let text: string;
   try {
@@ -52,7 +58,14 @@ export function readTextLines(buf: Buffer, fileName: string, emptyKey: string): 
     const t = raw.trim();
     if (t === '' || t.startsWith('#')) continue;
     const line = raw.replace(/\r$/, '');
-    if (hasControlCharacter(line)) return { problem: { field: '', message: 'Batch.controlCharacter', params: { file: fileName, line: i + 1, char: codePoint(line) } } };
+    if (hasControlCharacter(line))
+      return {
+        problem: {
+          field: '',
+          message: 'Batch.controlCharacter',
+          params: { file: fileName, line: i + 1, char: codePoint(line) },
+        },
+      };
     lines.push({ no: i + 1, text: line });
   }
   if (lines.length === 0) return { problem: { field: '', message: emptyKey, params: { file: fileName } } };

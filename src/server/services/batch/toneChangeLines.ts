@@ -22,7 +22,14 @@ type Tx = Transaction<Database>;
 
 const TONE_CODE = /^\d{1,22}$/;
 
-interface ToneRow { id: number; status: string; approve_type: string; table_type: string; relative_time: string; rights: Record<string, string> }
+interface ToneRow {
+  id: number;
+  status: string;
+  approve_type: string;
+  table_type: string;
+  relative_time: string;
+  rights: Record<string, string>;
+}
 
 /**
  * The group's tones by code (the newest live tone of a code) with their copyright validity dates, in two
@@ -43,7 +50,11 @@ async function prefetchTones(tx: Tx, codes: string[], lc: LineContext): Promise<
     for (const r of rows) byCode.set(r.tone_code, { ...r, rights: {} });
     const ids = [...byCode.values()].map((t) => t.id);
     if (ids.length) {
-      const rights = await tx.selectFrom('tone_copyrights').select(['tone_id', 'role', 'valid_day']).where('tone_id', 'in', ids).execute();
+      const rights = await tx
+        .selectFrom('tone_copyrights')
+        .select(['tone_id', 'role', 'valid_day'])
+        .where('tone_id', 'in', ids)
+        .execute();
       const byId = new Map([...byCode.values()].map((t) => [t.id, t]));
       for (const r of rights) if (r.valid_day) byId.get(r.tone_id)!.rights[`${r.role}ValidDay`] = r.valid_day;
     }
@@ -59,30 +70,66 @@ function editFormErrors(lc: LineContext, payload: Record<string, unknown>, field
 }
 
 /** Applies (or sends to approval) a change of tone columns given by the API's names (changeRequests' TONE_FIELDS). */
-async function changeTone(tx: Tx, lc: LineContext, tone: ToneRow, change: Record<string, string>, lineNo: number): Promise<LineOutcome> {
+async function changeTone(
+  tx: Tx,
+  lc: LineContext,
+  tone: ToneRow,
+  change: Record<string, string>,
+  lineNo: number,
+): Promise<LineOutcome> {
   const now = lc.ctx.now();
   const detail = { task: lc.task.id, line: lineNo, change };
   if (lc.approval) {
-    await requestToneModification(tx, { toneId: tone.id, status: tone.status, providerId: lc.provider.id, change, now });
+    await requestToneModification(tx, {
+      toneId: tone.id,
+      status: tone.status,
+      providerId: lc.provider.id,
+      change,
+      now,
+    });
     // A later line of the group naming this tone finds it waiting, as the database now says.
     Object.assign(tone, { status: '0', approve_type: '1', table_type: '1' });
-    lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.edittone', entityType: 'tone', entityId: tone.id, detail });
+    lc.audit({
+      providerId: lc.provider.id,
+      actor: lc.provider.code,
+      action: 'batch.edittone',
+      entityType: 'tone',
+      entityId: tone.id,
+      detail,
+    });
     return ok('Batch.toneSubmitted');
   }
-  const columns: Record<string, string> = { toneName: 'tone_name', singerName: 'singer_name', toneValidDay: 'tone_valid_day' };
+  const columns: Record<string, string> = {
+    toneName: 'tone_name',
+    singerName: 'singer_name',
+    toneValidDay: 'tone_valid_day',
+  };
   const set = Object.fromEntries(Object.entries(change).map(([k, v]) => [columns[k], v]));
-  await tx.updateTable('tones').set({ ...set, updated_at: now }).where('id', '=', tone.id).execute();
-  lc.audit({ providerId: lc.provider.id, actor: lc.provider.code, action: 'batch.updatetone', entityType: 'tone', entityId: tone.id, detail });
+  await tx
+    .updateTable('tones')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', tone.id)
+    .execute();
+  lc.audit({
+    providerId: lc.provider.id,
+    actor: lc.provider.code,
+    action: 'batch.updatetone',
+    entityType: 'tone',
+    entityId: tone.id,
+    detail,
+  });
   return ok('Batch.toneUpdated');
 }
 
 /** The tone a line names, or the line's refusal. */
 function lineTone(lc: LineContext, code: string): ToneRow | LineOutcome {
-  if (!TONE_CODE.test(code)) return refused([{ field: 'toneCode', message: 'Batch.toneCodeInvalid', params: { toneCode: code } }]);
+  if (!TONE_CODE.test(code))
+    return refused([{ field: 'toneCode', message: 'Batch.toneCodeInvalid', params: { toneCode: code } }]);
   const tone = (lc.group.tones as Map<string, ToneRow>).get(code);
   if (!tone) return failed(RC.notFound, 'Batch.toneMissing', { toneCode: code });
   // A tone already waiting for the operator takes no second change until that one is decided.
-  if (tone.approve_type === '1' && tone.table_type === '1') return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
+  if (tone.approve_type === '1' && tone.table_type === '1')
+    return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
   return tone;
 }
 
@@ -92,11 +139,22 @@ export const UPDATE_COLUMNS = ['toneCode', 'toneName', 'singerName'] as const;
 
 export const toneUpdateLines: LineHandler = {
   kind: 'lines',
-  prefetch: (tx, lines, lc) => prefetchTones(tx, lines.map((l) => firstValue(l.text)), lc),
+  prefetch: (tx, lines, lc) =>
+    prefetchTones(
+      tx,
+      lines.map((l) => firstValue(l.text)),
+      lc,
+    ),
   async apply(tx, line, lc) {
     const values = valuesOf(line.text);
     if (values.length < 2 || values.length > UPDATE_COLUMNS.length) {
-      return refused([{ field: '', message: 'Batch.lineColumns', params: { expected: '2-3', found: values.length, columns: UPDATE_COLUMNS.join('|') } }]);
+      return refused([
+        {
+          field: '',
+          message: 'Batch.lineColumns',
+          params: { expected: '2-3', found: values.length, columns: UPDATE_COLUMNS.join('|') },
+        },
+      ]);
     }
     const [code, toneName = '', singerName = ''] = values;
     if (!toneName && !singerName) return refused([{ field: '', message: 'Batch.nothingToChange' }]);
@@ -115,7 +173,12 @@ export const toneUpdateLines: LineHandler = {
 
 export const expiryLines: LineHandler = {
   kind: 'lines',
-  prefetch: (tx, lines, lc) => prefetchTones(tx, lines.map((l) => l.text.trim()), lc),
+  prefetch: (tx, lines, lc) =>
+    prefetchTones(
+      tx,
+      lines.map((l) => l.text.trim()),
+      lc,
+    ),
   async apply(tx, line, lc) {
     const code = line.text.trim();
     const toneValidDay = String(lc.data?.toneValidDay ?? '');
@@ -123,7 +186,13 @@ export const expiryLines: LineHandler = {
     if (isOutcome(tone)) return tone;
     // The copyright validity of the tone's owners must stay on or after the tone's (001 §5.1).
     const payload = { toneID: String(tone.id), toneValidDay, relativeTime: tone.relative_time, ...tone.rights };
-    const violations = editFormErrors(lc, payload, ['toneValidDay', 'relativeTime', 'lyricValidDay', 'tuneValidDay', 'recordValidDay']);
+    const violations = editFormErrors(lc, payload, [
+      'toneValidDay',
+      'relativeTime',
+      'lyricValidDay',
+      'tuneValidDay',
+      'recordValidDay',
+    ]);
     if (violations.length) return refused(violations);
     return changeTone(tx, lc, tone, { toneValidDay }, line.no);
   },

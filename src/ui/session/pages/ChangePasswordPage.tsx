@@ -27,7 +27,13 @@ export default function ChangePasswordPage(_props: ScreenProps) {
       <FormScreen
         screenId="changePassword"
         onSubmitted={() => void onSubmitted()}
-        intro={forced ? <div className="alert alert--warning" role="status" data-notice="firstLogin">{t('ChangePassword.forcedNotice')}</div> : undefined}
+        intro={
+          forced ? (
+            <div className="alert alert--warning" role="status" data-notice="firstLogin">
+              {t('ChangePassword.forcedNotice')}
+            </div>
+          ) : undefined
+        }
       />
     </div>
   );

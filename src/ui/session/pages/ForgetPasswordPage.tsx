@@ -13,7 +13,11 @@ import { useLoginConfig } from '../useLoginConfig';
 const NO_USER = {};
 
 export default function ForgetPasswordPage() {
-  return <WithCatalogue part="rest" fallback={<PageLoading />}><ForgetPassword /></WithCatalogue>;
+  return (
+    <WithCatalogue part="rest" fallback={<PageLoading />}>
+      <ForgetPassword />
+    </WithCatalogue>
+  );
 }
 
 function ForgetPassword() {
@@ -36,7 +40,9 @@ function ForgetPassword() {
         <ScreenEnvProvider site={setup.site} config={setup.config} user={NO_USER} dictionaries={setup.raw.dictionaries}>
           <DefinitionForm screenId="forgetPassword" onSubmitted={onSubmitted} />
         </ScreenEnvProvider>
-      ) : <PageLoading />}
+      ) : (
+        <PageLoading />
+      )}
     </AuthLayout>
   );
 }

@@ -32,16 +32,22 @@ export default function LoginPage() {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ key: string; params?: Record<string, unknown>; kind: 'error' | 'warning' } | undefined>();
+  const [notice, setNotice] = useState<
+    { key: string; params?: Record<string, unknown>; kind: 'error' | 'warning' } | undefined
+  >();
   const [pictureKey, setPictureKey] = useState(0);
 
   const ctx = useMemo(() => loginContext(setup.site, setup.config, values), [setup.site, setup.config, values]);
   const screen = useMemo(() => resolveLogin(ctx), [ctx]);
   const errors = useMemo(() => (validate ? validate(screen, values, ctx) : []), [validate, screen, values, ctx]);
   // The validator arrives with the first keystroke (or submit), not with the page.
-  const wantValidator = () => { void loadValidator().then((v) => setValidate(() => v)); };
+  const wantValidator = () => {
+    void loadValidator().then((v) => setValidate(() => v));
+  };
   const typed = Object.values(values).some(Boolean);
-  useEffect(() => { if (typed) wantValidator(); }, [typed]);
+  useEffect(() => {
+    if (typed) wantValidator();
+  }, [typed]);
   const forgot = screen.actions.find((a) => a.navigate);
 
   const failed = async (message?: string) => {
@@ -72,7 +78,11 @@ export default function LoginPage() {
     setNotice(undefined);
     try {
       const payload = { ...loginPayload(screen, 'submit', ctx), language };
-      const answer = await request(call.path, payload, { kind: call.client, passCodes: call.successCodes, quiet: true });
+      const answer = await request(call.path, payload, {
+        kind: call.client,
+        passCodes: call.successCodes,
+        quiet: true,
+      });
       if (answer.returnCode === '000000' || answer.returnCode === '312022') {
         await session.completeLogin(answer.record);
         navigate('/', { replace: true });
@@ -91,7 +101,9 @@ export default function LoginPage() {
     <AuthLayout title={t('Login.title')} subtitle={t('Login.subtitle')}>
       <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy} data-screen="login">
         {notice && (
-          <div className={`alert alert--${notice.kind}`} role="alert" data-notice="login">{t(notice.key, notice.params)}</div>
+          <div className={`alert alert--${notice.kind}`} role="alert" data-notice="login">
+            {t(notice.key, notice.params)}
+          </div>
         )}
         <PlainForm
           idPrefix="login"
@@ -102,11 +114,21 @@ export default function LoginPage() {
           onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
           // Leaving an untouched empty field says nothing yet ("required" waits for submit): a message appearing
           // on blur would move the page under a pointer that is on its way to another control.
-          onBlur={(f) => { if (values[f]) setTouched((s) => new Set(s).add(f)); }}
-          addon={(f) => (f.widget === 'pictureCode' ? <PictureCode refreshKey={pictureKey} onRefresh={() => setPictureKey((k) => k + 1)} /> : null)}
+          onBlur={(f) => {
+            if (values[f]) setTouched((s) => new Set(s).add(f));
+          }}
+          addon={(f) =>
+            f.widget === 'pictureCode' ? (
+              <PictureCode refreshKey={pictureKey} onRefresh={() => setPictureKey((k) => k + 1)} />
+            ) : null
+          }
         />
         <div className="auth__row">
-          {forgot && <Link to={forgot.navigate!} className="auth__link">{t(forgot.label)}</Link>}
+          {forgot && (
+            <Link to={forgot.navigate!} className="auth__link">
+              {t(forgot.label)}
+            </Link>
+          )}
         </div>
         <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || !setup.ready}>
           {busy && <span className="btn__spinner" aria-hidden="true" />}

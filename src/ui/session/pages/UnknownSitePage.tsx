@@ -11,7 +11,9 @@ export function UnknownSitePage({ site }: { site: string }) {
   const { t } = useI18n();
   const { logout, user } = useSession();
   useEffect(() => {
-    console.error(`Account ${user.code ?? ''} belongs to site "${site}", which this build of the portal does not contain (no site-variants/${site}/ at build time).`);
+    console.error(
+      `Account ${user.code ?? ''} belongs to site "${site}", which this build of the portal does not contain (no site-variants/${site}/ at build time).`,
+    );
   }, [site, user.code]);
   return (
     <AuthLayout title={t('App.name')}>
@@ -21,7 +23,11 @@ export function UnknownSitePage({ site }: { site: string }) {
           tone="warning"
           headingLevel={2}
           title={t('SiteUnknown.title')}
-          actions={<button type="button" className="btn btn--primary" onClick={() => void logout()}>{t('Menu.logout')}</button>}
+          actions={
+            <button type="button" className="btn btn--primary" onClick={() => void logout()}>
+              {t('Menu.logout')}
+            </button>
+          }
         >
           <p>{t('SiteUnknown.message', { site })}</p>
           <p className="muted">{t('SiteUnknown.hint', { site })}</p>

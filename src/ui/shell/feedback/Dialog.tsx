@@ -19,9 +19,19 @@ export interface DialogProps {
   alert?: boolean;
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ open, title, children, footer, onClose, closable = true, size = 'medium', alert = false }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  children,
+  footer,
+  onClose,
+  closable = true,
+  size = 'medium',
+  alert = false,
+}: DialogProps) {
   const { t } = useI18n();
   const titleId = useId();
   const bodyId = useId();
@@ -48,12 +58,22 @@ export function Dialog({ open, title, children, footer, onClose, closable = true
     const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
     if (items.length === 0) return;
     const [first, last] = [items[0], items[items.length - 1]];
-    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
   };
 
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget && closable) onClose?.(); }}>
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && closable) onClose?.();
+      }}
+    >
       <div
         ref={panel}
         className={`dialog dialog--${size}`}
@@ -65,14 +85,23 @@ export function Dialog({ open, title, children, footer, onClose, closable = true
         onKeyDown={onKeyDown}
       >
         <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">{title}</h2>
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
           {closable && onClose && (
-            <button type="button" className="icon-button dialog__close" aria-label={t('Common.close')} onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button dialog__close"
+              aria-label={t('Common.close')}
+              onClick={onClose}
+            >
               <span aria-hidden="true">×</span>
             </button>
           )}
         </header>
-        <div id={bodyId} className="dialog__body">{children}</div>
+        <div id={bodyId} className="dialog__body">
+          {children}
+        </div>
         {footer && <footer className="dialog__footer">{footer}</footer>}
       </div>
     </div>,

@@ -21,14 +21,20 @@ function ConfirmDialog({ item }: { item: ConfirmItem }) {
       footer={
         <>
           {cancelLabel !== null && (
-            <button type="button" className="btn btn--ghost" onClick={() => item.resolve(false)}>{t(cancelLabel)}</button>
+            <button type="button" className="btn btn--ghost" onClick={() => item.resolve(false)}>
+              {t(cancelLabel)}
+            </button>
           )}
-          <button type="button" className={okClass} onClick={() => item.resolve(true)}>{t(item.okLabel ?? 'Common.ok')}</button>
+          <button type="button" className={okClass} onClick={() => item.resolve(true)}>
+            {t(item.okLabel ?? 'Common.ok')}
+          </button>
         </>
       }
     >
       <div className={`confirm confirm--${item.kind ?? 'info'}`}>
-        <span className="confirm__icon" aria-hidden="true">{item.kind === 'danger' || item.kind === 'warning' ? '!' : 'i'}</span>
+        <span className="confirm__icon" aria-hidden="true">
+          {item.kind === 'danger' || item.kind === 'warning' ? '!' : 'i'}
+        </span>
         <p className="confirm__message">{t(item.message, item.params)}</p>
       </div>
     </Dialog>
@@ -45,11 +51,20 @@ export function FeedbackHost() {
           <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
             <span className="toast__icon" aria-hidden="true" />
             <span className="toast__text">{t(item.text, item.params)}</span>
-            <button type="button" className="toast__close" aria-label={t('Common.close')} onClick={() => dismissToast(item.id)}>×</button>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={t('Common.close')}
+              onClick={() => dismissToast(item.id)}
+            >
+              ×
+            </button>
           </div>
         ))}
       </div>
-      {confirms.map((item) => <ConfirmDialog key={item.id} item={item} />)}
+      {confirms.map((item) => (
+        <ConfirmDialog key={item.id} item={item} />
+      ))}
     </>
   );
 }

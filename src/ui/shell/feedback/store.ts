@@ -24,9 +24,15 @@ export interface ConfirmOptions {
   kind?: 'info' | 'warning' | 'danger';
 }
 
-export interface ConfirmItem extends ConfirmOptions { id: number; resolve(answer: boolean): void }
+export interface ConfirmItem extends ConfirmOptions {
+  id: number;
+  resolve(answer: boolean): void;
+}
 
-interface State { toasts: ToastItem[]; confirms: ConfirmItem[] }
+interface State {
+  toasts: ToastItem[];
+  confirms: ConfirmItem[];
+}
 
 let state: State = { toasts: [], confirms: [] };
 let nextId = 1;
@@ -49,12 +55,22 @@ export function dismissToast(id: number): void {
 }
 
 /** Shows a message for durationMs (2 s by default, the spec's toast length). Returns its id. */
-export function toast(text: string, options: { durationMs?: number; kind?: ToastKind; params?: Record<string, unknown> } = {}): number {
-  const item: ToastItem = { id: nextId++, text, params: options.params, kind: options.kind ?? 'info', durationMs: options.durationMs ?? 2000 };
+export function toast(
+  text: string,
+  options: { durationMs?: number; kind?: ToastKind; params?: Record<string, unknown> } = {},
+): number {
+  const item: ToastItem = {
+    id: nextId++,
+    text,
+    params: options.params,
+    kind: options.kind ?? 'info',
+    durationMs: options.durationMs ?? 2000,
+  };
   // The same message twice in a row (a burst of failing calls) is shown once.
   const toasts = state.toasts.filter((t) => !(t.text === item.text && t.kind === item.kind));
   set({ ...state, toasts: [...toasts, item] });
-  if (item.durationMs > 0 && typeof setTimeout !== 'undefined') setTimeout(() => dismissToast(item.id), item.durationMs);
+  if (item.durationMs > 0 && typeof setTimeout !== 'undefined')
+    setTimeout(() => dismissToast(item.id), item.durationMs);
   return item.id;
 }
 

@@ -25,7 +25,9 @@ function QuickLinks({ group }: { group: ResolvedMenuEntry }) {
   return (
     <section className="card quick-group" aria-labelledby={`quick-${group.name}`} data-quick-group={group.name}>
       <div className="quick-group__head">
-        <span className="tile-icon" aria-hidden="true"><Icon name={group.icon} size={20} /></span>
+        <span className="tile-icon" aria-hidden="true">
+          <Icon name={group.icon} size={20} />
+        </span>
         <h3 id={`quick-${group.name}`}>{t(group.label)}</h3>
       </div>
       <ul className="quick-group__links">
@@ -33,7 +35,12 @@ function QuickLinks({ group }: { group: ResolvedMenuEntry }) {
           <li key={e.name}>
             <a
               href={e.gate ? e.gate.then : e.route}
-              onClick={(ev) => { if (ev.button === 0 && !ev.metaKey && !ev.ctrlKey) { ev.preventDefault(); void open(e); } }}
+              onClick={(ev) => {
+                if (ev.button === 0 && !ev.metaKey && !ev.ctrlKey) {
+                  ev.preventDefault();
+                  void open(e);
+                }
+              }}
             >
               <span>{t(e.label)}</span>
               <Icon name="chevron" size={16} />
@@ -51,23 +58,37 @@ export default function DashboardPage(_props: ScreenProps) {
   const summary = useResolved('dashboard');
   const menu = useResolved('menu');
   const name = session.user.name || session.user.code || '';
-  const today = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'full' }).format(new Date());
+  const today = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'full' }).format(
+    new Date(),
+  );
 
   return (
     <div className="dashboard" data-screen="dashboard">
       <PageHeader
         title={t(greetingKey(new Date().getHours()), { name })}
         description={today}
-        actions={<Link className="btn btn--secondary" to="/help"><Icon name="help" size={16} />{t('Menu.help')}</Link>}
+        actions={
+          <Link className="btn btn--secondary" to="/help">
+            <Icon name="help" size={16} />
+            {t('Menu.help')}
+          </Link>
+        }
       />
 
       {session.flags.expired && (
-        <div className="alert alert--warning" role="alert"><Icon name="lock" size={16} />{t('Dashboard.expiredNotice')}</div>
+        <div className="alert alert--warning" role="alert">
+          <Icon name="lock" size={16} />
+          {t('Dashboard.expiredNotice')}
+        </div>
       )}
 
       <div className="dashboard__grid">
         <section className="card dashboard__summary" aria-labelledby="summary-title">
-          <header className="card__header"><h2 id="summary-title" className="card__title">{t('Dashboard.summary')}</h2></header>
+          <header className="card__header">
+            <h2 id="summary-title" className="card__title">
+              {t('Dashboard.summary')}
+            </h2>
+          </header>
           <div className="card__body">
             <dl className="facts">
               {summary.fields.map((f) => (
@@ -76,8 +97,14 @@ export default function DashboardPage(_props: ScreenProps) {
                   <dd>
                     {/* ui.badge maps a value to a status colour (000 §4 palette). */}
                     {f.ui?.badge ? (
-                      <span className={`badge badge--${(f.ui.badge as Record<string, string>)[String(f.default)] ?? 'grey'}`}>{formatValue(f, f.default, t, language)}</span>
-                    ) : formatValue(f, f.default, t, language)}
+                      <span
+                        className={`badge badge--${(f.ui.badge as Record<string, string>)[String(f.default)] ?? 'grey'}`}
+                      >
+                        {formatValue(f, f.default, t, language)}
+                      </span>
+                    ) : (
+                      formatValue(f, f.default, t, language)
+                    )}
                     {f.help && <span className="facts__help">{t(f.help)}</span>}
                   </dd>
                 </div>
@@ -85,17 +112,34 @@ export default function DashboardPage(_props: ScreenProps) {
             </dl>
           </div>
           <footer className="card__footer button-row">
-            {!session.contextUser.ossLogin && <Link className="btn btn--small" to="/myaccount">{t('Menu.myAccount')}</Link>}
-            {!session.contextUser.ossLogin && <Link className="btn btn--small btn--ghost" to="/changepassword">{t('Menu.changePassword')}</Link>}
+            {!session.contextUser.ossLogin && (
+              <Link className="btn btn--small" to="/myaccount">
+                {t('Menu.myAccount')}
+              </Link>
+            )}
+            {!session.contextUser.ossLogin && (
+              <Link className="btn btn--small btn--ghost" to="/changepassword">
+                {t('Menu.changePassword')}
+              </Link>
+            )}
           </footer>
         </section>
 
         <section className="dashboard__quick" aria-labelledby="quick-title">
-          <h2 id="quick-title" className="section-title">{t('Dashboard.quickLinks')}</h2>
+          <h2 id="quick-title" className="section-title">
+            {t('Dashboard.quickLinks')}
+          </h2>
           {menu.menu.length > 0 ? (
-            <div className="quick-grid">{menu.menu.map((g) => <QuickLinks key={g.name} group={g} />)}</div>
+            <div className="quick-grid">
+              {menu.menu.map((g) => (
+                <QuickLinks key={g.name} group={g} />
+              ))}
+            </div>
           ) : (
-            <div className="card empty-note"><Icon name="lock" size={18} /><p>{t('Menu.unavailable')}</p></div>
+            <div className="card empty-note">
+              <Icon name="lock" size={18} />
+              <p>{t('Menu.unavailable')}</p>
+            </div>
           )}
         </section>
       </div>

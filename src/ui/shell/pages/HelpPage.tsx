@@ -24,17 +24,27 @@ export default function HelpPage(_props: ScreenProps) {
         {TOPICS.map((topic) => (
           <section key={topic.key} className="card help__topic" aria-labelledby={`help-${topic.key}`}>
             <div className="card__body">
-              <span className="tile-icon" aria-hidden="true"><Icon name={topic.icon} size={20} /></span>
-              <h2 id={`help-${topic.key}`} className="help__title">{t(`Help.${topic.key}.title`)}</h2>
+              <span className="tile-icon" aria-hidden="true">
+                <Icon name={topic.icon} size={20} />
+              </span>
+              <h2 id={`help-${topic.key}`} className="help__title">
+                {t(`Help.${topic.key}.title`)}
+              </h2>
               <p className="help__text">{t(`Help.${topic.key}.text`)}</p>
-              {topic.link && <Link className="btn btn--link" to={topic.link}>{t('Help.open')} →</Link>}
+              {topic.link && (
+                <Link className="btn btn--link" to={topic.link}>
+                  {t('Help.open')} →
+                </Link>
+              )}
             </div>
           </section>
         ))}
       </div>
       <section className="card help__contact" aria-labelledby="help-contact">
         <div className="card__body">
-          <h2 id="help-contact" className="help__title">{t('Help.contact.title')}</h2>
+          <h2 id="help-contact" className="help__title">
+            {t('Help.contact.title')}
+          </h2>
           <p className="help__text">{t('Help.contact.text')}</p>
         </div>
       </section>

@@ -12,10 +12,16 @@ export default function NoPrivilegePage(_props: ScreenProps) {
         icon="lock"
         tone="warning"
         title={t('NoPrivilege.title')}
-        actions={<>
-          <Link className="btn btn--primary" to="/dashboard">{t('Common.backToDashboard')}</Link>
-          <Link className="btn btn--ghost" to="/help">{t('Menu.help')}</Link>
-        </>}
+        actions={
+          <>
+            <Link className="btn btn--primary" to="/dashboard">
+              {t('Common.backToDashboard')}
+            </Link>
+            <Link className="btn btn--ghost" to="/help">
+              {t('Menu.help')}
+            </Link>
+          </>
+        }
       >
         <p>{t('NoPrivilege.message')}</p>
         <p className="muted">{t('NoPrivilege.hint')}</p>

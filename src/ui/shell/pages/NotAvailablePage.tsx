@@ -12,10 +12,16 @@ export default function NotAvailablePage({ entry }: ScreenProps) {
         icon="tools"
         tone="brand"
         title={t('NotAvailable.title', { screen: t(entry.title) })}
-        actions={<>
-          <Link className="btn btn--primary" to="/dashboard">{t('Common.backToDashboard')}</Link>
-          <button type="button" className="btn btn--ghost" onClick={() => history.back()}>{t('Common.back')}</button>
-        </>}
+        actions={
+          <>
+            <Link className="btn btn--primary" to="/dashboard">
+              {t('Common.backToDashboard')}
+            </Link>
+            <button type="button" className="btn btn--ghost" onClick={() => history.back()}>
+              {t('Common.back')}
+            </button>
+          </>
+        }
       >
         <p>{t('NotAvailable.text')}</p>
         <p className="muted mono">{entry.path}</p>

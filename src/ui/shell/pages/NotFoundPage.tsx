@@ -8,7 +8,15 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <div className="card page-card" data-screen="notFound">
-      <EmptyState icon="help" title={t('NotFound.title')} actions={<Link className="btn btn--primary" to="/dashboard">{t('Common.backToDashboard')}</Link>}>
+      <EmptyState
+        icon="help"
+        title={t('NotFound.title')}
+        actions={
+          <Link className="btn btn--primary" to="/dashboard">
+            {t('Common.backToDashboard')}
+          </Link>
+        }
+      >
         <p>{t('NotFound.text')}</p>
         <p className="muted mono">{pathname}</p>
       </EmptyState>

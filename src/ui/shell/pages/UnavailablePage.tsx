@@ -16,10 +16,18 @@ export function UnavailablePage() {
         icon="lock"
         tone="warning"
         title={t(expired ? 'Unavailable.expiredTitle' : 'Unavailable.title')}
-        actions={<>
-          <Link className="btn btn--primary" to="/dashboard">{t('Common.backToDashboard')}</Link>
-          {!session.contextUser.ossLogin && <Link className="btn btn--ghost" to="/myaccount">{t('Menu.myAccount')}</Link>}
-        </>}
+        actions={
+          <>
+            <Link className="btn btn--primary" to="/dashboard">
+              {t('Common.backToDashboard')}
+            </Link>
+            {!session.contextUser.ossLogin && (
+              <Link className="btn btn--ghost" to="/myaccount">
+                {t('Menu.myAccount')}
+              </Link>
+            )}
+          </>
+        }
       >
         <p>{t(expired ? 'Unavailable.expired' : 'Menu.unavailable')}</p>
       </EmptyState>

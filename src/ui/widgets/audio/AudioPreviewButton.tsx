@@ -24,8 +24,10 @@ export interface AudioPreviewButtonProps {
 }
 
 async function fetchAddress(payload: Record<string, unknown>): Promise<string | undefined> {
-  const answer = await request<{ url?: string; playUrl?: string }>('sp/getprelistenurl', payload, { passCodes: NO_ADDRESS_CODES });
-  return answer.returnCode === '000000' ? answer.record?.url ?? answer.record?.playUrl : undefined;
+  const answer = await request<{ url?: string; playUrl?: string }>('sp/getprelistenurl', payload, {
+    passCodes: NO_ADDRESS_CODES,
+  });
+  return answer.returnCode === '000000' ? (answer.record?.url ?? answer.record?.playUrl) : undefined;
 }
 
 export function AudioPreviewButton({ id, source, row, title }: AudioPreviewButtonProps) {
@@ -40,10 +42,16 @@ export function AudioPreviewButton({ id, source, row, title }: AudioPreviewButto
   const start = () => {
     const address = looksLikeUrl(value)
       ? value
-      : () => fetchAddress(/^\d{1,12}$/.test(value) && row?.toneID === value ? { toneID: value } : { toneCode: value || row?.toneCode });
+      : () =>
+          fetchAddress(
+            /^\d{1,12}$/.test(value) && row?.toneID === value
+              ? { toneID: value }
+              : { toneCode: value || row?.toneCode },
+          );
     play(id, address).catch((error) => {
       // An ApiError (network, session) was already shown by the client; no address or an unplayable file is ours.
-      if (!(error instanceof ApiError)) toast('Common.playAddressNotExist', { kind: 'error', durationMs: NOT_FOUND_MS });
+      if (!(error instanceof ApiError))
+        toast('Common.playAddressNotExist', { kind: 'error', durationMs: NOT_FOUND_MS });
     });
   };
 
@@ -63,8 +71,13 @@ export function AudioPreviewButton({ id, source, row, title }: AudioPreviewButto
 }
 
 const PlayIcon = () => (
-  <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false"><path d="M6 4.2v11.6a.6.6 0 0 0 .9.5l9.3-5.8a.6.6 0 0 0 0-1L6.9 3.7a.6.6 0 0 0-.9.5z" fill="currentColor" /></svg>
+  <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
+    <path d="M6 4.2v11.6a.6.6 0 0 0 .9.5l9.3-5.8a.6.6 0 0 0 0-1L6.9 3.7a.6.6 0 0 0-.9.5z" fill="currentColor" />
+  </svg>
 );
 const PauseIcon = () => (
-  <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false"><rect x="5" y="4" width="3.5" height="12" rx="1" fill="currentColor" /><rect x="11.5" y="4" width="3.5" height="12" rx="1" fill="currentColor" /></svg>
+  <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
+    <rect x="5" y="4" width="3.5" height="12" rx="1" fill="currentColor" />
+    <rect x="11.5" y="4" width="3.5" height="12" rx="1" fill="currentColor" />
+  </svg>
 );

@@ -3,7 +3,10 @@
 // the end of playback or an error returns the owner to idle. A store outside React so every button, on any
 // screen or dialog, sees the same state.
 export type PlayerStatus = 'idle' | 'loading' | 'playing';
-export interface PlayerState { owner: string | null; status: PlayerStatus }
+export interface PlayerState {
+  owner: string | null;
+  status: PlayerStatus;
+}
 
 let state: PlayerState = { owner: null, status: 'idle' };
 const listeners = new Set<() => void>();
@@ -16,7 +19,12 @@ function set(next: PlayerState) {
   listeners.forEach((l) => l());
 }
 
-export const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+export const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
 export const snapshot = () => state;
 
 function element(): HTMLAudioElement {
@@ -24,7 +32,9 @@ function element(): HTMLAudioElement {
     audio = new Audio();
     audio.preload = 'none';
     audio.addEventListener('ended', () => set({ owner: null, status: 'idle' }));
-    audio.addEventListener('pause', () => { if (state.status === 'playing') set({ owner: null, status: 'idle' }); });
+    audio.addEventListener('pause', () => {
+      if (state.status === 'playing') set({ owner: null, status: 'idle' });
+    });
   }
   return audio;
 }

@@ -12,7 +12,10 @@ export interface ChoiceGridProps {
 }
 
 export function ChoiceGrid({ label, items, selected, initial, columns, onChoose }: ChoiceGridProps) {
-  const start = Math.max(0, items.findIndex((i) => i.value === initial));
+  const start = Math.max(
+    0,
+    items.findIndex((i) => i.value === initial),
+  );
   const [focus, setFocus] = useState(start);
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => {
@@ -32,11 +35,19 @@ export function ChoiceGrid({ label, items, selected, initial, columns, onChoose 
   };
 
   return (
-    <div className="choice-grid" role="listbox" aria-label={label} style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }} onKeyDown={move}>
+    <div
+      className="choice-grid"
+      role="listbox"
+      aria-label={label}
+      style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+      onKeyDown={move}
+    >
       {items.map((item, i) => (
         <button
           key={item.value}
-          ref={(el) => { refs.current[i] = el; }}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
           type="button"
           role="option"
           aria-selected={item.value === selected}

@@ -27,7 +27,20 @@ export interface DatePickerProps {
   onBlur?(): void;
 }
 
-export function DatePicker({ id, value, type, calendar, limits, disabled, placeholder, invalid, describedBy, required, onChange, onBlur }: DatePickerProps) {
+export function DatePicker({
+  id,
+  value,
+  type,
+  calendar,
+  limits,
+  disabled,
+  placeholder,
+  invalid,
+  describedBy,
+  required,
+  onChange,
+  onBlur,
+}: DatePickerProps) {
   const { t, language } = useI18n();
   const parsed = useMemo(() => parseValue(value, type), [value, type]);
   const [open, setOpen] = useState(false);
@@ -45,7 +58,9 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
   // A click outside closes the panel (the value stays as it was).
   useEffect(() => {
     if (!open) return;
-    const outside = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) close(false); };
+    const outside = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) close(false);
+    };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
   });
@@ -55,7 +70,9 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
       className={`date-picker${open ? ' is-open' : ''}`}
       ref={root}
       // Keyboard users leaving the picker with Tab close it, as a click outside does.
-      onBlur={(e) => { if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) close(false); }}
+      onBlur={(e) => {
+        if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) close(false);
+      }}
     >
       <div className="date-picker__field">
         <input
@@ -77,11 +94,21 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
           data-value={value ?? ''}
           onClick={() => !disabled && setOpen(true)}
           onKeyDown={(e) => {
-            if (['Enter', ' ', 'ArrowDown'].includes(e.key)) { e.preventDefault(); setOpen(true); }
+            if (['Enter', ' ', 'ArrowDown'].includes(e.key)) {
+              e.preventDefault();
+              setOpen(true);
+            }
             if ((e.key === 'Backspace' || e.key === 'Delete') && value && !required) onChange(undefined);
           }}
         />
-        <button type="button" className="date-picker__toggle" tabIndex={-1} aria-hidden="true" disabled={disabled} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="date-picker__toggle"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={disabled}
+          onClick={() => setOpen((o) => !o)}
+        >
           <CalendarIcon />
         </button>
       </div>
@@ -96,7 +123,10 @@ export function DatePicker({ id, value, type, calendar, limits, disabled, placeh
             initialDate={parsed.date}
             initialTime={parsed.time}
             clearable={!required && Boolean(value)}
-            onCommit={(v) => { onChange(v); close(true); }}
+            onCommit={(v) => {
+              onChange(v);
+              close(true);
+            }}
             onCancel={() => close(true)}
             t={t}
             language={language as 'en' | 'zh'}
@@ -121,7 +151,19 @@ interface PanelProps {
   language: 'en' | 'zh';
 }
 
-function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable, onCommit, onCancel, t, language }: PanelProps) {
+function Panel({
+  id,
+  type,
+  calendar,
+  limits,
+  initialDate,
+  initialTime,
+  clearable,
+  onCommit,
+  onCancel,
+  t,
+  language,
+}: PanelProps) {
   const steps = stepsOf(type);
   const today = new Date();
   const startDate = initialDate ?? (limits.min && !allowed(today, limits) ? limits.min : today);
@@ -170,21 +212,93 @@ function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable
   const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: calendar.monthName(m, language) }));
 
   return (
-    <div id={id} className="date-picker__panel" role="dialog" aria-modal="false" aria-label={t('DatePicker.dialog')} tabIndex={-1} onKeyDown={keyDown} data-calendar={calendar.kind}>
+    <div
+      id={id}
+      className="date-picker__panel"
+      role="dialog"
+      aria-modal="false"
+      aria-label={t('DatePicker.dialog')}
+      tabIndex={-1}
+      onKeyDown={keyDown}
+      data-calendar={calendar.kind}
+    >
       {(view === 'day' || view === 'month') && (
         <div className="date-picker__header">
-          {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.previousMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, -1))}>‹</button>}
+          {view === 'day' && (
+            <button
+              type="button"
+              className="date-picker__nav"
+              aria-label={t('DatePicker.previousMonth')}
+              onClick={() => setFocus(shiftMonth(calendar, focus, -1))}
+            >
+              ‹
+            </button>
+          )}
           <div className="date-picker__title">
-            {view === 'day' && <button type="button" className="date-picker__title-button" onClick={() => setView('month')} aria-label={`${calendar.monthName(month, language)}, ${t('DatePicker.chooseMonth')}`}>{calendar.monthName(month, language)}</button>}
-            <button type="button" className="date-picker__title-button" onClick={() => setView('year')} aria-label={`${year}, ${t('DatePicker.chooseYear')}`}>{year}</button>
+            {view === 'day' && (
+              <button
+                type="button"
+                className="date-picker__title-button"
+                onClick={() => setView('month')}
+                aria-label={`${calendar.monthName(month, language)}, ${t('DatePicker.chooseMonth')}`}
+              >
+                {calendar.monthName(month, language)}
+              </button>
+            )}
+            <button
+              type="button"
+              className="date-picker__title-button"
+              onClick={() => setView('year')}
+              aria-label={`${year}, ${t('DatePicker.chooseYear')}`}
+            >
+              {year}
+            </button>
           </div>
-          {view === 'day' && <button type="button" className="date-picker__nav" aria-label={t('DatePicker.nextMonth')} onClick={() => setFocus(shiftMonth(calendar, focus, 1))}>›</button>}
+          {view === 'day' && (
+            <button
+              type="button"
+              className="date-picker__nav"
+              aria-label={t('DatePicker.nextMonth')}
+              onClick={() => setFocus(shiftMonth(calendar, focus, 1))}
+            >
+              ›
+            </button>
+          )}
         </div>
       )}
-      {view === 'year' && <ChoiceGrid label={t('DatePicker.chooseYear')} items={yearItems} selected={date ? calendar.year(date) : undefined} initial={year} columns={4} onChoose={chooseYear} />}
-      {view === 'month' && <ChoiceGrid label={t('DatePicker.chooseMonth')} items={monthItems} selected={date && calendar.year(date) === year ? calendar.month(date) : undefined} initial={month} columns={3} onChoose={chooseMonth} />}
+      {view === 'year' && (
+        <ChoiceGrid
+          label={t('DatePicker.chooseYear')}
+          items={yearItems}
+          selected={date ? calendar.year(date) : undefined}
+          initial={year}
+          columns={4}
+          onChoose={chooseYear}
+        />
+      )}
+      {view === 'month' && (
+        <ChoiceGrid
+          label={t('DatePicker.chooseMonth')}
+          items={monthItems}
+          selected={date && calendar.year(date) === year ? calendar.month(date) : undefined}
+          initial={month}
+          columns={3}
+          onChoose={chooseMonth}
+        />
+      )}
       {view === 'day' && (
-        <DayGrid calendar={calendar} language={language} year={year} month={month} focus={focus} selected={date} limits={limits} label={`${calendar.monthName(month, language)} ${year}`} onFocus={setFocus} onChoose={chooseDay} />
+        <DayGrid
+          calendar={calendar}
+          language={language}
+          year={year}
+          month={month}
+          focus={focus}
+          selected={date}
+          limits={limits}
+          label={`${calendar.monthName(month, language)} ${year}`}
+          onFocus={setFocus}
+          onChoose={chooseDay}
+        />
       )}
       {view === 'time' && (
         <>
@@ -193,14 +307,34 @@ function Panel({ id, type, calendar, limits, initialDate, initialTime, clearable
         </>
       )}
       <div className="date-picker__footer">
-        {clearable && <button type="button" className="btn btn--ghost btn--small" onClick={() => onCommit(undefined)}>{t('DatePicker.clear')}</button>}
+        {clearable && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => onCommit(undefined)}>
+            {t('DatePicker.clear')}
+          </button>
+        )}
         {view === 'day' && allowed(today, limits) && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => chooseDay(new Date(today.getFullYear(), today.getMonth(), today.getDate()))}>{t('DatePicker.today')}</button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => chooseDay(new Date(today.getFullYear(), today.getMonth(), today.getDate()))}
+          >
+            {t('DatePicker.today')}
+          </button>
         )}
         {view === 'time' && (
           <>
-            {steps.includes('day') && <button type="button" className="btn btn--ghost btn--small" onClick={() => setView('day')}>{t('Common.back')}</button>}
-            <button type="button" className="btn btn--primary btn--small" onClick={() => commit(date ?? (type === 'time' ? undefined : focus))}>{t('Common.ok')}</button>
+            {steps.includes('day') && (
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setView('day')}>
+                {t('Common.back')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              onClick={() => commit(date ?? (type === 'time' ? undefined : focus))}
+            >
+              {t('Common.ok')}
+            </button>
           </>
         )}
       </div>

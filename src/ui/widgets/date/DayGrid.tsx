@@ -31,17 +31,33 @@ export function shiftMonth(calendar: Calendar, date: Date, months: number): Date
   return calendar.make(year, month, Math.min(calendar.day(date), calendar.daysInMonth(year, month)));
 }
 
-export function DayGrid({ calendar, language, year, month, focus, selected, limits, label, onFocus, onChoose }: DayGridProps) {
+export function DayGrid({
+  calendar,
+  language,
+  year,
+  month,
+  focus,
+  selected,
+  limits,
+  label,
+  onFocus,
+  onChoose,
+}: DayGridProps) {
   const first = calendar.make(year, month, 1);
   const offset = (first.getDay() - calendar.weekStartsOn + 7) % 7;
   const count = calendar.daysInMonth(year, month);
-  const cells: Array<Date | null> = [...Array(offset).fill(null), ...Array.from({ length: count }, (_, i) => calendar.make(year, month, i + 1))];
+  const cells: Array<Date | null> = [
+    ...Array(offset).fill(null),
+    ...Array.from({ length: count }, (_, i) => calendar.make(year, month, i + 1)),
+  ];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
   const names = Array.from({ length: 7 }, (_, i) => WEEKDAYS[language][(i + calendar.weekStartsOn) % 7]);
   const today = new Date();
   const focused = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => { focused.current?.focus(); }, [focus]);
+  useEffect(() => {
+    focused.current?.focus();
+  }, [focus]);
 
   const keyDown = (e: React.KeyboardEvent) => {
     const weekPos = (focus.getDay() - calendar.weekStartsOn + 7) % 7;
@@ -64,7 +80,13 @@ export function DayGrid({ calendar, language, year, month, focus, selected, limi
   return (
     <table className="day-grid" role="grid" aria-label={label} onKeyDown={keyDown}>
       <thead>
-        <tr>{names.map((n) => <th key={n} scope="col" abbr={n}>{n}</th>)}</tr>
+        <tr>
+          {names.map((n) => (
+            <th key={n} scope="col" abbr={n}>
+              {n}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {weeks.map((week, w) => (
@@ -85,7 +107,9 @@ export function DayGrid({ calendar, language, year, month, focus, selected, limi
                     data-iso={`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`}
                     className={`day-grid__day${isSelected ? ' is-selected' : ''}${isSameDay(day, today) ? ' is-today' : ''}`}
                     onClick={() => onChoose(day)}
-                    onFocus={() => { if (!isFocus) onFocus(day); }}
+                    onFocus={() => {
+                      if (!isFocus) onFocus(day);
+                    }}
                   >
                     {calendar.day(day)}
                   </button>

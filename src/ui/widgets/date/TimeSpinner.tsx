@@ -12,19 +12,38 @@ const UNITS: Array<{ key: keyof Time; max: number; label: string }> = [
 
 const wrap = (v: number, max: number) => ((v % (max + 1)) + max + 1) % (max + 1);
 
-function Spin({ value, max, label, onChange }: { value: number; max: number; label: string; onChange(v: number): void }) {
+function Spin({
+  value,
+  max,
+  label,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  label: string;
+  onChange(v: number): void;
+}) {
   // The latest value is read through the closure of each render; useRepeat keeps the newest step function.
   const up = useRepeat(() => onChange(wrap(value + 1, max)));
   const down = useRepeat(() => onChange(wrap(value - 1, max)));
   const keyDown = (e: React.KeyboardEvent) => {
     const steps: Record<string, number> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
-    if (e.key in steps) { e.preventDefault(); onChange(wrap(value + steps[e.key], max)); }
-    else if (e.key === 'Home') { e.preventDefault(); onChange(0); }
-    else if (e.key === 'End') { e.preventDefault(); onChange(max); }
+    if (e.key in steps) {
+      e.preventDefault();
+      onChange(wrap(value + steps[e.key], max));
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      onChange(0);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      onChange(max);
+    }
   };
   return (
     <div className="time-spin">
-      <button type="button" className="time-spin__button" tabIndex={-1} aria-label={`${label} +1`} {...up}>▲</button>
+      <button type="button" className="time-spin__button" tabIndex={-1} aria-label={`${label} +1`} {...up}>
+        ▲
+      </button>
       <input
         className="time-spin__value"
         role="spinbutton"
@@ -40,7 +59,9 @@ function Spin({ value, max, label, onChange }: { value: number; max: number; lab
           if (!Number.isNaN(n)) onChange(Math.min(max, n));
         }}
       />
-      <button type="button" className="time-spin__button" tabIndex={-1} aria-label={`${label} -1`} {...down}>▼</button>
+      <button type="button" className="time-spin__button" tabIndex={-1} aria-label={`${label} -1`} {...down}>
+        ▼
+      </button>
     </div>
   );
 }
@@ -50,8 +71,17 @@ export function TimeSpinner({ time, onChange, t }: { time: Time; onChange(t: Tim
     <div className="time-spinner" role="group" aria-label={t('DatePicker.time')}>
       {UNITS.map((u, i) => (
         <div key={u.key} className="time-spinner__unit">
-          {i > 0 && <span className="time-spinner__sep" aria-hidden="true">:</span>}
-          <Spin value={time[u.key]} max={u.max} label={t(u.label)} onChange={(v) => onChange({ ...time, [u.key]: v })} />
+          {i > 0 && (
+            <span className="time-spinner__sep" aria-hidden="true">
+              :
+            </span>
+          )}
+          <Spin
+            value={time[u.key]}
+            max={u.max}
+            label={t(u.label)}
+            onChange={(v) => onChange({ ...time, [u.key]: v })}
+          />
         </div>
       ))}
     </div>

@@ -29,8 +29,34 @@ const GREGORIAN_MONTHS = {
   zh: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
 };
 const PERSIAN_MONTHS = {
-  en: ['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand'],
-  zh: ['法尔瓦丁月', '奥尔迪贝赫什特月', '霍尔达德月', '提尔月', '莫尔达德月', '沙赫里瓦尔月', '梅赫尔月', '阿班月', '阿扎尔月', '达伊月', '巴赫曼月', '埃斯凡德月'],
+  en: [
+    'Farvardin',
+    'Ordibehesht',
+    'Khordad',
+    'Tir',
+    'Mordad',
+    'Shahrivar',
+    'Mehr',
+    'Aban',
+    'Azar',
+    'Dey',
+    'Bahman',
+    'Esfand',
+  ],
+  zh: [
+    '法尔瓦丁月',
+    '奥尔迪贝赫什特月',
+    '霍尔达德月',
+    '提尔月',
+    '莫尔达德月',
+    '沙赫里瓦尔月',
+    '梅赫尔月',
+    '阿班月',
+    '阿扎尔月',
+    '达伊月',
+    '巴赫曼月',
+    '埃斯凡德月',
+  ],
 };
 
 export const gregorian: Calendar = {

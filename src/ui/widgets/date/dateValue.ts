@@ -11,16 +11,26 @@ export type Step = 'year' | 'month' | 'day' | 'time';
 /** The steps a type goes through, in order (000 §2: year, month, day, time by type). */
 export function stepsOf(type: PickerType): Step[] {
   switch (type) {
-    case 'year': return ['year'];
-    case 'month': return ['month'];
-    case 'year-month': return ['year', 'month'];
-    case 'time': return ['time'];
-    case 'datetime': return ['day', 'time'];
-    default: return ['day'];
+    case 'year':
+      return ['year'];
+    case 'month':
+      return ['month'];
+    case 'year-month':
+      return ['year', 'month'];
+    case 'time':
+      return ['time'];
+    case 'datetime':
+      return ['day', 'time'];
+    default:
+      return ['day'];
   }
 }
 
-export interface Time { h: number; m: number; s: number }
+export interface Time {
+  h: number;
+  m: number;
+  s: number;
+}
 
 export function parseValue(value: unknown, type: PickerType): { date?: Date; time: Time } {
   const s = typeof value === 'string' ? value.trim() : '';
@@ -49,7 +59,13 @@ export function toValue(date: Date | undefined, time: Time, type: PickerType, ca
 }
 
 /** The value as the user reads it, in the calendar shown (Persian digits are not used: the portal is en/zh). */
-export function displayValue(date: Date | undefined, time: Time, type: PickerType, calendar: Calendar, language: 'en' | 'zh'): string {
+export function displayValue(
+  date: Date | undefined,
+  time: Time,
+  type: PickerType,
+  calendar: Calendar,
+  language: 'en' | 'zh',
+): string {
   if (type === 'time') return formatTime(time);
   if (!date) return '';
   const y = calendar.year(date);

@@ -4,7 +4,10 @@
 import { addDays, isAfter, isBefore, startOfDay } from 'date-fns';
 import { parseValue } from './dateValue';
 
-export interface Limits { min?: Date; max?: Date }
+export interface Limits {
+  min?: Date;
+  max?: Date;
+}
 
 export function limitsOf(ui: Record<string, unknown>, today = new Date()): Limits {
   const base = startOfDay(today);

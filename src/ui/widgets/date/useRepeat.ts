@@ -29,15 +29,25 @@ export function useRepeat(step: () => void) {
 
   useEffect(() => {
     window.addEventListener('blur', stopRepeat);
-    return () => { stopRepeat(); window.removeEventListener('blur', stopRepeat); };
+    return () => {
+      stopRepeat();
+      window.removeEventListener('blur', stopRepeat);
+    };
   }, [stopRepeat]);
 
   /** Props for a button: pointer press repeats; keyboard activation (Enter/Space click) steps once. */
   return {
-    onPointerDown: (e: React.PointerEvent) => { if (e.button === 0) { e.preventDefault(); startRepeat(); } },
+    onPointerDown: (e: React.PointerEvent) => {
+      if (e.button === 0) {
+        e.preventDefault();
+        startRepeat();
+      }
+    },
     onPointerUp: stopRepeat,
     onPointerLeave: stopRepeat,
     onPointerCancel: stopRepeat,
-    onClick: (e: React.MouseEvent) => { if (e.detail === 0) stepRef.current(); },
+    onClick: (e: React.MouseEvent) => {
+      if (e.detail === 0) stepRef.current();
+    },
   };
 }

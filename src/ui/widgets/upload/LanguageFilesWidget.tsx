@@ -12,17 +12,35 @@ import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
-interface Language { languageCode: string; languageDesc?: string; priority?: string }
+interface Language {
+  languageCode: string;
+  languageDesc?: string;
+  priority?: string;
+}
 
-function LanguageFile({ id, language, rules, saved, disabled, onChange }: {
-  id: string; language: Language; rules: FileRules; saved?: string; disabled?: boolean; onChange(saved: string | undefined): void;
+function LanguageFile({
+  id,
+  language,
+  rules,
+  saved,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  language: Language;
+  rules: FileRules;
+  saved?: string;
+  disabled?: boolean;
+  onChange(saved: string | undefined): void;
 }) {
   const { upload, progress } = useUpload(rules, { failed: 'Common.uploadFailed' });
   // The chip names the file the provider chose, not the server's saved name.
   const shown = useShownName(saved);
   return (
     <div className="language-file">
-      <span className="language-file__name" id={`${id}-label`}>{language.languageDesc ?? language.languageCode}</span>
+      <span className="language-file__name" id={`${id}-label`}>
+        {language.languageDesc ?? language.languageCode}
+      </span>
       <UploadBox
         id={id}
         rules={rules}
@@ -47,11 +65,12 @@ export function LanguageFilesWidget(props: WidgetProps) {
   const rules = useMemo(() => rulesOf(ui), [ui]);
   const languages = useQuery({
     queryKey: ['languages'],
-    queryFn: async () => ((await request<Language[]>('common/querylanguagelist', {}, { kind: 'get' })).record ?? []) as Language[],
+    queryFn: async () =>
+      ((await request<Language[]>('common/querylanguagelist', {}, { kind: 'get' })).record ?? []) as Language[],
   });
   const value: Record<string, string> = props.value && typeof props.value === 'object' ? props.value : {};
   // The list comes highest priority first; without per-language prompts only that one is asked for.
-  const shown = ui.perLanguage === false ? (languages.data ?? []).slice(0, 1) : languages.data ?? [];
+  const shown = ui.perLanguage === false ? (languages.data ?? []).slice(0, 1) : (languages.data ?? []);
   const set = (code: string, saved: string | undefined) => {
     const next = { ...value };
     if (saved) next[code] = saved;
@@ -59,7 +78,12 @@ export function LanguageFilesWidget(props: WidgetProps) {
     props.onChange(Object.keys(next).length ? next : undefined);
     ctx.touch(name);
   };
-  if (languages.isLoading) return <div className="list-state" role="status"><span className="spinner" aria-hidden="true" /> {t('Form.loading')}</div>;
+  if (languages.isLoading)
+    return (
+      <div className="list-state" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('Form.loading')}
+      </div>
+    );
   return (
     <div className="language-files" role="group" aria-labelledby={`${props.id}__label`}>
       {shown.map((l, i) => (

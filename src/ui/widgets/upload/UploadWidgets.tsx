@@ -14,7 +14,6 @@ import { useShownName } from './useShownName';
 import { useUpload } from './useUpload';
 import './upload.css';
 
-
 export function FileUploadWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
   const rules = useMemo(() => rulesOf(ui), [ui]);
@@ -27,7 +26,15 @@ export function FileUploadWidget(props: WidgetProps) {
       id={props.id}
       rules={rules}
       fileName={shown.name ?? (kept ? t('Upload.currentFile') : undefined)}
-      preview={kept ? <AudioPreviewButton id={`${props.id}-current`} source={kept} title={field?.label ? t(field.label) : undefined} /> : undefined}
+      preview={
+        kept ? (
+          <AudioPreviewButton
+            id={`${props.id}-current`}
+            source={kept}
+            title={field?.label ? t(field.label) : undefined}
+          />
+        ) : undefined
+      }
       progress={progress}
       disabled={props.disabled || props.readonly}
       describedBy={aria['aria-describedby']}
@@ -44,13 +51,25 @@ export function FileUploadWidget(props: WidgetProps) {
         ctx.fileChanged?.();
       }}
       // The kept file is not removed here: edits leave a file as it is unless another one is chosen.
-      onRemove={props.required || kept ? undefined : () => { props.onChange(undefined); ctx.fileChanged?.(); }}
+      onRemove={
+        props.required || kept
+          ? undefined
+          : () => {
+              props.onChange(undefined);
+              ctx.fileChanged?.();
+            }
+      }
     />
   );
 }
 
 /** An image field without its own `accept` takes jpg and gif (001 §5.2); png only when the definition says so. */
-export const IMAGE_DEFAULTS = { accept: '.jpg,.jpeg,.gif', maxSizeMB: 10, formatError: 'Common.onlyJpgGif', sizeError: 'Common.avatarTooLarge' };
+export const IMAGE_DEFAULTS = {
+  accept: '.jpg,.jpeg,.gif',
+  maxSizeMB: 10,
+  formatError: 'Common.onlyJpgGif',
+  sizeError: 'Common.avatarTooLarge',
+};
 
 export function ImageUploadWidget(props: WidgetProps) {
   const { ctx, name, ui, aria, t } = widgetContext(props);
@@ -61,7 +80,14 @@ export function ImageUploadWidget(props: WidgetProps) {
   // a preview of another value is not shown.
   const [picked, setPicked] = useState<{ saved: string; url: string } | undefined>();
   const value = typeof props.value === 'string' ? props.value : '';
-  const preview = picked && picked.saved === value ? picked.url : value === '' ? undefined : typeof ui.previewUrl === 'string' ? ui.previewUrl : undefined;
+  const preview =
+    picked && picked.saved === value
+      ? picked.url
+      : value === ''
+        ? undefined
+        : typeof ui.previewUrl === 'string'
+          ? ui.previewUrl
+          : undefined;
   const exact = Array.isArray(ui.exactSize) ? (ui.exactSize as number[]) : undefined;
   return (
     <UploadBox
@@ -72,7 +98,11 @@ export function ImageUploadWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       describedBy={aria['aria-describedby']}
       invalid={Boolean(aria['aria-invalid'])}
-      hint={exact ? `${t('Upload.allowedTypes', { types: typesText(rules) })} · ${t('Upload.exactSize', { width: exact[0], height: exact[1] })}` : undefined}
+      hint={
+        exact
+          ? `${t('Upload.allowedTypes', { types: typesText(rules) })} · ${t('Upload.exactSize', { width: exact[0], height: exact[1] })}`
+          : undefined
+      }
       preview={
         <div className="upload__preview" aria-hidden={!preview}>
           {preview ? <img src={preview} alt={t('Upload.preview', { name: shown.name ?? '' })} /> : <ImageIcon />}
@@ -88,11 +118,22 @@ export function ImageUploadWidget(props: WidgetProps) {
         }
         ctx.touch(name);
         shown.remember(done.savedFilename, done.originalFilename);
-        setPicked({ saved: done.savedFilename, url: typeof done.url === 'string' ? done.url : URL.createObjectURL(file) });
+        setPicked({
+          saved: done.savedFilename,
+          url: typeof done.url === 'string' ? done.url : URL.createObjectURL(file),
+        });
         props.onChange(done.savedFilename);
         ctx.fileChanged?.();
       }}
-      onRemove={props.required ? undefined : () => { setPicked(undefined); props.onChange(undefined); ctx.fileChanged?.(); }}
+      onRemove={
+        props.required
+          ? undefined
+          : () => {
+              setPicked(undefined);
+              props.onChange(undefined);
+              ctx.fileChanged?.();
+            }
+      }
     />
   );
 }

@@ -6,5 +6,8 @@ import { useState } from 'react';
 export function useShownName(value: unknown) {
   const [original, setOriginal] = useState<{ saved: string; name: string } | null>(null);
   const saved = typeof value === 'string' ? value : '';
-  return { name: original && original.saved === saved ? original.name : saved || undefined, remember: (s: string, name: string) => setOriginal({ saved: s, name }) };
+  return {
+    name: original && original.saved === saved ? original.name : saved || undefined,
+    remember: (s: string, name: string) => setOriginal({ saved: s, name }),
+  };
 }

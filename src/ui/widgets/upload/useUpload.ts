@@ -23,46 +23,53 @@ export function useUpload(rules: FileRules, messages: { failed: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const upload = useCallback(async (file: File): Promise<Uploaded | null> => {
-    const problem = fileProblem(file, rules) ?? (await wavCheck(file, rules));
-    if (problem) {
-      toast(problem.key, { kind: 'error', params: problem.params, durationMs: 5000 });
-      return null;
-    }
-    try {
-      // 000 §5 / 001 §5.2: the login must be valid before each upload.
-      await request('common/checkuploadpath', {}, { kind: 'get' });
-    } catch {
-      return null; // the client has shown why (session dialog, storage not writable...)
-    }
-    abort.current = new AbortController();
-    setProgress(0);
-    try {
-      const result = await xhrUpload(file, { fileType: rules.fileType, onProgress: setProgress, signal: abort.current.signal });
-      if (result.kind === 'expired') {
-        sessionExpired();
+  const upload = useCallback(
+    async (file: File): Promise<Uploaded | null> => {
+      const problem = fileProblem(file, rules) ?? (await wavCheck(file, rules));
+      if (problem) {
+        toast(problem.key, { kind: 'error', params: problem.params, durationMs: 5000 });
         return null;
       }
-      if (result.kind === 'failed') {
-        toast(messages.failed, { kind: 'error' });
-        return null;
+      try {
+        // 000 §5 / 001 §5.2: the login must be valid before each upload.
+        await request('common/checkuploadpath', {}, { kind: 'get' });
+      } catch {
+        return null; // the client has shown why (session dialog, storage not writable...)
       }
-      checkAnswer(result.answer); // toasts returnMsg (special characters, wrong content...) and throws
-      const record = result.answer.record ?? {};
-      const entry = record[file.name] ?? Object.values(record)[0];
-      if (!entry?.savedFilename) {
-        toast(result.answer.returnMsg || messages.failed, { kind: 'error' });
+      abort.current = new AbortController();
+      setProgress(0);
+      try {
+        const result = await xhrUpload(file, {
+          fileType: rules.fileType,
+          onProgress: setProgress,
+          signal: abort.current.signal,
+        });
+        if (result.kind === 'expired') {
+          sessionExpired();
+          return null;
+        }
+        if (result.kind === 'failed') {
+          toast(messages.failed, { kind: 'error' });
+          return null;
+        }
+        checkAnswer(result.answer); // toasts returnMsg (special characters, wrong content...) and throws
+        const record = result.answer.record ?? {};
+        const entry = record[file.name] ?? Object.values(record)[0];
+        if (!entry?.savedFilename) {
+          toast(result.answer.returnMsg || messages.failed, { kind: 'error' });
+          return null;
+        }
+        return { ...entry, originalFilename: entry.originalFilename ?? file.name };
+      } catch (error) {
+        if (!(error instanceof ApiError)) toast(messages.failed, { kind: 'error' });
         return null;
+      } finally {
+        setProgress(null);
+        abort.current = null;
       }
-      return { ...entry, originalFilename: entry.originalFilename ?? file.name };
-    } catch (error) {
-      if (!(error instanceof ApiError)) toast(messages.failed, { kind: 'error' });
-      return null;
-    } finally {
-      setProgress(null);
-      abort.current = null;
-    }
-  }, [rules, messages.failed]);
+    },
+    [rules, messages.failed],
+  );
 
   return { upload, progress, cancel: () => abort.current?.abort() };
 }

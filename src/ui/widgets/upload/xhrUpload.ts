@@ -9,10 +9,24 @@ const CSRF_KEY = 'csrfToken';
 const CSRF_HEADER = 'X-CSRF-Token';
 const UPLOAD_TIMEOUT_MS = 180_000;
 
-export type UploadRecord = Record<string, { originalFilename?: string; savedFilename: string; url?: string; width?: number; height?: number; [k: string]: unknown }>;
-export type UploadResult = { kind: 'answer'; answer: Answer<UploadRecord> } | { kind: 'expired' } | { kind: 'failed'; status: number };
+export type UploadRecord = Record<
+  string,
+  {
+    originalFilename?: string;
+    savedFilename: string;
+    url?: string;
+    width?: number;
+    height?: number;
+    [k: string]: unknown;
+  }
+>;
+export type UploadResult =
+  { kind: 'answer'; answer: Answer<UploadRecord> } | { kind: 'expired' } | { kind: 'failed'; status: number };
 
-export function xhrUpload(file: File, opts: { fileType?: string; onProgress?(percent: number): void; signal?: AbortSignal }): Promise<UploadResult> {
+export function xhrUpload(
+  file: File,
+  opts: { fileType?: string; onProgress?(percent: number): void; signal?: AbortSignal },
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     const query = opts.fileType ? `?fileType=${encodeURIComponent(opts.fileType)}` : '';
@@ -21,12 +35,18 @@ export function xhrUpload(file: File, opts: { fileType?: string; onProgress?(per
     xhr.withCredentials = true;
     const token = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CSRF_KEY);
     if (token) xhr.setRequestHeader(CSRF_HEADER, token);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100)); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
     xhr.onload = () => {
       const fresh = xhr.getResponseHeader(CSRF_HEADER);
       if (fresh) sessionStorage.setItem(CSRF_KEY, fresh);
       let parsed: unknown = xhr.responseText;
-      try { parsed = JSON.parse(xhr.responseText); } catch { /* stays a string */ }
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        /* stays a string */
+      }
       if (parsed && typeof parsed === 'object') resolve({ kind: 'answer', answer: parsed as Answer<UploadRecord> });
       else if (xhr.status === 403 || xhr.status === 401 || typeof parsed === 'string') resolve({ kind: 'expired' });
       else resolve({ kind: 'failed', status: xhr.status });
