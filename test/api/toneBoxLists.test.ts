@@ -160,6 +160,8 @@ describe('sp/querytonebox', () => {
 
   test.each([
     [{ toneBoxCode: 'abc' }, 'toneBoxCode: The format is not valid.'],
+    // Past the parameter schema, the maintenance screen's own search rule (the same in the browser).
+    [{ toneBoxCode: '1'.repeat(23) }, 'toneBoxCode: A music box code has at most 22 digits.'],
     [{ toneBoxName: 'n'.repeat(101) }, 'toneBoxName: At most 100 characters.'],
     [{ status: '123' }, 'status: The format is not valid.'],
     [{ validStartDay: '2030-1-1' }, 'validStartDay: The format is not valid.'],

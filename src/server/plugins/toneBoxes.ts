@@ -147,6 +147,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       description:
         "Deleted boxes are left out. Filters (each exact unless said): toneBoxCode, toneBoxName (prefix), toneBoxType ('4' package, '5' on Kenya, '2' disc), status, approveType, canSplit, feeType (the box's type: the form sends 3), validStartDay/validEndDay (validity on or after/before, YYYY-MM-DD), uploadStartTime/uploadEndTime (uploaded on or after/before the UTC day). The state a list shows is derived from status, approveType, tableType, askType and refuseReason as for tones (001 §4). Each row also has toneNum (its tones) and promptUrl (the play address of its prompt tone in the first language that has one, '' without). Paging by startRecordNum/endRecordNum (10 a page by default); queryType 1 answers only recordSum.",
       auth: 'session',
+      screen: { id: 'musicBoxMaintenance', call: 'list' },
       params: obj({ ...paging, ...filterParams() }),
       record: { type: 'array', items: stringRecord([...fields.listKeys, 'toneNum', 'promptUrl']) },
       async handler(req, _reply, params) {
