@@ -39,7 +39,11 @@ export interface Engine {
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
   /** One cross-field check of a screen (its `when` and `valid`) over a form: the message key it gives, or null. */
   check(id: string, check: string, input: ContextInput & { form: Record<string, unknown> }): string | null;
-  /** Server side: recover the form from a call's payload and validate it as the browser did. */
+  /**
+   * Server side: recover the form from a call's payload and validate it as the browser did. `input.form` holds
+   * values the server looked up itself (a box's stored type, the selected tones' validity dates): they replace
+   * what the payload says, so a rule never runs on a value the browser merely claimed.
+   */
   validateCall(
     id: string,
     call: string,
@@ -124,12 +128,13 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     validateCall(id, call, payload, input = {}) {
       const callDef = callOf(id, call);
       // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-      const first = searchAsForm(resolveScreen(definition(id), context(input), set.rules));
-      const form = payloadToForm(callDef, first, payload, context(input));
+      const known = input.form ?? {};
+      const first = searchAsForm(resolveScreen(definition(id), context({ ...input, form: known }), set.rules));
+      const form = { ...payloadToForm(callDef, first, payload, context({ ...input, form: known })), ...known };
       const ctx = context({ ...input, form });
       const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
       const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = payloadToForm(callDef, screen, payload, ctx);
+      const recovered = { ...payloadToForm(callDef, screen, payload, ctx), ...known };
       return { form: recovered, errors: validate(screen, recovered, { ...ctx, form: recovered }) };
     },
   };

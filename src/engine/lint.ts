@@ -61,7 +61,7 @@ type Found = { path: string; reason: string; severity?: 'warning' };
 
 const VAR_ROOTS = ['config', 'user', 'site', 'mode', 'form', 'row', 'record', 'payload'];
 /** Properties whose string values are message keys. */
-const KEY_PROPERTIES = new Set(['label', 'help', 'placeholder', 'title', 'message', 'confirm']);
+const KEY_PROPERTIES = new Set(['label', 'help', 'placeholder', 'title', 'message', 'confirm', 'disabledReason']);
 const KEY_MAPS = new Set(['messages', 'labels']);
 /** Where JSON Logic is expected. */
 const LOGIC_PROPERTIES = new Set(['visible', 'required', 'disabled', 'when', 'valid', 'value', '$logic']);

@@ -112,6 +112,8 @@ export interface ActionDef {
   destructive?: boolean;
   visible?: Condition;
   disabled?: Condition;
+  /** Message key saying why the action is disabled: the button's hint, and the server's refusal of the call it sends. */
+  disabledReason?: string;
   maxSelection?: number;
   icon?: string;
   /** Row actions: a button on the row; the row's other actions go to its "More" menu (none marked: all buttons). */

@@ -151,13 +151,19 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       return reply.status(httpStatusFor(err.code)).send(body);
     }
     if (err.validation) {
-      const violations: Violation[] = err.validation.map((v) => ({
-        field: String(v.params?.missingProperty ?? String(v.instancePath ?? '').replace(/^\//, '')),
-        message: `schema.${v.keyword}`,
-        params: { ...v.params, text: v.message },
-      }));
+      // The parameter schema's refusals read like the engine's: the generic message of the keyword with its limit
+      // (a value longer than its column: "At most 100 characters."). anyOf repeats what its branches said.
+      const all: Violation[] = err.validation
+        .filter((v) => v.keyword !== 'anyOf')
+        .map((v) => ({
+          field: String(v.params?.missingProperty ?? String(v.instancePath ?? '').replace(/^\//, '')),
+          message: `Validation.${v.keyword}`,
+          params: { ...v.params, text: v.message },
+        }));
+      // One reason a parameter, the first (an anyOf's first branch: the text shape), as the engine gives one a field.
+      const violations = all.filter((v, i) => all.findIndex((w) => w.field === v.field) === i);
       const body = envelope(req.lang, { code: RC.badInput, record: detailRecord(violations, req.lang) });
-      body.returnMsg = `${body.returnMsg} ${violations[0].field}: ${violations[0].params?.text ?? ''}`.trim();
+      body.returnMsg = `${body.returnMsg} ${translateViolation(violations[0], req.lang)}`.trim();
       return reply.status(200).send(body);
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

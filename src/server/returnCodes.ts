@@ -72,6 +72,11 @@ export const RETURN_CODES = {
   // Tone maintenance
   '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
+  // Music boxes
+  '961003': {
+    en: 'This music box has a change waiting for approval; it can be changed again once the operator has decided.',
+    zh: '该音乐盒有待审批的变更，运营商处理后才能再次修改。',
+  },
   // Uploads
   '962001': {
     en: 'The upload is incomplete or malformed. Please upload the file again.',
@@ -145,6 +150,7 @@ export const RC = {
   notLoggedIn: '950015',
   toneInUse: '961001',
   tooManyToDelete: '961002',
+  boxPending: '961003',
   uploadMalformed: '962001',
   uploadQuota: '962002',
   uploadRate: '962003',

@@ -19,6 +19,8 @@ import { batchRoutes } from './plugins/batch';
 import { batchUploadRoutes } from './plugins/batchUpload';
 import { batchExpiryRoutes } from './plugins/batchExpiry';
 import { ivrRoutes } from './plugins/ivr';
+import { toneBoxRoutes } from './plugins/toneBoxes';
+import { boxToneRoutes } from './plugins/boxTones';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -35,6 +37,8 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   batchUploadRoutes(app, store);
   batchExpiryRoutes(app);
   ivrRoutes(app);
+  toneBoxRoutes(app);
+  boxToneRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

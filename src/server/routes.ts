@@ -3,7 +3,7 @@
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
 // account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
-// parameter (950004) -> schema -> screen rules -> handler.
+// parameter (950004) -> schema -> facts the server looks up -> screen rules -> handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
 import { RC, type ReturnCode } from './returnCodes';
@@ -12,15 +12,25 @@ import { readCookie, SESSION_COOKIE } from './http/cookies';
 import { findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
-import { assertValid, validateRequest } from './validation';
+import { asTheScreenShows, assertValid, validateRequest, type ValidationContext } from './validation';
 import { userInfo } from './services/providers';
 import { obj, type JsonSchema } from './http/schemas';
 
 export type { JsonSchema };
+/** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
 export interface ScreenCall {
   id: string;
   call: string;
   mode?: 'add' | 'edit';
+  /** The screen's button that sends the call: the call is refused while the button is disabled (or hidden). */
+  action?: string;
+  /** The handler gets the parameters as the screen shows its fields (validation.ts asTheScreenShows). */
+  asShown?: boolean;
+}
+/** What the server looks up itself before a screen's rules run: form values and user info that replace the request's. */
+export interface Facts {
+  form?: Record<string, unknown>;
+  user?: Record<string, unknown>;
 }
 
 export interface ApiRoute {
@@ -47,6 +57,12 @@ export interface ApiRoute {
    * several when several screens send the call (each checks the parameters it sends: a list's search fields).
    */
   screen?: ScreenCall | ScreenCall[];
+  /**
+   * Values the rules must not take from the request (the stored type of a box, the selected tones' validity
+   * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
+   * It may refuse (an id that names no row of the provider's).
+   */
+  facts?(req: FastifyRequest, params: Record<string, any>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The parts of a multipart body, for the document (default: files under multipartFiles). */
@@ -141,15 +157,21 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           if (control.length) throw new ApiError(RC.badInput, [], control);
         },
         handler: async (req, reply) => {
-          const params = paramsOf(req, route);
-          for (const screen of route.screen ? [route.screen].flat() : []) {
+          let params = paramsOf(req, route);
+          const screens = route.screen ? [route.screen].flat() : [];
+          const facts = screens.length && route.facts ? await route.facts(req, params) : {};
+          for (const screen of screens) {
             const s = req.session;
-            const violations = validateRequest(screen.id, screen.call, params, {
+            const context: ValidationContext = {
               config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
-              user: s ? userInfo(s.provider, s.config) : {},
+              user: { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user },
               site: s?.provider.site ?? req.server.ctx.site,
               mode: screen.mode ?? 'add',
-            });
+              known: facts.form,
+              action: screen.action,
+            };
+            if (screen.asShown) params = asTheScreenShows(screen.id, screen.call, params, context);
+            const violations = validateRequest(screen.id, screen.call, params, context);
             const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
             if (own) throw new ApiError(own, [], violations);
             assertValid(violations);

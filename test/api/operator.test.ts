@@ -37,7 +37,7 @@ test('npm run operator -- help prints the commands', () => {
 describe('approval flow', () => {
   test('approve an addition, a modification and a deletion; reject with a reason', async () => {
     const c = await s.login(DEMO.approval.account, DEMO.approval.password);
-    const { out } = await op('changes', 'list', '--provider', DEMO.approval.account);
+    const { out } = await op('changes', 'list', '--provider', DEMO.approval.account, '--type', 'tone');
     const pending = [...out.matchAll(/^#(\d+)\t\d+\t(\w+)\ttone (\d+)/gm)].map((m) => ({
       id: m[1],
       kind: m[2],
@@ -69,7 +69,9 @@ describe('approval flow', () => {
     });
 
     expect((await op('changes', 'approve', add.id)).out).toContain('not-pending');
-    expect((await op('changes', 'list', '--provider', DEMO.approval.account)).out).toBe('no pending change requests');
+    expect((await op('changes', 'list', '--provider', DEMO.approval.account, '--type', 'tone')).out).toBe(
+      'no pending change requests',
+    );
   });
 });
 

@@ -115,3 +115,75 @@ describe('price', () => {
     expect(errors({ price: price.default }, { config })).toEqual([]);
   });
 });
+
+describe('validity date not before yesterday (the date picker rule of 000 §5, checked on submit too)', () => {
+  test('yesterday passes, the day before fails with MusicBox.validDayPast', () => {
+    expect(messageOf(errors({ toneValidDay: '2030-01-09' }), 'toneValidDay')).toBeUndefined();
+    expect(messageOf(errors({ toneValidDay: '2030-01-08' }), 'toneValidDay')).toBe('MusicBox.validDayPast');
+  });
+});
+
+describe('on the server (validateCall): the payload the browser sends, with what the server looked up itself', () => {
+  const engine = engineFor('generic');
+  const payloadOf = (form: Record<string, unknown>) =>
+    engine.payload('musicBoxUpload', 'add', { user: USER, form: { ...base, ...form } });
+  const serverErrors = (
+    payload: Record<string, unknown>,
+    known?: Record<string, unknown>,
+    config: Record<string, string> = {},
+  ) => engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config, form: known }).errors;
+
+  test("the payload carries only the tone codes: without the tones' dates the validity check has nothing to compare", () => {
+    expect(serverErrors(payloadOf({ toneValidDay: '2031-01-01' }))).toEqual([]);
+  });
+  test("with the tones' dates the server read, the check applies, whatever the request claims", () => {
+    const read = {
+      tones: [
+        { toneCode: '1001', toneValidDay: '2030-05-01' },
+        { toneCode: '1002', toneValidDay: '2030-07-01' },
+      ],
+    };
+    expect(serverErrors(payloadOf({ toneValidDay: '2030-07-01' }), read)).toEqual([]);
+    expect(serverErrors(payloadOf({ toneValidDay: '2030-08-01' }), read)).toEqual([
+      { field: 'toneValidDay', message: 'MusicBox.musicBoxValidityErr' },
+    ]);
+  });
+  test("a known value replaces the payload's in the conditions too (the stored box type decides the disc rules)", () => {
+    const disc = payloadOf({ toneBoxType: '2', relativeTime: '365', toneValidDay: '2030-03-01' });
+    expect(serverErrors(disc).map((e) => e.message)).toContain('CommonRes.relativeShorterThanAbsolute');
+    expect(serverErrors(disc, { toneBoxType: '4' })).toEqual([]);
+  });
+  test("prompt files: the browser's empty map arrives as '{}' and counts as absent when a prompt is required", () => {
+    const payload = payloadOf({ toneFile: undefined });
+    expect(payload.toneFile).toBe('{}');
+    expect(serverErrors(payload, undefined, { musicbox_prompt_required: '1' })).toEqual([
+      expect.objectContaining({ field: 'toneFile', message: 'MusicBox.promptRBTEmpty' }),
+    ]);
+    expect(
+      serverErrors(payloadOf({ toneFile: { en: 'p.wav' } }), undefined, { musicbox_prompt_required: '1' }),
+    ).toEqual([]);
+  });
+  test('expanded information keeps its per-property required messages when sent empty', () => {
+    const config = { expand_tone_infos: 'label:Y|mood:N' };
+    const payload = engine.payload('musicBoxUpload', 'add', {
+      user: USER,
+      config,
+      form: { ...base, additionalToneBoxInfo: {} },
+    });
+    expect(engine.validateCall('musicBoxUpload', 'add', payload, { user: USER, config }).errors).toEqual([
+      expect.objectContaining({
+        field: 'additionalToneBoxInfo',
+        message: 'MusicBox.extraInfoRequired',
+        params: expect.objectContaining({ property: 'label' }),
+      }),
+    ]);
+  });
+  test("the radio account's submit names why it is disabled (its disabledReason), for the button and the server alike", () => {
+    const submit = (pendingApprovals: number) =>
+      engine
+        .resolve('musicBoxUpload', { user: { ...RADIO, pendingApprovals } })
+        .actions.find((a) => a.name === 'submitAdd')!;
+    expect(submit(1)).toMatchObject({ disabled: true, disabledReason: 'MusicBox.pendingApprovals' });
+    expect(submit(0).disabled).toBe(false);
+  });
+});

@@ -48,7 +48,9 @@ A <site> is the name of a folder of site-variants/.
   config unset <key> [--site <site>]
       Removes the operator's value, so the files' value applies again.
 
-  changes list [--provider <code>]     Pending change requests (tones and others waiting for approval).
+  changes list [--provider <code>] [--type tone|toneBox]
+      Pending change requests (tones and music boxes waiting for approval), oldest first, one a line:
+      #<id>  provider  add|modify|delete  <type> <entity id>  <code> "<name>"  requested at  payload
   changes approve <id> [--reason <text>]
   changes reject <id> --reason <text>
 
@@ -288,11 +290,11 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
 
   if (group === 'changes') {
     if (action === 'list') {
-      const rows = await listPending(db, flag(flags, 'provider'));
+      const rows = await listPending(db, { providerCode: flag(flags, 'provider'), entityType: flag(flags, 'type') });
       if (rows.length === 0) out('no pending change requests');
       for (const r of rows)
         out(
-          `#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`,
+          `#${r.id}\t${r.provider}\t${r.kind}\t${r.entity_type} ${r.entity_id}\t${cell(r.entity)}\t${new Date(r.created_at).toISOString()}\t${cell(r.payload)}`,
         );
       return 0;
     }

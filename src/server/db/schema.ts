@@ -231,6 +231,12 @@ export interface ToneBoxTable {
   table_type: string;
   ask_type: string;
   refuse_reason: string;
+  /** The reason of the last deletion request (1-180 characters; migration 015). */
+  delete_reason: Generated<string>;
+  /** '1' subscribers may take single tones of the box (queryToneBox canSplit). */
+  can_split: Generated<string>;
+  /** Form fields without a column (migration 015): JSON text. */
+  details: Generated<string>;
   created_at: number;
   updated_at: number;
 }

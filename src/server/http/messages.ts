@@ -26,10 +26,12 @@ export function translate(key: string, lang: Lang, params: Record<string, unknow
   return messageText({ language: lang, own: table(lang), fallback: table('en') }, key, params);
 }
 
-/** One field reason as a sentence: 'field: text' (schema errors keep Ajv's text; message keys are translated). */
+/**
+ * One field reason as a sentence: 'field: text', the message key translated (a parameter schema's refusal is
+ * Validation.<keyword>); a keyword the catalogues have no text for keeps the schema's own words.
+ */
 export function translateViolation(v: Violation, lang: Lang): string {
-  const text = v.message.startsWith('schema.')
-    ? String(v.params?.text ?? v.message)
-    : translate(v.message, lang, v.params);
-  return v.field ? `${v.field}: ${text}` : text;
+  const text = translate(v.message, lang, v.params);
+  const shown = text === v.message && v.params?.text !== undefined ? String(v.params.text) : text;
+  return v.field ? `${v.field}: ${shown}` : shown;
 }

@@ -37,10 +37,18 @@ import {
   minutesLeft,
 } from '../services/throttle';
 import { audit } from '../services/audit';
+import { pendingApprovals } from '../services/changeRequests';
 import type { Provider } from '../db/schema';
+import type { AppContext } from '../context';
 import type { Config } from '../services/config';
 
-const userInfoSchema = stringRecord(USER_INFO_FIELDS);
+const userInfoSchema = stringRecord(USER_INFO_FIELDS, {
+  pendingApprovals: {
+    type: 'integer',
+    description:
+      "The account's music boxes waiting for the operator's decision (000 §4: a radio account cannot submit another box while any wait).",
+  },
+});
 const sessionRecordSchema = {
   type: 'object',
   properties: {
@@ -57,9 +65,9 @@ const sessionRecordSchema = {
 };
 
 /** The session as the portal stores it (000 §3); the token itself stays in the HttpOnly cookie. */
-function sessionRecord(p: Provider, config: Config, lang: string, ip: string) {
+async function sessionRecord(ctx: AppContext, p: Provider, config: Config, lang: string, ip: string) {
   return {
-    userInfo: userInfo(p, config),
+    userInfo: { ...userInfo(p, config), pendingApprovals: await pendingApprovals(ctx.db, p.id) },
     needChangePwd: mustChangePassword(p) ? '1' : '0',
     language: lang,
     visitorIp: ip,
@@ -145,7 +153,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         setSessionCookie(req, reply, s.token, s.maxAgeSeconds);
         reply.header('x-csrf-token', s.csrfToken);
         req.lang = lang;
-        const record = sessionRecord(p, config, lang, ip);
+        const record = await sessionRecord(ctx, p, config, lang, ip);
         return { code: mustChangePassword(p) ? RC.mustChangePassword : RC.ok, record };
       },
     },
@@ -181,7 +189,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       codes: ['909090'],
       async handler(req) {
         const s = req.session!;
-        const record = sessionRecord(s.provider, s.config, s.language, ipOf(req));
+        const record = await sessionRecord(req.server.ctx, s.provider, s.config, s.language, ipOf(req));
         return { code: isExpired(s.provider, req.server.ctx.now()) ? RC.accountExpired : RC.ok, record };
       },
     },

@@ -126,12 +126,17 @@ export function fieldMap(record: RecordDoc): FieldMap {
       }
       return out;
       function shape(f: MappedField): JsonSchema {
+        // An id column holds a 32-bit integer on both databases: a longer number is refused, not stored (-1 and '' mean none).
+        if (f.type === 'id')
+          return {
+            type: 'string',
+            pattern: '^(-1|\\d{0,9})$',
+            description: f.def.description ?? `${f.name} (${f.def.label})`,
+          };
         const maxLength = (typeof f.def.write === 'object' && f.def.write.maxLength) || 4096;
-        // Definitions send flags as numbers (crbtType 1) and forms send text: both are taken, the screen checks the value.
-        return {
-          anyOf: [{ type: 'string', maxLength }, { type: 'number' }, { type: 'boolean' }],
-          description: f.def.description ?? `${f.name} (${f.def.label})`,
-        };
+        // Definitions send flags as numbers (crbtType 1) and forms send text: the parameter schemas coerce a number or
+        // a boolean to its text, which must fit the column too (a number branch would let 12345 into a varchar(4)).
+        return { type: 'string', maxLength, description: f.def.description ?? `${f.name} (${f.def.label})` };
       }
     },
     insertValues(params) {

@@ -1,6 +1,7 @@
 // Demo data for an empty database (README: demo accounts): reference data, the accounts of
-// demo-accounts.json with their roles, about fifty tones in every state with real short wav files, and the
-// change requests behind the pending ones, so the portal has something in it and the approval flow moves.
+// demo-accounts.json with their roles, about fifty tones in every state with real short wav files, music boxes
+// (seed/boxes.ts), and the change requests behind the pending ones, so the portal has something in it and the
+// approval flow moves.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -24,6 +25,7 @@ import { saveToneCopyrights } from '../services/copyright';
 import { seedDemoBatch } from './demoBatch';
 import { seedDemoIvr } from './demoIvr';
 import { seedWav } from './demoFiles';
+import { seedBoxes } from './boxes';
 
 export interface DemoAccount {
   account: string;
@@ -334,5 +336,6 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   }
   await seedDemoBatch(ctx, store, byCode);
   await seedDemoIvr(ctx, store, byCode);
+  await seedBoxes(ctx, store, byCode);
   return true;
 }

@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { audit } from './audit';
+import { toneBoxApproval } from './toneBoxApproval';
 import { toneFields } from './toneRecord';
 
 export type ChangeKind = 'add' | 'modify' | 'delete';
@@ -15,6 +16,8 @@ type Tx = Transaction<Database>;
 export interface ApprovalHandler {
   approve(tx: Tx, entityId: number, kind: ChangeKind, payload: Record<string, unknown>, now: number): Promise<void>;
   reject(tx: Tx, entityId: number, kind: ChangeKind, reason: string, now: number): Promise<void>;
+  /** How the operator's list names each entity (a tone's code and name, a box's code and name). */
+  describe?(db: Kysely<Database>, entityIds: number[]): Promise<Map<number, string>>;
 }
 
 const handlers = new Map<string, ApprovalHandler>();
@@ -70,6 +73,12 @@ registerApprovalHandler('tone', {
             .execute();
       }
     }
+  },
+  async describe(db, ids) {
+    const rows = ids.length
+      ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute()
+      : [];
+    return new Map(rows.map((r) => [r.id, `${r.tone_code} "${r.tone_name}"`]));
   },
   async reject(tx, id, _kind, reason, now) {
     await tx
@@ -128,7 +137,24 @@ export async function requestToneModification(
     .execute();
 }
 
-export async function listPending(db: Kysely<Database>, providerCode?: string) {
+/** Entity type of the tone boxes' change requests. */
+export const TONE_BOX = 'toneBox';
+registerApprovalHandler(TONE_BOX, toneBoxApproval);
+
+/** The provider's music boxes waiting for the operator (user info's pendingApprovals; 000 §4 radio submit rule). */
+export async function pendingApprovals(db: Kysely<Database>, providerId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('change_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', providerId)
+    .where('status', '=', 'pending')
+    .where('entity_type', '=', TONE_BOX)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Pending requests, oldest first, each with what its entity is called (`entity`: code and name). */
+export async function listPending(db: Kysely<Database>, filter: { providerCode?: string; entityType?: string } = {}) {
   let q = db
     .selectFrom('change_requests')
     .innerJoin('providers', 'providers.id', 'change_requests.provider_id')
@@ -143,8 +169,22 @@ export async function listPending(db: Kysely<Database>, providerCode?: string) {
     ])
     .where('change_requests.status', '=', 'pending')
     .orderBy('change_requests.id');
-  if (providerCode) q = q.where('providers.code', '=', providerCode);
-  return q.execute();
+  if (filter.providerCode) q = q.where('providers.code', '=', filter.providerCode);
+  if (filter.entityType) q = q.where('entity_type', '=', filter.entityType);
+  const rows = await q.execute();
+  const names = new Map<string, Map<number, string>>();
+  for (const type of new Set(rows.map((r) => r.entity_type))) {
+    const describe = handlers.get(type)?.describe;
+    if (describe)
+      names.set(
+        type,
+        await describe(
+          db,
+          rows.filter((r) => r.entity_type === type).map((r) => r.entity_id),
+        ),
+      );
+  }
+  return rows.map((r) => ({ ...r, entity: names.get(r.entity_type)?.get(r.entity_id) ?? '' }));
 }
 
 export type DecideResult = 'ok' | 'not-found' | 'not-pending' | 'no-handler';

@@ -1,0 +1,538 @@
+// Music boxes (tone boxes: a music package or a music disc of tones; 000 §2-§5, 001 §2.5, §3, §5.4): the checks
+// only the server can make, and how the boxes are stored, changed through approval, listed and read. The form's
+// rules run first, through the engine, with what the server looked up itself (boxFacts). Every function takes
+// the provider and touches only what that provider may use, so a foreign box or tone is simply "not found"
+// (950005). One exception is the spec's own: a music-disc super SP (000 §6) builds discs from any provider's
+// tones on its site, chosen through the CP filter (sp/querycpinfo operate 1).
+import { randomBytes } from 'node:crypto';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { RecordFilterDef } from '../../engine';
+import type { Database, Provider } from '../db/schema';
+import type { Config } from './config';
+import type { Violation } from '../validation';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { createChangeRequest, pendingApprovals, TONE_BOX } from './changeRequests';
+import { audit } from './audit';
+import { isSuperSP } from './providers';
+import { toneBoxFields } from './toneBoxRecord';
+import { BOX_DELETED, CLEARED, setBoxTones } from './toneBoxApproval';
+import { pageRange, type PageRange } from '../db/paging';
+
+type Db = Kysely<Database>;
+type Params = Record<string, any>;
+
+/** Box codes: '9', the last three digits of the provider's code, the box id on six digits (unique: the id is). */
+export const boxCode = (providerCode: string, id: number) => `9${providerCode.slice(-3)}${String(id).padStart(6, '0')}`;
+
+/** The tone codes of a request (a comma list), in order, blanks dropped. */
+export const toneCodesOf = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+/** Whether the provider may use another provider's tones in this box: a music-disc super SP building a disc. */
+export const choosesAnyCp = (p: Provider, config: Config, toneBoxType: unknown) =>
+  String(toneBoxType) === '2' && isSuperSP(p, config);
+
+interface BoxTone {
+  id: number;
+  tone_code: string;
+  tone_valid_day: string;
+  status: string;
+  approve_type: string;
+  cut_flag: string;
+}
+
+/**
+ * The tones a request names, in its order (a code named twice once), among the tones the provider may put in a
+ * box: its own, or for a super SP's disc those of any provider on its site. A code naming no such tone refuses
+ * the whole request with 950005, as any foreign id does.
+ */
+export async function tonesOfRequest(db: Db, p: Provider, anyCp: boolean, codes: string[]): Promise<BoxTone[]> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return [];
+  let q = db
+    .selectFrom('tones as t')
+    .select(['t.id', 't.tone_code', 't.tone_valid_day', 't.status', 't.approve_type', 't.cut_flag'])
+    .where('t.tone_code', 'in', unique)
+    .where('t.status', '!=', '6');
+  q = anyCp
+    ? q.innerJoin('providers as o', 'o.id', 't.provider_id').where('o.site', '=', p.site)
+    : q.where('t.provider_id', '=', p.id);
+  const byCode = new Map((await q.execute()).map((t) => [t.tone_code, t]));
+  if (unique.some((c) => !byCode.has(c))) throw new ApiError(RC.notFound);
+  return unique.map((c) => byCode.get(c)!);
+}
+
+/** A tone that may join a box (000 §2, 001 §5.5): normal, no change waiting, not a jockey tone. */
+const selectable = (t: BoxTone) => t.status === '1' && t.approve_type !== '1' && t.cut_flag !== '1';
+
+/** The provider's box that is not deleted, or 950005. */
+export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
+  const id = Number(toneBoxID);
+  const box =
+    Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+      ? await db
+          .selectFrom('tone_boxes')
+          .selectAll()
+          .where('id', '=', id)
+          .where('provider_id', '=', providerId)
+          .where('status', '!=', BOX_DELETED)
+          .executeTakeFirst()
+      : undefined;
+  if (!box) throw new ApiError(RC.notFound);
+  return box;
+}
+
+/** A box whose earlier change still waits for the operator cannot be changed again until it is decided. */
+export function assertNotPending(box: { approve_type: string }): void {
+  if (box.approve_type === '1') throw new ApiError(RC.boxPending);
+}
+
+/**
+ * What the form's rules must not take from the request (routes.ts facts): the selected tones' validity dates
+ * (the box-validity check of 000 §5), the stored box type on edit (the type cannot change; it decides the disc
+ * rules), and the account's pending approvals (the radio submit rule of 000 §4).
+ */
+export async function boxFacts(db: Db, p: Provider, config: Config, params: Params, mode: 'add' | 'edit') {
+  const box = mode === 'edit' ? await ownBox(db, p.id, params.toneBoxID) : undefined;
+  const toneBoxType = box ? box.tone_box_type : params.toneBoxType;
+  const tones = await tonesOfRequest(db, p, choosesAnyCp(p, config, toneBoxType), toneCodesOf(params.toneCode));
+  return {
+    form: {
+      tones: tones.map((t) => ({ toneCode: t.tone_code, toneValidDay: t.tone_valid_day })),
+      ...(box ? { toneBoxType: box.tone_box_type } : {}),
+    },
+    user: { pendingApprovals: await pendingApprovals(db, p.id) },
+  };
+}
+
+/** The prompt files of a request (language code -> saved file name), or {} when absent. */
+const promptMap = (text: unknown): Record<string, string> => {
+  if (typeof text !== 'string' || text === '') return {};
+  const map = JSON.parse(text) as Record<string, unknown>; // the form's rules checked it is a JSON object of names
+  return Object.fromEntries(Object.entries(map).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<
+    string,
+    string
+  >;
+};
+
+/**
+ * The checks beyond the form's rules: tones the box may hold, prompt files that are the provider's own wav
+ * uploads for known languages (one for every language when prompts are required and multi-language is on), a
+ * catalogue of tone boxes, a tariff of the box's kind. Each refusal names its field with a message key.
+ */
+export async function boxViolations(
+  db: Db,
+  p: Provider,
+  config: Config,
+  params: Params,
+  box?: { tone_box_type: string; price_group_id: number | null },
+): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const toneBoxType = box ? box.tone_box_type : String(params.toneBoxType ?? '');
+  const codes = toneCodesOf(params.toneCode);
+  const tones = await tonesOfRequest(db, p, choosesAnyCp(p, config, toneBoxType), codes);
+  const twice = codes.find((c, i) => codes.indexOf(c) !== i);
+  if (twice) out.push({ field: 'tones', message: 'MusicBox.toneTwice', params: { toneCode: twice } });
+  const unusable = tones.find((t) => !selectable(t));
+  if (unusable)
+    out.push({ field: 'tones', message: 'MusicBox.toneNotSelectable', params: { toneCode: unusable.tone_code } });
+
+  const prompts = promptMap(params.toneFile);
+  const languages = await languagesByPriority(db);
+  const names = Object.values(prompts);
+  const files = names.length
+    ? await db
+        .selectFrom('uploaded_files')
+        .select(['saved_filename', 'kind'])
+        .where('provider_id', '=', p.id)
+        .where('saved_filename', 'in', names)
+        .execute()
+    : [];
+  const kindOf = new Map(files.map((f) => [f.saved_filename, f.kind]));
+  for (const [language, name] of Object.entries(prompts)) {
+    if (!languages.some((l) => l.language_code === language))
+      out.push({ field: 'toneFile', message: 'MusicBox.promptLanguageUnknown', params: { language } });
+    else if (!kindOf.has(name)) out.push({ field: 'toneFile', message: 'MusicBox.promptNotYours' });
+    else if (kindOf.get(name) !== 'wav') out.push({ field: 'toneFile', message: 'MusicBox.promptFormatError' });
+  }
+  if (config.musicbox_prompt_required === '1' && config.multi_language_support === '1') {
+    const missing = languages.find((l) => !prompts[l.language_code]);
+    if (missing)
+      out.push({
+        field: 'toneFile',
+        message: 'MusicBox.promptLanguageEmpty',
+        params: { language: missing.language_desc },
+      });
+  }
+
+  const catalogID = box ? params.newCatalogID : params.catalogID;
+  if (catalogID !== undefined && catalogID !== '' && String(catalogID) !== '-1') {
+    const found = await db
+      .selectFrom('catalogues')
+      .select('id')
+      .where('id', '=', Number(catalogID))
+      .where('resource_type', '=', 2)
+      .executeTakeFirst();
+    if (!found) out.push({ field: 'catalogID', message: 'MusicBox.catalogMissing' });
+  }
+  const priceGroupID = params.priceGroupID;
+  if (
+    priceGroupID !== undefined &&
+    priceGroupID !== '' &&
+    String(priceGroupID) !== '-1' &&
+    Number(priceGroupID) !== box?.price_group_id
+  ) {
+    // Package tariffs for packages (priceGroupType 3), tone tariffs for discs (2): the form's tariff list.
+    const found = await db
+      .selectFrom('tariffs')
+      .select('id')
+      .where('id', '=', Number(priceGroupID))
+      .where('price_group_type', '=', toneBoxType === '2' ? 2 : 3)
+      .executeTakeFirst();
+    if (!found) out.push({ field: 'priceGroupID', message: 'MusicBox.tariffMissing' });
+  }
+  return out;
+}
+
+const trusted = (p: Provider) => p.believe_cp === '1' || p.believe_cp === '2';
+
+/** The prompt map as stored: only the names, re-serialised (the form's JSON text is never stored as sent). */
+const storedPrompts = (params: Params) => JSON.stringify(promptMap(params.toneFile));
+
+/**
+ * sp/addtonebox: the box, its tones, the change request (unless the provider is trusted: believeCP 1 or 2, 000 §4)
+ * and the audit entry commit together or not at all.
+ */
+export async function addBox(db: Db, p: Provider, config: Config, params: Params, ip: string, now: number) {
+  const anyCp = choosesAnyCp(p, config, params.toneBoxType);
+  const isTrusted = trusted(p);
+  return db.transaction().execute(async (tx) => {
+    const tones = await tonesOfRequest(tx, p, anyCp, toneCodesOf(params.toneCode));
+    const values = toneBoxFields().insertValues({
+      ...params,
+      toneFile: storedPrompts(params),
+      uploadType: anyCp ? '2' : '1',
+    });
+    const { id } = await tx
+      .insertInto('tone_boxes')
+      .values({
+        ...(values as object),
+        provider_id: p.id,
+        // Unique until the id is known: the code is made from it below, in the same transaction.
+        code: `new-${randomBytes(12).toString('hex')}`,
+        status: isTrusted ? '1' : '0',
+        ...(isTrusted ? CLEARED : { approve_type: '1', table_type: '1', ask_type: '1', refuse_reason: '' }),
+        created_at: now,
+        updated_at: now,
+      } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const code = boxCode(p.code, id);
+    await tx.updateTable('tone_boxes').set({ code }).where('id', '=', id).execute();
+    await setBoxTones(
+      tx,
+      id,
+      tones.map((t) => t.id),
+    );
+    if (!isTrusted)
+      await createChangeRequest(tx, { entityType: TONE_BOX, entityId: id, providerId: p.id, kind: 'add', now });
+    await audit(tx, {
+      providerId: p.id,
+      actor: p.code,
+      action: 'addtonebox',
+      entityType: TONE_BOX,
+      entityId: id,
+      detail: { code, trusted: isTrusted, tones: tones.length },
+      ip,
+    });
+    return { toneBoxID: String(id), toneBoxCode: code, status: isTrusted ? '1' : '0' };
+  });
+}
+
+/**
+ * sp/edittonebox (edit sends needApproved 1, so every modification goes to approval): the edited fields and the
+ * new tone list wait in a change request; the box shows 'modification to be approved' (askType 3) until the
+ * operator decides. A box never approved becomes normal when its modification is.
+ */
+export async function editBox(
+  db: Db,
+  p: Provider,
+  config: Config,
+  params: Params,
+  ip: string,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const box = await ownBox(tx, p.id, params.toneBoxID);
+    assertNotPending(box);
+    const tones = await tonesOfRequest(tx, p, choosesAnyCp(p, config, box.tone_box_type), toneCodesOf(params.toneCode));
+    const change = {
+      ...toneBoxFields().changeOf(
+        { ...params, ...(params.toneFile === undefined ? {} : { toneFile: storedPrompts(params) }) },
+        box.details,
+      ),
+      tones: tones.map((t) => t.id),
+      status: box.status === '0' ? '1' : box.status,
+    };
+    await createChangeRequest(tx, {
+      entityType: TONE_BOX,
+      entityId: box.id,
+      providerId: p.id,
+      kind: 'modify',
+      payload: change,
+      now,
+    });
+    await tx
+      .updateTable('tone_boxes')
+      .set({ approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: now })
+      .where('id', '=', box.id)
+      .execute();
+    await audit(tx, {
+      providerId: p.id,
+      actor: p.code,
+      action: 'edittonebox',
+      entityType: TONE_BOX,
+      entityId: box.id,
+      detail: { code: box.code, tones: tones.length },
+      ip,
+    });
+  });
+}
+
+/**
+ * sp/deltonebox with its reason (1-180 characters): a trusted provider's box is deleted at once, any other
+ * waits as 'deletion to be approved' (askType 2).
+ */
+export async function deleteBox(
+  db: Db,
+  p: Provider,
+  toneBoxID: unknown,
+  reason: string,
+  ip: string,
+  now: number,
+): Promise<{ status: string }> {
+  return db.transaction().execute(async (tx) => {
+    const box = await ownBox(tx, p.id, toneBoxID);
+    assertNotPending(box);
+    const isTrusted = trusted(p);
+    if (isTrusted)
+      await tx
+        .updateTable('tone_boxes')
+        .set({ ...CLEARED, status: BOX_DELETED, delete_reason: reason, updated_at: now })
+        .where('id', '=', box.id)
+        .execute();
+    else {
+      await createChangeRequest(tx, {
+        entityType: TONE_BOX,
+        entityId: box.id,
+        providerId: p.id,
+        kind: 'delete',
+        payload: { reason },
+        now,
+      });
+      await tx
+        .updateTable('tone_boxes')
+        .set({
+          approve_type: '1',
+          table_type: '1',
+          ask_type: '2',
+          refuse_reason: '',
+          delete_reason: reason,
+          updated_at: now,
+        })
+        .where('id', '=', box.id)
+        .execute();
+    }
+    await audit(tx, {
+      providerId: p.id,
+      actor: p.code,
+      action: 'deltonebox',
+      entityType: TONE_BOX,
+      entityId: box.id,
+      detail: { code: box.code, reason, trusted: isTrusted },
+      ip,
+    });
+    return { status: isTrusted ? BOX_DELETED : box.status };
+  });
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const DAY_MS = 86_400_000;
+
+/** One filter of the box's record (records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
+function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object>>(
+  q: Q,
+  f: RecordFilterDef,
+  value: string,
+): Q {
+  const col = toneBoxFields().field(f.field).column as any;
+  switch (f.match) {
+    case 'prefix':
+      return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
+    case 'from':
+      return q.where(col, '>=', value) as Q;
+    case 'to':
+      return q.where(col, '<=', value) as Q;
+    // Times are epoch ms; a day is the UTC day.
+    case 'fromDay':
+      return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
+    case 'toDay':
+      return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
+    case 'equals':
+      return q.where(col, '=', value) as Q;
+    default:
+      throw new Error(`a tone box filter cannot match "${f.match}"`);
+  }
+}
+
+/** sp/querytonebox: the provider's boxes (not deleted), newest first, with their tone count, filtered and paged. */
+export async function listBoxes(db: Db, providerId: number, params: Params, range: PageRange) {
+  const fields = toneBoxFields();
+  let q = db.selectFrom('tone_boxes').where('provider_id', '=', providerId).where('status', '!=', BOX_DELETED);
+  for (const [name, f] of Object.entries(fields.record.filters ?? {})) {
+    const value = params[name];
+    if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value);
+  }
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  if (range.countOnly || total === 0) return { recordSum: total, ...(range.countOnly ? {} : { record: [] }) };
+  const rows = await q
+    .select([...new Set(['id', 'tone_file', ...fields.listColumns])] as any)
+    .select((eb) =>
+      eb
+        .selectFrom('tone_box_items')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('tone_box_items.box_id', '=', 'tone_boxes.id')
+        .as('toneNum'),
+    )
+    .orderBy('id', 'desc')
+    .limit(range.limit)
+    .offset(range.offset)
+    .execute();
+  const languages = await languagesByPriority(db);
+  return {
+    record: rows.map((r: any) => ({
+      ...fields.listRow(r),
+      toneNum: String(r.toneNum ?? 0),
+      promptUrl: firstPrompt(promptMapOf(r.tone_file), languages),
+    })),
+    recordSum: total,
+  };
+}
+
+const languagesByPriority = (db: Db) =>
+  db.selectFrom('languages').select(['language_code', 'language_desc']).orderBy('priority', 'desc').execute();
+
+/** The play address of a box's prompt tone in the list: the prompt of the highest-priority language that has one. */
+function firstPrompt(prompts: Record<string, string>, languages: Array<{ language_code: string }>): string {
+  const lang = languages.find((l) => prompts[l.language_code])?.language_code;
+  return lang ? `/sp/file/${prompts[lang]}` : '';
+}
+
+/** A tone of a box as 000 §3 names it, with what the lists show of it (tones as t, their providers as o). */
+export const TONE_INFO_COLUMNS = [
+  't.id',
+  't.tone_code',
+  't.tone_name',
+  't.singer_name',
+  't.tone_valid_day',
+  't.price',
+  't.status',
+  't.approve_type',
+  't.table_type',
+  't.ask_type',
+  't.refuse_reason',
+  't.cut_flag',
+  'o.name as cpName',
+] as const;
+export const toneInfo = (t: any) => ({
+  toneID: String(t.id),
+  toneCode: t.tone_code,
+  toneName: t.tone_name,
+  singerName: t.singer_name,
+  toneValidDay: t.tone_valid_day,
+  price: t.price,
+  status: t.status,
+  approveType: t.approve_type,
+  tableType: t.table_type,
+  askType: t.ask_type,
+  refuseReason: t.refuse_reason,
+  cutFlag: t.cut_flag,
+  cpName: t.cpName ?? '',
+});
+export const TONE_INFO_FIELDS = Object.keys(toneInfo({}));
+
+/**
+ * sp/querytoneboxdetail (000 §3 "music box record"): the box's detail fields with its catalogue, prompt files (and
+ * their play addresses) and tones in the box's order, paged when startRecordNum/endRecordNum are sent (the
+ * detail screen's tone list reads record.toneInfos and recordSum), all of them otherwise (the edit form).
+ */
+export async function boxDetail(db: Db, providerId: number, params: Params) {
+  const box = await ownBox(db, providerId, params.toneBoxID);
+  const paged = params.startRecordNum !== undefined || params.endRecordNum !== undefined;
+  const range = paged ? pageRange(params) : { offset: 0, limit: 10_000, countOnly: false };
+  const { n } = await db
+    .selectFrom('tone_box_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('box_id', '=', box.id)
+    .executeTakeFirstOrThrow();
+  const tones = range.countOnly
+    ? []
+    : await db
+        .selectFrom('tone_box_items as i')
+        .innerJoin('tones as t', 't.id', 'i.tone_id')
+        .innerJoin('providers as o', 'o.id', 't.provider_id')
+        .select(TONE_INFO_COLUMNS)
+        .where('i.box_id', '=', box.id)
+        .orderBy('i.position')
+        .limit(range.limit)
+        .offset(range.offset)
+        .execute();
+  const catalog =
+    box.catalog_id === null
+      ? undefined
+      : await db
+          .selectFrom('catalogues')
+          .select(['id', 'name', 'parent_id'])
+          .where('id', '=', box.catalog_id)
+          .executeTakeFirst();
+  const prompts = promptMapOf(box.tone_file);
+  const languages = await languagesByPriority(db);
+  return {
+    record: {
+      ...toneBoxFields().detail(box as any),
+      catalogInfo: catalog
+        ? {
+            catalogID: String(catalog.id),
+            catalogName: catalog.name,
+            parentID: catalog.parent_id === null ? '' : String(catalog.parent_id),
+          }
+        : { catalogID: '', catalogName: '', parentID: '' },
+      promptUrls: Object.fromEntries(Object.entries(prompts).map(([lang, name]) => [lang, `/sp/file/${name}`])),
+      prompts: languages
+        .filter((l) => prompts[l.language_code])
+        .map((l) => ({
+          languageCode: l.language_code,
+          languageDesc: l.language_desc,
+          url: `/sp/file/${prompts[l.language_code]}`,
+        })),
+      toneNum: String(n),
+      toneInfos: tones.map(toneInfo),
+    },
+    recordSum: Number(n),
+  };
+}
+
+const promptMapOf = (stored: string): Record<string, string> => {
+  try {
+    return promptMap(stored);
+  } catch {
+    return {};
+  }
+};

@@ -1,0 +1,4 @@
+// The musicBoxMaintenance screen's resolved definition: see screenSnapshots.ts.
+import { snapshotScreen } from './screenSnapshots';
+
+snapshotScreen('musicBoxMaintenance');
