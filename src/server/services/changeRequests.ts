@@ -7,18 +7,13 @@ import { audit } from './audit';
 import { toneBoxApproval } from './toneBoxApproval';
 import { toneFields } from './toneRecord';
 
-export type ChangeKind = 'add' | 'modify' | 'delete';
+import type { ApprovalHandler, ChangeKind } from './approvalHandler';
+
+export type { ApprovalHandler, ChangeKind };
 
 /** believeCP '1' or '2' publishes directly; any other value sends the provider's changes to approval (000 §4). */
 export const inApprovalFlow = (p: { believe_cp: string }) => p.believe_cp !== '1' && p.believe_cp !== '2';
 type Tx = Transaction<Database>;
-
-export interface ApprovalHandler {
-  approve(tx: Tx, entityId: number, kind: ChangeKind, payload: Record<string, unknown>, now: number): Promise<void>;
-  reject(tx: Tx, entityId: number, kind: ChangeKind, reason: string, now: number): Promise<void>;
-  /** How the operator's list names each entity (a tone's code and name, a box's code and name). */
-  describe?(db: Kysely<Database>, entityIds: number[]): Promise<Map<number, string>>;
-}
 
 const handlers = new Map<string, ApprovalHandler>();
 export const registerApprovalHandler = (entityType: string, h: ApprovalHandler) => handlers.set(entityType, h);

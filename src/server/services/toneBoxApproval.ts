@@ -5,7 +5,7 @@
 // (services/toneBoxRecord.ts) and the new tone list; approval applies both.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ApprovalHandler } from './changeRequests';
+import type { ApprovalHandler } from './approvalHandler';
 import { toneBoxFields } from './toneBoxRecord';
 
 export const BOX_DELETED = '6';
