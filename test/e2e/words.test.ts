@@ -4,10 +4,12 @@
 // where every dialog has them; the demo account saves as it opens; the music box prompt shows the provider's
 // own file name; the export downloaded from the list is a spreadsheet file in the provider's language.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, rowAction, rows } from './support/maintenance';
+import { OperatorDb } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(240_000);
@@ -20,6 +22,26 @@ async function open(who: DemoAccount, path: string, language: Language = 'en') {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
   await login(page, who);
   await page.goto(path);
+}
+
+/** The first normal tone of the list, and whether a music box or directory holds it (then deleting it asks a
+ * second, forced confirmation before the deletion is sent). */
+async function firstNormalTone(who: DemoAccount): Promise<{ toneID: string; held: boolean }> {
+  const normal = rows(page)
+    .filter({ has: page.locator('.badge--green') })
+    .first();
+  await normal.waitFor();
+  const toneID = (await normal.getAttribute('data-row-key'))!;
+  const operator = new OperatorDb(join(suite.server.dataDir, 'rbt.sqlite'));
+  const held = operator.tonesInUse(who.account).has(toneID);
+  operator.close();
+  return { toneID, held };
+}
+
+/** Confirms the deletion of a tone, and the forced confirmation too when the tone is held. */
+async function confirmDeletion(held: boolean) {
+  await confirmOk(page, /Delete this tone/);
+  if (held) await confirmOk(page, /already in use/);
 }
 
 describe.each(['en', 'zh'] as const)('one word per screen (%s)', (language) => {
@@ -76,31 +98,25 @@ test("the music box prompt shows the name of the provider's file, not the server
 });
 
 test('a deletion in the approval flow says "Submitted for approval." like an edit; a trusted provider\'s says it is done', async () => {
-  await open(demo('Approval flow'), '/rbtMaintenance');
-  const normal = rows(page)
-    .filter({ has: page.locator('.badge--green') })
-    .first();
-  await normal.waitFor();
-  const toneID = (await normal.getAttribute('data-row-key'))!;
+  const who = demo('Approval flow');
+  await open(who, '/rbtMaintenance');
+  const { toneID, held } = await firstNormalTone(who);
   await rowAction(page, toneID, 'delete').click();
   const ask = page.locator('[role="alertdialog"]');
   await ask.waitFor();
   // Titled by what it asks (never 'Prompt'), the action last among its buttons.
   expect(await ask.locator('.dialog__title').textContent()).toBe('Delete');
   expect(await ask.locator('.dialog__footer .btn').allTextContents()).toEqual(['Cancel', 'Delete']);
-  await confirmOk(page, /Delete this tone/);
+  await confirmDeletion(held);
   await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
   await page.locator(`tr[data-row-key="${toneID}"] .badge`, { hasText: 'Deletion to be approved' }).waitFor();
   await page.context().close();
 
-  await open(demo('believeCP 1'), '/rbtMaintenance');
-  const trusted = rows(page)
-    .filter({ has: page.locator('.badge--green') })
-    .first();
-  await trusted.waitFor();
-  const trustedID = (await trusted.getAttribute('data-row-key'))!;
+  const trustedProvider = demo('believeCP 1');
+  await open(trustedProvider, '/rbtMaintenance');
+  const { toneID: trustedID, held: trustedHeld } = await firstNormalTone(trustedProvider);
   await rowAction(page, trustedID, 'delete').click();
-  await confirmOk(page, /Delete this tone/);
+  await confirmDeletion(trustedHeld);
   await page.locator('.toast', { hasText: 'Operation succeeded.' }).waitFor();
 });
 
