@@ -149,10 +149,9 @@ describe.each(SITES)('%s', (site, label) => {
           "INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '', ?)",
         )
         .run(provider_id, Date.now());
-      db.prepare('INSERT INTO ivr_directory_items (directory_id, tone_id, position) VALUES (?, ?, 1)').run(
-        dir.lastInsertRowid,
-        Number(toneID),
-      );
+      db.prepare(
+        "INSERT INTO ivr_directory_items (directory_id, resource_type, resource_id, position) VALUES (?, '1', ?, 1)",
+      ).run(dir.lastInsertRowid, Number(toneID));
     } finally {
       db.close();
     }
@@ -173,7 +172,9 @@ describe.each(SITES)('%s', (site, label) => {
     const after = new Database(join(suite.server.dataDir, 'rbt.sqlite'), { readonly: true });
     try {
       expect(
-        after.prepare('SELECT count(*) AS n FROM ivr_directory_items WHERE tone_id = ?').get(Number(toneID)),
+        after
+          .prepare("SELECT count(*) AS n FROM ivr_directory_items WHERE resource_type = '1' AND resource_id = ?")
+          .get(Number(toneID)),
       ).toEqual({ n: 0 });
     } finally {
       after.close();
