@@ -365,7 +365,7 @@ export async function deleteBox(
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const DAY_MS = 86_400_000;
 
-/** One filter of the box's record (records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
+/** One filter of the box's record (screen-definitions/records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
 function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object>>(
   q: Q,
   f: RecordFilterDef,
