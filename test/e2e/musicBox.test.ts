@@ -22,6 +22,8 @@ const list = '[data-screen="musicBoxMaintenance"] .data-table tbody';
 const rowNamed = (name: string) => page.locator(`${list} tr[data-row-key]`, { hasText: name });
 /** The topmost dialog (the tone selection opened from the box dialog sits above it). */
 const topDialog = () => page.locator('[role="dialog"]').last();
+/** The box form with its buttons (they sit below the form element). */
+const boxForm = () => page.locator('[data-screen="musicBoxUpload"]');
 
 async function open(who: DemoAccount, language: Language = 'en') {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
@@ -45,6 +47,23 @@ async function pickTomorrow(root: Locator) {
   await page.keyboard.press('Enter');
   await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
 }
+
+/** A day through the picker's year and month grids (English labels), whatever the field holds already. */
+async function pickDay(root: Locator, iso: string) {
+  const [year, month] = iso.split('-');
+  await root.locator('#root_toneValidDay').click();
+  await page.locator('.date-picker__panel').waitFor();
+  await page.click('.date-picker__title-button >> nth=1');
+  await page.click(`.choice-grid__item:text-is("${year}")`);
+  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  await page.click(`.choice-grid__item:text-is("${names[Number(month) - 1]}")`);
+  await page.click(`.day-grid__day[data-iso="${iso}"]`);
+  await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
+}
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A field's message as shown under it (without its icon). */
+const errorText = async (field: string) => (await fieldError(page, field).innerText()).replace('⚠', '').trim();
 
 /** Ticks the first `count` tones of the selection dialog and submits it; returns their codes. */
 async function chooseTones(root: Locator, count: number): Promise<string[]> {
@@ -117,13 +136,13 @@ describe('generic site: a package from upload to deletion', () => {
       await screenshot(page, `box-upload-${language}`);
       let sent = 0;
       page.on('request', (r) => void (r.url().includes('/sp/addtonebox') && sent++));
-      await submit(page.locator('form'));
+      await submit(boxForm());
       const expected =
         language === 'en'
           ? { name: 'Music box name is required.', tones: 'Select at least one tone.' }
           : { name: '音乐盒名称不能为空。', tones: '请至少选择一首铃音。' };
-      await expect(fieldError(page, 'name').innerText()).resolves.toBe(expected.name);
-      await expect(fieldError(page, 'tones').innerText()).resolves.toBe(expected.tones);
+      await expect(errorText('name')).resolves.toBe(expected.name);
+      await expect(errorText('tones')).resolves.toBe(expected.tones);
       await screenshot(page, `box-upload-errors-${language}`);
       expect(sent).toBe(0);
       await page.context().close();
@@ -133,11 +152,11 @@ describe('generic site: a package from upload to deletion', () => {
   test('a box may not outlive its tones; a prompt must be a wav; the tone list offers only normal non-jockey tones', async () => {
     await open(who());
     await page.goto('/musicBoxUpload');
-    const form = page.locator('form');
+    const form = boxForm();
     await chooseTones(form, 1);
     await pickDate(page, 'toneValidDay');
     await submit(form);
-    await expect(fieldError(page, 'toneValidDay').innerText()).resolves.toBe(
+    await expect(errorText('toneValidDay')).resolves.toBe(
       "The box validity must not be later than the tones' validity.",
     );
     // A file that is not a wav is refused by the browser, with the upload format message.
@@ -156,7 +175,7 @@ describe('generic site: a package from upload to deletion', () => {
   test('create with real tones and a wav prompt; the operator approves; edit returns to the list; detail; delete', async () => {
     await open(who());
     await page.goto('/musicBoxUpload');
-    const form = page.locator('form');
+    const form = boxForm();
     const codes = await fillPackage(form, name, '2.50');
     await submit(form);
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
@@ -188,7 +207,7 @@ describe('generic site: a package from upload to deletion', () => {
     await page.waitForFunction((n) => (document.querySelector('#root_name') as HTMLInputElement)?.value === n, name);
     await screenshot(page, 'box-edit-en');
     await page.fill('#root_description', 'Edited in the end-to-end test');
-    await submit(page.locator('form'));
+    await submit(boxForm());
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     await page.waitForURL((u) => u.pathname === '/musicBoxMaintenance');
     await rowNamed(name).locator('td[data-column="status"]', { hasText: 'Modification to be approved' }).waitFor();
@@ -270,7 +289,7 @@ describe.each([
     const name = `E2E ${site} Package`;
     await open(who);
     await page.goto('/musicBoxUpload');
-    const form = page.locator('form');
+    const form = boxForm();
     await screenshot(page, `box-upload-${site}-en`);
     await fillPackage(form, name, '2.00', 1);
     // 2030-03-15 is after every demo tone's validity: refused on Kenya, accepted on Ais.
@@ -281,7 +300,7 @@ describe.each([
     if (site === 'kenya') {
       await fieldError(page, 'toneValidDay').waitFor();
       expect(sent).toBe(0);
-      await pickTomorrow(form);
+      await pickDay(form, daysAhead(2));
       await submit(form);
     }
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
@@ -304,7 +323,7 @@ describe('accounts with their own paths', () => {
     await page.locator('#root_name').waitFor();
     await expect(page.locator('#root_price').count()).resolves.toBe(0);
     await expect(page.locator('[data-field="toneBoxType"] input[value="2"]').count()).resolves.toBe(0);
-    const button = submitButton(page.locator('form'));
+    const button = submitButton(boxForm());
     await expect(button.isDisabled()).resolves.toBe(true);
     await page.locator('text=a radio account can submit a new one once the operator has decided').waitFor();
     await screenshot(page, 'box-upload-radio-en');
@@ -313,11 +332,13 @@ describe('accounts with their own paths', () => {
   test("super SP: a disc of another provider's tones through the CP filter", async () => {
     await open(demo('Super SP'));
     await page.goto('/musicBoxUpload');
-    const form = page.locator('form');
+    const form = boxForm();
     await page.check('#root_toneBoxType-1');
     await form.locator('#root_name').fill('E2E Super Disc');
     await form.locator('#root_price').fill('1.50');
-    await pickTomorrow(form);
+    // A disc's relative validity must be shorter than the time left until its absolute validity.
+    await pickDay(form, daysAhead(60));
+    await form.locator('#root_relativeTime').selectOption({ index: 1 }); // 30 days
     await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1);
     await form.locator('#root_catalogID').selectOption({ index: 1 });
     await form.locator('#root_tones').click();
@@ -340,8 +361,8 @@ describe('accounts with their own paths', () => {
   test('a trusted provider (believeCP 1) sees the plain success message', async () => {
     await open(demo('believeCP 1'));
     await page.goto('/musicBoxUpload');
-    await fillPackage(page.locator('form'), 'E2E Trusted Package', '1.00', 1);
-    await submit(page.locator('form'));
+    await fillPackage(boxForm(), 'E2E Trusted Package', '1.00', 1);
+    await submit(boxForm());
     await page.locator('.toast', { hasText: 'Saved successfully.' }).waitFor();
   });
 });
@@ -349,6 +370,7 @@ describe('accounts with their own paths', () => {
 describe('configuration rules of the form', () => {
   afterEach(() =>
     unflag(
+      'orange_vat_percentage',
       'cp_admin_can_specify_rbt_price',
       'limit_number_rings_per_tonebox',
       'expand_tone_infos',
@@ -377,11 +399,13 @@ describe('configuration rules of the form', () => {
     const rows = topDialog().locator('.data-table tbody tr[data-row-key]');
     await rows.nth(1).waitFor();
     await rows.nth(0).locator('input[type="checkbox"]').check();
-    await rows.nth(1).locator('input[type="checkbox"]').check();
-    await page.locator('.toast', { hasText: /at most|最多/i }).waitFor();
+    // The second tick is refused: the box holds at most one tone now.
+    await rows.nth(1).locator('input[type="checkbox"]').click();
+    await page.locator('.toast', { hasText: 'At most 1 records can be selected.' }).waitFor();
+    await expect(rows.nth(1).locator('input[type="checkbox"]').isChecked()).resolves.toBe(false);
     await topDialog().locator('.btn--ghost', { hasText: 'Back' }).click();
-    await submit(page.locator('form'));
-    await expect(fieldError(page, 'toneFile').innerText()).resolves.toBe('The prompt file is required.');
+    await submit(boxForm());
+    await expect(errorText('toneFile')).resolves.toBe('The prompt file is required.');
     await page.locator('[data-field="additionalToneBoxInfo"]', { hasText: 'mood' }).waitFor();
     await page.locator('[data-field="additionalToneBoxInfo"]', { hasText: /mood is required/ }).waitFor();
     await screenshot(page, 'box-upload-configured-en');
@@ -398,5 +422,21 @@ describe('configuration rules of the form', () => {
     await page.click('button:has-text("Tariff details")');
     await page.locator('[role="dialog"] [data-screen="tariffDetail"] [data-summary="priceGroupName"]').waitFor();
     await screenshot(page, 'box-tariff-detail-en', { viewport: true });
+  });
+
+  test('VAT: the edit form shows the price divided by orange_vat_percentage and sends the stored one back unchanged', async () => {
+    await flags({ orange_vat_percentage: '1.25' });
+    await open(demo('Generic site'));
+    const row = await maintenanceRow('Top Hits Package');
+    const stored = (await row.locator('td[data-column="price"]').innerText()).trim();
+    await row.locator('[data-action="edit"]').click();
+    await page.waitForFunction(
+      () => (document.querySelector('#root_name') as HTMLInputElement | null)?.value === 'Top Hits Package',
+    );
+    await expect(page.inputValue('#root_price')).resolves.toBe((Number(stored) / 1.25).toFixed(2));
+    const sent = page.waitForRequest((r) => r.url().includes('/sp/edittonebox'));
+    await submit(boxForm());
+    expect(Number(new URLSearchParams((await sent).postData() ?? '').get('price'))).toBe(Number(stored));
+    await page.waitForURL((u) => u.pathname === '/musicBoxMaintenance');
   });
 });
