@@ -351,11 +351,15 @@ describe('accounts with their own paths', () => {
     await dialog.locator('.data-table tbody tr[data-row-key]').first().locator('input[type="checkbox"]').check();
     await dialog.locator('.btn--primary', { hasText: 'Submit' }).click();
     await form.locator('.selected-rows__table tbody tr').first().waitFor();
-    const sent = page.waitForRequest((r) => r.url().includes('/sp/addtonebox'));
     await submit(form);
-    const body = new URLSearchParams((await sent).postData() ?? '');
-    expect([body.get('uploadType'), body.get('musicDiscSuperSP')]).toEqual(['2', '1']);
     await page.locator('.toast', { hasText: /Submitted for approval|Saved successfully/ }).waitFor();
+    // Stored as a super SP's disc (uploadType 2), holding the other provider's tone.
+    const box = await page.evaluate(async () => {
+      const get = async (url: string) => (await (await fetch(url)).json()).record;
+      const [row] = await get('/sp/querytonebox?portalType=1&toneBoxName=E2E%20Super%20Disc');
+      return get(`/sp/querytoneboxdetail?portalType=1&toneBoxID=${row.toneBoxID}`);
+    });
+    expect([box.toneBoxType, box.uploadType, box.toneInfos[0].cpName]).toEqual(['2', '2', 'Generic Music Ltd']);
   });
 
   test('a trusted provider (believeCP 1) sees the plain success message', async () => {
@@ -434,9 +438,13 @@ describe('configuration rules of the form', () => {
       () => (document.querySelector('#root_name') as HTMLInputElement | null)?.value === 'Top Hits Package',
     );
     await expect(page.inputValue('#root_price')).resolves.toBe((Number(stored) / 1.25).toFixed(2));
-    const sent = page.waitForRequest((r) => r.url().includes('/sp/edittonebox'));
+    await page.fill('#root_description', 'Saved with the VAT factor on');
     await submit(boxForm());
-    expect(Number(new URLSearchParams((await sent).postData() ?? '').get('price'))).toBe(Number(stored));
     await page.waitForURL((u) => u.pathname === '/musicBoxMaintenance');
+    // Approved, the box keeps the price it had: the shown (divided) price was not sent back as the new one.
+    approveBox(demo('Generic site').account, 'Top Hits Package', 'modify');
+    const after = await maintenanceRow('Top Hits Package');
+    await after.locator('td[data-column="status"]', { hasText: 'Normal' }).waitFor();
+    await expect(after.locator('td[data-column="price"]').innerText()).resolves.toBe(stored);
   });
 });
