@@ -38,7 +38,7 @@ function routeIndex(): Plugin {
       const index = readdirSync(DEFINITIONS)
         .filter((f) => f.endsWith('.json'))
         .sort()
-        .map((f) => {
+        .flatMap((f) => {
           this.addWatchFile(join(DEFINITIONS, f));
           const {
             id: screenId,
@@ -47,12 +47,18 @@ function routeIndex(): Plugin {
             title,
             editTitle,
             editWhen,
+            parent,
+            dialogRoute,
           } = JSON.parse(readFileSync(join(DEFINITIONS, f), 'utf8'));
           const edit =
             editWhen?.parent || editTitle
               ? { query: editWhen?.query, equals: editWhen?.equals, parent: editWhen?.parent, title: editTitle }
               : undefined;
-          return { id: screenId, route, kind, title, ...(edit ? { edit } : {}) };
+          const entry = { id: screenId, route, kind, title, ...(parent ? { parent } : {}), ...(edit ? { edit } : {}) };
+          // A form's dialog presentation is a route of its own, rendering the same definition in a dialog.
+          return dialogRoute
+            ? [entry, { id: screenId, route: dialogRoute.route, kind, title, dialog: dialogRoute }]
+            : [entry];
         });
       return `export default ${JSON.stringify(index)};`;
     },

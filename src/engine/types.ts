@@ -88,7 +88,9 @@ export interface ColumnDef {
   /** Row key shown; or `value`, an expression with `row` in the context. */
   field?: string;
   value?: Logic;
-  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'label';
+  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label';
+  /** For format 'audios': the key of each item's name and of its play address. */
+  items?: { name: string; source: string };
   /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */
   labels?: Record<string, string>;
   /** For format 'status': value -> colour name (green, red, blue, yellow, grey). */
@@ -176,6 +178,10 @@ export interface ScreenDef {
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
   /** parent: in edit mode the screen belongs to that menu route (breadcrumb and sidebar highlight). */
   editWhen?: { query: string; equals: string; storageKey?: string; parent?: string };
+  /** The menu route this screen is opened from (breadcrumb and sidebar highlight), in every mode. */
+  parent?: string;
+  /** A second route showing this form in a dialog over the page of `over` (000 §2 musicBoxUploadNew). */
+  dialogRoute?: { route: string; over: string; size?: 'small' | 'medium' | 'large' };
   /** The title in edit mode, when it differs ('Modify tone' for the tone upload form). */
   editTitle?: string;
   fields?: Record<string, FieldDef>;

@@ -79,11 +79,13 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
   const data = withoutEmpty(form) as Record<string, unknown>;
   // A map with nothing in it (a prompt file per language, none chosen) is absent, so `required` reports it: the
   // payload carries such a map as '{}' whether the form had none or an empty one. An object whose schema requires
-  // properties (expanded information) stays, so each missing property is reported.
+  // properties (expanded information) stays, and one not sent at all counts as empty, so each missing property is
+  // reported by its name.
   for (const f of screen.fields) {
     const v = data[f.name];
     const requires = Array.isArray(f.schema.required) && f.schema.required.length > 0;
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 && !requires)
+    if (v === undefined && requires && f.schema.type === 'object') data[f.name] = {};
+    else if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 && !requires)
       delete data[f.name];
   }
   const validate = compile(screen.jsonSchema);

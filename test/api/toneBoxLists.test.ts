@@ -227,6 +227,27 @@ describe('sp/querytoneboxdetail', () => {
     expect(page.body.recordSum).toBe(items.length);
   });
 
+  test("the detail screen's names: tariff, category and prompt languages in the session's language", async () => {
+    const box = (await generic.get('/sp/querytonebox', { toneBoxName: 'Top Hits Package' })).body.record[0];
+    const en = (await generic.get('/sp/querytoneboxdetail', { toneBoxID: box.toneBoxID })).body.record;
+    const tariff = (await generic.get('/sp/querytariffdetail', { priceGroupID: en.priceGroupID })).body.record;
+    expect(en.priceGroupName).toBe(tariff.priceGroupName);
+    expect(en.prompts[0].languageDesc).toBe('English');
+    const zh = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true })).body.returnCode).toBe(
+      '000000',
+    );
+    const inZh = (await zh.get('/sp/querytoneboxdetail', { toneBoxID: box.toneBoxID })).body.record;
+    const zhTariff = (await zh.get('/sp/querytariffdetail', { priceGroupID: en.priceGroupID })).body.record;
+    const zhCatalogue = (await zh.get('/sp/qrycataloginfo', { catalogID: en.catalogInfo.catalogID })).body.record;
+    expect([inZh.priceGroupName, inZh.catalogInfo.catalogName, inZh.prompts[0].languageDesc]).toEqual([
+      zhTariff.priceGroupName,
+      zhCatalogue.catalogName,
+      '英语',
+    ]);
+    expect(inZh.priceGroupName).not.toBe(en.priceGroupName);
+  });
+
   test('bad input and unknown boxes', async () => {
     expect((await generic.get('/sp/querytoneboxdetail', {})).body.returnMsg).toBe(
       'Please check the validation. toneBoxID: This field is required.',

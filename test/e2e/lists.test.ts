@@ -398,6 +398,40 @@ const LISTS: Array<{
     },
   },
   {
+    name: 'music-box-maintenance',
+    screen: 'musicBoxMaintenance',
+    who: generic,
+    path: '/musicBoxMaintenance',
+    ready: '[data-screen="musicBoxMaintenance"] tbody tr[data-row-key]',
+  },
+  {
+    name: 'music-box-detail',
+    screen: 'musicBoxDetail',
+    who: generic,
+    path: '/musicBoxMaintenance',
+    ready: '[data-screen="musicBoxMaintenance"] tbody tr[data-row-key]',
+    act: async (p) => {
+      await p
+        .locator('[data-screen="musicBoxMaintenance"] tbody tr[data-row-key] [data-action="detail"]')
+        .first()
+        .click();
+      await p.locator('[data-screen="musicBoxDetail"] tbody tr[data-row-key]').first().waitFor();
+    },
+  },
+  {
+    name: 'disc-tone-selection',
+    screen: 'discToneSelection',
+    who: () => demo('Super SP'),
+    path: '/musicBoxUpload',
+    ready: '#root_toneBoxType-1',
+    dialog: true,
+    act: async (p) => {
+      await p.check('#root_toneBoxType-1');
+      await p.click('#root_tones');
+      await p.locator('[data-screen="discToneSelection"] tbody tr[data-row-key]').first().waitFor();
+    },
+  },
+  {
     name: 'tariff-detail',
     screen: 'tariffDetail',
     who: generic,

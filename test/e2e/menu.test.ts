@@ -92,13 +92,13 @@ describe('sidebar menu (000 §2)', () => {
     expect((await menuAs(generic())).groups).not.toContain('musicBox');
   });
 
-  // The dialog variant (musicBoxUploadNew) is not built yet: with the flag the entry opens the page form.
-  test("2-1: with sp_add_music_box_dialog '1' the upload entry opens the music box form", async () => {
+  test("2-1: with sp_add_music_box_dialog '1' the upload entry opens the dialog variant (musicBoxUploadNew)", async () => {
     await flags({ sp_add_music_box_dialog: '1' });
     const menu = await menuAs(generic());
     expect(menu.entries.musicBox).toEqual(['uploadDialog', 'maintenance']);
     await page.click('[data-menu-group="musicBox"] [data-menu="uploadDialog"]');
-    await expectPath(page, '/musicBoxUpload');
+    await expectPath(page, '/musicBoxUploadNew');
+    await page.locator('[role="dialog"] #root_name').waitFor();
   });
 
   test('3: IVR for non-radio accounts when its flags are on, with a hidden help entry', async () => {

@@ -69,9 +69,9 @@ const SHOTS: Shot[] = [
   { name: 'noprivilege', path: '/noPrivilege', as: generic, ready: '[data-screen="noPrivilege"]' },
   {
     name: 'not-available',
-    path: '/musicBoxDetail',
+    path: '/namerbtInfo',
     as: generic,
-    ready: '[data-screen="notAvailable"], [data-screen="musicBoxDetail"]',
+    ready: '[data-screen="notAvailable"], [data-screen="namerbtInfo"]',
   },
   { name: 'not-found', path: '/no-such-page', as: generic, ready: '[data-screen="notFound"]' },
   { name: 'expired-account', path: '/dashboard', as: () => demo('Expired'), ready: '[data-fact="status"]' },

@@ -247,6 +247,10 @@ describe('value rules', () => {
   test('expanded info fields from expand_tone_infos: required when Y', () => {
     const config = { expand_tone_infos: 'genre:Y|mood:N' };
     expect(on(good(), 'additionalToneInfo', { config })).toEqual(['ToneForm.extraInfoRequired']);
+    // Not sent at all, as a form whose provider never typed in the extra fields: each required one is still missing.
+    expect(on({ ...good(), additionalToneInfo: undefined }, 'additionalToneInfo', { config })).toEqual([
+      'ToneForm.extraInfoRequired',
+    ]);
     expect(on({ ...good(), additionalToneInfo: { genre: 'Pop' } }, 'additionalToneInfo', { config })).toEqual([]);
   });
 });

@@ -161,7 +161,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       tag: 'music boxes',
       summary: 'One music box with its tones, prompt files and catalogue',
       description:
-        "The provider's own box (950005 otherwise). record: the box's fields (toneBoxName, price, validDay, toneBoxDescription, relativeTime, askType, canSplit, priceGroupID, toneFile...), catalogInfo {catalogID, catalogName, parentID}, promptUrls (language code -> play address), prompts (languageCode, languageDesc, url), toneNum and toneInfos (toneCode, toneName, singerName, toneValidDay... in the box's order). With startRecordNum/endRecordNum the tones are paged (recordSum: their count), without them all are answered.",
+        "The provider's own box (950005 otherwise). record: the box's fields (toneBoxName, price, validDay, toneBoxDescription, relativeTime, askType, canSplit, priceGroupID, toneFile...), catalogInfo {catalogID, catalogName, parentID} and priceGroupName (names in the session's language), promptUrls (language code -> play address), prompts (languageCode, languageDesc, url), toneNum and toneInfos (toneCode, toneName, singerName, toneValidDay... in the box's order). With startRecordNum/endRecordNum the tones are paged (recordSum: their count), without them all are answered.",
       auth: 'session',
       params: obj({ toneBoxID, ...paging }, ['toneBoxID']),
       record: {
@@ -169,6 +169,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         properties: {
           ...fields.detailSchema,
           catalogInfo: stringRecord(['catalogID', 'catalogName', 'parentID']),
+          priceGroupName: { type: 'string' },
           promptUrls: { type: 'object', additionalProperties: { type: 'string' } },
           prompts: { type: 'array', items: stringRecord(['languageCode', 'languageDesc', 'url']) },
           toneNum: { type: 'string' },
@@ -178,7 +179,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { p, db } = who(req);
-        return boxDetail(db, p.id, params);
+        return boxDetail(db, p.id, params, req.lang);
       },
     },
   ]);

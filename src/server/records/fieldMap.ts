@@ -1,7 +1,7 @@
 // The server's side of a record (screen-definitions/records/<entity>.json): what the write calls take and
 // store, what the list rows, the detail answer and the export carry, and what an approved modification changes,
 // all derived from the record's fields, so a field is declared once (there) and never retyped here. Generic over
-// entities: tones use it now (services/toneRecord.ts); tone boxes declare records/toneBox.json and get the same.
+// entities: tones use it now (services/toneRecord.ts); tone boxes too (services/toneBoxRecord.ts).
 import type { RecordDoc, RecordFieldDef } from '../../engine';
 import type { JsonSchema } from '../routes';
 

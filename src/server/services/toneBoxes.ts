@@ -18,6 +18,8 @@ import { isSuperSP } from './providers';
 import { toneBoxFields } from './toneBoxRecord';
 import { BOX_DELETED, CLEARED, setBoxTones } from './toneBoxApproval';
 import { pageRange, type PageRange } from '../db/paging';
+import type { Lang } from '../returnCodes';
+import { namesIn } from './translations';
 
 type Db = Kysely<Database>;
 type Params = Record<string, any>;
@@ -365,7 +367,7 @@ export async function deleteBox(
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const DAY_MS = 86_400_000;
 
-/** One filter of the box's record (records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
+/** One filter of the box's record (screen-definitions/records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
 function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object>>(
   q: Q,
   f: RecordFilterDef,
@@ -427,7 +429,7 @@ export async function listBoxes(db: Db, providerId: number, params: Params, rang
 }
 
 const languagesByPriority = (db: Db) =>
-  db.selectFrom('languages').select(['language_code', 'language_desc']).orderBy('priority', 'desc').execute();
+  db.selectFrom('languages').select(['id', 'language_code', 'language_desc']).orderBy('priority', 'desc').execute();
 
 /** The play address of a box's prompt tone in the list: the prompt of the highest-priority language that has one. */
 function firstPrompt(prompts: Record<string, string>, languages: Array<{ language_code: string }>): string {
@@ -473,7 +475,7 @@ export const TONE_INFO_FIELDS = Object.keys(toneInfo({}));
  * their play addresses) and tones in the box's order, paged when startRecordNum/endRecordNum are sent (the
  * detail screen's tone list reads record.toneInfos and recordSum), all of them otherwise (the edit form).
  */
-export async function boxDetail(db: Db, providerId: number, params: Params) {
+export async function boxDetail(db: Db, providerId: number, params: Params, lang: Lang = 'en') {
   const box = await ownBox(db, providerId, params.toneBoxID);
   const paged = params.startRecordNum !== undefined || params.endRecordNum !== undefined;
   const range = paged ? pageRange(params) : { offset: 0, limit: 10_000, countOnly: false };
@@ -502,6 +504,15 @@ export async function boxDetail(db: Db, providerId: number, params: Params) {
           .select(['id', 'name', 'parent_id'])
           .where('id', '=', box.catalog_id)
           .executeTakeFirst();
+  const tariff =
+    box.price_group_id === null
+      ? undefined
+      : await db.selectFrom('tariffs').select(['id', 'name']).where('id', '=', box.price_group_id).executeTakeFirst();
+  const [catalogueNames, tariffNames, languageNames] = await Promise.all([
+    namesIn(db, 'catalogue', lang),
+    namesIn(db, 'tariff', lang),
+    namesIn(db, 'language', lang),
+  ]);
   const prompts = promptMapOf(box.tone_file);
   const languages = await languagesByPriority(db);
   return {
@@ -510,16 +521,17 @@ export async function boxDetail(db: Db, providerId: number, params: Params) {
       catalogInfo: catalog
         ? {
             catalogID: String(catalog.id),
-            catalogName: catalog.name,
+            catalogName: catalogueNames(catalog.id, 'name', catalog.name),
             parentID: catalog.parent_id === null ? '' : String(catalog.parent_id),
           }
         : { catalogID: '', catalogName: '', parentID: '' },
+      priceGroupName: tariff ? tariffNames(tariff.id, 'name', tariff.name) : '',
       promptUrls: Object.fromEntries(Object.entries(prompts).map(([lang, name]) => [lang, `/sp/file/${name}`])),
       prompts: languages
         .filter((l) => prompts[l.language_code])
         .map((l) => ({
           languageCode: l.language_code,
-          languageDesc: l.language_desc,
+          languageDesc: languageNames(l.id, 'name', l.language_desc),
           url: `/sp/file/${prompts[l.language_code]}`,
         })),
       toneNum: String(n),

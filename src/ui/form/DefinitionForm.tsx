@@ -237,13 +237,22 @@ function DefinitionFormInner({
     formActions.find((a) => a.name === 'submit') ??
     formActions.find((a) => a.call && screen.calls[a.call]?.client !== 'binary');
   const ordered = primaryLast && primary ? [...formActions.filter((a) => a !== primary), primary] : formActions;
+  // An action the definition disables says why (the radio account's submit while its boxes wait for approval).
+  const reasonId = (a: { name: string }) => `${formId}-${a.name}-reason`;
+  const withReason = ordered.filter((a) => a.disabled && a.disabledReason);
   const buttons = (
     <div className="form-actions button-row">
+      {withReason.map((a) => (
+        <p key={a.name} id={reasonId(a)} className="form-actions__reason" role="note">
+          {t(a.disabledReason!)}
+        </p>
+      ))}
       {primaryLast && extraButtons}
       {ordered.map((a) => (
         <button
           key={a.name}
           type="button"
+          aria-describedby={a.disabled && a.disabledReason ? reasonId(a) : undefined}
           className={`btn ${a === primary ? 'btn--primary' : a.destructive ? 'btn--danger' : !a.call && !a.dialog ? 'btn--ghost' : 'btn--secondary'}`}
           disabled={busy || (settling && Boolean(a.call)) || a.disabled}
           aria-busy={(pending && a === primary) || undefined}

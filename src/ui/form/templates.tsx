@@ -14,6 +14,7 @@ function FieldTemplate(props: FieldTemplateProps) {
       name={fieldName(id)}
       required={props.required}
       hidden={hidden}
+      title={typeof props.schema.title === 'string' ? props.schema.title : undefined}
       ctx={registry.formContext as FormContext}
     >
       {children}

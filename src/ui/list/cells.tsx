@@ -81,6 +81,7 @@ export function renderCell(
   const format = column.format ?? 'text';
   if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
   if (isEmpty(value) || value === EMPTY_TEXT) return <span className="cell-empty">{EMPTY_TEXT}</span>;
+  if (format === 'audios' && Array.isArray(value)) return renderAudios(column, value, ctx.rowId);
   switch (format) {
     case 'date':
       return formatDate(value, false);
@@ -100,4 +101,23 @@ export function renderCell(
       // Free text may be longer than its column: cut with an ellipsis, whole on hover and focus (useTruncation).
       return <span className={TRUNCATABLE}>{String(value)}</span>;
   }
+}
+
+/** Format 'audios': each item's name beside its play button (a box's prompt per language). */
+function renderAudios(column: ResolvedColumn, items: unknown[], rowId: string): ReactNode {
+  const keys = column.items ?? { name: 'name', source: 'url' };
+  return (
+    <ul className="cell-audios">
+      {items.map((raw, i) => {
+        const item = (raw && typeof raw === 'object' ? raw : {}) as Row;
+        const name = String(item[keys.name] ?? '');
+        return (
+          <li key={`${name}-${i}`}>
+            <AudioPreviewButton id={`${column.name}:${rowId}:${i}`} source={item[keys.source]} title={name} />
+            <span>{name}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }

@@ -7,6 +7,10 @@ declare module 'virtual:route-index' {
     title: string;
     /** Edit mode: when the query says so, its title and the menu route it belongs to. */
     edit?: { query?: string; equals?: string; parent?: string; title?: string };
+    /** The menu route the screen is opened from (breadcrumb, sidebar). */
+    parent?: string;
+    /** This route shows the form in a dialog over the page of `over` (the definition's dialogRoute). */
+    dialog?: { route: string; over: string; size?: 'small' | 'medium' | 'large' };
   }>;
   export default index;
 }

@@ -18,6 +18,10 @@ export interface RouteEntry {
   public: boolean;
   /** Edit mode (the definition's editWhen): when the query says so, its title and the menu route it belongs to. */
   edit?: { query?: string; equals?: string; parent?: string; title?: string };
+  /** The menu route the screen is opened from, in every mode (the box detail under Music Box Maintenance). */
+  parent?: string;
+  /** The form shown in a dialog over the page of `over` (a definition's dialogRoute: musicBoxUploadNew). */
+  dialog?: { over: string; size?: 'small' | 'medium' | 'large' };
 }
 
 /** What a screen component of the route table receives (src/ui/shell/screens.tsx picks the component). */
@@ -41,17 +45,20 @@ function buildTable(): RouteEntry[] {
       table.set(lower(entry.route), { path: entry.route, title: entry.label, group: group.label, public: false });
     }
   }
-  for (const { id, route, kind, title, edit } of routeIndex) {
+  for (const { id, route, kind, title, edit, parent, dialog } of routeIndex) {
     if (!route || kind === 'menu') continue;
     const known = table.get(lower(route));
     table.set(lower(route), {
       path: known?.path ?? route,
-      title: title ?? known?.title ?? id,
+      // A dialog route is named by its own entry of routes.json (Upload Music Box), else by the form's title.
+      title: (dialog ? known?.title : undefined) ?? title ?? known?.title ?? id,
       group: known?.group,
       screenId: id,
       kind,
       public: (PUBLIC_PATHS as readonly string[]).includes(route),
       ...(edit ? { edit } : {}),
+      ...(parent ? { parent } : {}),
+      ...(dialog ? { dialog: { over: dialog.over, ...(dialog.size ? { size: dialog.size } : {}) } } : {}),
     });
   }
   return [...table.values()];
@@ -69,9 +76,9 @@ export interface Place {
   entry?: RouteEntry;
   /** The page's title key (the edit title in edit mode). */
   title?: string;
-  /** The menu entry the page belongs to: itself, or in edit mode its definition's editWhen.parent. */
+  /** The menu entry the page belongs to: itself, its definition's parent, or in edit mode editWhen.parent. */
   menuPath?: string;
-  /** In edit mode, the entry of that parent (shown in the breadcrumb before the page). */
+  /** The entry of the screen's parent (edit mode's, or its own): shown in the breadcrumb before the page. */
   parent?: RouteEntry;
 }
 
@@ -81,6 +88,7 @@ export function placeOf(pathname: string, search: string): Place {
   if (!entry) return {};
   const editing =
     Boolean(entry.edit?.query) && new URLSearchParams(search).get(entry.edit!.query!) === entry.edit!.equals;
-  const parent = editing && entry.edit?.parent ? routeFor(entry.edit.parent) : undefined;
+  const parentPath = editing && entry.edit?.parent ? entry.edit.parent : entry.parent;
+  const parent = parentPath ? routeFor(parentPath) : undefined;
   return { entry, title: (editing && entry.edit?.title) || entry.title, menuPath: parent?.path ?? entry.path, parent };
 }

@@ -11,11 +11,13 @@ export interface FieldFrameProps {
   name: string;
   required?: boolean;
   hidden?: boolean;
+  /** The label of a part of a field (an expanded information item: its configured name), which has no definition. */
+  title?: string;
   ctx: FormContext;
   children: ReactNode;
 }
 
-export function FieldFrame({ id, name, required, hidden, ctx, children }: FieldFrameProps) {
+export function FieldFrame({ id, name, required, hidden, title, ctx, children }: FieldFrameProps) {
   const field = ctx.fields.get(name);
   if (hidden || field?.widget === 'hidden') return <div hidden>{children}</div>;
   const error = errorText(ctx, ctx.errorFor(name));
@@ -25,7 +27,7 @@ export function FieldFrame({ id, name, required, hidden, ctx, children }: FieldF
     : undefined;
   // Group widgets (radio, checkboxes, uploads) label a fieldset themselves; a plain label targets the control.
   const grouped = field?.widget && ['radio', 'checkboxes'].includes(field.widget);
-  const label = field?.label ? ctx.t(field.label) : name;
+  const label = field?.label ? ctx.t(field.label) : (title ?? name);
   return (
     <div
       className={`field form-field form-field--${field?.widget ?? 'text'}${error ? ' form-field--invalid' : ''}`}

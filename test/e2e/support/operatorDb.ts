@@ -44,18 +44,6 @@ export class OperatorDb {
     return row ? /dynamic code is ([A-Za-z0-9]{6})/.exec(row.body)?.[1] : undefined;
   }
 
-  /** Ids of the account's tones held by a music box or an IVR directory (deleting those asks a forced confirmation). */
-  tonesInUse(account: string): Set<string> {
-    const rows = this.db
-      .prepare(
-        `SELECT t.id FROM tones t JOIN providers p ON p.id = t.provider_id WHERE p.code = ?
-         AND (t.id IN (SELECT tone_id FROM tone_box_items)
-           OR t.id IN (SELECT resource_id FROM ivr_directory_items WHERE resource_type = '1'))`,
-      )
-      .all(account) as { id: number }[];
-    return new Set(rows.map((r) => String(r.id)));
-  }
-
   endSessions(account: string): void {
     this.db.prepare('DELETE FROM sessions WHERE provider_id = (SELECT id FROM providers WHERE code = ?)').run(account);
   }

@@ -1,16 +1,50 @@
 // A route rendered straight from its screen definition by the shared renderers: forms by FormScreen (edit mode
-// from the query, as the definition's editWhen says), lists by ListScreen. Each is a chunk of its own, so a list
-// page does not load the form renderer (rjsf) and a form page does not load the table.
-import { lazy } from 'react';
-import { useSearchParams } from '../../router';
-import type { ScreenProps } from '../routeTable';
+// from the query, as the definition's editWhen says), lists by ListScreen (the route's query is the list's
+// starting filters: /musicBoxDetail?toneBoxID=5). A form's dialog route (its definition's dialogRoute) shows the
+// page of `over` with the same form in a dialog above it. Each renderer is a chunk of its own, so a list page
+// does not load the form renderer (rjsf) and a form page does not load the table.
+import { lazy, Suspense } from 'react';
+import { useNavigate, useSearchParams } from '../../router';
+import { routeFor, type RouteEntry, type ScreenProps } from '../routeTable';
 
 const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
 const ListScreen = lazy(() => import('../../list/ListScreen').then((m) => ({ default: m.ListScreen })));
+const DefinitionDialog = lazy(() =>
+  import('../../form/DefinitionDialog').then((m) => ({ default: m.DefinitionDialog })),
+);
 
 export default function DefinitionPage({ entry }: ScreenProps) {
   const [query] = useSearchParams();
   if (!entry.screenId) return null;
-  if (entry.kind === 'list') return <ListScreen screenId={entry.screenId} />;
+  if (entry.dialog) return <DialogRoute entry={entry} />;
+  if (entry.kind === 'list') return <ListScreen screenId={entry.screenId} initialFilters={Object.fromEntries(query)} />;
   return <FormScreen screenId={entry.screenId} query={query} />;
+}
+
+/**
+ * The form in a dialog over the page it belongs to (musicBoxUploadNew over the box list). Closing it, or a
+ * submit that succeeded (the dialog toasts the definition's message), goes to that page, which reloads and shows
+ * the change; the dialog's own buttons (Tones, Tariff details) open their dialogs above it.
+ */
+function DialogRoute({ entry }: { entry: RouteEntry }) {
+  const navigate = useNavigate();
+  const under = routeFor(entry.dialog!.over);
+  return (
+    <>
+      {under?.screenId && under.kind === 'list' ? (
+        <ListScreen screenId={under.screenId} />
+      ) : under?.screenId ? (
+        <FormScreen screenId={under.screenId} />
+      ) : null}
+      <Suspense fallback={null}>
+        <DefinitionDialog
+          screenId={entry.screenId!}
+          title={entry.title}
+          mode="add"
+          size={entry.dialog!.size ?? 'large'}
+          onClose={() => navigate(entry.dialog!.over)}
+        />
+      </Suspense>
+    </>
+  );
 }

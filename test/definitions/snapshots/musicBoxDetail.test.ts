@@ -1,0 +1,4 @@
+// The musicBoxDetail screen's resolved definition: see screenSnapshots.ts.
+import { snapshotScreen } from './screenSnapshots';
+
+snapshotScreen('musicBoxDetail');
