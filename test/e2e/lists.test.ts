@@ -318,6 +318,32 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   expect((await carries()).rjsf).toBe(false);
 });
 
+test('a status filter starts on its own "All" entry, not "Please select"; Normal leaves the hidden tones out, All brings them back', async () => {
+  await openMaintenance(generic());
+  const status = page.locator('#search-rbtMaintenance #root_status');
+  expect(await status.locator('option').allTextContents()).toEqual([
+    'All',
+    'Normal',
+    'Hidden',
+    'Hidden and unavailable',
+  ]);
+  const shown = () => status.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex].text);
+  await expect(shown()).resolves.toBe('All');
+  // With Normal chosen no hidden tone is listed (tones waiting for a change keep status 1, so they stay); with All
+  // chosen again the hidden ones are back, as on the first page the list opened with.
+  const hiddenRows = `[data-screen="rbtMaintenance"] tbody tr[data-row-key]:has(.badge:text-is("Hidden"))`;
+  const search = () => page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
+  await page.locator(hiddenRows).first().waitFor();
+  await status.selectOption({ label: 'Normal' });
+  await search();
+  await page.locator(hiddenRows).first().waitFor({ state: 'detached' });
+  await rows(page).first().waitFor();
+  await status.selectOption({ label: 'All' });
+  await expect(shown()).resolves.toBe('All');
+  await search();
+  await page.locator(hiddenRows).first().waitFor();
+});
+
 test('the tone selection dialog shows all its columns at 1280 px', async () => {
   await open(generic(), '/musicBoxUpload');
   await page.click('#root_tones');

@@ -11,8 +11,10 @@ const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && S
 export function SelectWidget(props: WidgetProps) {
   const { ctx, name, field, aria, placeholder, t } = widgetContext(props);
   const { choices, loading, preferred } = useOptions(field, ctx);
-  const selected = choices.findIndex((c) => sameValue(c.value, props.value));
   const empty = props.value === undefined || props.value === null || props.value === '';
+  // An option whose value is '' ("All statuses") is the empty entry itself: shown instead of "Please select".
+  const blank = choices.findIndex((c) => c.value === '');
+  const selected = empty && blank >= 0 ? blank : choices.findIndex((c) => sameValue(c.value, props.value));
   // An empty field takes the preferred option once the rows are known (ui.defaultBy).
   useEffect(() => {
     if (empty && preferred !== undefined) props.onChange(preferred);
@@ -26,10 +28,13 @@ export function SelectWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly || loading}
       aria-busy={loading || undefined}
       {...aria}
-      onChange={(e) => props.onChange(e.target.value === '' ? undefined : choices[Number(e.target.value)]?.value)}
+      onChange={(e) => {
+        const value = e.target.value === '' ? undefined : choices[Number(e.target.value)]?.value;
+        props.onChange(value === '' ? undefined : value);
+      }}
       onBlur={() => ctx.touch(name)}
     >
-      <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>
+      {blank < 0 && <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>}
       {choices.map((c, i) => (
         <option key={`${c.value}`} value={String(i)}>
           {c.label}
