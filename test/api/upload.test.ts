@@ -299,12 +299,19 @@ describe('per-provider storage quota and upload rate', () => {
 
     const lines: string[] = [];
     expect(await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l))).toBe(0);
-    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('files=2\tstorage=8 KB/10 KB');
-    expect(lines.find((l) => l.startsWith(`${b.code}\t`))).toContain('files=1\tstorage=8 KB/10 KB');
+    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('files=2\tstorage=8 KB/10 KB\tlastMinute=2/60');
+    expect(lines.find((l) => l.startsWith(`${b.code}\t`))).toContain('files=1\tstorage=8 KB/10 KB\tlastMinute=1/60');
     await s.ctx.config.set('upload_quota_mb', '0');
     lines.length = 0;
     await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));
     expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('storage=8 KB/unlimited');
+    // A minute later the rate's window is empty again; the storage stays.
+    s.clock.now += 61_000;
+    lines.length = 0;
+    await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));
+    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain(
+      'files=2\tstorage=8 KB/unlimited\tlastMinute=0/60',
+    );
   });
 
   test('concurrent uploads cannot pass the quota together', async () => {
