@@ -1,7 +1,9 @@
 // sp/uploadfile: accepted files are described and stored under a generated name, served only to their owner;
 // every refusal leaves DATA_DIR without a new file (neither stored nor left behind in tmp).
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FileStore } from '../../src/server/files/storage';
 import { GROUPS } from '../../src/server/files/accept';
 import { startServer, DEMO, type TestServer, type Client, type Answer } from './helpers';
 import { sineWav } from '../../src/server/files/wav';
@@ -361,5 +363,22 @@ describe('upload limits follow configuration', () => {
   test('media_max_size_mb lowers the media limit', async () => {
     await s.ctx.config.set('media_max_size_mb', '0.01');
     await refused('950009', [['two.wav', sineWav({ seconds: 2 })]]);
+  });
+});
+
+describe('what a killed process left behind', () => {
+  test('temporary files older than an hour are removed when the store opens; fresh ones (uploads in flight) stay', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rbt-store-'));
+    try {
+      mkdirSync(join(dir, 'tmp'));
+      writeFileSync(join(dir, 'tmp', 'old.part'), 'cut off by kill -9');
+      writeFileSync(join(dir, 'tmp', 'fresh.part'), 'another process is receiving it');
+      const twoHoursAgo = (Date.now() - 2 * 3600_000) / 1000;
+      utimesSync(join(dir, 'tmp', 'old.part'), twoHoursAgo, twoHoursAgo);
+      new FileStore(dir);
+      expect(readdirSync(join(dir, 'tmp'))).toEqual(['fresh.part']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
