@@ -58,8 +58,10 @@ describe.each(Object.entries(CALLS))('%s', (url, call) => {
   });
 });
 
+type Parts = Array<[string, string | undefined, string]>;
+
 /** A well-formed multipart body of the given parts: [part name, file name or undefined for a text field, content]. */
-const body = (parts: Array<[string, string | undefined, string]>) =>
+const body = (parts: Parts) =>
   parts
     .map(
       ([name, file, data]) =>
@@ -71,10 +73,60 @@ const body = (parts: Array<[string, string | undefined, string]>) =>
  * Each call's refusals of the issue's other examples: the same file name twice (one of them used to be kept as an
  * orphan), the same part twice, and a path ('../../etc') in a parameter: the query, a text part, a file name.
  */
-const ABUSES: Record<
-  string,
-  Array<[what: string, query: string, parts: Array<[string, string | undefined, string]>, code: string]>
-> = {
+type Abuse = [what: string, query: string, parts: Parts, code: string];
+
+/** A batch call's abuses, by the names of its file part and its text part. */
+const batchAbuses = (file: string, text: string, query: string): Abuse[] => [
+  [
+    'the same file name twice',
+    '',
+    [
+      [file, 'same.txt', 'one'],
+      ['other', 'same.txt', 'two'],
+    ],
+    '962004',
+  ],
+  [
+    'the same part twice',
+    '',
+    [
+      [file, 'a.txt', 'one'],
+      [file, 'b.txt', 'two'],
+    ],
+    '950004',
+  ],
+  [
+    'the same text part twice',
+    '',
+    [
+      [text, undefined, 'one'],
+      [text, undefined, 'two'],
+    ],
+    '950004',
+  ],
+  ['a path in the query', query, [[file, 'a.txt', 'one']], '950004'],
+  [
+    'a path in a text part',
+    '',
+    [
+      [text, undefined, 'owners/../../etc'],
+      [file, 'a.txt', 'one'],
+    ],
+    '950004',
+  ],
+  [
+    'a path in a text part (backslashes)',
+    '',
+    [
+      [text, undefined, '..\\..\\etc'],
+      [file, 'a.txt', 'one'],
+    ],
+    '950004',
+  ],
+  ['a path as the file name', '', [[file, '../../etc/a.txt', 'one']], '950007'],
+];
+
+const ABUSES: Record<string, Abuse[]> = {
   '/sp/uploadfile': [
     [
       'the same file name twice',
@@ -97,88 +149,10 @@ const ABUSES: Record<
       ],
       '950004',
     ],
-    ['a path as the file name', '', [['multipartFiles', '../../etc/a.txt', 'one']], '950007'],
+    ['a path as the file name', '', [['multipartFiles', '..\\..\\etc\\a.txt', 'one']], '950007'],
   ],
-  '/sp/batchaddtone': [
-    [
-      'the same file name twice',
-      '',
-      [
-        ['zipFile', 'same.txt', 'one'],
-        ['indexFile', 'same.txt', 'two'],
-      ],
-      '962004',
-    ],
-    [
-      'the same part twice',
-      '',
-      [
-        ['indexFile', 'a.txt', 'one'],
-        ['indexFile', 'b.txt', 'two'],
-      ],
-      '950004',
-    ],
-    [
-      'the same text part twice',
-      '',
-      [
-        ['taskDesc', undefined, 'one'],
-        ['taskDesc', undefined, 'two'],
-      ],
-      '950004',
-    ],
-    ['a path in the query', '?dir=..%2F..%2Fetc', [['indexFile', 'a.txt', 'one']], '950004'],
-    [
-      'a path in a text part',
-      '',
-      [
-        ['taskDesc', undefined, '..\\..\\etc'],
-        ['indexFile', 'a.txt', 'one'],
-      ],
-      '950004',
-    ],
-    ['a path as the file name', '', [['indexFile', '../../etc/a.txt', 'one']], '950007'],
-  ],
-  '/sp/addbatchtask/:taskName': [
-    [
-      'the same file name twice',
-      '',
-      [
-        ['file', 'owners.txt', 'one'],
-        ['other', 'owners.txt', 'two'],
-      ],
-      '962004',
-    ],
-    [
-      'the same part twice',
-      '',
-      [
-        ['file', 'a.txt', 'one'],
-        ['file', 'b.txt', 'two'],
-      ],
-      '950004',
-    ],
-    [
-      'the same text part twice',
-      '',
-      [
-        ['taskDesc', undefined, 'one'],
-        ['taskDesc', undefined, 'two'],
-      ],
-      '950004',
-    ],
-    ['a path in the query', '?taskDesc=../../etc', [['file', 'a.txt', 'one']], '950004'],
-    [
-      'a path in a text part',
-      '',
-      [
-        ['taskDesc', undefined, 'owners/../../etc'],
-        ['file', 'a.txt', 'one'],
-      ],
-      '950004',
-    ],
-    ['a path as the file name', '', [['file', '..\\..\\etc\\a.txt', 'one']], '950007'],
-  ],
+  '/sp/batchaddtone': batchAbuses('indexFile', 'taskDesc', '?dir=..%2F..%2Fetc'),
+  '/sp/addbatchtask/:taskName': batchAbuses('file', 'taskDesc', '?taskDesc=../../etc'),
 };
 
 test('every multipart call has its abuses listed', () => {
