@@ -246,6 +246,7 @@ async function runOne(database: 'sqlite' | 'postgres') {
     const ackedBytes = t.sent.filter((s) => s.saved).reduce((n, s) => n + s.size, 0);
     return {
       database,
+      date: new Date().toISOString(),
       seconds: round(seconds, 1),
       uploaders: codes.length,
       readers: READERS,
@@ -286,7 +287,7 @@ function goals(runs: Run[]) {
     const db = r.database === 'sqlite' ? 'SQLite (WAL)' : 'PostgreSQL';
     const zero = (name: string, value: number) => (out[`${db}: ${name}`] = { value, goal: '0', pass: value === 0 });
     out[
-      `${db}: uploads acknowledged in ${r.seconds} s by ${r.uploaders} uploaders (per second; MB/s ${r.megabytesPerSecond})`
+      `${db}, measured ${r.date} (load average ${r.loadAverage1m.before} before, ${r.loadAverage1m.after} after, ${cpus().length} cores): uploads acknowledged in ${r.seconds} s by ${r.uploaders} uploaders (per second; MB/s ${r.megabytesPerSecond})`
     ] = {
       value: `${r.check.acknowledged} (${r.uploadsPerSecond}/s)`,
       pass: null,
@@ -313,19 +314,35 @@ function goals(runs: Run[]) {
   return out;
 }
 
+const RESULT = join(__dirname, 'results', 'uploads.json');
+
+/**
+ * `--sqlite` or `--postgres` runs one database only and keeps the other's last run from the result file (each
+ * run carries its date), as run.ts keeps the figures of a bench not run this time.
+ */
 async function main() {
-  const runs: Run[] = [await runOne('sqlite')];
-  if (PG_URL) runs.push(await runOne('postgres'));
+  const flags = process.argv.slice(2);
+  const only = (['sqlite', 'postgres'] as const).filter((d) => flags.includes(`--${d}`));
+  const chosen = only.length ? only : (['sqlite', 'postgres'] as const);
+  const previous: Run[] = existsSync(RESULT) ? (JSON.parse(readFileSync(RESULT, 'utf8')).runs ?? []) : [];
+  const runs: Run[] = [];
+  for (const database of ['sqlite', 'postgres'] as const) {
+    if (!chosen.includes(database)) {
+      const kept = previous.find((r) => r.database === database);
+      if (kept) runs.push(kept);
+    } else if (database === 'sqlite' || PG_URL) runs.push(await runOne(database));
+  }
   const result = {
     date: new Date().toISOString(),
     cores: cpus().length,
-    loadAverage1m: { before: runs[0].loadAverage1m.before, after: runs[runs.length - 1].loadAverage1m.after },
-    postgres: PG_URL ? 'run' : 'skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
+    postgres: runs.some((r) => r.database === 'postgres')
+      ? 'run'
+      : 'skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
     runs,
     goals: goals(runs),
   };
   mkdirSync(join(__dirname, 'results'), { recursive: true });
-  writeFileSync(join(__dirname, 'results', 'uploads.json'), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(RESULT, JSON.stringify(result, null, 2) + '\n');
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);
 }
