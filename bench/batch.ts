@@ -109,7 +109,7 @@ function postFiles(
 }
 
 /** 8-bit mono audio: a tone with noise on top, which deflate hardly shrinks (like real recordings). */
-function noisyWav(bytes: number, seed: number): Buffer {
+export function noisyWav(bytes: number, seed: number): Buffer {
   const b = randomBytes(bytes);
   b.write('RIFF', 0, 'latin1');
   b.writeUInt32LE(bytes - 8, 4);

@@ -146,11 +146,15 @@ export function startServer(
 export const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
-export async function login(base: string): Promise<{ cookie: string; csrf: string }> {
+export async function login(
+  base: string,
+  account = ACCOUNT,
+  password = PASSWORD,
+): Promise<{ cookie: string; csrf: string }> {
   const r = await fetch(`${base}/sp/sploginhs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: ACCOUNT, pwd: PASSWORD }),
+    body: JSON.stringify({ account, pwd: password }),
   });
   const body = (await r.json()) as { returnCode: string };
   if (body.returnCode !== '000000') throw new Error(`login: ${JSON.stringify(body)}`);

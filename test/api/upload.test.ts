@@ -1,7 +1,9 @@
 // sp/uploadfile: accepted files are described and stored under a generated name, served only to their owner;
 // every refusal leaves DATA_DIR without a new file (neither stored nor left behind in tmp).
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FileStore } from '../../src/server/files/storage';
 import { GROUPS } from '../../src/server/files/accept';
 import { startServer, DEMO, type TestServer, type Client, type Answer } from './helpers';
 import { sineWav } from '../../src/server/files/wav';
@@ -299,12 +301,19 @@ describe('per-provider storage quota and upload rate', () => {
 
     const lines: string[] = [];
     expect(await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l))).toBe(0);
-    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('files=2\tstorage=8 KB/10 KB');
-    expect(lines.find((l) => l.startsWith(`${b.code}\t`))).toContain('files=1\tstorage=8 KB/10 KB');
+    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('files=2\tstorage=8 KB/10 KB\tlastMinute=2/60');
+    expect(lines.find((l) => l.startsWith(`${b.code}\t`))).toContain('files=1\tstorage=8 KB/10 KB\tlastMinute=1/60');
     await s.ctx.config.set('upload_quota_mb', '0');
     lines.length = 0;
     await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));
     expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain('storage=8 KB/unlimited');
+    // A minute later the rate's window is empty again; the storage stays.
+    s.clock.now += 61_000;
+    lines.length = 0;
+    await runOperator(['provider', 'list'], s.ctx, (l) => lines.push(l));
+    expect(lines.find((l) => l.startsWith(`${a.code}\t`))).toContain(
+      'files=2\tstorage=8 KB/unlimited\tlastMinute=0/60',
+    );
   });
 
   test('concurrent uploads cannot pass the quota together', async () => {
@@ -354,5 +363,22 @@ describe('upload limits follow configuration', () => {
   test('media_max_size_mb lowers the media limit', async () => {
     await s.ctx.config.set('media_max_size_mb', '0.01');
     await refused('950009', [['two.wav', sineWav({ seconds: 2 })]]);
+  });
+});
+
+describe('what a killed process left behind', () => {
+  test('temporary files older than an hour are removed when the store opens; fresh ones (uploads in flight) stay', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rbt-store-'));
+    try {
+      mkdirSync(join(dir, 'tmp'));
+      writeFileSync(join(dir, 'tmp', 'old.part'), 'cut off by kill -9');
+      writeFileSync(join(dir, 'tmp', 'fresh.part'), 'another process is receiving it');
+      const twoHoursAgo = (Date.now() - 2 * 3600_000) / 1000;
+      utimesSync(join(dir, 'tmp', 'old.part'), twoHoursAgo, twoHoursAgo);
+      new FileStore(dir);
+      expect(readdirSync(join(dir, 'tmp'))).toEqual(['fresh.part']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

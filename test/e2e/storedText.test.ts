@@ -150,3 +150,80 @@ describe('copyright owners (Kenya site)', () => {
     await expectInert(page, dialogs);
   });
 });
+
+/**
+ * Rows the server's checks would refuse today (markup in a music box or directory name, a task description,
+ * the account's own name), as an older version or another system on the same database could have written
+ * them: every screen that shows them still renders text.
+ */
+const WRITTEN = {
+  boxName: '<img src=x onerror=window.__pwned=5>Box',
+  directoryName: '<svg onload=window.__pwned=6>Dir',
+  accountName: '=HYPERLINK("http://x","<b>Acme</b>")',
+  accountDescription: '<script>window.__pwned=7</script>',
+  taskDesc: '<img src=x onerror=window.__pwned=8>+1',
+};
+const own = (code: string) => `(SELECT id FROM providers WHERE code = '${code}')`;
+
+describe('text written around the server (generic site)', () => {
+  const suite = useSuite({ site: 'generic' });
+
+  test('Music Box Maintenance, Directory and My Account show it as text', async () => {
+    const who = demo('generic');
+    const db = suite.server.db;
+    db.run(
+      `UPDATE tone_boxes SET name = ? WHERE id = (SELECT max(id) FROM tone_boxes WHERE provider_id = ${own(who.account)})`,
+      WRITTEN.boxName,
+    );
+    db.run(
+      `UPDATE ivr_directories SET name = ? WHERE id = (SELECT id FROM ivr_directories WHERE provider_id = ${own(who.account)} ORDER BY position LIMIT 1)`,
+      WRITTEN.directoryName,
+    );
+    db.run(
+      `UPDATE providers SET name = ?, description = ? WHERE code = ?`,
+      WRITTEN.accountName,
+      WRITTEN.accountDescription,
+      who.account,
+    );
+    const { page, dialogs } = await watchedPage(suite, who);
+
+    await page.goto('/musicBoxMaintenance');
+    const boxes = page.locator('[data-screen="musicBoxMaintenance"] .data-table tbody tr[data-row-key]');
+    await boxes.filter({ hasText: WRITTEN.boxName }).first().waitFor();
+    await screenshot(page, 'stored-text-music-box-en');
+    await expectInert(page, dialogs);
+
+    await page.goto('/directory');
+    const dirs = page.locator('[data-screen="directory"] .data-table tbody tr[data-row-key]');
+    await dirs.filter({ hasText: WRITTEN.directoryName }).first().waitFor();
+    await expectInert(page, dialogs);
+
+    await page.goto('/myaccount');
+    await page.getByText(WRITTEN.accountName, { exact: true }).first().waitFor();
+    await page.waitForFunction(
+      (v) => (document.querySelector('#root_description') as HTMLTextAreaElement | null)?.value === v,
+      WRITTEN.accountDescription,
+    );
+    await screenshot(page, 'stored-text-account-en');
+    await expectInert(page, dialogs);
+  });
+});
+
+describe('text written around the server (Kenya site)', () => {
+  const suite = useSuite({ site: 'kenya' });
+
+  test("Batch Operation's task list (export tasks, its default type) shows a task description as text", async () => {
+    const who = demo('kenya');
+    suite.server.db.run(
+      `UPDATE batch_tasks SET task_desc = ?, request_time = ? WHERE id = (SELECT max(id) FROM batch_tasks WHERE task_type = '1' AND provider_id = ${own(who.account)})`,
+      WRITTEN.taskDesc,
+      Date.now(),
+    );
+    const { page, dialogs } = await watchedPage(suite, who);
+    await page.goto('/batchOperation');
+    const tasks = page.locator('[data-screen="batchOperation"] .data-table tbody tr[data-row-key]');
+    await tasks.filter({ hasText: WRITTEN.taskDesc }).first().waitFor();
+    await screenshot(page, 'stored-text-batch-task-en');
+    await expectInert(page, dialogs);
+  });
+});

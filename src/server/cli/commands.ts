@@ -21,7 +21,8 @@ export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SIT
 A <site> is the name of a folder of site-variants/.
 
   provider list
-      Every account: site, status, flags, and its uploads: files=<count> storage=<used>/<upload_quota_mb>.
+      Every account: site, status, flags, and its uploads: files=<count> storage=<used>/<upload_quota_mb>
+      lastMinute=<files accepted in the last minute>/<upload_rate_per_minute>.
   provider create <code> --name <name> [--site <site>] [--password <pwd>] [--sp-type 1|2]
                   [--believe-cp 0|1|2] [--email <email>] [--phone <digits>]
       Creates an account (code: 6-20 digits). Without --password a random one is printed; the provider
@@ -129,11 +130,12 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
         ])
         .orderBy('code')
         .execute();
-      const usage = await usageByProvider(db);
+      const usage = await usageByProvider(db, ctx.now());
+      const limit = (n: number, shown: string) => (Number.isFinite(n) ? shown : 'unlimited');
       for (const r of rows) {
-        const used = usage.get(r.id) ?? { files: 0, bytes: 0 };
-        const { quotaBytes } = uploadLimits(await ctx.config.forSite(r.site));
-        const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${Number.isFinite(quotaBytes) ? formatSize(quotaBytes) : 'unlimited'}`;
+        const used = usage.get(r.id) ?? { files: 0, bytes: 0, recentFiles: 0 };
+        const { quotaBytes, perMinute } = uploadLimits(await ctx.config.forSite(r.site));
+        const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${limit(quotaBytes, formatSize(quotaBytes))}\tlastMinute=${used.recentFiles}/${limit(perMinute, String(perMinute))}`;
         out(
           `${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`,
         );

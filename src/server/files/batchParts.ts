@@ -1,7 +1,9 @@
 // The files of a batch request (sp/batchaddtone's zip and index, sp/addbatchtask's txt), streamed to
 // temporary files of the store with the size limit of their type, and the request's text fields. A refused
 // part (special characters in its name, a type the call does not take, too large) refuses the request with
-// sp/uploadfile's codes (a body that cannot be read 962001), and nothing received is kept; so does a control character in a text field (950004).
+// sp/uploadfile's codes (a body that cannot be read 962001, a file name sent twice 962004), and nothing received
+// is kept; so does a part name sent twice, a control character in a text field or a path ('..') in any
+// parameter (950004).
 import type { FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../envelope';
@@ -10,7 +12,8 @@ import type { FileStore } from './storage';
 import { extensionOf, hasSpecialCharacters } from './sniff';
 import { formatSize } from './accept';
 import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError } from './receive';
-import { controlCharacterViolations } from '../http/controlCharacters';
+import { controlCharacterViolations, withoutControlCharacters } from '../http/controlCharacters';
+import { pathSegmentViolations } from './pathSegments';
 
 export interface BatchPart {
   /** The part's field name and the file's name as sent. */
@@ -43,13 +46,25 @@ export async function receiveBatchParts(
     for (const f of files) await store.discard(f.path);
   };
   try {
+    const paths = pathSegmentViolations(req.query, req.params);
+    if (paths.length) throw new ApiError(RC.badInput, [], paths);
+    // Each part once: a second one would silently replace the first (a text part) or be stored beside it.
+    const seen = new Set<string>();
     for await (const part of req.parts()) {
+      if (seen.has(part.fieldname))
+        throw new ApiError(
+          RC.badInput,
+          [],
+          [{ field: withoutControlCharacters(part.fieldname), message: 'Upload.partTwice' }],
+        );
+      seen.add(part.fieldname);
       if (part.type !== 'file') {
         fields[part.fieldname] = String(part.value ?? '');
         continue;
       }
       const fileName = part.filename ?? '';
       if (hasSpecialCharacters(fileName)) throw new ApiError(RC.fileNameSpecial);
+      if (files.some((f) => f.fileName === fileName)) throw new ApiError(RC.uploadDuplicate, [fileName]);
       const ext = extensionOf(fileName);
       const limit = limits[ext];
       if (limit === undefined) throw new ApiError(RC.fileType, [Object.keys(limits).join(', ')]);
@@ -62,8 +77,8 @@ export async function receiveBatchParts(
       }
     }
     // The text fields are parameters like any call's (routes.ts checks the query, not a multipart body).
-    const control = controlCharacterViolations(fields);
-    if (control.length) throw new ApiError(RC.badInput, [], control);
+    const refused = [...controlCharacterViolations(fields), ...pathSegmentViolations(fields)];
+    if (refused.length) throw new ApiError(RC.badInput, [], refused);
   } catch (e) {
     await discard();
     await drainRequest(req.raw);

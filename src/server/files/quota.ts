@@ -57,14 +57,24 @@ export async function uploadUsage(db: Db, providerId: number, now: number): Prom
   };
 }
 
-/** Usage of every provider at once (operator CLI). */
-export async function usageByProvider(db: Kysely<Database>): Promise<Map<number, { files: number; bytes: number }>> {
+/** Usage of every provider at once (operator CLI): files and bytes stored, files accepted in the last minute. */
+export async function usageByProvider(
+  db: Kysely<Database>,
+  now: number,
+): Promise<Map<number, { files: number; bytes: number; recentFiles: number }>> {
   const rows = await db
     .selectFrom('uploaded_files')
-    .select(['provider_id', sql<number | string>`count(*)`.as('files'), sql<number | string>`sum(size)`.as('bytes')])
+    .select([
+      'provider_id',
+      sql<number | string>`count(*)`.as('files'),
+      sql<number | string>`sum(size)`.as('bytes'),
+      sql<number | string>`sum(case when created_at > ${now - RATE_WINDOW_MS} then 1 else 0 end)`.as('recent'),
+    ])
     .groupBy('provider_id')
     .execute();
-  return new Map(rows.map((r) => [r.provider_id, { files: Number(r.files), bytes: Number(r.bytes) }]));
+  return new Map(
+    rows.map((r) => [r.provider_id, { files: Number(r.files), bytes: Number(r.bytes), recentFiles: Number(r.recent) }]),
+  );
 }
 
 export const quotaRefusal = (limits: UploadLimits, usage: Pick<UploadUsage, 'bytes'>) =>

@@ -1,21 +1,55 @@
 // Where uploaded files live: DATA_DIR/files/<provider id>/<saved name>, written first to DATA_DIR/tmp and
 // renamed into place only once accepted (same file system, so the rename is atomic). A deployment that
 // wants an object store implements the same four operations.
-import { createReadStream, createWriteStream, mkdirSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  existsSync,
+  readdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 
+/** A temporary file untouched this long belongs to no request in flight (uploads time out long before). */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
 export class FileStore {
   readonly tmpDir: string;
   readonly filesDir: string;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, now = Date.now()) {
     this.tmpDir = join(dataDir, 'tmp');
     this.filesDir = join(dataDir, 'files');
     mkdirSync(this.tmpDir, { recursive: true });
     mkdirSync(this.filesDir, { recursive: true });
+    this.sweepTemp(now);
+  }
+
+  /**
+   * Removes what a process killed in the middle of an upload left in tmp. Only files older than STALE_TEMP_MS:
+   * other processes sharing DATA_DIR may be receiving uploads right now. Returns how many were removed.
+   */
+  sweepTemp(now = Date.now()): number {
+    let removed = 0;
+    for (const name of readdirSync(this.tmpDir)) {
+      const path = join(this.tmpDir, name);
+      try {
+        const st = statSync(path);
+        if (st.isFile() && now - st.mtimeMs > STALE_TEMP_MS) {
+          unlinkSync(path);
+          removed++;
+        }
+      } catch {
+        // Removed meanwhile by its own request: nothing to do.
+      }
+    }
+    return removed;
   }
 
   /** A new temporary file to stream into. */

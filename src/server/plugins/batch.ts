@@ -251,7 +251,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'batch',
       summary: 'Submit a batch txt file as a task (update tones and singers, add copyright companies)',
       description:
-        "multipart/form-data: the txt file (any part name) and taskDesc (or data, a JSON string holding taskDesc). taskName: batchUpdateToneAndSinger (task type 2; lines 'toneCode|toneName|singerName', an empty value keeps the current one; file up to batch_update_file_max_size_mb) or batchAddCopyrightCompany (type 3; lines 'officialName|stageName|idNumber|phoneNumber|email|description', email and description optional; file up to copyright_txt_max_size_mb, 1 MB). UTF-8 only; blank lines and lines starting with # are skipped; spaces around | are ignored. A body that cannot be read answers 962001. Refused with nothing stored (963001, naming the line): not UTF-8, a control character other than tab in a line, no data line ('batch update File can not be empty' / 'batch copyright File can not be empty'), more than batch_max_lines lines, a national ID twice. taskDesc: up to 256 without | < > (000 §5). Each line is then checked by the rules of the tone edit form or the Add Copyright dialog when it runs; its result is kept per line (sp/querybatchtask). Changes to tones follow the provider's approval flow. Templates: sp/batchtemplate/{taskName}.",
+        "multipart/form-data: the txt file (any part name) and taskDesc (or data, a JSON string holding taskDesc). taskName: batchUpdateToneAndSinger (task type 2; lines 'toneCode|toneName|singerName', an empty value keeps the current one; file up to batch_update_file_max_size_mb) or batchAddCopyrightCompany (type 3; lines 'officialName|stageName|idNumber|phoneNumber|email|description', email and description optional; file up to copyright_txt_max_size_mb, 1 MB). UTF-8 only; blank lines and lines starting with # are skipped; spaces around | are ignored. A body that cannot be read answers 962001, a file name sent twice 962004, a part sent twice or a path ('..') in any parameter 950004. Refused with nothing stored (963001, naming the line): not UTF-8, a control character other than tab in a line, no data line ('batch update File can not be empty' / 'batch copyright File can not be empty'), more than batch_max_lines lines, a national ID twice. taskDesc: up to 256 without | < > (000 §5). Each line is then checked by the rules of the tone edit form or the Add Copyright dialog when it runs; its result is kept per line (sp/querybatchtask). Changes to tones follow the provider's approval flow. Templates: sp/batchtemplate/{taskName}.",
       auth: 'session',
       write: true,
       multipart: true,
@@ -274,6 +274,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         RC.noFile,
         RC.fileNameSpecial,
         RC.uploadMalformed,
+        RC.uploadDuplicate,
       ],
       async handler(req) {
         const { ctx } = req.server;

@@ -1,5 +1,6 @@
 // What an operator does to the reference server's database, done directly for the tests: set and unset
-// configuration values (the server reads them with a 2 s cache), read the notifier's outbox, end sessions.
+// configuration values (the server reads them with a 2 s cache), read the notifier's outbox, end sessions,
+// write rows the server's own checks would refuse (stored text of an older version or another system).
 import Database from 'better-sqlite3';
 
 export const CONFIG_CACHE_MS = 2100;
@@ -42,6 +43,11 @@ export class OperatorDb {
       )
       .get(account) as { body: string } | undefined;
     return row ? /dynamic code is ([A-Za-z0-9]{6})/.exec(row.body)?.[1] : undefined;
+  }
+
+  /** Writes rows directly, as another system sharing the database (or a version without today's checks) could. */
+  run(statement: string, ...params: unknown[]): void {
+    this.db.prepare(statement).run(...params);
   }
 
   endSessions(account: string): void {
