@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { createChangeRequest, registerApprovalHandler } from './changeRequests';
-import { fileUrl } from '../plugins/files';
+import { fileUrl } from './uploadedFiles';
 import { logicToSql } from '../db/logicSql';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
