@@ -15,6 +15,7 @@ import { audit } from '../services/audit';
 import { screenFileProblem } from '../http/screenFiles';
 import { listNameTones, nameToneCategoryOf, uploadNameTone } from '../services/nameTones';
 import { trusted } from '../services/ivrDirectories';
+import { namesIn } from '../services/translations';
 
 const nameToneRecord = stringRecord([
   'nameToneID',
@@ -44,14 +45,15 @@ export function nameToneRoutes(app: FastifyInstance): void {
       tag: 'nameTone',
       summary: 'Name-tone category of the provider (privilege check)',
       description:
-        'With the name-tone privilege: 000000 and the category record (catalogID, catName, resultInfo), which the portal passes to the upload screen as its query (000 §2). Without: 956012 and no record, and the portal opens noPrivilege.',
+        'With the name-tone privilege: 000000 and the category record (catalogID, catName in the session language, resultInfo), which the portal passes to the upload screen as its query (000 §2). Without: 956012 and no record, and the portal opens noPrivilege.',
       auth: 'session',
       params: obj({}),
       record: stringRecord(['catalogID', 'catName', 'resultInfo']),
       codes: [RC.noNameTonePrivilege],
       async handler(req) {
         const cat = await categoryOf(req);
-        return { record: { catalogID: String(cat.id), catName: cat.name, resultInfo: 'ok' } };
+        const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
+        return { record: { catalogID: String(cat.id), catName: names(cat.id, 'name', cat.name), resultInfo: 'ok' } };
       },
     },
     {
