@@ -54,6 +54,7 @@ const TEXT = {
     toBeApproved: 'To be approved',
     deletePending: 'Deletion to be approved',
     upload: /^Upload Salutatory$/,
+    addBoxes: /^Add Music Boxes$/,
   },
   zh: {
     addDirectory: /^新增目录$/,
@@ -65,6 +66,7 @@ const TEXT = {
     toBeApproved: '待审批',
     deletePending: '删除待审批',
     upload: /^上传欢迎语$/,
+    addBoxes: /^添加音乐盒$/,
   },
 };
 
@@ -165,6 +167,39 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     if (await page.locator('.row-menu').count()) await page.locator('.row-menu [data-action="delete"]').click();
     await confirmOk(page, language === 'en' ? /Delete this directory/ : /确定删除该目录/);
     await mine.filter({ hasText: text.deletePending }).waitFor();
+    await page.context().close();
+  });
+
+  test('a directory of music boxes takes boxes from the music box selection list', async () => {
+    // Each site provider has one box on sale and an empty directory of boxes: English on the generic site,
+    // Chinese on the Kenya site.
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
+    await login(page, language === 'en' ? who : demo('kenya'));
+    await page.goto('/directory');
+    const boxes = screenRows('directory').filter({ hasText: 'Music Boxes' });
+    await boxes.locator('[data-action="tones"]').click();
+    const entries = dialog().locator('[data-screen="directoryTones"]');
+    await entries.locator('.list-footer__total[data-total="0"]').waitFor();
+    // A directory of boxes offers Add Music Boxes, never Add Tones.
+    expect(await entries.locator('[data-action="add"]').count()).toBe(0);
+    await entries.locator('[data-action="addBoxes"]').click();
+    const add = dialog(text.addBoxes);
+    await add.waitFor();
+    await add.locator('#root_boxes').click();
+    const pick = page.locator('[role="dialog"] [data-screen="toneBoxSelection"] .data-table tbody tr[data-row-key]');
+    await pick.first().waitFor();
+    // Only boxes on sale with no change waiting are offered.
+    for (const state of await pick.locator('td[data-column="status"]').allTextContents())
+      expect(state).toContain(text.normal);
+    await screenshot(page, `ivr-box-selection-${language}`, { viewport: true });
+    const [boxName] = await pick.first().locator('td[data-column="toneBoxName"]').allTextContents();
+    await pick.first().locator('input[type="checkbox"]').check();
+    await dialog().locator('.dialog__footer .btn--primary').click();
+    await add.locator('.selected-rows__table tbody tr').first().waitFor();
+    await add.locator('.dialog-form__footer .btn--primary').click();
+    await add.waitFor({ state: 'detached' });
+    await entries.locator('.data-table tbody tr[data-row-key]', { hasText: boxName.trim() }).waitFor();
+    await screenshot(page, `ivr-directory-boxes-${language}`, { viewport: true });
     await page.context().close();
   });
 

@@ -288,7 +288,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Add tones (or tone boxes) to a directory',
       description:
-        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or normal boxes (964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
+        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or the caller's boxes on sale with no change waiting (status 1, approveType 2; 964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),

@@ -1,6 +1,6 @@
 // Demo IVR data (001 §2.6, §2.7, §4): for each site provider whose site has IVR on (support_ivr_function and
 // ivr_portal_enabled '1', not the radio account), directories in every state (normal with tones, addition,
-// modification and deletion to be approved, rejected; and one of music boxes, which seed/boxes.ts made first)
+// modification and deletion to be approved, rejected; and an empty one of music boxes)
 // and salutatory and help prompts (normal, to be approved, rejected), each prompt a real 8000 Hz 8-bit wav, with
 // the change requests behind the pending ones so `npm run operator -- changes list` shows them by name.
 import type { AppContext } from '../context';
@@ -90,16 +90,8 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
           .values(entries.map((t, p) => ({ directory_id: id, resource_type: '1', resource_id: t.id, position: p + 1 })))
           .execute();
     }
-    // A directory of music boxes (type 2) holding the provider's boxes on sale.
-    const boxes = await db
-      .selectFrom('tone_boxes')
-      .select('id')
-      .where('provider_id', '=', providerId)
-      .where('status', '=', '1')
-      .orderBy('id')
-      .limit(2)
-      .execute();
-    const { id: boxDirectory } = await db
+    // A directory of music boxes (type 2), empty: the provider's box on sale is there to be added.
+    await db
       .insertInto('ivr_directories')
       .values({
         provider_id: providerId,
@@ -113,15 +105,7 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
         created_at: now,
         updated_at: now,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (boxes.length)
-      await db
-        .insertInto('ivr_directory_items')
-        .values(
-          boxes.map((b, p) => ({ directory_id: boxDirectory, resource_type: '2', resource_id: b.id, position: p + 1 })),
-        )
-        .execute();
+      .execute();
     for (const [i, [kind, name, status, reason]] of PROMPTS.entries()) {
       const { id } = await db
         .insertInto('ivr_prompts')
