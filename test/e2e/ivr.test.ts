@@ -1,7 +1,7 @@
 // IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5): on the generic site
 // (IVR on), create a directory with its prompt, see it wait for approval, approve it with the operator CLI, add
 // tones through the selection list, reorder tones and directories by keyboard, delete it; upload a salutatory
-// prompt, a 16-bit wav refused with a message naming its format, then an 8 kHz 8-bit one accepted and waiting
+// prompt, a 16-bit (English) or 44.1 kHz (Chinese) wav refused with a message naming its format, then an 8 kHz 8-bit one accepted and waiting
 // for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px in both languages.
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
@@ -50,7 +50,9 @@ const TEXT = {
     normal: 'Normal',
     addTones: /^Add Tones$/,
     sortDirectories: /^Sort Directories$/,
-    refused: 'This wav file is 2 channel(s), 44100 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
+    // English tries a 16-bit file, Chinese a 44.1 kHz one: each is refused on its own.
+    badWav: { bits: 16 } as const,
+    refused: 'This wav file is 1 channel(s), 8000 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
     toBeApproved: 'To be approved',
     deletePending: 'Deletion to be approved',
     upload: /^Upload Salutatory$/,
@@ -62,7 +64,8 @@ const TEXT = {
     normal: '正常',
     addTones: /^添加铃音$/,
     sortDirectories: /^目录排序$/,
-    refused: '该 wav 文件为 2 声道、44100 Hz、16 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
+    badWav: { sampleRate: 44100 } as const,
+    refused: '该 wav 文件为 1 声道、44100 Hz、8 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
     toBeApproved: '待审批',
     deletePending: '删除待审批',
     upload: /^上传欢迎语$/,
@@ -203,7 +206,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await page.context().close();
   });
 
-  test('salutatory: a 16-bit wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
+  test('salutatory: a 16-bit or 44.1 kHz wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
     await login(page, who);
     await page.goto('/salutatory');
@@ -214,7 +217,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await up.waitFor();
     const promptName = language === 'en' ? 'Good morning' : '早上好';
     await up.locator('#root_promptName').fill(promptName);
-    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));
+    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, text.badWav));
     await page.locator('.toast--error', { hasText: text.refused }).waitFor();
     expect(await up.locator('.upload__file-name').count()).toBe(0);
     await screenshot(page, `ivr-salutatory-refused-${language}`, { viewport: true });
