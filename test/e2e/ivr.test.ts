@@ -1,8 +1,10 @@
 // IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5): on the generic site
 // (IVR on), create a directory with its prompt, see it wait for approval, approve it with the operator CLI, add
-// tones through the selection list, reorder tones and directories by keyboard, delete it; upload a salutatory
-// prompt, a 16-bit (English) or 44.1 kHz (Chinese) wav refused with a message naming its format, then an 8 kHz 8-bit one accepted and waiting
-// for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px in both languages.
+// tones through the selection list, reorder tones and directories by keyboard, delete it; a directory of music
+// boxes takes boxes from the music box selection list (generic and Kenya sites); upload a salutatory prompt, a
+// 16-bit (English) or 44.1 kHz (Chinese) wav refused with a message naming its format, then an 8 kHz 8-bit one
+// accepted and waiting for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px
+// in both languages.
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
 import { wavFile } from './support/files';
