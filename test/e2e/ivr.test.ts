@@ -204,6 +204,10 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await add.locator('.dialog-form__footer .btn--primary').click();
     await add.waitFor({ state: 'detached' });
     await entries.locator('.data-table tbody tr[data-row-key]', { hasText: boxName.trim() }).waitFor();
+    // Its columns are the music box's: code and name, no artist.
+    const shown = await entries.locator('td[data-column="boxName"]').allTextContents();
+    expect(shown.map((t) => t.trim())).toEqual([boxName.trim()]);
+    expect(await entries.locator('td[data-column="toneName"]').count()).toBe(0);
     await screenshot(page, `ivr-directory-boxes-${language}`, { viewport: true });
     await page.context().close();
   });
