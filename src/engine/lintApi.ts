@@ -259,5 +259,16 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
     }
   };
   gates(def.menu, '$.menu');
+  if (def.gate) {
+    const route = routeFor(def.gate.call, routes);
+    if (!route)
+      out.push({
+        path: '$.gate.call',
+        reason: `the server implements no call "${def.gate.call}"${didYouMean(def.gate.call, urls)}`,
+      });
+    else
+      for (const [i, field] of def.gate.fields.entries())
+        answerHas(def.gate.call, route, ['record'], [field], `$.gate.fields[${i}]`, 'record value');
+  }
   return out;
 }

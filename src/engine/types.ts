@@ -184,6 +184,8 @@ export interface ScreenDef {
   dialogRoute?: { route: string; over: string; size?: 'small' | 'medium' | 'large' };
   /** The title in edit mode, when it differs ('Modify tone' for the tone upload form). */
   editTitle?: string;
+  /** A form that exists only with the record `call` gives (its `fields`, from the query or fetched), else `otherwise` opens. */
+  gate?: { call: string; fields: string[]; otherwise: string };
   fields?: Record<string, FieldDef>;
   search?: Record<string, FieldDef>;
   checks?: Record<string, CheckDef>;

@@ -39,7 +39,7 @@ export const RETURN_CODES = {
   '900439': { en: 'The tone was submitted with a warning: {0}', zh: '铃音已提交，但有警告：{0}' },
   '900440': { en: 'The modification was submitted with a warning: {0}', zh: '修改已提交，但有警告：{0}' },
   '302031': { en: 'The data already exists.', zh: '数据已存在。' },
-  '956012': { en: "Sorry, you don't have privilege to upload Name Tone", zh: '抱歉，您没有上传姓名铃音的权限' },
+  '956012': { en: "Sorry, you don't have privilege to upload Name Tone", zh: '抱歉，您没有上传名字铃音的权限' },
   '100010': {
     en: 'The relative validity period must be shorter than the absolute validity period.',
     zh: '相对有效期必须短于绝对有效期。',

@@ -19,6 +19,7 @@ import { batchRoutes } from './plugins/batch';
 import { batchUploadRoutes } from './plugins/batchUpload';
 import { batchExpiryRoutes } from './plugins/batchExpiry';
 import { ivrRoutes } from './plugins/ivr';
+import { nameToneRoutes } from './plugins/nameTones';
 import { toneBoxRoutes } from './plugins/toneBoxes';
 import { boxToneRoutes } from './plugins/boxTones';
 
@@ -37,6 +38,7 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   batchUploadRoutes(app, store);
   batchExpiryRoutes(app);
   ivrRoutes(app);
+  nameToneRoutes(app);
   toneBoxRoutes(app);
   boxToneRoutes(app);
 }

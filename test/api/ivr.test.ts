@@ -204,6 +204,35 @@ describe('directories', () => {
     expect((await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: 'x' })).body.returnCode).toBe('950004');
   });
 
+  test('a directory of tone boxes takes only the provider’s boxes on sale with no change waiting', async () => {
+    const boxesOf = async (code: string) =>
+      s.ctx.db
+        .selectFrom('tone_boxes')
+        .innerJoin('providers', 'providers.id', 'tone_boxes.provider_id')
+        .select(['tone_boxes.id', 'tone_boxes.status', 'tone_boxes.approve_type'])
+        .where('providers.code', '=', code)
+        .execute();
+    const mine = await boxesOf(DEMO.generic.account);
+    const onSale = mine.filter((x) => x.status === '1' && x.approve_type === '2').map((x) => x.id);
+    const waiting = mine.filter((x) => x.approve_type === '1').map((x) => x.id);
+    const theirs = (await boxesOf(DEMO.believe.account)).map((x) => x.id);
+    expect(onSale.length && waiting.length && theirs.length).toBeTruthy();
+    const id = (await dirs(a)).record.find((d: { catalogName: string }) => d.catalogName === 'Music Boxes').catalogID;
+    for (const refused of [waiting[0], theirs[0], (await toneIds(DEMO.generic.account)).normal[0]]) {
+      const r = await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: String(refused) });
+      expect(r.body.returnCode).toBe('964004');
+      expect(r.body.returnMsg).toContain(String(refused));
+    }
+    expect((await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: String(onSale[0]) })).body.record.added).toBe(
+      '1',
+    );
+    const entries = (await a.post('/sp/qrycatalogtone', { catalogID: id })).body.record;
+    expect(entries).toEqual([expect.objectContaining({ resourceID: String(onSale[0]), resourceType: '2', seq: '1' })]);
+    // The music box selection list offers exactly those (status 1, approveType 2).
+    const offered = await a.post('/sp/querytonebox', { status: '1', approveType: '2', feeType: '3' });
+    expect(offered.body.record.map((x: { toneBoxID: string }) => Number(x.toneBoxID))).toEqual(onSale);
+  });
+
   test('directories are reordered at once; modification and deletion wait for approval', async () => {
     const second = await a.post('/sp/addivrcatalog', {
       catalogName: 'Jazz',

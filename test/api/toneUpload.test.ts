@@ -200,6 +200,39 @@ describe('sp/addtone', () => {
   });
 });
 
+test('a wav that is only 16 bit, or only 44.1 kHz, is refused as the IVR play file in both languages, naming its format', async () => {
+  const sessions = {
+    en: await s.login(DEMO.generic.account, DEMO.generic.password),
+    zh: await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh' }),
+  };
+  const before = await toneCount();
+  const cases = [
+    [
+      { bits: 16 },
+      'en',
+      'This wav file is 1 channel(s), 8000 Hz, 16 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.',
+    ],
+    [
+      { sampleRate: 44100 },
+      'en',
+      'This wav file is 1 channel(s), 44100 Hz, 8 bit; this file must be 1 channel(s), 8000 Hz, 8 bit.',
+    ],
+    [{ bits: 16 }, 'zh', '该 wav 文件为 1 声道、8000 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。'],
+    [{ sampleRate: 44100 }, 'zh', '该 wav 文件为 1 声道、44100 Hz、8 位；此文件必须为 1 声道、8000 Hz、8 位。'],
+  ] as const;
+  for (const [format, language, text] of cases) {
+    const c = sessions[language];
+    const good = await goodTone(c);
+    const up = await c.upload([['one.wav', sineWav({ seconds: 0.5, ...format })]]);
+    const files = { ...JSON.parse(good.toneFile), aipPlay: up.body.record['one.wav'].savedFilename };
+    const r = await c.post('/sp/addtone', { ...good, toneFile: JSON.stringify(files) });
+    expect(r.body.returnCode).toBe('950004');
+    const error = r.body.record.errors.find((e: { field: string }) => e.field === 'ivrFile');
+    expect({ format, text: error?.text }).toEqual({ format, text: expect.stringContaining(text) });
+  }
+  expect(await toneCount()).toBe(before);
+});
+
 test('an IVR wav of another format than the wav_* configuration is refused, naming what the file is; nothing is stored', async () => {
   const c = await s.login(DEMO.generic.account, DEMO.generic.password);
   const r16 = await c.upload([['studio.wav', sineWav({ seconds: 1, sampleRate: 44100, bits: 16, channels: 2 })]]);

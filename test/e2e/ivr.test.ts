@@ -1,8 +1,10 @@
 // IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5): on the generic site
 // (IVR on), create a directory with its prompt, see it wait for approval, approve it with the operator CLI, add
-// tones through the selection list, reorder tones and directories by keyboard, delete it; upload a salutatory
-// prompt, a 16-bit wav refused with a message naming its format, then an 8 kHz 8-bit one accepted and waiting
-// for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px in both languages.
+// tones through the selection list, reorder tones and directories by keyboard, delete it; a directory of music
+// boxes takes boxes from the music box selection list (generic and Kenya sites); upload a salutatory prompt, a
+// 16-bit (English) or 44.1 kHz (Chinese) wav refused with a message naming its format, then an 8 kHz 8-bit one
+// accepted and waiting for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px
+// in both languages.
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
 import { wavFile } from './support/files';
@@ -50,10 +52,13 @@ const TEXT = {
     normal: 'Normal',
     addTones: /^Add Tones$/,
     sortDirectories: /^Sort Directories$/,
-    refused: 'This wav file is 2 channel(s), 44100 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
+    // English tries a 16-bit file, Chinese a 44.1 kHz one: each is refused on its own.
+    badWav: { bits: 16 } as const,
+    refused: 'This wav file is 1 channel(s), 8000 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
     toBeApproved: 'To be approved',
     deletePending: 'Deletion to be approved',
     upload: /^Upload Salutatory$/,
+    addBoxes: /^Add Music Boxes$/,
   },
   zh: {
     addDirectory: /^新增目录$/,
@@ -61,10 +66,12 @@ const TEXT = {
     normal: '正常',
     addTones: /^添加铃音$/,
     sortDirectories: /^目录排序$/,
-    refused: '该 wav 文件为 2 声道、44100 Hz、16 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
+    badWav: { sampleRate: 44100 } as const,
+    refused: '该 wav 文件为 1 声道、44100 Hz、8 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
     toBeApproved: '待审批',
     deletePending: '删除待审批',
     upload: /^上传欢迎语$/,
+    addBoxes: /^添加音乐盒$/,
   },
 };
 
@@ -168,7 +175,44 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await page.context().close();
   });
 
-  test('salutatory: a 16-bit wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
+  test('a directory of music boxes takes boxes from the music box selection list', async () => {
+    // Each site provider has one box on sale and an empty directory of boxes: English on the generic site,
+    // Chinese on the Kenya site.
+    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
+    await login(page, language === 'en' ? who : demo('kenya'));
+    await page.goto('/directory');
+    const boxes = screenRows('directory').filter({ hasText: 'Music Boxes' });
+    await boxes.locator('[data-action="tones"]').click();
+    const entries = dialog().locator('[data-screen="directoryTones"]');
+    await entries.locator('.list-footer__total[data-total="0"]').waitFor();
+    // A directory of boxes offers Add Music Boxes, never Add Tones.
+    expect(await entries.locator('[data-action="add"]').count()).toBe(0);
+    await entries.locator('[data-action="addBoxes"]').click();
+    const add = dialog(text.addBoxes);
+    await add.waitFor();
+    await add.locator('#root_boxes').click();
+    const pick = page.locator('[role="dialog"] [data-screen="toneBoxSelection"] .data-table tbody tr[data-row-key]');
+    await pick.first().waitFor();
+    // Only boxes on sale with no change waiting are offered.
+    for (const state of await pick.locator('td[data-column="status"]').allTextContents())
+      expect(state).toContain(text.normal);
+    await screenshot(page, `ivr-box-selection-${language}`, { viewport: true });
+    const [boxName] = await pick.first().locator('td[data-column="toneBoxName"]').allTextContents();
+    await pick.first().locator('input[type="checkbox"]').check();
+    await dialog().locator('.dialog__footer .btn--primary').click();
+    await add.locator('.selected-rows__table tbody tr').first().waitFor();
+    await add.locator('.dialog-form__footer .btn--primary').click();
+    await add.waitFor({ state: 'detached' });
+    await entries.locator('.data-table tbody tr[data-row-key]', { hasText: boxName.trim() }).waitFor();
+    // Its columns are the music box's: code and name, no artist.
+    const shown = await entries.locator('td[data-column="boxName"]').allTextContents();
+    expect(shown.map((t) => t.trim())).toEqual([boxName.trim()]);
+    expect(await entries.locator('td[data-column="toneName"]').count()).toBe(0);
+    await screenshot(page, `ivr-directory-boxes-${language}`, { viewport: true });
+    await page.context().close();
+  });
+
+  test('salutatory: a 16-bit or 44.1 kHz wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
     await login(page, who);
     await page.goto('/salutatory');
@@ -179,7 +223,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await up.waitFor();
     const promptName = language === 'en' ? 'Good morning' : '早上好';
     await up.locator('#root_promptName').fill(promptName);
-    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));
+    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, text.badWav));
     await page.locator('.toast--error', { hasText: text.refused }).waitFor();
     expect(await up.locator('.upload__file-name').count()).toBe(0);
     await screenshot(page, `ivr-salutatory-refused-${language}`, { viewport: true });

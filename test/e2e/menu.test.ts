@@ -117,13 +117,12 @@ describe('sidebar menu (000 §2)', () => {
     expect((await menuAs(generic())).groups).not.toContain('ivr');
   });
 
-  test("4: Name-RBT stays out of the menu until its screens are built, even with support_namerbt_feature '1'", async () => {
-    expect((await menuAs(generic())).groups).not.toContain('nameRbt');
+  test("4: Name-RBT (info and upload) when support_namerbt_feature is '1'", async () => {
+    // The demo deployment switches name tones on for every site (site-variants/generic/config.json).
+    expect((await menuAs(generic())).entries.nameRbt).toEqual(['info', 'upload']);
     await page.context().close();
-    await flags({ support_namerbt_feature: '1' });
+    await flags({ support_namerbt_feature: '0' });
     await open();
-    // Its entries are hidden by data (menu.json) while namerbtInfo and namerbtUpload open no real screen: the
-    // menu offers only what works end to end. The gate (sp/getcategoryid, else noPrivilege) stays in the entry.
     expect((await menuAs(generic())).groups).not.toContain('nameRbt');
   });
 

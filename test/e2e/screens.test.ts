@@ -68,6 +68,12 @@ const SHOTS: Shot[] = [
   { name: 'help-prompts', path: '/help', as: generic, ready: '[data-screen="help"] .list-footer__total[data-total]' },
   { name: 'noprivilege', path: '/noPrivilege', as: generic, ready: '[data-screen="noPrivilege"]' },
   {
+    name: 'namerbt-info',
+    path: '/namerbtInfo',
+    as: generic,
+    ready: '[data-screen="namerbtInfo"] .list-footer__total[data-total]',
+  },
+  {
     name: 'not-available',
     path: '/namerbtInfo',
     as: generic,

@@ -216,6 +216,16 @@ describe('files', () => {
           : '该 wav 文件为 2 声道、44100 Hz、16 位；此文件必须为 1 声道、8000 Hz、8 位。',
       );
       await screenshot(page, `tone-upload-wav-refused-${language}`, { viewport: true });
+      // Each difference alone is enough: a 16-bit file at 8000 Hz, a 44.1 kHz file at 8 bit.
+      for (const [format, en, zh] of [
+        [{ bits: 16 }, '1 channel(s), 8000 Hz, 16 bit', '1 声道、8000 Hz、16 位'],
+        [{ sampleRate: 44100 }, '1 channel(s), 44100 Hz, 8 bit', '1 声道、44100 Hz、8 位'],
+      ] as const) {
+        const next = page.waitForEvent('filechooser');
+        await page.click('#root_ivrFile');
+        await (await next).setFiles(wavFile(`alone-${format.bits ?? format.sampleRate}.wav`, 1, format));
+        await page.locator('.toast--error', { hasText: language === 'en' ? en : zh }).waitFor();
+      }
       // Nothing was sent: the field still has no file, and the refusal is the only message ('required' does not join in).
       expect(await page.locator('[data-field="ivrFile"] .upload__file-name').count()).toBe(0);
       expect(await page.locator('[data-field="ivrFile"] .field__error').count()).toBe(0);

@@ -7,6 +7,7 @@ import {
   findProviderByCode,
   resetProviderPassword,
   setJockeyRight,
+  setNameTonePrivilege,
   setProviderStatus,
   ACCOUNT_CODE,
 } from '../services/providers';
@@ -34,6 +35,9 @@ A <site> is the name of a folder of site-variants/.
   provider jockey <code> on|off
       Grants or withdraws the jockey right: without it a jockey tone must leave 'allowed to cut' at 0
       (read when support_jockey_flag is 1; the provider's browser sees it from its next login).
+  provider namerbt <code> on|off
+      Grants or withdraws the name-tone privilege: without it Upload Name Tone opens 'no privilege'
+      (at once; read when support_namerbt_feature is 1).
   provider site <code> <site>       Moves an account to another site (from its next login).
 
   config get [<key>] [--site <site>]
@@ -49,8 +53,9 @@ A <site> is the name of a folder of site-variants/.
   config unset <key> [--site <site>]
       Removes the operator's value, so the files' value applies again.
 
-  changes list [--provider <code>] [--type tone|toneBox]
-      Pending change requests (tones and music boxes waiting for approval), oldest first, one a line:
+  changes list [--provider <code>] [--type tone|toneBox|ivrDirectory|ivrPrompt|nameTone]
+      Pending change requests (tones, music boxes, IVR directories and prompts, name tones waiting for
+      approval), oldest first, one a line:
       #<id>  provider  add|modify|delete  <type> <entity id>  <code> "<name>"  requested at  payload
   changes approve <id> [--reason <text>]
   changes reject <id> --reason <text>
@@ -127,6 +132,7 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
           'need_change_pwd',
           'believe_cp',
           'jockey_right',
+          'namerbt_privilege',
         ])
         .orderBy('code')
         .execute();
@@ -137,7 +143,7 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
         const { quotaBytes, perMinute } = uploadLimits(await ctx.config.forSite(r.site));
         const storage = `files=${used.files}\tstorage=${formatSize(used.bytes)}/${limit(quotaBytes, formatSize(quotaBytes))}\tlastMinute=${used.recentFiles}/${limit(perMinute, String(perMinute))}`;
         out(
-          `${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`,
+          `${r.code}\t${r.site}\t${r.status === '1' ? 'active' : 'disabled'}\tspType=${r.sp_type}\tbelieveCP=${r.believe_cp}\t${storage}\t${r.jockey_right === '1' ? 'jockey\t' : ''}${r.namerbt_privilege === '1' ? 'namerbt\t' : ''}${r.first_login !== '0' || r.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(r.name)}`,
         );
       }
       return 0;
@@ -216,6 +222,20 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
         entityId: code,
       });
       out(`${code} jockey right ${to}`);
+      return 0;
+    }
+    if (action === 'namerbt') {
+      const to = rest[1];
+      if (to !== 'on' && to !== 'off') return fail('provider namerbt <code> on|off');
+      if (!(await setNameTonePrivilege(db, code, to === 'on'))) return fail(`no account ${code}`);
+      await audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: `provider.namerbt.${to}`,
+        entityType: 'provider',
+        entityId: code,
+      });
+      out(`${code} name-tone privilege ${to}`);
       return 0;
     }
     if (action === 'site') {

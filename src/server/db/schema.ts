@@ -286,16 +286,26 @@ export interface IvrPromptTable {
   updated_at: number;
 }
 
+/** A name tone of 001 §2.8 (columns beyond the first schema's: migration 020). */
 export interface NameToneTable {
   id: Generated<number>;
   provider_id: number;
   name: string;
+  /** YYYY-MM-DD of the first request. */
   request_date: string;
+  /** One letter a-z (001 §5.6). */
   initial_letter: string;
   msisdn: string;
+  /** How many wav files were uploaded for it. */
   upload_count: number;
+  /** Saved name of the latest wav (sp/uploadfile). */
   upload_link: string;
+  /** '0' to be approved, '1' normal, '3' rejected. */
   status: string;
+  catalog_id: Generated<number>;
+  reject_reason: Generated<string>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 /** A batch task (000 §3) and its run on the job queue (jobs/). On PostgreSQL the queue's own tables are pg-boss's, in the schema `<schema>_pgboss`. */

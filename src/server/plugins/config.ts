@@ -1,11 +1,10 @@
 // Configuration and reference data: operator configuration, the login page's configuration, languages,
-// data dictionaries and the name-tone category.
+// data dictionaries (the name-tone category is with the name-tone calls, plugins/nameTones.ts).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
-import { RC } from '../returnCodes';
 import { writeWindow } from '../services/maintenanceWindow';
-import { dictionaries, languages, nameToneCategory } from '../services/referenceData';
+import { dictionaries, languages } from '../services/referenceData';
 
 const dictItem = {
   type: 'object',
@@ -144,29 +143,6 @@ export function configRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         const record = await dictionaries(req.server.ctx.db, params.dictType || undefined);
         return { record, recordSum: record.length };
-      },
-    },
-    {
-      method: 'READ',
-      url: '/sp/getcategoryid',
-      tag: 'config',
-      summary: 'Name-tone category of the provider (privilege check)',
-      description:
-        'With the name-tone privilege: 000000 and the category record (catalogID, catName, resultInfo). Without: 956012 and no record, and the portal opens noPrivilege.',
-      auth: 'session',
-      params: obj({}),
-      record: {
-        type: 'object',
-        properties: { catalogID: { type: 'string' }, catName: { type: 'string' }, resultInfo: { type: 'string' } },
-      },
-      codes: ['956012'],
-      async handler(req) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        if (p.namerbt_privilege !== '1') return { code: RC.noNameTonePrivilege };
-        const cat = await nameToneCategory(ctx.db);
-        if (!cat) return { code: RC.noNameTonePrivilege };
-        return { record: { catalogID: String(cat.id), catName: cat.name, resultInfo: 'ok' } };
       },
     },
   ]);

@@ -27,7 +27,7 @@ import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Receive
 import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
 import { audit } from '../services/audit';
-import { ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
+import { FILE_ROUTE, fileUrl, ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav',
@@ -62,8 +62,6 @@ function describe(kind: FileKind, r: Received): Record<string, unknown> {
   }
   return {};
 }
-
-export const fileUrl = (savedName: string) => `/sp/file/${savedName}`;
 
 interface PartRules {
   kinds: FileKind[];
@@ -222,7 +220,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
     },
     {
       method: 'GET',
-      url: '/sp/file/:savedFilename',
+      url: FILE_ROUTE,
       tag: 'files',
       summary: 'Download or play an uploaded file (owner only)',
       description: 'The file with its content type; 950005 when it does not exist or belongs to another provider.',

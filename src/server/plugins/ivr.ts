@@ -11,9 +11,9 @@ import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { assertValid, engineFor, type Violation } from '../validation';
+import { assertValid, type Violation } from '../validation';
 import { audit } from '../services/audit';
-import { savedFileProblem } from '../services/uploadedFiles';
+import { screenFileProblem } from '../http/screenFiles';
 import {
   addDirectory,
   addEntries,
@@ -84,13 +84,8 @@ const promptRecord = stringRecord([
 ]);
 
 /** The prompt file's problem against the field of the screen that sends it (its ui: accept, wav). */
-async function promptFileProblem(req: FastifyRequest, screen: string, file: string): Promise<Violation | null> {
-  const s = req.session!;
-  const field = engineFor(s.provider.site)
-    .resolve(screen, { config: s.config, user: {} })
-    .fields.find((f) => f.name === 'promptFile');
-  return savedFileProblem(req.server.ctx.db, s.provider.id, file, 'promptFile', field?.ui ?? {}, 'Ivr.fileNotYours');
-}
+const promptFileProblem = (req: FastifyRequest, screen: string, file: string) =>
+  screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
 
 /** The caller's directory, or 964001 for one of another provider (or none). */
 async function directoryOf(req: FastifyRequest, catalogID: unknown) {
@@ -293,7 +288,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Add tones (or tone boxes) to a directory',
       description:
-        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or normal boxes (964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
+        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or the caller's boxes on sale with no change waiting (status 1, approveType 2; 964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),

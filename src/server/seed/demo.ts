@@ -24,6 +24,7 @@ import {
 import { saveToneCopyrights } from '../services/copyright';
 import { seedDemoBatch } from './demoBatch';
 import { seedDemoIvr } from './demoIvr';
+import { seedDemoNameTones } from './demoNameTones';
 import { seedWav } from './demoFiles';
 import { seedBoxes } from './boxes';
 
@@ -44,9 +45,9 @@ function rolesOf(account: string, radioCode: string): Partial<ProviderInput> & {
     case '8800010':
       return { name: 'Generic Music Ltd', namerbtPrivilege: true };
     case '8800020':
-      return { name: 'Nairobi Sounds' };
+      return { name: 'Nairobi Sounds', namerbtPrivilege: true };
     case '8800030':
-      return { name: 'Yangon Records' };
+      return { name: 'Yangon Records', namerbtPrivilege: true };
     case '8800002':
       return { name: 'Disc Super SP', spType: '2' };
     case '8800040':
@@ -335,7 +336,8 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
     }
   }
   await seedDemoBatch(ctx, store, byCode);
-  await seedDemoIvr(ctx, store, byCode);
   await seedBoxes(ctx, store, byCode);
+  await seedDemoIvr(ctx, store, byCode);
+  await seedDemoNameTones(ctx, store, byCode);
   return true;
 }

@@ -1,8 +1,8 @@
 // Demo IVR data (001 §2.6, §2.7, §4): for each site provider whose site has IVR on (support_ivr_function and
 // ivr_portal_enabled '1', not the radio account), directories in every state (normal with tones, addition,
-// modification and deletion to be approved, rejected) and salutatory and help prompts (normal, to be approved,
-// rejected), each prompt a real 8000 Hz 8-bit wav, with the change requests behind the pending ones so
-// `npm run operator -- changes list` shows them by name.
+// modification and deletion to be approved, rejected; and an empty one of music boxes)
+// and salutatory and help prompts (normal, to be approved, rejected), each prompt a real 8000 Hz 8-bit wav, with
+// the change requests behind the pending ones so `npm run operator -- changes list` shows them by name.
 import type { AppContext } from '../context';
 import type { ChangeKind } from '../services/changeRequests';
 import { createChangeRequest } from '../services/changeRequests';
@@ -90,6 +90,22 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
           .values(entries.map((t, p) => ({ directory_id: id, resource_type: '1', resource_id: t.id, position: p + 1 })))
           .execute();
     }
+    // A directory of music boxes (type 2), empty: the provider's box on sale is there to be added.
+    await db
+      .insertInto('ivr_directories')
+      .values({
+        provider_id: providerId,
+        position: DIRECTORIES.length + 1,
+        name: 'Music Boxes',
+        type: '2',
+        prompt_file: await prompt(providerId, 'Music Boxes'),
+        status: '1',
+        pending: '',
+        reject_reason: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     for (const [i, [kind, name, status, reason]] of PROMPTS.entries()) {
       const { id } = await db
         .insertInto('ivr_prompts')

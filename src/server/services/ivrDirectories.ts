@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { createChangeRequest, registerApprovalHandler } from './changeRequests';
-import { fileUrl } from '../plugins/files';
+import { fileUrl } from './uploadedFiles';
 import { logicToSql } from '../db/logicSql';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
@@ -312,7 +312,8 @@ export const entryIds = (db: Db, directoryId: number) =>
 /**
  * Which of the ids may not join a directory (001 §5.5): a tone must be the provider's own and selectable by the
  * named expression toneSelectable (normal, no change waiting, not a jockey tone), the rule the tone selection
- * list filters by; a box must be the provider's own and on sale.
+ * list filters by; a box must be the provider's own, on sale, with no change waiting or refused (status 1,
+ * approveType 2: the music box selection list's filters).
  */
 export async function refusedEntries(db: Db, providerId: number, site: string, type: string, ids: number[]) {
   if (!ids.length) return [];
@@ -324,6 +325,7 @@ export async function refusedEntries(db: Db, providerId: number, site: string, t
           .where('provider_id', '=', providerId)
           .where('id', 'in', ids)
           .where('status', '=', '1')
+          .where('approve_type', '=', '2')
           .execute()
       : await db
           .selectFrom('tones')

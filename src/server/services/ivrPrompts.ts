@@ -7,7 +7,7 @@ import type { Database, Provider } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { createChangeRequest, registerApprovalHandler } from './changeRequests';
 import { trusted } from './ivrDirectories';
-import { fileUrl } from '../plugins/files';
+import { fileUrl } from './uploadedFiles';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export const SALUTATORY = '1';

@@ -160,6 +160,16 @@ export async function setJockeyRight(db: Kysely<Database>, code: string, granted
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** Grants or withdraws the name-tone privilege (001 §6: without it the upload opens noPrivilege). */
+export async function setNameTonePrivilege(db: Kysely<Database>, code: string, granted: boolean): Promise<boolean> {
+  const r = await db
+    .updateTable('providers')
+    .set({ namerbt_privilege: granted ? '1' : '0', updated_at: Date.now() })
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** Operator reset: a new password the provider must change at next login; locks and sessions cleared. */
 export async function resetProviderPassword(db: Kysely<Database>, code: string, password: string): Promise<boolean> {
   const p = await findProviderByCode(db, code);

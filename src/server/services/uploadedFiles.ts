@@ -7,6 +7,10 @@ import type { Violation } from '../validation';
 
 type Db = Kysely<Database>;
 
+/** The owner-only download of a saved file (sp/file), and the play address every answer gives for one. */
+export const FILE_ROUTE = '/sp/file/:savedFilename';
+export const fileUrl = (savedFilename: string) => FILE_ROUTE.replace(':savedFilename', savedFilename);
+
 export interface SavedFile {
   providerId: number;
   savedFilename: string;

@@ -34,7 +34,14 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
   const env = useScreenEnv();
   const { t } = useI18n();
   const queries = useQueryClient();
-  const screen = useMemo(() => env.engine.resolve(screenId, { config: env.config, user: env.user }), [env, screenId]);
+  // The parent's values (a directory's row for its entries) are the form the conditions read: a toolbar action
+  // may depend on them (Add Music Boxes only in a directory of tone boxes).
+  // Keyed by their content: a parent may pass an equal object anew on each render.
+  const parentForm = JSON.stringify(initialFilters ?? {});
+  const screen = useMemo(
+    () => env.engine.resolve(screenId, { config: env.config, user: env.user, form: JSON.parse(parentForm) }),
+    [env, screenId, parentForm],
+  );
   const rowKey = screen.list?.rowKey ?? 'id';
   const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
   const query = useListQuery(screenId, state, screen.calls);

@@ -3,16 +3,8 @@
 // back, else `otherwise`.
 import { useCallback } from 'react';
 import { useNavigate } from '../router';
-import { request } from '../../api';
+import { gateRecord, withQuery } from '../runtime/gate';
 import type { ResolvedMenuEntry } from '../../engine/types';
-
-function withQuery(path: string, record: Record<string, unknown>): string {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(record))
-    if (v !== undefined && v !== null && typeof v !== 'object') query.set(k, String(v));
-  const qs = query.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 export function useMenuOpener() {
   const navigate = useNavigate();
@@ -26,10 +18,8 @@ export function useMenuOpener() {
         return;
       }
       if (entry.gate) {
-        const answer = await request(entry.gate.call, { portalType: 1 }, { kind: 'get' }).catch(() => undefined);
-        const record = answer?.returnCode === '000000' ? answer.record : undefined;
-        const hasRecord = record && typeof record === 'object' && Object.keys(record).length > 0;
-        navigate(hasRecord ? withQuery(entry.gate.then, record as Record<string, unknown>) : entry.gate.otherwise);
+        const record = await gateRecord(entry.gate.call);
+        navigate(record ? withQuery(entry.gate.then, record) : entry.gate.otherwise);
         return;
       }
       if (entry.route) navigate(entry.route);

@@ -17,8 +17,8 @@ export default function NoPrivilegePage(_props: ScreenProps) {
             <Link className="btn btn--primary" to="/dashboard">
               {t('Common.backToDashboard')}
             </Link>
-            <Link className="btn btn--ghost" to="/help">
-              {t('Menu.help')}
+            <Link className="btn btn--ghost" to="/guide">
+              {t('Menu.guide')}
             </Link>
           </>
         }

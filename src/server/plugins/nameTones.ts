@@ -1,0 +1,146 @@
+// Name-tone calls (001 §2.8, §5.6, §7; 000 §2): the category the upload opens with (sp/getcategoryid, the
+// privilege check), the provider's name tones (sp/qrynametone: name, request date, initial letter, MSISDN,
+// upload count, upload link) and the upload of a recording (sp/uploadnametone). The last two are not shown in
+// the spec; designed here. Every call is scoped to the provider; without the name-tone privilege the category
+// call and the upload answer 956012 ('Sorry, you don't have privilege to upload Name Tone') and the portal
+// opens noPrivilege. The upload's rules are those of the namerbtUpload definition, run by the engine here too.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerRoutes } from '../routes';
+import { obj, paging, stringRecord } from '../http/schemas';
+import { pageRange } from '../db/paging';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { assertValid } from '../validation';
+import { audit } from '../services/audit';
+import { screenFileProblem } from '../http/screenFiles';
+import { listNameTones, nameToneCategoryOf, uploadNameTone } from '../services/nameTones';
+import { trusted } from '../services/ivrDirectories';
+import { namesIn } from '../services/translations';
+
+const nameToneRecord = stringRecord([
+  'nameToneID',
+  'name',
+  'requestDate',
+  'initialLetter',
+  'msisdn',
+  'uploadCount',
+  'uploadLink',
+  'status',
+  'refuseReason',
+]);
+const text = (max: number) => ({ type: 'string', maxLength: max });
+
+/** The caller's name-tone category, or 956012 without the privilege (or with no category configured). */
+async function categoryOf(req: FastifyRequest) {
+  const cat = await nameToneCategoryOf(req.server.ctx.db, req.session!.provider);
+  if (!cat) throw new ApiError(RC.noNameTonePrivilege);
+  return cat;
+}
+
+export function nameToneRoutes(app: FastifyInstance): void {
+  registerRoutes(app, [
+    {
+      method: 'READ',
+      url: '/sp/getcategoryid',
+      tag: 'nameTone',
+      summary: 'Name-tone category of the provider (privilege check)',
+      description:
+        'With the name-tone privilege: 000000 and the category record (catalogID, catName in the session language, resultInfo), which the portal passes to the upload screen as its query (000 §2). Without: 956012 and no record, and the portal opens noPrivilege.',
+      auth: 'session',
+      params: obj({}),
+      record: stringRecord(['catalogID', 'catName', 'resultInfo']),
+      codes: [RC.noNameTonePrivilege],
+      async handler(req) {
+        const cat = await categoryOf(req);
+        const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
+        return { record: { catalogID: String(cat.id), catName: names(cat.id, 'name', cat.name), resultInfo: 'ok' } };
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/qrynametone',
+      tag: 'nameTone',
+      summary: "The provider's name tones, newest first, paged",
+      description:
+        "Not shown in the spec; designed here. Filters: name (part of it, any case), initialLetter (a-z), msisdn (exact). record: name tones {nameToneID, name, requestDate (YYYY-MM-DD of the first upload), initialLetter, msisdn, uploadCount (recordings uploaded), uploadLink (play address of the latest), status (0 to be approved, 1 normal, 3 rejected), refuseReason}; recordSum the total. Only the caller's own; a provider without the privilege sees the name tones it has (none unless it lost the privilege).",
+      auth: 'session',
+      params: obj({
+        name: text(200),
+        initialLetter: { type: 'string', pattern: '^[a-z]?$' },
+        msisdn: text(20),
+        ...paging,
+      }),
+      screen: { id: 'namerbtInfo', call: 'list' },
+      record: { type: 'array', items: nameToneRecord },
+      async handler(req, _reply, params) {
+        return listNameTones(
+          req.server.ctx.db,
+          req.session!.provider.id,
+          {
+            name: params.name ? String(params.name) : undefined,
+            initialLetter: params.initialLetter ? String(params.initialLetter) : undefined,
+            msisdn: params.msisdn ? String(params.msisdn) : undefined,
+          },
+          pageRange(params),
+        );
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/uploadnametone',
+      tag: 'nameTone',
+      summary: 'Upload a name tone recording (to approval)',
+      description:
+        "Not shown in the spec; designed here. 956012 without the name-tone privilege (checked first). Rules of the namerbtUpload definition: name required, up to 200 characters, none of rule_valid_name's characters, no blank at either end; initialLetter a single letter a-z (001 §5.6); msisdn, when given, matching rule_user_number_regexp; toneFile the caller's own wav upload (sp/uploadfile) in the wav_* format (the message names the file's format). The category is the caller's name-tone category whatever catalogID says. A name (with the same MSISDN) uploaded before gets the new recording and its upload count goes up. 'to be approved' until the operator approves (at once for believeCP 1/2); a recording still waiting is replaced.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          catalogID: { type: 'string', pattern: '^\\d{0,9}$' },
+          name: text(200),
+          // Longer than one letter so the screen's rule, not the schema, says why ('a single letter a-z').
+          initialLetter: text(8),
+          msisdn: text(20),
+          toneFile: text(255),
+        },
+        ['name', 'initialLetter', 'toneFile'],
+      ),
+      screen: { id: 'namerbtUpload', call: 'upload' },
+      async facts(req) {
+        const cat = await categoryOf(req);
+        return { form: { catalogID: String(cat.id), catName: cat.name } };
+      },
+      record: stringRecord(['nameToneID', 'approval']),
+      codes: [RC.noNameTonePrivilege],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session!.provider;
+        const cat = await categoryOf(req);
+        const file = String(params.toneFile);
+        const bad = await screenFileProblem(req, 'namerbtUpload', 'toneFile', file, 'NameTone.fileNotYours');
+        if (bad) assertValid([bad]);
+        const name = String(params.name);
+        const msisdn = String(params.msisdn ?? '');
+        const id = await ctx.db.transaction().execute(async (tx) => {
+          const saved = await uploadNameTone(
+            tx,
+            p,
+            { catalogId: cat.id, name, initialLetter: String(params.initialLetter), msisdn, file },
+            ctx.now(),
+          );
+          await audit(tx, {
+            providerId: p.id,
+            actor: p.code,
+            action: 'uploadnametone',
+            entityType: 'nameTone',
+            entityId: saved,
+            detail: { name, msisdn },
+            ip: req.ip,
+          });
+          return saved;
+        });
+        return { record: { nameToneID: String(id), approval: trusted(p) ? '0' : '1' } };
+      },
+    },
+  ]);
+}
