@@ -57,6 +57,9 @@ export interface LintInput {
   api?: ApiRouteInfo[];
 }
 
+/** The menus whose routes open pages: the route map and the sidebar. */
+const PAGE_MENUS = ['routes', 'menu'];
+
 type Found = { path: string; reason: string; severity?: 'warning' };
 
 const VAR_ROOTS = ['config', 'user', 'site', 'mode', 'form', 'row', 'record', 'payload'];
@@ -365,6 +368,33 @@ export function lintDefinitions(input: LintInput): Problem[] {
     const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
     report(file, found);
     baseFound.set(id, new Set(found.map(keyOf)));
+  }
+
+  // A route of the route map (routes.json, from which the browser builds its router) or of the sidebar must be
+  // some definition's route (or the route of a form's dialog variant): the browser has no page for a route nobody
+  // claims, so the entry would lead to "Not found". (The user menu's entries include commands such as /logout.)
+  const claimed = new Set<string>();
+  for (const def of Object.values(composedBases)) {
+    if (def.route) claimed.add(def.route.toLowerCase());
+    if (def.dialogRoute) claimed.add(def.dialogRoute.route.toLowerCase());
+  }
+  for (const [id, def] of Object.entries(composedBases)) {
+    // A definition that could not be read may be the one claiming the route: its own problem is enough.
+    if (def.kind !== 'menu' || !PAGE_MENUS.includes(id) || input.unreadableScreens?.size) continue;
+    for (const [groupName, group] of Object.entries(def.menu ?? {})) {
+      const entries: Array<[string, { route?: string }]> = [
+        [`$.menu.${groupName}`, group],
+        ...Object.entries(group.children ?? {}).map(([name, e]): [string, { route?: string }] => [
+          `$.menu.${groupName}.children.${name}`,
+          e,
+        ]),
+      ];
+      for (const [path, entry] of entries)
+        if (entry.route && !claimed.has(entry.route.toLowerCase()))
+          report(`screen-definitions/${id}.json`, [
+            { path: `${path}.route`, reason: `no screen definition has the route "${entry.route}"` },
+          ]);
+    }
   }
 
   // What a site adds: its configuration, its overlays, and base screens under its configuration. The sites are

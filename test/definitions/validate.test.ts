@@ -580,6 +580,16 @@ const cases: Case[] = [
     reason: 'extends "addd", which is not a call of this screen (did you mean "add"?)',
   },
   {
+    what: 'a route-map entry whose route no definition has (it would open "Not found")',
+    breakIt: (t) =>
+      t.edit('screen-definitions/routes.json', (d) => {
+        d.menu.musicBox.children.musicBoxMaintenance.route = '/musicBoxMaintenanceOld';
+      }),
+    file: 'screen-definitions/routes.json',
+    path: '$.menu.musicBox.children.musicBoxMaintenance.route',
+    reason: 'no screen definition has the route "/musicBoxMaintenanceOld"',
+  },
+  {
     what: 'a stray folder in screen-definitions/',
     breakIt: (t) => t.write('screen-definitions/fragment/x.json', { description: 'x', value: 1 }),
     file: 'screen-definitions/fragment/',

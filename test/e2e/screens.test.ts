@@ -73,12 +73,6 @@ const SHOTS: Shot[] = [
     as: generic,
     ready: '[data-screen="namerbtInfo"] .list-footer__total[data-total]',
   },
-  {
-    name: 'not-available',
-    path: '/namerbtInfo',
-    as: generic,
-    ready: '[data-screen="notAvailable"], [data-screen="namerbtInfo"]',
-  },
   { name: 'not-found', path: '/no-such-page', as: generic, ready: '[data-screen="notFound"]' },
   { name: 'expired-account', path: '/dashboard', as: () => demo('Expired'), ready: '[data-fact="status"]' },
   {

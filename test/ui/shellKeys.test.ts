@@ -46,7 +46,7 @@ test('keys of the shell, the session pages and the API client are in en and zh',
 
 test('the Chinese catalogue is a translation, not a copy, for the shell keys', () => {
   const same = Object.keys(en).filter(
-    (k) => /^(App|Auth|Dashboard|Help|NotAvailable|NotFound|NoPrivilege|Footer|request)\./.test(k) && en[k] === zh[k],
+    (k) => /^(App|Auth|Dashboard|Help|NotFound|NoPrivilege|Footer|request)\./.test(k) && en[k] === zh[k],
   );
   expect(same).toEqual([]);
 });

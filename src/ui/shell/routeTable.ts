@@ -11,7 +11,7 @@ export interface RouteEntry {
   title: string;
   /** i18n key of the group (breadcrumb's middle entry), when the route belongs to one. */
   group?: string;
-  /** The screen definition rendering this route; none yet means "not available yet". */
+  /** The screen definition rendering this route (the linter makes sure every route of the map has one). */
   screenId?: string;
   kind?: ScreenDef['kind'];
   /** Public: reachable without a login (000 §2). */

@@ -1,6 +1,7 @@
 // Which component renders a route. Shell and account screens have their own page (a frame around the shared
-// renderers); any other definition is rendered by kind; a route no definition claims yet shows "not available
-// yet". Every screen is a lazy chunk, so a page loads only what it shows.
+// renderers); any other definition is rendered by kind. Every route has a definition (the definitions linter
+// refuses a route-map entry without one), so there is no "not available yet" page. Every screen is a lazy chunk,
+// so a page loads only what it shows.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry, ScreenProps } from './routeTable';
 
@@ -22,11 +23,10 @@ const byKind: Partial<Record<NonNullable<RouteEntry['kind']>, Screen>> = {
   dialog: lazy(() => import('./pages/DefinitionPage')),
 };
 
-const NotAvailablePage: Screen = lazy(() => import('./pages/NotAvailablePage'));
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function screenFor(entry: RouteEntry): Screen {
   if (entry.screenId && pages[entry.screenId]) return pages[entry.screenId];
   if (entry.kind && byKind[entry.kind]) return byKind[entry.kind]!;
-  return NotAvailablePage;
+  return NotFoundPage;
 }
