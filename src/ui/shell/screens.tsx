@@ -20,6 +20,7 @@ const byKind: Partial<Record<NonNullable<RouteEntry['kind']>, Screen>> = {
   form: lazy(() => import('./pages/DefinitionPage')),
   list: lazy(() => import('./pages/DefinitionPage')),
   dialog: lazy(() => import('./pages/DefinitionPage')),
+  tabs: lazy(() => import('./pages/DefinitionPage')),
 };
 
 const NotAvailablePage: Screen = lazy(() => import('./pages/NotAvailablePage'));

@@ -29,7 +29,9 @@ export function SelectWidget(props: WidgetProps) {
       onChange={(e) => props.onChange(e.target.value === '' ? undefined : choices[Number(e.target.value)]?.value)}
       onBlur={() => ctx.touch(name)}
     >
-      <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>
+      {(field?.ui?.emptyOption !== false || selected < 0) && (
+        <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>
+      )}
       {choices.map((c, i) => (
         <option key={`${c.value}`} value={String(i)}>
           {c.label}
