@@ -141,7 +141,9 @@ describe.each([
 });
 
 describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (language) => {
-  test('tones chosen across pages and a new date give each tone its result', async () => {
+  // The Ais demo account has two normal tones, one page: keeping a selection across pages is the shared selection
+  // list's, tested across pages in toneSelection.test.ts.
+  test('tones chosen in the selection list and a new date give each tone its result', async () => {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
     await login(page, demo('ais'));
     await page.locator('nav a[href="/batchupdaterbtexpiredate"]').click();
@@ -161,6 +163,9 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
       .locator('.selected-rows__table tbody tr')
       .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[0]?.textContent?.trim() ?? ''));
     expect(chosen).toHaveLength(2);
+    // The chosen tones' columns are labelled in the provider's language (the artist too, a second line in the list).
+    const headers = (await page.locator('.selected-rows__table thead th').allTextContents()).map((h) => h.trim());
+    expect(headers).toContain(language === 'zh' ? '歌手' : 'Artist');
     await pickDate(page, 'toneValidDay', language);
     await screenshot(page, `batch-expiry-ais-${language}`);
     await page.locator('[data-screen="batchupdaterbtexpiredate"] .form-actions .btn--primary').click();
@@ -182,6 +187,10 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
       const line = pending.find((l) => l.includes('\tmodify\t') && l.includes(code));
       if (line) operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
     }
+    // 001 §2.1: closing the results popup goes back one page, to the home page the provider came from.
+    await dialog().locator('.dialog__footer .btn--primary').click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.waitForURL((u) => u.pathname === '/dashboard');
   });
 });
 
@@ -230,6 +239,14 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     await tab('operation').waitFor();
     expect(await tab('operation').getAttribute('aria-selected')).toBe('true');
     expect(await tab('management').getAttribute('tabindex')).toBe('-1');
+    // The template notes follow the task type: the export's names the yearly limit (max_export_num, 12 by default).
+    const notes = panel().locator('.notes-panel');
+    await notes.waitFor();
+    expect(await notes.count()).toBe(1);
+    expect(await notes.innerText()).toContain('12');
+    await panel().locator('#root_taskType-1').check();
+    await notes.filter({ hasText: 'toneCode|toneName|singerName' }).waitFor();
+    await panel().locator('#root_taskType').check();
     await screenshot(page, `batch-operation-upload-tab-kenya-${language}`);
     await tab('operation').focus();
     await page.keyboard.press('ArrowRight');
