@@ -19,3 +19,14 @@ export function daysFromToday(isoDate: string): number {
   const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
   return Math.round((target - today) / 86_400_000);
 }
+
+/**
+ * The same day `years` years away (negative: earlier), as the server's Date arithmetic gives it: 29 February
+ * into a common year is 1 March. '' for a value that is not a date.
+ */
+export function addYears(isoDate: string, years: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!m || !Number.isFinite(years)) return '';
+  const d = new Date(Date.UTC(Number(m[1]) + years, Number(m[2]) - 1, Number(m[3])));
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}

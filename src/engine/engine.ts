@@ -28,7 +28,7 @@ export interface Engine {
   resolve(id: string, input?: ContextInput): ResolvedScreen;
   /** `screen`: the screen already resolved for this input, so a form that has it does not resolve it again. */
   validate(id: string, input: ContextInput & { form: Record<string, unknown> }, screen?: ResolvedScreen): FieldError[];
-  /** The list's search fields, by the same rules and message keys (a search filter is never required). */
+  /** The list's search fields and its checks, by the same rules and message keys (a filter is never required). */
   validateSearch(id: string, input: ContextInput & { form: Record<string, unknown> }): FieldError[];
   payload(id: string, call: string, input: ContextInput & { form: Record<string, unknown> }): Record<string, unknown>;
   /** A shared named expression (screen-definitions/expressions/<name>.json), composed. */
@@ -98,11 +98,8 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
       const ctx = context(input);
       const screen = resolveScreen(definition(id), ctx, set.rules);
       const search = screen.search.map((f) => ({ ...f, required: false }));
-      return validate(
-        { ...screen, fields: search, required: [], checks: [], jsonSchema: formSchema(search) },
-        input.form,
-        ctx,
-      );
+      // The list's cross-filter checks (a date range's order and span) run too, as the server runs them.
+      return validate({ ...screen, fields: search, required: [], jsonSchema: formSchema(search) }, input.form, ctx);
     },
     payload(id, call, input) {
       const ctx = context(input);

@@ -241,11 +241,13 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
       }
     }
   }
+  // A list's checks are about its search filters (validateSearch runs them), a form's about its fields.
+  const checked = def.kind === 'list' ? (def.search ?? {}) : (def.fields ?? {});
   for (const [name, check] of Object.entries(def.checks ?? {})) {
-    if (check.field && !(check.field in (def.fields ?? {})))
+    if (check.field && !(check.field in checked))
       out.push({
         path: `$.checks.${name}.field`,
-        reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(def.fields ?? {}))}`,
+        reason: `no field "${check.field}"${didYouMean(check.field, Object.keys(checked))}`,
       });
   }
   const calls = Object.keys(def.calls ?? {});

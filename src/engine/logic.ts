@@ -2,7 +2,7 @@
 // serialisable, eval-free format. The few operations JSON Logic lacks for this product are added here,
 // once, so definitions stay data.
 import jsonLogic from 'json-logic-js';
-import { daysFromToday, todayIso } from './dates';
+import { addYears, daysFromToday, todayIso } from './dates';
 import { decimalPlaces } from './numbers';
 
 type Fn = (...args: any[]) => unknown;
@@ -31,6 +31,8 @@ const customOperations: Record<string, Fn> = {
   today: () => todayIso(),
   /** Whole days from today to an ISO date (negative in the past). */
   daysFromToday: (date: unknown) => (text(date) === '' ? null : daysFromToday(text(date))),
+  /** The ISO date `years` years away ('' when the value is no date): a range of at most a year (000 §9). */
+  addYears: (date: unknown, years: unknown) => addYears(text(date), Number(years)),
   /** ISO dates compare as text: a on or before b. Empty values pass (required rules catch them). */
   dateOnOrBefore: (a: unknown, b: unknown) =>
     text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),

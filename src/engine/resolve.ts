@@ -173,6 +173,13 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
       .filter((a): a is ResolvedAction => a !== null),
     calls: resolvePlaceholders(def.calls ?? {}, ctx.config, ctx),
     menu: available ? resolveMenu(def.menu, ctx) : [],
+    ...(def.tabs
+      ? {
+          tabs: byOrder(def.tabs)
+            .filter(([, tab]) => holds(tab.visible, ctx, true))
+            .map(([name, { visible: _visible, ...tab }]) => ({ name, ...tab })),
+        }
+      : {}),
     ...(def.list ? { list: def.list } : {}),
     jsonSchema: formSchema(fields),
   };

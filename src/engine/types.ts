@@ -88,7 +88,7 @@ export interface ColumnDef {
   /** Row key shown; or `value`, an expression with `row` in the context. */
   field?: string;
   value?: Logic;
-  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label';
+  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label' | 'progress';
   /** For format 'audios': the key of each item's name and of its play address. */
   items?: { name: string; source: string };
   /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */
@@ -129,7 +129,7 @@ export interface ActionDef {
   /** The message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
   successMessage?: Logic;
   /** Form actions answered by a batch task: the results dialog, following the task through the `progress` call. */
-  results?: { progress: string; intervalMs?: number };
+  results?: { progress: string; intervalMs?: number; closeTo?: 'form' | 'back' };
 }
 
 export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';
@@ -151,6 +151,20 @@ export interface CallDef {
   pending?: string;
 }
 
+/** One tab of a `tabs` screen: another screen (a form or a list) shown in the tab panel. */
+export interface TabDef {
+  order: number;
+  label: string;
+  /** The screen the panel shows. */
+  screen: string;
+  visible?: Condition;
+  /**
+   * A form's tab: after a successful submit, the tab to switch to (000 §2: the upload view switches to management),
+   * and the filters that list starts with, JSON Logic over the submitted form (the type of the task just sent).
+   */
+  after?: { tab: string; filters?: Record<string, Logic> };
+}
+
 export interface MenuEntryDef {
   order: number;
   label: string;
@@ -167,7 +181,7 @@ export interface MenuEntryDef {
 export interface ScreenDef {
   $schema?: string;
   id: string;
-  kind: 'form' | 'list' | 'page' | 'dialog' | 'menu';
+  kind: 'form' | 'list' | 'page' | 'dialog' | 'menu' | 'tabs';
   route?: string;
   title: string;
   description?: string;
@@ -193,8 +207,19 @@ export interface ScreenDef {
   actions?: Record<string, ActionDef>;
   calls?: Record<string, CallDef>;
   menu?: Record<string, MenuEntryDef>;
+  /** kind 'tabs': the tabs, each showing another screen. */
+  tabs?: Record<string, TabDef>;
   /** Lists: row checkboxes show when the list has a selection action, or a parent takes the selection. */
-  list?: { rowKey: string; pageSizes?: number[]; pageSize?: number; maxHeight?: number; pagerAt?: number };
+  list?: {
+    rowKey: string;
+    pageSizes?: number[];
+    pageSize?: number;
+    maxHeight?: number;
+    pagerAt?: number;
+    /** While this holds for a row of the page (a task still pending), the page is asked again every refreshMs. */
+    refreshWhile?: Logic;
+    refreshMs?: number;
+  };
   /** List screens: values of the list answer (its response.summary object) shown above the table. */
   summary?: Record<string, ColumnDef>;
   /** Which of the two readings of a rule this screen follows, and why (spec README: "give both readings"). */
@@ -265,6 +290,8 @@ export interface ResolvedScreen {
   actions: ResolvedAction[];
   calls: Record<string, CallDef>;
   menu: ResolvedMenuEntry[];
+  /** The visible tabs in order (kind 'tabs'; only when the definition has tabs). */
+  tabs?: Array<Omit<TabDef, 'visible'> & { name: string }>;
   list?: ScreenDef['list'];
   /** Only when the definition has one. */
   summary?: ResolvedColumn[];

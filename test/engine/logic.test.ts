@@ -26,6 +26,14 @@ test('dates: on or before, empty passes, latest of a list, days from today', () 
   expect(Number.isNaN(run({ daysFromToday: 'soon' }))).toBe(true);
 });
 
+test('dates: a year away, 29 February into a common year is 1 March (as the server counts)', () => {
+  expect(run({ addYears: ['2030-03-30', -1] })).toBe('2029-03-30');
+  expect(run({ addYears: ['2028-02-29', -1] })).toBe('2027-03-01');
+  expect(run({ addYears: ['2029-12-31', 1] })).toBe('2030-12-31');
+  expect(run({ addYears: ['', -1] })).toBe('');
+  expect(run({ addYears: ['soon', -1] })).toBe('');
+});
+
 test('lists: split, join, pluck, wrap, first, last, length, isEmpty, inPipeList', () => {
   expect(run({ split: ['30|90', '|'] })).toEqual(['30', '90']);
   expect(run({ split: ['', '|'] })).toEqual([]);

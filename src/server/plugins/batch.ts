@@ -223,7 +223,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       const types =
         key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
-      const range = parseDateRange(String(params.begin), String(params.end), req.server.ctx.now());
+      const range = parseDateRange(String(params.begin), String(params.end), engineFor(s.provider.site), s.config);
       return listTasks(
         req.server.ctx.db,
         { providerId: s.provider.id, types: types.map((t) => t.type), ...range, status: params.status || undefined },

@@ -299,7 +299,15 @@ function DefinitionFormInner({
             screen={screen}
             action={results.action}
             answer={results.answer}
-            onClose={() => setResults(null)}
+            onClose={() => {
+              setResults(null);
+              // 001 §2.1: the batch results popup goes back one page when closed (where the definition says so);
+              // a portal opened on this very screen has no page of its own behind it, so it goes home instead.
+              if (results.action.results?.closeTo === 'back') {
+                if (window.history.length > 1) navigate(-1);
+                else navigate('/');
+              }
+            }}
           />
         </Suspense>
       )}

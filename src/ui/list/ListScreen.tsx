@@ -11,7 +11,7 @@ import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
 import { DataTable } from './DataTable';
-import { initialState, pageSizesOf, showsPager, type ListState } from './listState';
+import { defaultsOf, initialState, pageSizesOf, showsPager, type ListState } from './listState';
 import { Pager } from './Pager';
 import { SearchBar } from './SearchBar';
 import { useActions } from './useActions';
@@ -27,7 +27,7 @@ export function ListScreen(props: ListScreenProps) {
   );
 }
 
-function ListScreenInner({ screenId, embedded, initialFilters, selection: parent }: ListScreenProps) {
+function ListScreenInner({ screenId, embedded, initialFilters, startFilters, selection: parent }: ListScreenProps) {
   // The dialog of an action (Add Copyright, a row's tariff detail) loads when one opens: a list page carries
   // neither the form renderer (rjsf) nor the engine's validator until then.
   const { ScreenDialog } = nestedScreens();
@@ -43,8 +43,11 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
     [env, screenId, parentForm],
   );
   const rowKey = screen.list?.rowKey ?? 'id';
-  const [state, setState] = useState<ListState>(() => initialState(screen, initialFilters));
-  const query = useListQuery(screenId, state, screen.calls);
+  // Filters with a default (a date range starting as this month) apply from the first load, as the search bar shows them.
+  const searchDefaults = useMemo(() => defaultsOf(screen.search), [screen]);
+  const [searchStart] = useState(() => ({ ...searchDefaults, ...startFilters }));
+  const [state, setState] = useState<ListState>(() => initialState(screen, { ...searchStart, ...initialFilters }));
+  const query = useListQuery(screenId, state, screen);
   const toolbar = useMemo(
     () => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'),
     [screen],
@@ -94,6 +97,8 @@ function ListScreenInner({ screenId, embedded, initialFilters, selection: parent
         <SearchBar
           screenId={screenId}
           fields={screen.search}
+          start={searchStart}
+          defaults={searchDefaults}
           calls={screen.calls}
           onSearch={(filters) => {
             // The parent's fixed filters (a selection dialog's onlyNormal) stay under whatever is searched.

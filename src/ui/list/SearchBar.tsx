@@ -3,7 +3,7 @@
 // engine's validator until it needs them. Search normalises the filters (digits only, status mapping), then the
 // engine checks them by the definition's rules and message keys (the validator loads on the first search): a
 // filter it refuses shows its message under the field and nothing is sent. Reset clears the filters. Enter in
-// a field searches.
+// a field searches. Filters with a default start with it and Reset returns to it.
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo, useState, type ComponentType } from 'react';
 import type { FieldError, ResolvedField } from '../../engine';
@@ -19,15 +19,21 @@ import { normaliseFilters } from './listState';
 export interface SearchBarProps {
   screenId: string;
   fields: ResolvedField[];
+  /** The filters' defaults (defaultsOf the fields); Reset returns to them. */
+  defaults?: Record<string, unknown>;
+  /** What the bar shows first, when not the defaults. */
+  start?: Record<string, unknown>;
   calls: FormContext['calls'];
   onSearch(filters: Record<string, unknown>): void;
 }
 
-export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps) {
+const NONE: Record<string, unknown> = {};
+
+export function SearchBar({ screenId, fields, defaults = NONE, start, calls, onSearch }: SearchBarProps) {
   const env = useScreenEnv();
   const { t } = useI18n();
   const formId = `search-${screenId}`;
-  const [form, setForm] = useState<Record<string, unknown>>({});
+  const [form, setForm] = useState<Record<string, unknown>>(start ?? defaults);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const setValue = (name: string, value: unknown) => {
     setForm((f) => ({ ...f, [name]: value }));
@@ -97,9 +103,9 @@ export function SearchBar({ screenId, fields, calls, onSearch }: SearchBarProps)
           type="button"
           className="btn btn--ghost"
           onClick={() => {
-            setForm({});
+            setForm(defaults);
             setErrors({});
-            onSearch({});
+            onSearch(defaults);
           }}
         >
           {t('Common.reset')}

@@ -91,6 +91,24 @@ export function renderCell(
       return Number.isNaN(Number(value)) ? String(value) : Number(value).toFixed(priceDecimals(ctx.config));
     case 'label':
       return <span className={TRUNCATABLE}>{labelText(column, value, ctx.t)}</span>;
+    case 'progress': {
+      const percent = Math.max(0, Math.min(100, Math.floor(Number(value) || 0)));
+      return (
+        <span
+          className="cell-progress"
+          role="progressbar"
+          aria-label={ctx.t(column.label)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span className="cell-progress__track" aria-hidden="true">
+            <span className="cell-progress__bar" style={{ width: `${percent}%` }} />
+          </span>
+          <span className="cell-progress__figure">{percent}%</span>
+        </span>
+      );
+    }
     case 'status': {
       const key = column.labels?.[String(value)];
       const colour = column.colours?.[String(value)] ?? 'grey';

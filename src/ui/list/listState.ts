@@ -26,6 +26,11 @@ export function pageSizesOf(screen: Pick<ResolvedScreen, 'list'>): number[] {
   return screen.list?.pageSizes?.length ? screen.list.pageSizes : DEFAULT_PAGE_SIZES;
 }
 
+/** The search fields' defaults (resolved): the filters a list starts with and returns to on Reset. */
+export function defaultsOf(fields: ResolvedField[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+}
+
 export function initialState(screen: Pick<ResolvedScreen, 'list'>, filters: Record<string, unknown> = {}): ListState {
   const sizes = pageSizesOf(screen);
   const size = screen.list?.pageSize && sizes.includes(screen.list.pageSize) ? screen.list.pageSize : sizes[0];

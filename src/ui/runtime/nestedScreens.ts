@@ -12,6 +12,8 @@ export interface ListScreenProps {
   /** Inside a dialog or another screen: no card and no page title. */
   embedded?: boolean;
   initialFilters?: Record<string, unknown>;
+  /** Values the search bar starts with instead of its defaults (a tab opened after a submit: the type just sent). */
+  startFilters?: Record<string, unknown>;
   /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
   selection?: { initial?: Row[]; max?: number; single?: boolean; onChange(rows: Row[]): void };
 }

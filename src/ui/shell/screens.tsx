@@ -21,6 +21,7 @@ const byKind: Partial<Record<NonNullable<RouteEntry['kind']>, Screen>> = {
   form: lazy(() => import('./pages/DefinitionPage')),
   list: lazy(() => import('./pages/DefinitionPage')),
   dialog: lazy(() => import('./pages/DefinitionPage')),
+  tabs: lazy(() => import('./pages/DefinitionPage')),
 };
 
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));

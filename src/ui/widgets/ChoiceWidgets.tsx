@@ -34,7 +34,9 @@ export function SelectWidget(props: WidgetProps) {
       }}
       onBlur={() => ctx.touch(name)}
     >
-      {blank < 0 && <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>}
+      {blank < 0 && (field?.ui?.emptyOption !== false || selected < 0) && (
+        <option value="">{placeholder ?? t('Form.pleaseSelect')}</option>
+      )}
       {choices.map((c, i) => (
         <option key={`${c.value}`} value={String(i)}>
           {c.label}

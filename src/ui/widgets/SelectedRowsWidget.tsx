@@ -44,7 +44,10 @@ export function SelectedRowsWidget(props: WidgetProps) {
   const labelOf = (col: string) => {
     const c =
       list.columns.find((x) => x.name === col) ?? list.columns.find((x) => x.field === col && x.format !== 'audio');
-    return c ? t(c.label) : col;
+    if (c) return t(c.label);
+    // A value the list shows under another (the artist under the tone name) is labelled by that second line.
+    const under = list.columns.find((x) => x.secondary?.field === col)?.secondary;
+    return under ? t(under.label) : col;
   };
   const max =
     typeof ui.max === 'number' ? ui.max : typeof props.schema.maxItems === 'number' ? props.schema.maxItems : undefined;

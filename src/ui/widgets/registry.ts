@@ -12,6 +12,7 @@ import { LocalFileWidget } from './upload/LocalFileWidget';
 import { FileUploadWidget, ImageUploadWidget } from './upload/UploadWidgets';
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from './ChoiceWidgets';
 import { DisplayWidget, HiddenWidget } from './DisplayWidget';
+import { NotesWidget } from './NotesWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { PasswordWidget, TextWidget } from './TextWidget';
 
@@ -44,6 +45,7 @@ const widgets: RegistryWidgetsType = {
   sortable: SortableWidget,
   languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
+  notes: NotesWidget,
   hidden: HiddenWidget,
   HiddenWidget,
 };

@@ -1,8 +1,13 @@
-// The date range of the batch management query (000 §5): both ends required, the end not past today and the
-// range at most one year (the export window of 001 §9), given as 'YYYYMMDD HH:MM:SS' in server time (a
-// bare 'YYYYMMDD' is the whole day). Refusals carry the screen's message keys.
+// The date range of the batch management query (000 §5, 001 §9), given as 'YYYYMMDD HH:MM:SS' in server time
+// (a bare 'YYYYMMDD' is the whole day). What a range must be (both ends, the end not past today, the start not
+// after the end, at most one year) is the batchTaskList definition's `checks`: the search bar runs them before
+// sending, and here the engine runs the same ones, so both refuse with the same message keys.
+import type { Engine } from '../../../engine';
 import { ApiError } from '../../envelope';
 import { RC } from '../../returnCodes';
+
+/** The screen whose search checks define a valid range. */
+const RANGE_SCREEN = 'batchTaskList';
 
 function parse(text: string, endOfDay: boolean): Date | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
@@ -20,19 +25,23 @@ function parse(text: string, endOfDay: boolean): Date | undefined {
   return same ? date : undefined;
 }
 
-export function parseDateRange(begin: string, end: string, now: number): { from: number; to: number } {
-  const refuse = (field: string, message: string) => {
+const isoDay = (text: string) => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+
+export function parseDateRange(
+  begin: string,
+  end: string,
+  engine: Engine,
+  config: Record<string, string>,
+): { from: number; to: number } {
+  const refuse = (field: string, message: string): never => {
     throw new ApiError(RC.badInput, [], [{ field, message }]);
   };
-  const from = parse(begin, false);
-  const to = parse(end, true);
-  if (!from) refuse('begin', 'Batch.dateInvalid');
-  if (!to) refuse('end', 'Batch.dateInvalid');
-  const today = new Date(now);
-  const endOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 23, 59, 59, 999).getTime();
-  if (to!.getTime() > endOfToday) refuse('end', 'RBTBatchUpload.dateRangeTips');
-  if (from!.getTime() > to!.getTime()) refuse('begin', 'RBTBatchUpload.dateRangeTips');
-  const yearBefore = new Date(to!.getFullYear() - 1, to!.getMonth(), to!.getDate(), 0, 0, 0).getTime();
-  if (from!.getTime() < yearBefore) refuse('begin', 'Batch.dateRangeYear');
-  return { from: from!.getTime(), to: to!.getTime() };
+  const from = parse(begin, false) ?? refuse('begin', 'Batch.dateInvalid');
+  const to = parse(end, true) ?? refuse('end', 'Batch.dateInvalid');
+  const form = { begin: isoDay(begin), end: isoDay(end) };
+  for (const [name, check] of Object.entries(engine.definition(RANGE_SCREEN).checks ?? {})) {
+    const message = engine.check(RANGE_SCREEN, name, { config, form });
+    if (message) refuse(check.field, message);
+  }
+  return { from: from.getTime(), to: to.getTime() };
 }

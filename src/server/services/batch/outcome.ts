@@ -33,7 +33,8 @@ export function lineMessage(code: string, stored: string, lang: Lang): string {
   } catch {
     parsed = {};
   }
-  if (parsed.violations?.length) return parsed.violations.map((v) => translateViolation(v, lang)).join('; ');
+  // Each reason is a sentence of its own (ending in '.' or '。'), so a space is all that goes between them.
+  if (parsed.violations?.length) return parsed.violations.map((v) => translateViolation(v, lang)).join(' ');
   if (parsed.message) return translate(parsed.message.key, lang, parsed.message.params ?? {});
   return code in RETURN_CODES ? messageFor(code as ReturnCode, lang) : '';
 }

@@ -1,14 +1,15 @@
 // A route rendered straight from its screen definition by the shared renderers: forms by FormScreen (edit mode
 // from the query, as the definition's editWhen says), lists by ListScreen (the route's query is the list's
-// starting filters: /musicBoxDetail?toneBoxID=5). A form's dialog route (its definition's dialogRoute) shows the
-// page of `over` with the same form in a dialog above it. Each renderer is a chunk of its own, so a list page
-// does not load the form renderer (rjsf) and a form page does not load the table.
+// starting filters: /musicBoxDetail?toneBoxID=5), pages of tabs by TabsScreen. A form's dialog route (its
+// definition's dialogRoute) shows the page of `over` with the same form in a dialog above it. Each renderer is a
+// chunk of its own, so a list page does not load the form renderer (rjsf) and a form page does not load the table.
 import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from '../../router';
 import { routeFor, type RouteEntry, type ScreenProps } from '../routeTable';
 
 const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
 const ListScreen = lazy(() => import('../../list/ListScreen').then((m) => ({ default: m.ListScreen })));
+const TabsScreen = lazy(() => import('../../tabs/TabsScreen').then((m) => ({ default: m.TabsScreen })));
 const DefinitionDialog = lazy(() =>
   import('../../form/DefinitionDialog').then((m) => ({ default: m.DefinitionDialog })),
 );
@@ -18,6 +19,7 @@ export default function DefinitionPage({ entry }: ScreenProps) {
   if (!entry.screenId) return null;
   if (entry.dialog) return <DialogRoute entry={entry} />;
   if (entry.kind === 'list') return <ListScreen screenId={entry.screenId} initialFilters={Object.fromEntries(query)} />;
+  if (entry.kind === 'tabs') return <TabsScreen screenId={entry.screenId} />;
   return <FormScreen screenId={entry.screenId} query={query} />;
 }
 
