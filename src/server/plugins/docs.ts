@@ -2,7 +2,8 @@
 // (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES } from '../returnCodes';
-import { answerCodes, type ApiRoute } from '../routes';
+import { answerCodes, paramNames, type ApiRoute } from '../routes';
+import { referencesOf } from '../http/contract';
 
 const envelopeSchema = (record?: Record<string, unknown>) => ({
   type: 'object',
@@ -38,6 +39,15 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
     security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
     // Every returnCode this call answers (the test suite holds the server to this list).
     'x-return-codes': answerCodes(r),
+    // Changes state (the fuzz and CSRF tests take every such call from here).
+    'x-write': r.write === true,
+    // Parameters naming a row: its table and whose rows the caller may name (records/references.json).
+    'x-references': Object.fromEntries(
+      Object.entries(referencesOf(r.tag, paramNames(r))).map(([name, ref]) => [
+        name,
+        { table: ref.table, scope: ref.scope ?? 'all', ...(ref.list ? { list: ref.list } : {}) },
+      ]),
+    ),
     responses: {
       '200': {
         description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
@@ -107,7 +117,7 @@ export function openApiDocument(routes: ApiRoute[]) {
       title: 'RBT provider portal: reference API',
       version: '1.0.0',
       description:
-        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored.',
+        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored. The request contract of every call: a parameter stored in a column is at most as long as the column (maxLength here, from the migrated database); a parameter a screen sends as a constant or a choice of constants takes only those (enum); a parameter of a field the screen does not show in the caller context (another site, a hidden field) is ignored; a required text of blanks alone counts as missing; a parameter naming a row (x-references: table and scope) must name a row that exists and that the caller may use (950004 with CommonRes.unknownReference, or 950005 for the entity the call works on). The database layer refuses any value its column cannot hold (longer than a varchar, not a whole number within an integer column, a NUL) with 950004, so SQLite and PostgreSQL answer alike. Refusals never change a row or a file.',
     },
     paths,
     components: {
