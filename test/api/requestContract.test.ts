@@ -228,3 +228,28 @@ describe('the database layer: no value reaches a column that cannot hold it', ()
     await s.ctx.db.deleteFrom('tariffs').where('id', '=', r.id).execute();
   });
 });
+
+describe('the OpenAPI document says what the server answers', () => {
+  test('every parameter bounded by its column: documented with the column size, one character more refused', async () => {
+    const doc = await (await fetch(`${s.base}/docs/openapi.json`)).json();
+    const catalog = s.ctx.columns;
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, any>)) {
+      const op = item.post;
+      const props = op?.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      for (const [name, p] of Object.entries(props as Record<string, any>)) {
+        if (typeof p['x-column'] !== 'string' || p.type !== 'string') continue;
+        const [table, column] = p['x-column'].split('.');
+        const size = catalog.get(table)?.get(column)?.maxLength;
+        if (size === undefined) continue;
+        expect([path, name, p.maxLength <= size]).toEqual([path, name, true]);
+        const before = await snapshot(s);
+        const r = await generic.post(path, { portalType: 1, [name]: 'x'.repeat(p.maxLength + 1) });
+        expect([path, name, r.status < 500, r.body.returnCode]).toEqual([path, name, true, '950004']);
+        expect(await snapshot(s)).toEqual(before);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
