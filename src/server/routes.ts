@@ -3,8 +3,8 @@
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
 // account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
-// parameter (950004) -> schema (bounded by the columns, http/contract.ts) -> facts the server looks up ->
-// parameters of hidden fields dropped -> screen rules -> ids name usable rows (writes) -> handler; the
+// parameter (950004) -> schema -> facts the server looks up -> parameters of hidden fields dropped -> screen
+// rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
 // database layer refuses any value a column cannot hold (db/columns.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
@@ -146,15 +146,16 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
 export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
   for (const declared of routes) {
     // Every call takes at least portalType (GETs carry portalType=1), so every call has a parameter schema.
-    // Parameters stored in a column are bounded by it (the column sizes of the running database).
+    // Parameters stored in a column are bounded by it (the column sizes of the running database; the OpenAPI
+    // document shows the same bounds).
     const columns = (app as Partial<FastifyInstance>).ctx?.columns;
-    const declaredParams = declared.params ?? obj({});
-    const route: ApiRoute = { ...declared, params: fitToColumns(declaredParams, columns) };
+    const route: ApiRoute = { ...declared, params: declared.params ?? obj({}) };
+    const bounded = fitToColumns(route.params!, columns);
     app.apiRoutes.push(route);
     const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
     for (const method of methods) {
       // The declared schema validates; the column bounds are checked after the screen's rules (columnViolations).
-      const schema = method === 'GET' || route.multipart ? { querystring: declaredParams } : { body: declaredParams };
+      const schema = method === 'GET' || route.multipart ? { querystring: route.params } : { body: route.params };
       app.route({
         method,
         url: route.url,
@@ -192,7 +193,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
             assertValid(violations);
           }
           // Values within their columns; ids naming rows that exist and that the caller may use.
-          assertValid(columnViolations(route.params!, params));
+          assertValid(columnViolations(bounded, params));
           if (route.write) await checkReferences(req, route.tag, params);
           const result = await route.handler(req, reply, params);
           if (route.raw) return reply;

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES } from '../returnCodes';
 import { answerCodes, paramNames, type ApiRoute } from '../routes';
-import { referencesOf } from '../http/contract';
+import { fitToColumns, referencesOf } from '../http/contract';
+import type { ColumnCatalog } from '../db/columns';
 
 const envelopeSchema = (record?: Record<string, unknown>) => ({
   type: 'object',
@@ -19,7 +20,7 @@ const envelopeSchema = (record?: Record<string, unknown>) => ({
   },
 });
 
-function operation(r: ApiRoute, method: 'get' | 'post') {
+function operation(r: ApiRoute, method: 'get' | 'post', columns: ColumnCatalog | undefined) {
   const op: Record<string, unknown> = {
     operationId: `${method}${r.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [r.tag],
@@ -64,7 +65,9 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
       },
     },
   };
-  const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  // Parameters stored in a column show its size as their maxLength (http/contract.ts fitToColumns).
+  const params = (r.params ? fitToColumns(r.params, columns) : undefined) as
+    { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({
     name: m[1],
     in: 'path',
@@ -102,14 +105,14 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
   return op;
 }
 
-export function openApiDocument(routes: ApiRoute[]) {
+export function openApiDocument(routes: ApiRoute[], columns?: ColumnCatalog) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const item = (paths[path] ??= {});
     const methods =
       r.method === 'READ' ? (['get', 'post'] as const) : ([r.method.toLowerCase() as 'get' | 'post'] as const);
-    for (const m of methods) item[m] = operation(r, m);
+    for (const m of methods) item[m] = operation(r, m, columns);
   }
   return {
     openapi: '3.1.0',
@@ -131,5 +134,5 @@ export function openApiDocument(routes: ApiRoute[]) {
 }
 
 export function docsRoutes(app: FastifyInstance): void {
-  app.get('/docs/openapi.json', async () => openApiDocument(app.apiRoutes));
+  app.get('/docs/openapi.json', async () => openApiDocument(app.apiRoutes, app.ctx.columns));
 }
