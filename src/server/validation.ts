@@ -38,17 +38,26 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
+/** A request as the screen's call sees it: the definition, the context and the form its payload recovers. */
+function screenRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext) {
+  const engine = engineFor(ctx.site);
+  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
+  const callDef = def?.calls?.[call];
+  if (!def || !callDef) return undefined;
+  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
+  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  return { engine, def, callDef, input, form, errors };
+}
+
 export function validateRequest(
   screenId: string,
   call: string,
   payload: Record<string, unknown>,
   ctx: ValidationContext,
 ): Violation[] {
-  const engine = engineFor(ctx.site);
-  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
-  if (!def?.calls?.[call]) return [];
-  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  const r = screenRequest(screenId, call, payload, ctx);
+  if (!r) return [];
+  const { engine, def, input, form, errors } = r;
   if (ctx.action) {
     // The button the browser greys out (a radio account with approvals pending, 000 §4) is refused here too.
     if (!def.actions?.[ctx.action]) throw new Error(`screen "${screenId}" has no action "${ctx.action}"`);
@@ -147,12 +156,9 @@ export function withoutHiddenParameters(
   payload: Record<string, any>,
   ctx: ValidationContext,
 ): Record<string, any> {
-  const engine = engineFor(ctx.site);
-  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
-  const callDef = def?.calls?.[call];
-  if (!callDef) return payload;
-  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  const r = screenRequest(screenId, call, payload, ctx);
+  if (!r) return payload;
+  const { engine, callDef, input, form } = r;
   const shown = new Set(engine.resolve(screenId, { ...input, form }).fields.map((f) => f.name));
   const declared = fieldsOnAnySite(screenId);
   const out = { ...payload };
