@@ -77,6 +77,7 @@ export function checkParams(
 /** Errors of one form, at most one per field (the first rule that fails), form-level checks last. */
 export function validateResolved(screen: ResolvedScreen, form: Record<string, unknown>, ctx: Context): FieldError[] {
   const data = withoutEmpty(form) as Record<string, unknown>;
+  const required = new Set(Array.isArray(screen.jsonSchema.required) ? (screen.jsonSchema.required as string[]) : []);
   // A map with nothing in it (a prompt file per language, none chosen) is absent, so `required` reports it: the
   // payload carries such a map as '{}' whether the form had none or an empty one. An object whose schema requires
   // properties (expanded information) stays, and one not sent at all counts as empty, so each missing property is
@@ -87,6 +88,8 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
     if (v === undefined && requires && f.schema.type === 'object') data[f.name] = {};
     else if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 && !requires)
       delete data[f.name];
+    // Blanks alone are no answer: a required text of spaces ("   " as a music arranger) reports `required`.
+    if (typeof v === 'string' && v.trim() === '' && required.has(f.name)) delete data[f.name];
   }
   const validate = compile(screen.jsonSchema);
   validate(data);

@@ -1,11 +1,12 @@
 // Builds the server: database (migrated, seeded with demo data when empty), configuration, plugins by
 // domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
 // loopback port of their own.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
+import { ColumnMisfit, columnGuard, readColumns } from './db/columns';
 import type { SiteId } from '../engine';
 import { siteIds } from '../engine/fsLoader';
 import { ConfigStore } from './services/config';
@@ -57,6 +58,9 @@ export async function openContext(
     throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   await migrate(handle);
+  // Every query from here on is guarded: no value reaches a column that cannot hold it (db/columns.ts).
+  const columns = await readColumns(handle);
+  handle.db = handle.db.withPlugin(columnGuard(columns));
   const jobs = createQueue(handle, { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema }, log);
   await jobs.open();
   // Closing the database first closes the queue (its workers, pg-boss's own connections), for every caller.
@@ -74,6 +78,7 @@ export async function openContext(
     dataDir: opts.dataDir,
     site: opts.site,
     now: opts.now ?? Date.now,
+    columns,
   };
   const store = new FileStore(opts.dataDir);
   if (opts.seed !== false) await seedIfEmpty(ctx, store);
@@ -103,8 +108,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logger: opts.logger ?? false,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot take (a path parameter over 100 characters, a broken %-escape) is bad input too:
+    // the envelope with 950004, like any other refusal, rather than the router's own answer.
+    frameworkErrors: (err, req, reply) => {
+      const lang = headerLang(req);
+      const v: Violation = { field: '', message: 'Validation.url', params: { text: err.message } };
+      const body = envelope(lang, { code: RC.badInput, record: detailRecord([v], lang) });
+      body.returnMsg = `${body.returnMsg} ${translateViolation(v, lang)}`;
+      void (reply as unknown as FastifyReply).status(200).send(body);
+    },
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, keywords: ['x-column'] } },
   });
   const { ctx, store } = await openContext(
     opts,
@@ -149,6 +163,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         body.returnMsg = `${body.returnMsg} ${translateViolation(err.detail[0] as Violation, req.lang)}`;
       }
       return reply.status(httpStatusFor(err.code)).send(body);
+    }
+    if (err instanceof ColumnMisfit) {
+      // The last line (db/columns.ts): named by the request parameter the value came from, else by its column.
+      const v: Violation = {
+        field: parameterHolding(req, err.value) ?? err.column,
+        message: err.reason.message,
+        params: err.reason.params,
+      };
+      const body = envelope(req.lang, { code: RC.badInput, record: detailRecord([v], req.lang) });
+      body.returnMsg = `${body.returnMsg} ${translateViolation(v, req.lang)}`;
+      return reply.status(200).send(body);
     }
     if (err.validation) {
       // The parameter schema's refusals read like the engine's: the generic message of the keyword with its limit
@@ -213,4 +238,14 @@ function detailRecord(detail: unknown, lang: 'en' | 'zh') {
       params: v.params ?? {},
     })),
   };
+}
+
+/** The name of the request parameter (body or query, first level) whose value is `value`, if one is. */
+function parameterHolding(req: { body?: unknown; query?: unknown }, value: unknown): string | undefined {
+  for (const part of [req.body, req.query]) {
+    if (!part || typeof part !== 'object') continue;
+    for (const [k, v] of Object.entries(part))
+      if (v !== null && v !== undefined && String(v) === String(value)) return k;
+  }
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
 import type { JobQueue } from './jobs/queue';
 import type { Lang } from './returnCodes';
+import type { ColumnCatalog } from './db/columns';
 
 export interface AppContext {
   handle: DatabaseHandle;
@@ -20,6 +21,8 @@ export interface AppContext {
   /** The default site variant (SITE): login page configuration and new accounts. */
   site: SiteId;
   now(): number;
+  /** What each column can hold, read from the migrated database (db/columns.ts). */
+  columns: ColumnCatalog;
 }
 
 export interface SessionContext {

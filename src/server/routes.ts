@@ -3,7 +3,9 @@
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
 // account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
-// parameter (950004) -> schema -> facts the server looks up -> screen rules -> handler.
+// parameter (950004) -> schema -> facts the server looks up -> parameters of hidden fields dropped -> screen
+// rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
+// database layer refuses any value a column cannot hold (db/columns.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
 import { RC, type ReturnCode } from './returnCodes';
@@ -12,7 +14,14 @@ import { readCookie, SESSION_COOKIE } from './http/cookies';
 import { findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
-import { asTheScreenShows, assertValid, validateRequest, type ValidationContext } from './validation';
+import {
+  asTheScreenShows,
+  assertValid,
+  validateRequest,
+  withoutHiddenParameters,
+  type ValidationContext,
+} from './validation';
+import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
 import { userInfo } from './services/providers';
 import { obj, type JsonSchema } from './http/schemas';
 
@@ -98,9 +107,14 @@ export function answerCodes(route: ApiRoute): string[] {
     RC.badInput,
     ...(route.codes ?? []),
     ...Object.values(route.ruleCodes ?? {}),
+    ...(route.write ? Object.values(referencesOf(route.tag, paramNames(route))).map((r) => r.code) : []),
   ];
   return [...new Set(codes.filter((c): c is string => typeof c === 'string'))];
 }
+
+/** The names of a call's parameters (query or body). */
+export const paramNames = (route: ApiRoute): string[] =>
+  Object.keys(((route.params ?? {}) as { properties?: object }).properties ?? {});
 
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
@@ -132,15 +146,16 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
 export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
   for (const declared of routes) {
     // Every call takes at least portalType (GETs carry portalType=1), so every call has a parameter schema.
+    // Parameters stored in a column are bounded by it (the column sizes of the running database; the OpenAPI
+    // document shows the same bounds).
+    const columns = (app as Partial<FastifyInstance>).ctx?.columns;
     const route: ApiRoute = { ...declared, params: declared.params ?? obj({}) };
+    const bounded = fitToColumns(route.params!, columns);
     app.apiRoutes.push(route);
     const methods = route.method === 'READ' ? (['GET', 'POST'] as const) : ([route.method] as const);
     for (const method of methods) {
-      const schema = route.params
-        ? method === 'GET' || route.multipart
-          ? { querystring: route.params }
-          : { body: route.params }
-        : undefined;
+      // The declared schema validates; the column bounds are checked after the screen's rules (columnViolations).
+      const schema = method === 'GET' || route.multipart ? { querystring: route.params } : { body: route.params };
       app.route({
         method,
         url: route.url,
@@ -170,12 +185,16 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
               known: facts.form,
               action: screen.action,
             };
+            params = withoutHiddenParameters(screen.id, screen.call, params, context);
             if (screen.asShown) params = asTheScreenShows(screen.id, screen.call, params, context);
             const violations = validateRequest(screen.id, screen.call, params, context);
             const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
             if (own) throw new ApiError(own, [], violations);
             assertValid(violations);
           }
+          // Values within their columns; ids naming rows that exist and that the caller may use.
+          assertValid(columnViolations(bounded, params));
+          if (route.write) await checkReferences(req, route.tag, params);
           const result = await route.handler(req, reply, params);
           if (route.raw) return reply;
           return envelope(req.lang, result ?? {});

@@ -2,7 +2,7 @@
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
 // rules and message keys as the form. Calls that no screen definition sends rely on their route schema.
 import { createEngine, type Engine } from '../engine';
-import { loadDefinitionSetFromDisk } from '../engine/fsLoader';
+import { loadDefinitionSetFromDisk, siteIds } from '../engine/fsLoader';
 import type { Config } from './services/config';
 import { ApiError } from './envelope';
 import { RC } from './returnCodes';
@@ -38,17 +38,26 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
+/** A request as the screen's call sees it: the definition, the context and the form its payload recovers. */
+function screenRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext) {
+  const engine = engineFor(ctx.site);
+  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
+  const callDef = def?.calls?.[call];
+  if (!def || !callDef) return undefined;
+  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
+  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  return { engine, def, callDef, input, form, errors };
+}
+
 export function validateRequest(
   screenId: string,
   call: string,
   payload: Record<string, unknown>,
   ctx: ValidationContext,
 ): Violation[] {
-  const engine = engineFor(ctx.site);
-  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
-  if (!def?.calls?.[call]) return [];
-  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  const r = screenRequest(screenId, call, payload, ctx);
+  if (!r) return [];
+  const { engine, def, input, form, errors } = r;
   if (ctx.action) {
     // The button the browser greys out (a radio account with approvals pending, 000 §4) is refused here too.
     if (!def.actions?.[ctx.action]) throw new Error(`screen "${screenId}" has no action "${ctx.action}"`);
@@ -99,6 +108,66 @@ export function asTheScreenShows(
     if (!field) delete out[key];
     else if (field.disabled && field.default !== undefined) out[key] = field.default;
     else if (field.ui?.trim === true && typeof out[key] === 'string') out[key] = out[key].trim();
+  }
+  return out;
+}
+
+/** The form fields a payload mapping reads ({"var": "form.x"} anywhere in it); null when it reads a named expression. */
+function formFieldsRead(mapping: unknown, out = new Set<string>()): Set<string> | null {
+  if (Array.isArray(mapping)) {
+    for (const m of mapping) if (formFieldsRead(m, out) === null) return null;
+  } else if (mapping && typeof mapping === 'object') {
+    for (const [op, arg] of Object.entries(mapping)) {
+      if (op === '$expr') return null;
+      const name = op === 'var' ? (Array.isArray(arg) ? arg[0] : arg) : undefined;
+      if (typeof name === 'string') {
+        if (name.startsWith('form.')) out.add(name.slice(5).split('.')[0]);
+      } else if (formFieldsRead(arg, out) === null) return null;
+    }
+  }
+  return out;
+}
+
+const declaredFields = new Map<string, Set<string>>();
+/** The fields a screen declares on any site (a site's overlay may remove one: there it is hidden). */
+function fieldsOnAnySite(screenId: string): Set<string> {
+  let out = declaredFields.get(screenId);
+  if (!out) {
+    out = new Set<string>();
+    for (const site of siteIds()) {
+      const e = engineFor(site);
+      if (e.screenIds().includes(screenId))
+        for (const f of Object.keys(e.definition(screenId).fields ?? {})) out.add(f);
+    }
+    declaredFields.set(screenId, out);
+  }
+  return out;
+}
+
+/**
+ * The request without the parameters of fields the screen does not show in this context: a value the form
+ * cannot send is never checked by a hidden field's rules, so it must not be stored either (a tune company and
+ * its validity day on the Kenyan variant, which has no tune company). A parameter read from several fields
+ * stays while any of them shows; constants and values from named expressions always stay.
+ */
+export function withoutHiddenParameters(
+  screenId: string,
+  call: string,
+  payload: Record<string, any>,
+  ctx: ValidationContext,
+): Record<string, any> {
+  const r = screenRequest(screenId, call, payload, ctx);
+  if (!r) return payload;
+  const { engine, callDef, input, form } = r;
+  const shown = new Set(engine.resolve(screenId, { ...input, form }).fields.map((f) => f.name));
+  const declared = fieldsOnAnySite(screenId);
+  const out = { ...payload };
+  for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
+    if (out[key] === undefined) continue;
+    const read = formFieldsRead(mapping);
+    if (!read || read.size === 0) continue;
+    const fields = [...read].filter((f) => declared.has(f));
+    if (fields.length > 0 && fields.every((f) => !shown.has(f))) delete out[key];
   }
   return out;
 }

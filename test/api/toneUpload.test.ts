@@ -399,6 +399,8 @@ describe('sp/edittone', () => {
   });
 
   test('the tone detail gives every owner of each role with the names the owner selection shows', async () => {
+    // Owners are the form's only where copyright maintenance is on (the form sends none otherwise).
+    await s.ctx.config.set('support_copyright_maintenance', '1', 'generic');
     const c = await s.login(DEMO.generic.account, DEMO.generic.password);
     const owner = await s.ctx.db
       .selectFrom('providers')
@@ -434,8 +436,11 @@ describe('sp/edittone', () => {
         lyricValidDay: inDays(500),
         tuneCompanyID: `${tuneA},${tuneB}`,
         tuneValidDay: inDays(450),
+        recordCompanyID: lyric,
+        recordValidDay: inDays(500),
       }),
     );
+    await s.ctx.config.unset('support_copyright_maintenance', 'generic');
     expect(added.body.returnCode).toBe('000000');
     const detail = (await c.get('/sp/qrytonedetail', { toneID: added.body.record.toneID })).body.record;
     expect(detail.tuneCompanyID).toBe(`${tuneA},${tuneB}`);
@@ -447,7 +452,7 @@ describe('sp/edittone', () => {
     expect(detail.lyricCompanies).toEqual([
       { companyID: lyric, companyName: 'Lyrica', officialName: 'Lyrica Ltd', stageName: 'Lyrica Stage' },
     ]);
-    expect(detail.recordCompanies).toEqual([]);
+    expect(detail.recordCompanies).toEqual(detail.lyricCompanies);
   });
 
   test("another provider's tone cannot be edited, and a missing reason is refused", async () => {

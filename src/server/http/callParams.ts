@@ -1,10 +1,12 @@
 // Parameters of a route that a screen's call sends: the keys of that call's payload in every site's definition
 // (overlays may add some), so the route takes what the definition sends and nothing has to be listed twice.
-// Shapes: `known` (e.g. a record's fields, records/fieldMap.ts) or any short scalar; the values' rules are the
-// screen's, checked through the engine (validation.ts).
+// Shapes: `known` (e.g. a record's fields, records/fieldMap.ts) or any short scalar; a parameter the call sends as
+// a constant or a choice between constants on every site ("uploadType": {"if": [..., 2, 1]}) takes only those
+// values (http/contract.ts). The values' other rules are the screen's, checked through the engine (validation.ts).
 import { siteIds } from '../../engine/fsLoader';
 import type { JsonSchema } from '../routes';
 import { engineFor } from '../validation';
+import { mappingValues } from './contract';
 
 const SCALAR: JsonSchema = { anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }] };
 
@@ -13,11 +15,19 @@ export function callParams(
   call: string,
   known: Record<string, JsonSchema> = {},
 ): Record<string, JsonSchema> {
-  const names = new Set<string>();
+  const mappings = new Map<string, unknown[]>();
   for (const site of siteIds()) {
     const def = engineFor(site).definition(screen).calls?.[call];
     if (!def) throw new Error(`screen "${screen}" has no call "${call}" on site "${site}"`);
-    for (const key of Object.keys(def.payload ?? {})) names.add(key);
+    for (const [key, mapping] of Object.entries(def.payload ?? {}))
+      mappings.set(key, [...(mappings.get(key) ?? []), mapping]);
   }
-  return Object.fromEntries([...names].sort().map((name) => [name, known[name] ?? SCALAR]));
+  return Object.fromEntries(
+    [...mappings.keys()].sort().map((name) => {
+      const values = mappings.get(name)!.map(mappingValues);
+      const choices = values.every((v) => v !== undefined) ? [...new Set(values.flat() as string[])].sort() : undefined;
+      const shape = known[name] ?? SCALAR;
+      return [name, choices ? { ...(shape.anyOf ? { type: 'string' } : shape), enum: choices } : shape];
+    }),
+  );
 }

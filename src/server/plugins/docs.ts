@@ -2,7 +2,9 @@
 // (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES } from '../returnCodes';
-import { answerCodes, type ApiRoute } from '../routes';
+import { answerCodes, paramNames, type ApiRoute } from '../routes';
+import { fitToColumns, referencesOf } from '../http/contract';
+import type { ColumnCatalog } from '../db/columns';
 
 const envelopeSchema = (record?: Record<string, unknown>) => ({
   type: 'object',
@@ -18,7 +20,7 @@ const envelopeSchema = (record?: Record<string, unknown>) => ({
   },
 });
 
-function operation(r: ApiRoute, method: 'get' | 'post') {
+function operation(r: ApiRoute, method: 'get' | 'post', columns: ColumnCatalog | undefined) {
   const op: Record<string, unknown> = {
     operationId: `${method}${r.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [r.tag],
@@ -38,6 +40,15 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
     security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
     // Every returnCode this call answers (the test suite holds the server to this list).
     'x-return-codes': answerCodes(r),
+    // Changes state (the fuzz and CSRF tests take every such call from here).
+    'x-write': r.write === true,
+    // Parameters naming a row: its table and whose rows the caller may name (records/references.json).
+    'x-references': Object.fromEntries(
+      Object.entries(referencesOf(r.tag, paramNames(r))).map(([name, ref]) => [
+        name,
+        { table: ref.table, scope: ref.scope ?? 'all', ...(ref.list ? { list: ref.list } : {}) },
+      ]),
+    ),
     responses: {
       '200': {
         description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
@@ -54,7 +65,9 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
       },
     },
   };
-  const params = r.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  // Parameters stored in a column show its size as their maxLength (http/contract.ts fitToColumns).
+  const params = (r.params ? fitToColumns(r.params, columns) : undefined) as
+    { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({
     name: m[1],
     in: 'path',
@@ -92,14 +105,14 @@ function operation(r: ApiRoute, method: 'get' | 'post') {
   return op;
 }
 
-export function openApiDocument(routes: ApiRoute[]) {
+export function openApiDocument(routes: ApiRoute[], columns?: ColumnCatalog) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const item = (paths[path] ??= {});
     const methods =
       r.method === 'READ' ? (['get', 'post'] as const) : ([r.method.toLowerCase() as 'get' | 'post'] as const);
-    for (const m of methods) item[m] = operation(r, m);
+    for (const m of methods) item[m] = operation(r, m, columns);
   }
   return {
     openapi: '3.1.0',
@@ -107,7 +120,7 @@ export function openApiDocument(routes: ApiRoute[]) {
       title: 'RBT provider portal: reference API',
       version: '1.0.0',
       description:
-        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored.',
+        'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored. The request contract of every call: a parameter stored in a column is at most as long as the column (maxLength here, from the migrated database); a parameter a screen sends as a constant or a choice of constants takes only those (enum); a parameter of a field the screen does not show in the caller context (another site, a hidden field) is ignored; a required text of blanks alone counts as missing; a parameter naming a row (x-references: table and scope) must name a row that exists and that the caller may use (950004 with CommonRes.unknownReference, or 950005 for the entity the call works on). The database layer refuses any value its column cannot hold (longer than a varchar, not a whole number within an integer column, a NUL) with 950004, so SQLite and PostgreSQL answer alike. Refusals never change a row or a file.',
     },
     paths,
     components: {
@@ -121,5 +134,5 @@ export function openApiDocument(routes: ApiRoute[]) {
 }
 
 export function docsRoutes(app: FastifyInstance): void {
-  app.get('/docs/openapi.json', async () => openApiDocument(app.apiRoutes));
+  app.get('/docs/openapi.json', async () => openApiDocument(app.apiRoutes, app.ctx.columns));
 }

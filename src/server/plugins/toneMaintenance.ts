@@ -232,8 +232,9 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
             ? { kind: 'raw' }
             : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config },
         );
-        // An export of a million tones takes longer than the default socket timeout.
-        req.raw.socket.setTimeout(0);
+        // An export of a million tones takes longer than the default socket timeout. (A request injected
+        // without a socket, as fastify.inject sends it, has no such timeout to lift.)
+        req.raw.socket?.setTimeout?.(0);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="tones_${p.code}${raw ? '_raw' : ''}.csv"`)

@@ -4,6 +4,7 @@
 // entities: tones use it now (services/toneRecord.ts); tone boxes too (services/toneBoxRecord.ts).
 import type { RecordDoc, RecordFieldDef } from '../../engine';
 import type { JsonSchema } from '../routes';
+import { columnOf } from '../http/contract';
 
 /** The details column: fields without a column of their own, kept as one JSON object. */
 export const DETAILS = 'details';
@@ -126,6 +127,10 @@ export function fieldMap(record: RecordDoc): FieldMap {
       }
       return out;
       function shape(f: MappedField): JsonSchema {
+        // Its column bounds it too (http/contract.ts fitToColumns reads the column's size from the database).
+        return { ...(own(f) ? columnOf(record.table, f.column) : {}), ...ownShape(f) };
+      }
+      function ownShape(f: MappedField): JsonSchema {
         // An id column holds a 32-bit integer on both databases: a longer number is refused, not stored (-1 and '' mean none).
         if (f.type === 'id')
           return {
