@@ -212,7 +212,7 @@ describe('text written around the server (generic site)', () => {
 describe('text written around the server (Kenya site)', () => {
   const suite = useSuite({ site: 'kenya' });
 
-  test("Batch Operation's task list (export tasks, its default type) shows a task description as text", async () => {
+  test("Batch Operation's task management tab (export tasks, its default type) shows a task description as text", async () => {
     const who = demo('kenya');
     suite.server.db.run(
       `UPDATE batch_tasks SET task_desc = ?, request_time = ? WHERE id = (SELECT max(id) FROM batch_tasks WHERE task_type = '1' AND provider_id = ${own(who.account)})`,
@@ -220,7 +220,7 @@ describe('text written around the server (Kenya site)', () => {
       Date.now(),
     );
     const { page, dialogs } = await watchedPage(suite, who);
-    await page.goto('/batchOperation');
+    await page.goto('/batchOperation?tab=management');
     const tasks = page.locator('[data-screen="batchOperation"] .data-table tbody tr[data-row-key]');
     await tasks.filter({ hasText: WRITTEN.taskDesc }).first().waitFor();
     await screenshot(page, 'stored-text-batch-task-en');
