@@ -194,6 +194,14 @@ describe('sp/edittone', () => {
   });
 });
 
+describe('row ids larger than a key can be (found by the fuzz suite: HTTP 500 on PostgreSQL)', () => {
+  test.each([
+    ['/sp/deltones', { toneIDs: '2147483648' }, 'toneIDs'],
+    ['/sp/deltones', { toneIDs: '1,99999999999' }, 'toneIDs'],
+    ['/sp/hideorresumetones', { toneIDs: '2147483648', operType: '1' }, 'toneIDs'],
+  ])('%s %p', async (path, body, field) => refused(generic, path, body, field));
+});
+
 describe('the database layer: no value reaches a column that cannot hold it', () => {
   const base = { name: 'x' };
   test.each([

@@ -18,6 +18,28 @@ export const obj = (properties: Record<string, JsonSchema>, required: string[] =
   required,
 });
 
+/**
+ * A row id. The tables' integer keys hold at most 2147483647, so an id has at most 9 digits: a longer number
+ * names no row, and PostgreSQL would refuse it in the query itself (SQLite would not), so it is refused here.
+ */
+export const rowId: JsonSchema = { type: 'string', pattern: '^\\d{1,9}$' };
+/** Comma-separated row ids (batch actions): at most `max`, or any number (the handler names the limit). */
+export const rowIds = (what: string, max?: number): JsonSchema => ({
+  type: 'string',
+  pattern: `^\\d{1,9}(,\\d{1,9})${max ? `{0,${max - 1}}` : '*'}$`,
+  ...(max ? {} : { maxLength: 2000 }),
+  description: max ? `${what}, comma-separated (at most ${max}).` : `${what}, comma-separated.`,
+});
+/** The distinct ids of a comma-separated list (already checked by rowIds). */
+export const rowIdList = (text: unknown): number[] => [
+  ...new Set(
+    String(text ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number),
+  ),
+];
+
 export const paging: Record<string, JsonSchema> = {
   startRecordNum: { type: 'string', pattern: '^\\d{1,9}$', description: 'First row, 1-based.' },
   endRecordNum: { type: 'string', pattern: '^(-1|\\d{1,9})$', description: 'Last row, inclusive; -1 for all rows.' },

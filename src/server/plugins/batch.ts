@@ -8,7 +8,7 @@ import { existsSync, createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
-import { obj, paging } from '../http/schemas';
+import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
@@ -47,7 +47,7 @@ import type { Violation } from '../validation';
 const TEMPLATES_DIR = join(__dirname, '..', '..', '..', 'templates');
 const taskIdList = {
   type: 'string',
-  pattern: '^\\d{1,10}(,\\d{1,10})*$',
+  pattern: '^\\d{1,9}(,\\d{1,9})*$',
   maxLength: 2000,
   description: `Task ids, comma-separated, at most ${MAX_DELETE} (000 §8 batch delete; 961002 beyond).`,
 };
@@ -433,7 +433,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       params: obj(
         {
           ...paging,
-          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          taskId: rowId,
           onlyFailed: { type: 'string', enum: ['', '0', '1'] },
         },
         ['taskId'],
@@ -473,7 +473,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       raw: true,
       params: obj(
         {
-          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          taskId: rowId,
           queryType: { type: 'string', enum: ['3'] },
           taskTypeName: { type: 'string', maxLength: 64 },
         },
@@ -531,7 +531,7 @@ const idsOf = (v: unknown): string[] => {
     .filter(Boolean);
   if (ids.length === 0) throw new ApiError(RC.badInput, [], [{ field: 'taskId', message: 'CommonRes.required' }]);
   if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
-  if (ids.some((id) => !/^\d{1,10}$/.test(id)))
+  if (ids.some((id) => !/^\d{1,9}$/.test(id)))
     throw new ApiError(RC.badInput, [], [{ field: 'taskId', message: 'Batch.taskIdInvalid' }]);
   return ids;
 };

@@ -7,7 +7,7 @@
 // type 4 whose lines are sp/addtone requests (services/batch/addToneLines.ts).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
-import { obj, paging } from '../http/schemas';
+import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -279,7 +279,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
       params: obj(
         {
           ...paging,
-          taskId: { type: 'string', pattern: '^\\d{1,10}$' },
+          taskId: rowId,
           onlyFailed: { type: 'string', enum: ['', '0', '1'] },
         },
         ['taskId'],

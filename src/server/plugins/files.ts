@@ -7,7 +7,7 @@ import { access, constants } from 'node:fs/promises';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj } from '../http/schemas';
+import { obj, rowId } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
@@ -250,7 +250,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       description:
         "By toneCode or toneID: the web audition file of the tone (else its first audio file). 950005 when the tone is not the provider's or has no audio.",
       auth: 'session',
-      params: obj({ toneCode: { type: 'string', maxLength: 22 }, toneID: { type: 'string', pattern: '^\\d{1,12}$' } }),
+      params: obj({ toneCode: { type: 'string', maxLength: 22 }, toneID: rowId }),
       record: { type: 'object', properties: { url: { type: 'string' } } },
       codes: ['950005'],
       async handler(req, _reply, params) {

@@ -7,7 +7,7 @@
 // be the provider's own wav in the format the field's ui.wav states (wav_* configuration, 001 §5.5).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
-import { obj, paging, stringRecord } from '../http/schemas';
+import { obj, paging, rowId, rowIds, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -31,12 +31,8 @@ import {
 } from '../services/ivrDirectories';
 import { addPrompt, listPrompts, ownPrompt, removePrompt } from '../services/ivrPrompts';
 
-const id = { type: 'string', pattern: '^\\d{1,9}$' };
-const ids = (max: number, what: string) => ({
-  type: 'string',
-  pattern: `^\\d{1,9}(,\\d{1,9}){0,${max - 1}}$`,
-  description: `${what}, comma-separated (at most ${max}).`,
-});
+const id = rowId;
+const ids = (max: number, what: string) => rowIds(what, max);
 const idList = (text: unknown) =>
   String(text ?? '')
     .split(',')

@@ -5,14 +5,14 @@
 // -1 promotion/service); the portal's definitions turn them into labels (001 §9).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, type ApiRoute } from '../routes';
-import { obj, paging } from '../http/schemas';
+import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
 import { tariffPage, tariffWithDetails } from '../services/referenceData';
 
-const id = { type: 'string', pattern: '^\\d{1,9}$' };
+const id = rowId;
 
 const tariffRecord = {
   type: 'object',

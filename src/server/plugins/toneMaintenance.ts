@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
-import { obj, stringRecord } from '../http/schemas';
+import { obj, rowId, rowIdList, rowIds, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
@@ -22,14 +22,10 @@ import { toneFields } from '../services/toneRecord';
 import { inApprovalFlow } from '../services/changeRequests';
 import { ownUpload } from '../services/uploadedFiles';
 
-const toneID = { type: 'string', pattern: '^\\d{1,12}$' };
+const toneID = rowId;
 /** Comma-separated tone ids, as the batch actions send them. */
-const toneIDs = (max: number) => ({
-  type: 'string',
-  pattern: `^\\d{1,12}(,\\d{1,12}){0,${max - 1}}$`,
-  description: `Comma-separated tone ids, at most ${max}.`,
-});
-const idList = (s: string) => [...new Set(s.split(',').map(Number))];
+const toneIDs = (max?: number) => rowIds('Tone ids', max);
+const idList = rowIdList;
 
 const ROLES = ['lyric', 'tune', 'record'];
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
@@ -164,7 +160,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       write: true,
       params: obj(
         {
-          toneIDs: { type: 'string', pattern: '^\\d{1,12}(,\\d{1,12})*$', maxLength: 2000 },
+          toneIDs: toneIDs(),
           force: { type: 'string', enum: ['', '0', '1'] },
         },
         ['toneIDs'],
