@@ -81,6 +81,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       DATA_DIR: dataDir,
       SITE: options.site ?? 'generic',
       LOG_LEVEL: 'warn',
+      // Password hashes at a test cost, as in the API suite: at OWASP's cost each demo account's hash and each
+      // login take about a second of CPU, which made up minutes of the e2e run. A test may set it back.
+      RBT_SCRYPT_LOG2N: '12',
       DIST_DIR: options.distDir ?? DIST_DIR,
       ...(options.definitionsRoot ? { DEFINITIONS_ROOT: options.definitionsRoot } : {}),
       ...(options.env ?? {}),
