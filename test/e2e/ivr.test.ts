@@ -1,12 +1,13 @@
-// IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5): on the generic site
-// (IVR on), create a directory with its prompt, see it wait for approval, approve it with the operator CLI, add
-// tones through the selection list, reorder tones and directories by keyboard, delete it; a directory of music
-// boxes takes boxes from the music box selection list (generic and Kenya sites); upload a salutatory prompt, a
-// 16-bit (English) or 44.1 kHz (Chinese) wav refused with a message naming its format, then an 8 kHz 8-bit one
-// accepted and waiting for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px
-// in both languages.
+// IVR screens in a real Chromium against the real server (001 §2.6, §2.7, §4, §5.5), on every site of the demo
+// deployment (IVR is on for all of them), each with its own site provider: the generic site in both languages,
+// Kenya in English and Ais in Chinese. Create a directory with its prompt, see it wait for approval, approve it
+// with the operator CLI, add tones through the selection list (only normal tones offered), reorder tones and
+// directories by keyboard, delete it; a directory of music boxes takes boxes from the music box selection list
+// (generic and Kenya sites); upload a salutatory prompt, a 16-bit (English) or 44.1 kHz (Chinese) wav refused
+// with a message naming its format, then an 8 kHz 8-bit one accepted and waiting for approval; the help prompt
+// list behind the salutatory screen. Screenshots at 1280 px, named by site and language.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, operator } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -14,7 +15,6 @@ import { useSuite } from './support/suite';
 jest.setTimeout(180_000);
 
 const suite = useSuite({ site: 'generic' });
-const who = demo('Generic site');
 let page: Page;
 
 const screenRows = (screen: string) => page.locator(`[data-screen="${screen}"] .data-table tbody tr[data-row-key]`);
@@ -30,13 +30,33 @@ const names = (screen: string, column: string) =>
     column,
   );
 
-/** Approves the pending change request whose payload names `name`, as the operator does. */
-function approve(name: string) {
+/** Approves the pending change request of `who` whose payload names `name`, as the operator does. */
+function approve(who: DemoAccount, name: string) {
   const line = operator(suite.server, 'changes', 'list', '--provider', who.account)
     .split('\n')
     .find((l) => l.includes(`"name":"${name}"`));
   if (!line) throw new Error(`no pending request for ${name}`);
   operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
+}
+
+/** The rows a selection list opened over a dialog offers, once shown; each must be in the state `normal`. */
+async function offered(screen: string, normal: string) {
+  const rows = page.locator(`[role="dialog"] [data-screen="${screen}"] .data-table tbody tr[data-row-key]`);
+  await rows.first().waitFor();
+  for (const state of await rows.locator('td[data-column="status"]').allTextContents()) expect(state).toContain(normal);
+  return rows;
+}
+
+/**
+ * A fresh 1280 px page in `language`, logged in as `who`, on the list screen `screen` once it shows its rows;
+ * photographed as `shot` when named.
+ */
+async function openScreen(who: DemoAccount, language: 'en' | 'zh', screen: string, shot?: string) {
+  page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
+  await login(page, who);
+  await page.goto(`/${screen}`);
+  await screenRows(screen).first().waitFor();
+  if (shot) await screenshot(page, shot);
 }
 
 async function chooseFile(scope: ReturnType<typeof dialog>, field: string, path: string) {
@@ -75,16 +95,22 @@ const TEXT = {
   },
 };
 
-describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
+// Every site of the demo, each in one language at least, the generic site in both.
+const SITES = [
+  ['generic', 'en'],
+  ['generic', 'zh'],
+  ['kenya', 'en'],
+  ['ais', 'zh'],
+] as const;
+
+describe.each(SITES)('IVR on the %s site (%s)', (site, language) => {
   const text = TEXT[language];
+  const who = demo(site);
+  const tag = `${site}-${language}`;
   const name = language === 'en' ? 'Weekend Picks' : '周末精选';
 
   test('directory: create, approve, add tones, reorder by keyboard, delete', async () => {
-    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
-    await login(page, who);
-    await page.goto('/directory');
-    await screenRows('directory').first().waitFor();
-    await screenshot(page, `ivr-directory-${language}`);
+    await openScreen(who, language, 'directory', `ivr-directory-${tag}`);
 
     // A bad name is refused in the browser with the rule's message; a good one goes to approval.
     await toolbar('directory', 'add').click();
@@ -95,14 +121,14 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await add.locator('.upload__file-name').waitFor();
     await add.locator('.dialog-form__footer .btn--primary').click();
     await add.locator('[data-field="catalogName"] .field__error').waitFor();
-    await screenshot(page, `ivr-directory-add-invalid-${language}`);
+    await screenshot(page, `ivr-directory-add-invalid-${tag}`);
     await add.locator('#root_catalogName').fill(name);
     await add.locator('.dialog-form__footer .btn--primary').click();
     await add.waitFor({ state: 'detached' });
     const mine = screenRows('directory').filter({ hasText: name });
     await mine.filter({ hasText: text.pending }).waitFor();
 
-    approve(name);
+    approve(who, name);
     await page.reload();
     await mine.filter({ hasText: text.normal }).waitFor();
 
@@ -114,8 +140,8 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     const addTones = dialog(text.addTones);
     await addTones.waitFor();
     await addTones.locator('#root_tones').click();
-    const pick = page.locator('[role="dialog"] [data-screen="toneSelection"] .data-table tbody tr[data-row-key]');
-    await pick.first().waitFor();
+    // Only normal tones are offered; the site provider has two at least.
+    const pick = await offered('toneSelection', text.normal);
     await pick.nth(0).locator('input[type="checkbox"]').check();
     await pick.nth(1).locator('input[type="checkbox"]').check();
     await dialog().locator('.dialog__footer .btn--primary').click();
@@ -125,7 +151,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     const toneRows = tones.locator('[data-screen="directoryTones"] .data-table tbody tr[data-row-key]');
     await toneRows.nth(1).waitFor();
     const before = await toneRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
-    await screenshot(page, `ivr-directory-tones-${language}`);
+    await screenshot(page, `ivr-directory-tones-${tag}`);
 
     await tones.locator('[data-screen="directoryTones"] [data-action="sort"]').click();
     const sortTones = dialog();
@@ -136,7 +162,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     // The move is visible (positions) and announced.
     await sortTones.locator('[role="status"]', { hasText: /1/ }).waitFor();
     expect(await items.evaluateAll((li) => li.map((x) => x.getAttribute('data-key')))).toEqual([before[1], before[0]]);
-    await screenshot(page, `ivr-sort-tones-${language}`);
+    await screenshot(page, `ivr-sort-tones-${tag}`);
     await sortTones.locator('.dialog-form__footer .btn--primary').click();
     await page.waitForFunction(
       (first) =>
@@ -175,12 +201,41 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     await page.context().close();
   });
 
+  test('salutatory: a 16-bit or 44.1 kHz wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
+    await openScreen(who, language, 'salutatory', `ivr-salutatory-${tag}`);
+    await toolbar('salutatory', 'upload').click();
+    const up = dialog(text.upload);
+    await up.waitFor();
+    const promptName = language === 'en' ? 'Good morning' : '早上好';
+    await up.locator('#root_promptName').fill(promptName);
+    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, text.badWav));
+    await page.locator('.toast--error', { hasText: text.refused }).waitFor();
+    expect(await up.locator('.upload__file-name').count()).toBe(0);
+    await screenshot(page, `ivr-salutatory-refused-${tag}`, { viewport: true });
+    await chooseFile(up, 'promptFile', wavFile('good morning.wav'));
+    await up.locator('.upload__file-name').waitFor();
+    await up.locator('.dialog-form__footer .btn--primary').click();
+    await up.waitFor({ state: 'detached' });
+    await screenRows('salutatory').filter({ hasText: promptName }).filter({ hasText: text.toBeApproved }).waitFor();
+
+    // The help prompts are one click away (the IVR menu's help entry is hidden, 000 §2).
+    await toolbar('salutatory', 'helpPrompts').click();
+    await screenRows('help').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/help');
+    await screenshot(page, `ivr-help-prompts-${tag}`);
+    await page.context().close();
+  });
+});
+
+// Each site provider has one box on sale and an empty directory of boxes.
+describe.each([
+  ['generic', 'en'],
+  ['kenya', 'zh'],
+] as const)('IVR directory of music boxes on the %s site (%s)', (site, language) => {
+  const text = TEXT[language];
+
   test('a directory of music boxes takes boxes from the music box selection list', async () => {
-    // Each site provider has one box on sale and an empty directory of boxes: English on the generic site,
-    // Chinese on the Kenya site.
-    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
-    await login(page, language === 'en' ? who : demo('kenya'));
-    await page.goto('/directory');
+    await openScreen(demo(site), language, 'directory');
     const boxes = screenRows('directory').filter({ hasText: 'Music Boxes' });
     await boxes.locator('[data-action="tones"]').click();
     const entries = dialog().locator('[data-screen="directoryTones"]');
@@ -191,12 +246,9 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     const add = dialog(text.addBoxes);
     await add.waitFor();
     await add.locator('#root_boxes').click();
-    const pick = page.locator('[role="dialog"] [data-screen="toneBoxSelection"] .data-table tbody tr[data-row-key]');
-    await pick.first().waitFor();
     // Only boxes on sale with no change waiting are offered.
-    for (const state of await pick.locator('td[data-column="status"]').allTextContents())
-      expect(state).toContain(text.normal);
-    await screenshot(page, `ivr-box-selection-${language}`, { viewport: true });
+    const pick = await offered('toneBoxSelection', text.normal);
+    await screenshot(page, `ivr-box-selection-${site}-${language}`, { viewport: true });
     const [boxName] = await pick.first().locator('td[data-column="toneBoxName"]').allTextContents();
     await pick.first().locator('input[type="checkbox"]').check();
     await dialog().locator('.dialog__footer .btn--primary').click();
@@ -208,36 +260,7 @@ describe.each(['en', 'zh'] as const)('IVR (%s)', (language) => {
     const shown = await entries.locator('td[data-column="boxName"]').allTextContents();
     expect(shown.map((t) => t.trim())).toEqual([boxName.trim()]);
     expect(await entries.locator('td[data-column="toneName"]').count()).toBe(0);
-    await screenshot(page, `ivr-directory-boxes-${language}`, { viewport: true });
-    await page.context().close();
-  });
-
-  test('salutatory: a 16-bit or 44.1 kHz wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
-    page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
-    await login(page, who);
-    await page.goto('/salutatory');
-    await screenRows('salutatory').first().waitFor();
-    await screenshot(page, `ivr-salutatory-${language}`);
-    await toolbar('salutatory', 'upload').click();
-    const up = dialog(text.upload);
-    await up.waitFor();
-    const promptName = language === 'en' ? 'Good morning' : '早上好';
-    await up.locator('#root_promptName').fill(promptName);
-    await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, text.badWav));
-    await page.locator('.toast--error', { hasText: text.refused }).waitFor();
-    expect(await up.locator('.upload__file-name').count()).toBe(0);
-    await screenshot(page, `ivr-salutatory-refused-${language}`, { viewport: true });
-    await chooseFile(up, 'promptFile', wavFile('good morning.wav'));
-    await up.locator('.upload__file-name').waitFor();
-    await up.locator('.dialog-form__footer .btn--primary').click();
-    await up.waitFor({ state: 'detached' });
-    await screenRows('salutatory').filter({ hasText: promptName }).filter({ hasText: text.toBeApproved }).waitFor();
-
-    // The help prompts are one click away (the IVR menu's help entry is hidden, 000 §2).
-    await toolbar('salutatory', 'helpPrompts').click();
-    await screenRows('help').first().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/help');
-    await screenshot(page, `ivr-help-prompts-${language}`);
+    await screenshot(page, `ivr-directory-boxes-${site}-${language}`, { viewport: true });
     await page.context().close();
   });
 });
