@@ -356,10 +356,25 @@ export function cpuNote(label: string, r: Awaited<ReturnType<typeof updateTask>>
   if (c.machineBusyCpuSeconds === undefined) return `${label}: CPU time not measured (no /proc).`;
   const core = (s?: number) => `${s} s (${round((s ?? 0) / (c.wallSeconds ?? 1))} of a core)`;
   const servers = c.serverProcessCpuSeconds.map(core).join(' and ');
+  const ours = c.serverProcessCpuSeconds.reduce<number>((a, b) => a + (b ?? 0), 0) + (c.postgresCpuSeconds ?? 0);
   return (
     `CPU during the ${label} update task (${c.wallSeconds} s): server process${r.processes > 1 ? 'es' : ''} ${servers}; ` +
     `PostgreSQL ${c.postgresCpuSeconds === undefined ? 'not running here' : core(c.postgresCpuSeconds)}; ` +
-    `the whole machine kept ${c.machineBusyCores} of its ${cpus().length} cores busy on average (anything else running included).`
+    `the whole machine kept ${c.machineBusyCores} of its ${cpus().length} cores busy on average, of which ` +
+    `${round(Math.max(0, (c.machineBusyCpuSeconds - ours) / (c.wallSeconds ?? 1)))} went to other work on the machine.`
+  );
+}
+
+/** The cores the portal (server processes and PostgreSQL) got with two processes against one: what bounds the ratio. */
+export function shareNote(one: Awaited<ReturnType<typeof updateTask>>, two: Awaited<ReturnType<typeof updateTask>>) {
+  const got = (r: typeof one) =>
+    (r.cpu.serverProcessCpuSeconds.reduce<number>((a, b) => a + (b ?? 0), 0) + (r.cpu.postgresCpuSeconds ?? 0)) /
+    r.cpu.wallSeconds;
+  const [a, b] = [got(one), got(two)];
+  return (
+    `On PostgreSQL the portal (server processes and PostgreSQL) kept ${round(a)} cores busy with one process and ` +
+    `${round(b)} with two (${round(b / a)} times), for ${round(two.linesPerSecond / one.linesPerSecond)} times the lines ` +
+    `per second: two processes can only go faster by the CPU they get, which other work on the machine took here.`
   );
 }
 
@@ -414,7 +429,10 @@ export async function runBatchBench() {
       date: new Date().toISOString(),
       node: process.version,
       cores: cpus().length,
-      notes: runs.map(([label, r]) => cpuNote(label, r)),
+      notes: [
+        ...runs.map(([label, r]) => cpuNote(label, r)),
+        ...('one' in postgres ? [shareNote(postgres.one, postgres.two)] : []),
+      ],
       loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) },
       zip,
       update: { lines: LINES, sqlite, postgres },
