@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openContext } from '../src/server/app';
 import { buildServer, rssKb, startServer } from './server';
 import { ZipWriter } from '../test/api/zip';
+import { cpuSnapshot } from './support/cpu';
 
 const ROOT = join(__dirname, '..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -299,7 +300,7 @@ async function seedTones(dataDir: string, schema?: string) {
 }
 
 /** Submits the update file and waits for the task; lines per second from submission to done. */
-async function updateTask(work: string, label: string, processes: number, schema?: string) {
+export async function updateTask(work: string, label: string, processes: number, schema?: string) {
   const dataDir = join(work, `upd-${label}`);
   await seedTones(dataDir, schema);
   const file = join(work, `update-${label}.txt`);
@@ -312,6 +313,8 @@ async function updateTask(work: string, label: string, processes: number, schema
   for (let i = 0; i < processes; i++) servers.push(await start(dataDir, schema));
   try {
     const session = await login(servers[0].base, '8800020');
+    // Where the cores go while the task runs: each server process, PostgreSQL, the whole machine.
+    const cpuBefore = cpuSnapshot(servers.map((s) => s.child.pid!));
     const t = performance.now();
     const answer = await postFiles(servers[0].base, '/sp/addbatchtask/batchUpdateToneAndSinger', session, [
       ['file', 'update.txt', file],
@@ -330,6 +333,7 @@ async function updateTask(work: string, label: string, processes: number, schema
       const task = ((await r.json()) as any).record.find((x: any) => x.taskId === id);
       if (task.state === 'done' || task.state === 'failed') {
         const seconds = (performance.now() - t) / 1000;
+        const cpu = cpuSnapshot(servers.map((s) => s.child.pid!)).since(cpuBefore);
         if (task.successCount !== LINES)
           throw new Error(`update task ${label}: ${task.successCount}/${LINES} succeeded`);
         return {
@@ -337,12 +341,41 @@ async function updateTask(work: string, label: string, processes: number, schema
           seconds: round(seconds, 1),
           submitSeconds: round(submitSeconds, 1),
           linesPerSecond: Math.round(LINES / seconds),
+          cpu,
         };
       }
     }
   } finally {
     for (const s of servers) await stop(s);
   }
+}
+
+/** Where the cores went during an update task, in words for the report. */
+export function cpuNote(label: string, r: Awaited<ReturnType<typeof updateTask>>): string {
+  const c = r.cpu;
+  if (c.machineBusyCpuSeconds === undefined) return `${label}: CPU time not measured (no /proc).`;
+  const core = (s?: number) => `${s} s (${round((s ?? 0) / (c.wallSeconds ?? 1))} of a core)`;
+  const servers = c.serverProcessCpuSeconds.map(core).join(' and ');
+  const ours = c.serverProcessCpuSeconds.reduce<number>((a, b) => a + (b ?? 0), 0) + (c.postgresCpuSeconds ?? 0);
+  return (
+    `CPU during the ${label} update task (${c.wallSeconds} s): server process${r.processes > 1 ? 'es' : ''} ${servers}; ` +
+    `PostgreSQL ${c.postgresCpuSeconds === undefined ? 'not running here' : core(c.postgresCpuSeconds)}; ` +
+    `the whole machine kept ${c.machineBusyCores} of its ${cpus().length} cores busy on average, of which ` +
+    `${round(Math.max(0, (c.machineBusyCpuSeconds - ours) / (c.wallSeconds ?? 1)))} went to other work on the machine.`
+  );
+}
+
+/** The cores the portal (server processes and PostgreSQL) got with two processes against one: what bounds the ratio. */
+export function shareNote(one: Awaited<ReturnType<typeof updateTask>>, two: Awaited<ReturnType<typeof updateTask>>) {
+  const got = (r: typeof one) =>
+    (r.cpu.serverProcessCpuSeconds.reduce<number>((a, b) => a + (b ?? 0), 0) + (r.cpu.postgresCpuSeconds ?? 0)) /
+    r.cpu.wallSeconds;
+  const [a, b] = [got(one), got(two)];
+  return (
+    `On PostgreSQL the portal (server processes and PostgreSQL) kept ${round(a)} cores busy with one process and ` +
+    `${round(b)} with two (${round(b / a)} times), for ${round(two.linesPerSecond / one.linesPerSecond)} times the lines ` +
+    `per second: two processes can only go faster by the CPU they get, which other work on the machine took here.`
+  );
 }
 
 export async function runBatchBench() {
@@ -389,10 +422,17 @@ export async function runBatchBench() {
         pass: postgres.ratio >= 1.6,
       };
     }
+    const runs: Array<[string, Awaited<ReturnType<typeof updateTask>>]> = [['SQLite, one process', sqlite]];
+    if ('one' in postgres)
+      runs.push(['PostgreSQL, one process', postgres.one], ['PostgreSQL, two processes', postgres.two]);
     return {
       date: new Date().toISOString(),
       node: process.version,
       cores: cpus().length,
+      notes: [
+        ...runs.map(([label, r]) => cpuNote(label, r)),
+        ...('one' in postgres ? [shareNote(postgres.one, postgres.two)] : []),
+      ],
       loadAverage1m: { before: loadBefore, after: round(loadavg()[0]) },
       zip,
       update: { lines: LINES, sqlite, postgres },

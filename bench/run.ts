@@ -172,6 +172,8 @@ function table(title: string, file: string, result: any | undefined, rows: (r: a
     '|---|---|---|---|',
     ...lines,
     '',
+    // Observations the bench wrote beside its figures (where the time went, what bounds a figure).
+    ...(Array.isArray(result.notes) ? [...result.notes.map((n: string) => `- ${n}`), ''] : []),
   ].join('\n');
 }
 

@@ -4,6 +4,7 @@
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { multipart, range, seededToneCodes, settled, txt } from './batchSupport';
 import { createProvider } from '../../src/server/services/providers';
+import { insertTone } from '../../src/server/services/tones';
 
 let s: TestServer;
 let kenya: Client;
@@ -208,6 +209,78 @@ describe('update tones and singers (task type 2)', () => {
     expect(dl.headers.get('content-disposition')).toContain('attachment');
     const text = await dl.text();
     expect(text).toContain(`1|000000|Change submitted for approval.|${code(1)}|Morning Light (batch)|Amani Batch`);
+  });
+
+  test("a trusted provider's lines apply at once; two lines changing one tone both count", async () => {
+    const pid = await createProvider(
+      s.ctx.db,
+      { code: '8800021', password: 'Ken!Trust42k', site: 'kenya', name: 'Trusted Kenya', believeCP: '1' },
+      s.clock.now,
+    );
+    const now = Date.now();
+    const tone = (name: string) =>
+      insertTone(s.ctx.db, {
+        provider_id: pid,
+        tone_name: name,
+        singer_name: 'Old Singer',
+        singer_sex: '1',
+        status: '1',
+        approve_type: '2',
+        table_type: '',
+        ask_type: '',
+        refuse_reason: '',
+        price: '1.00',
+        caller_price: '1.00',
+        total_price: '',
+        tariff_price: '',
+        relative_time: '30',
+        tone_valid_day: '2099-12-31',
+        order_times: 0,
+        language_id: 1,
+        catalog_id: null,
+        price_group_id: null,
+        isrc: '',
+        mate_info: '',
+        info: '',
+        cut_flag: '0',
+        tone_file: '{}',
+        additional_tone_info: '{}',
+        upload_type: '1',
+        created_at: now,
+        updated_at: now,
+      });
+    const [a, b, c] = [await tone('Alpha'), await tone('Beta'), await tone('Gamma')];
+    const trusted = await s.login('8800021', 'Ken!Trust42k');
+    const file = txt([
+      `${a.toneCode}|Alpha Renamed|`,
+      `${b.toneCode}||Beta Singer`,
+      `${a.toneCode}||Alpha Singer`,
+      `${c.toneCode}|Gamma Renamed|Gamma Singer`,
+      `${b.toneCode}|Bad "name"|`,
+    ]);
+    const r = await multipart(trusted, '/sp/addbatchtask/batchUpdateToneAndSinger', [['file', 'tones.txt', file]], {
+      taskDesc: 'Rename at once',
+    });
+    expect(r.body.returnCode).toBe('000000');
+    const task = await settled(s, r.body.record.taskId);
+    expect(task).toMatchObject({ status: '3', success_count: 4, fail_count: 1 });
+    const lines = (await trusted.get('/sp/querybatchtask/batchUpdateToneAndSinger', { taskId: task.id })).body.record;
+    expect(lines.map((l: any) => l.returnCode)).toEqual(['000000', '000000', '000000', '000000', '950004']);
+    expect(lines[0].returnMsg).toBe('Tone updated.');
+    const rows = await s.ctx.db
+      .selectFrom('tones')
+      .select(['id', 'tone_name', 'singer_name', 'status', 'approve_type'])
+      .where('provider_id', '=', pid)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((t) => [t.tone_name, t.singer_name, t.status, t.approve_type])).toEqual([
+      ['Alpha Renamed', 'Alpha Singer', '1', '2'],
+      ['Beta', 'Beta Singer', '1', '2'],
+      ['Gamma Renamed', 'Gamma Singer', '1', '2'],
+    ]);
+    expect(await s.ctx.db.selectFrom('change_requests').select('id').where('provider_id', '=', pid).execute()).toEqual(
+      [],
+    );
   });
 });
 

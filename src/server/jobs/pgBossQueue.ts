@@ -90,20 +90,27 @@ export class PgBossQueue implements JobQueue {
     const boss = await this.start();
     const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
     for (let i = 0; i < this.settings.concurrency; i++) {
-      this.workerIds.push(
-        await boss.work<ChunkJob>(
-          QUEUE,
-          { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-          async ([job]) => {
-            const attempt = job.retryCount + 1;
+      let id = '';
+      id = await boss.work<ChunkJob>(
+        QUEUE,
+        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+        async ([job]) => {
+          const attempt = job.retryCount + 1;
+          try {
             await handler(job.data, {
               attempt,
               last: job.retryCount >= job.retryLimit,
               heartbeat: async () => !this.closing,
             });
-          },
-        ),
+          } finally {
+            // pg-boss waits out the rest of its polling interval after a job shorter than it, even with the
+            // task's next chunks queued: a process would take one chunk per interval and sit idle between
+            // them. Notified, the worker looks for the next job at once (and waits only when there is none).
+            if (id) boss.notifyWorker(id);
+          }
+        },
       );
+      this.workerIds.push(id);
     }
     await boss.work<ChunkJob>(
       DEAD,

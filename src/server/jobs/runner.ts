@@ -109,6 +109,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         results.push([l.line_no, o.code, storedMessage(o)]);
         if (o.code === RC.ok) good++;
       }
+      await handler.flush?.(tx, glc);
       // The group's results and audit entries, a statement each, before the transaction commits.
       await sql`update batch_task_lines set return_code = v.column2, return_msg = v.column3
         from (values ${sql.join(results.map(([no, code, msg]) => sql`(cast(${no} as integer), ${code}, ${msg})`))}) as v
@@ -193,6 +194,10 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       .set({ state: 'done', status: '3', finished_at: ctx.now(), locked_by: null, lease_until: null })
       .where('id', '=', taskId)
       .where('state', 'in', LIVE)
+      // Every line's result adds to done_count in its own transaction, so the count says when the lines may all
+      // be done; only then are they looked at (which reads the task's lines up to the first without a result:
+      // most of them, near the end of a big task, after each of its jobs).
+      .where((eb) => eb('done_count', '>=', eb.ref('total_count')))
       .where((eb) =>
         eb.not(
           eb.exists(

@@ -84,53 +84,86 @@ registerApprovalHandler('tone', {
   },
 });
 
-export async function createChangeRequest(
-  db: Kysely<Database> | Tx,
-  r: { entityType: string; entityId: number; providerId: number; kind: ChangeKind; payload?: unknown; now: number },
-): Promise<number> {
+interface NewChangeRequest {
+  entityType: string;
+  entityId: number;
+  providerId: number;
+  kind: ChangeKind;
+  payload?: unknown;
+  now: number;
+}
+
+const changeRequestRow = (r: NewChangeRequest) => ({
+  entity_type: r.entityType,
+  entity_id: r.entityId,
+  provider_id: r.providerId,
+  kind: r.kind,
+  payload: JSON.stringify(r.payload ?? {}),
+  status: 'pending',
+  reason: '',
+  created_at: r.now,
+  decided_at: null,
+  decided_by: '',
+});
+
+export async function createChangeRequest(db: Kysely<Database> | Tx, r: NewChangeRequest): Promise<number> {
   const row = await db
     .insertInto('change_requests')
-    .values({
-      entity_type: r.entityType,
-      entity_id: r.entityId,
-      provider_id: r.providerId,
-      kind: r.kind,
-      payload: JSON.stringify(r.payload ?? {}),
-      status: 'pending',
-      reason: '',
-      created_at: r.now,
-      decided_at: null,
-      decided_by: '',
-    })
+    .values(changeRequestRow(r))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+export interface ToneModification {
+  toneId: number;
+  /** The tone's status before the request (approval restores it). */
+  status: string;
+  change: Record<string, unknown>;
+}
+
 /**
- * A modification of a tone that waits for the operator (sp/edittone, the batch updates): the change request
- * carries the edited fields and the status the tone had (approval restores it), and the tone shows
+ * Modifications of tones that wait for the operator (sp/edittone, the batch updates): each change request
+ * carries the edited fields and the status the tone had (approval restores it), and the tones show
  * 'modification to be approved' meanwhile (status '0' with approveType 1, tableType 1, askType 3; 001 §4).
+ * Two statements however many tones: a batch line group sends its lines' requests together.
  */
-export async function requestToneModification(
+export async function requestToneModifications(
   tx: Tx,
-  r: { toneId: number; status: string; providerId: number; change: Record<string, unknown>; now: number },
+  providerId: number,
+  now: number,
+  list: readonly ToneModification[],
 ): Promise<void> {
-  const payload = { ...r.change, status: r.status === '0' ? '1' : r.status };
-  await createChangeRequest(tx, {
-    entityType: 'tone',
-    entityId: r.toneId,
-    providerId: r.providerId,
-    kind: 'modify',
-    payload,
-    now: r.now,
-  });
+  if (!list.length) return;
+  await tx
+    .insertInto('change_requests')
+    .values(
+      list.map((m) =>
+        changeRequestRow({
+          entityType: 'tone',
+          entityId: m.toneId,
+          providerId,
+          kind: 'modify',
+          payload: { ...m.change, status: m.status === '0' ? '1' : m.status },
+          now,
+        }),
+      ),
+    )
+    .execute();
   await tx
     .updateTable('tones')
-    .set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: r.now })
-    .where('id', '=', r.toneId)
+    .set({ status: '0', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: now })
+    .where(
+      'id',
+      'in',
+      list.map((m) => m.toneId),
+    )
     .execute();
 }
+
+/** One tone's modification waiting for the operator (requestToneModifications). */
+export const requestToneModification = (tx: Tx, r: ToneModification & { providerId: number; now: number }) =>
+  requestToneModifications(tx, r.providerId, r.now, [r]);
 
 /** Entity type of the tone boxes' change requests. */
 export const TONE_BOX = 'toneBox';

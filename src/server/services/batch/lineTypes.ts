@@ -36,6 +36,11 @@ export interface LineHandler {
   /** Reads what the group's lines will need in one query instead of one per line (into lc.group). */
   prefetch?(tx: Transaction<Database>, lines: TextLine[], lc: LineContext): Promise<void>;
   apply(tx: Transaction<Database>, line: TextLine, lc: LineContext): Promise<LineOutcome>;
+  /**
+   * Writes what the group's lines noted in lc.group, after the last of them and before their results, in the
+   * same transaction: a handler whose lines would each cost round trips to the database sends them together.
+   */
+  flush?(tx: Transaction<Database>, lc: LineContext): Promise<void>;
 }
 
 export interface ExportHandler {

@@ -8,10 +8,13 @@
 // for the reasons and with the message keys the form gives. A change follows the provider's approval flow
 // like sp/edittone and sp/deltones: believeCP '1'/'2' applies it at once, anyone else's waits for the
 // operator ('modification to be approved').
-import type { Transaction } from 'kysely';
+// A line decides its outcome and notes its write; the group's writes go to the database together at the end
+// of its lines (flush: a statement or two for the whole group instead of two round trips a line), in the
+// transaction that also records the lines' results, so a line's change and its result still commit together.
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RC } from '../../returnCodes';
-import { requestToneModification } from '../changeRequests';
+import { requestToneModifications, type ToneModification } from '../changeRequests';
 import type { Violation } from '../../validation';
 import { failed, ok, refused, type LineOutcome } from './outcome';
 import { valuesOf } from './textFile';
@@ -72,29 +75,30 @@ function editFormErrors(lc: LineContext, payload: Record<string, unknown>, field
   return fieldRules(lc, 'rbtUploading', 'edit', 'edit', fields)(payload);
 }
 
+type Columns = Record<string, unknown>;
+
+/** What the group's lines will write: modifications sent to approval, and tones' new column values by tone id. */
+interface GroupWrites {
+  modifications: ToneModification[];
+  updates: Map<number, Columns>;
+}
+
+function writesOf(lc: LineContext): GroupWrites {
+  return ((lc.group.writes as GroupWrites | undefined) ??= { modifications: [], updates: new Map() });
+}
+
 /**
  * Applies (or sends to approval) a change given as the edit call's parameters: the change is the tone record's
  * (toneFields().changeOf), as sp/edittone makes it, and applies through the record's columns as an approved one does.
+ * The write itself waits for the group's flush; the tone's row in lc.group shows it at once, for a later line.
  */
-async function changeTone(
-  tx: Tx,
-  lc: LineContext,
-  tone: ToneRow,
-  params: Record<string, string>,
-  lineNo: number,
-): Promise<LineOutcome> {
-  const now = lc.ctx.now();
+function changeTone(lc: LineContext, tone: ToneRow, params: Record<string, string>, lineNo: number): LineOutcome {
   const change = toneFields().changeOf(params, tone.details);
   const detail = { task: lc.task.id, line: lineNo, change: params };
+  const writes = writesOf(lc);
   if (lc.approval) {
-    await requestToneModification(tx, {
-      toneId: tone.id,
-      status: tone.status,
-      providerId: lc.provider.id,
-      change,
-      now,
-    });
-    // A later line of the group naming this tone finds it waiting, as the database now says.
+    writes.modifications.push({ toneId: tone.id, status: tone.status, change });
+    // A later line of the group naming this tone finds it waiting, as the database will say.
     Object.assign(tone, { status: '0', approve_type: '1', table_type: '1' });
     lc.audit({
       providerId: lc.provider.id,
@@ -106,11 +110,10 @@ async function changeTone(
     });
     return ok('Batch.toneSubmitted');
   }
-  await tx
-    .updateTable('tones')
-    .set({ ...toneFields().changeColumns(change), updated_at: now })
-    .where('id', '=', tone.id)
-    .execute();
+  const columns = toneFields().changeColumns(change);
+  // Two lines changing one tone: the later values win, column by column, as two updates in a row would leave them.
+  writes.updates.set(tone.id, { ...writes.updates.get(tone.id), ...columns });
+  if (typeof columns.details === 'string') tone.details = columns.details;
   lc.audit({
     providerId: lc.provider.id,
     actor: lc.provider.code,
@@ -120,6 +123,33 @@ async function changeTone(
     detail,
   });
   return ok('Batch.toneUpdated');
+}
+
+/**
+ * The group's changes: its modifications in two statements, its direct updates in one statement per set of
+ * columns changed (an UPDATE joined to a VALUES list; the columns a batch line edits are text).
+ */
+async function flushToneChanges(tx: Tx, lc: LineContext): Promise<void> {
+  const writes = lc.group.writes as GroupWrites | undefined;
+  if (!writes) return;
+  const now = lc.ctx.now();
+  await requestToneModifications(tx, lc.provider.id, now, writes.modifications);
+  const bySet = new Map<string, Array<[number, Columns]>>();
+  for (const [id, columns] of writes.updates) {
+    const key = Object.keys(columns).sort().join(',');
+    bySet.set(key, [...(bySet.get(key) ?? []), [id, columns]]);
+  }
+  for (const [key, rows] of bySet) {
+    const columns = key ? key.split(',') : [];
+    const set = sql.join([
+      ...columns.map((c, i) => sql`${sql.ref(c)} = ${sql.ref(`v.column${i + 2}`)}`),
+      sql`updated_at = ${now}`,
+    ]);
+    const values = sql.join(
+      rows.map(([id, row]) => sql`(${sql.join([sql`cast(${id} as integer)`, ...columns.map((c) => sql`${row[c]}`)])})`),
+    );
+    await sql`update tones set ${set} from (values ${values}) as v where tones.id = v.column1`.execute(tx);
+  }
 }
 
 /** The tone a line names, or the line's refusal. */
@@ -147,7 +177,8 @@ export const toneUpdateLines: LineHandler = {
       lines.map((l) => firstValue(l.text)),
       lc,
     ),
-  async apply(tx, line, lc) {
+  flush: flushToneChanges,
+  async apply(_tx, line, lc) {
     const values = valuesOf(line.text);
     if (values.length < 2 || values.length > UPDATE_COLUMNS.length) {
       return refused([
@@ -169,7 +200,7 @@ export const toneUpdateLines: LineHandler = {
     const fields = [...(toneName ? ['toneName'] : []), ...(singerName ? ['artist'] : [])];
     const violations = editFormErrors(lc, { toneID: String(tone.id), ...edited }, fields);
     if (violations.length) return refused(violations);
-    return changeTone(tx, lc, tone, edited, line.no);
+    return changeTone(lc, tone, edited, line.no);
   },
 };
 
@@ -181,7 +212,8 @@ export const expiryLines: LineHandler = {
       lines.map((l) => l.text.trim()),
       lc,
     ),
-  async apply(tx, line, lc) {
+  flush: flushToneChanges,
+  async apply(_tx, line, lc) {
     const code = line.text.trim();
     const toneValidDay = String(lc.data?.toneValidDay ?? '');
     const tone = lineTone(lc, code);
@@ -196,6 +228,6 @@ export const expiryLines: LineHandler = {
       'recordValidDay',
     ]);
     if (violations.length) return refused(violations);
-    return changeTone(tx, lc, tone, { toneValidDay }, line.no);
+    return changeTone(lc, tone, { toneValidDay }, line.no);
   },
 };
