@@ -110,10 +110,14 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         if (o.code === RC.ok) good++;
       }
       await handler.flush?.(tx, glc);
-      // The group's results and audit entries, a statement each, before the transaction commits.
+      // The group's results and audit entries, a statement each, before the transaction commits. The line range
+      // keeps the update on the group's own index entries whatever the planner believes: with the task_id alone
+      // PostgreSQL (its statistics taken while the table was small) walked every line of the task for each group.
+      const [first, last] = [lines[0].line_no, lines[lines.length - 1].line_no];
       await sql`update batch_task_lines set return_code = v.column2, return_msg = v.column3
         from (values ${sql.join(results.map(([no, code, msg]) => sql`(cast(${no} as integer), ${code}, ${msg})`))}) as v
-        where batch_task_lines.task_id = ${task.id} and batch_task_lines.line_no = v.column1`.execute(tx);
+        where batch_task_lines.task_id = ${task.id} and batch_task_lines.line_no between ${first} and ${last}
+          and batch_task_lines.line_no = v.column1`.execute(tx);
       if (audits.length) await tx.insertInto('audit_log').values(audits.map(auditRow)).execute();
       const n = lines.length;
       await tx
