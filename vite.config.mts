@@ -1,7 +1,7 @@
 // The portal's build: index.html + src/ui/main.tsx -> dist/. Screens are lazy chunks (see src/ui/shell/screens.tsx),
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
 // (API_URL, default http://127.0.0.1:8080, the server's default port); in production the server serves dist/ on the same origin.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -61,6 +61,62 @@ function routeIndex(): Plugin {
             : [entry];
         });
       return `export default ${JSON.stringify(index)};`;
+    },
+  };
+}
+
+const LOGIN_SOURCES = 'virtual:login-sources';
+
+/**
+ * `virtual:login-sources`: the files the login page resolves its form from (src/ui/session/loginScreen.ts), by path
+ * as the engine's loader takes them: login.json, every site's login overlay and config.json, and of the shared
+ * parts only what those reach: the fragments and named expressions (`$use`, `$expr`, followed through one
+ * another) and the field rules they name (without their descriptions). The login page is the portal's first
+ * load; the whole shared folders and rules.json, which grow with every screen, would ride along unused.
+ */
+function loginSources(): Plugin {
+  return {
+    name: 'login-sources',
+    resolveId: (id) => (id === LOGIN_SOURCES ? `\0${LOGIN_SOURCES}` : undefined),
+    load(id) {
+      if (id !== `\0${LOGIN_SOURCES}`) return undefined;
+      const files: Record<string, unknown> = {};
+      const ruleNames = new Set<string>();
+      const read = (path: string, keep = true): unknown => {
+        const file = join(DATA_ROOT, path);
+        if (!existsSync(file)) return undefined;
+        this.addWatchFile(file);
+        const json = JSON.parse(readFileSync(file, 'utf8'));
+        if (keep) files[path] = json;
+        return json;
+      };
+      // A name without its file or rule is left to the engine, which reports it as the definitions linter does.
+      const follow = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(follow);
+        if (!node || typeof node !== 'object') return;
+        for (const [key, value] of Object.entries(node)) {
+          const folder = key === '$use' ? 'fragments' : key === '$expr' ? 'expressions' : undefined;
+          const path = folder && typeof value === 'string' ? `screen-definitions/${folder}/${value}.json` : undefined;
+          if (path !== undefined) {
+            if (!(path in files)) follow(read(path));
+          } else if (key === 'rules' && Array.isArray(value)) {
+            for (const name of value) if (typeof name === 'string') ruleNames.add(name);
+          } else follow(value);
+        }
+      };
+      follow(read('screen-definitions/login.json'));
+      const sites = readdirSync(join(DATA_ROOT, 'site-variants'), { withFileTypes: true }).filter((d) =>
+        d.isDirectory(),
+      );
+      for (const { name } of sites) {
+        follow(read(`site-variants/${name}/login.json`));
+        read(`site-variants/${name}/config.json`);
+      }
+      const all = (read('schemas/rules.json', false) as { rules: Record<string, { schema: unknown }> }).rules;
+      files['schemas/rules.json'] = {
+        rules: Object.fromEntries([...ruleNames].filter((n) => all[n]).map((n) => [n, { schema: all[n].schema }])),
+      };
+      return `export default ${JSON.stringify(files)};`;
     },
   };
 }
@@ -138,7 +194,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [definitionsForTheBrowser(), react(), routeIndex(), i18nParts(), precompress()],
+  plugins: [definitionsForTheBrowser(), react(), routeIndex(), loginSources(), i18nParts(), precompress()],
   resolve: {
     alias: {
       'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),

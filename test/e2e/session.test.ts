@@ -36,6 +36,15 @@ describe('login (000 §4)', () => {
     await page.waitForSelector('[data-field="account"] .field__error');
     expect(await page.textContent('[data-field="account"] .field__error')).toBeTruthy();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-account');
+    // The shared field rules (schemas/rules.json) the login form names: a blank in the account, a short password.
+    await page.fill('#login-account', '88 00010');
+    await page.fill('#login-password', 'ab1');
+    await page.click('form[data-screen="login"] button[type="submit"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-field="account"] .field__error')?.textContent === 'Must not contain blanks.',
+    );
+    expect(await page.textContent('[data-field="password"] .field__error')).toBe('A password has 6 to 20 characters.');
+    expect(page.url()).toMatch(/\/login$/);
   });
 
   test('a wrong password: one message (the banner with the attempts left, no toast), the password cleared once without a required error, focus back on it', async () => {

@@ -1,9 +1,10 @@
 // The login screen through the engine's parts rather than the whole engine: resolving and payload mapping load
 // with the page, the validator (Ajv, the engine's heaviest part) on the first keystroke or submit. The page
 // renders at once and validates exactly as engine.validate does: the same resolveScreen and validateResolved.
-// Only the login definition, its overlays and the sites' config.json are bundled here, through the engine's
-// one loader; the schema's configuration defaults are not needed: the login page's configuration comes from
-// common/queryloginconfig.
+// Only the login definition, its overlays, the fragments and expressions they use, the rules and the sites'
+// config.json are bundled here (virtual:login-sources, vite.config.mts), through the engine's one loader; the
+// schema's configuration defaults are not needed: the login page's configuration comes from common/queryloginconfig.
+import loginFiles from 'virtual:login-sources';
 import { BASE_SITE, sourcesFromFiles } from '../../engine/sources';
 import { buildDefinitionSet, type DefinitionSet } from '../../engine/definitionSet';
 import { buildPayload } from '../../engine/payload';
@@ -11,18 +12,7 @@ import { resolveScreen } from '../../engine/resolve';
 import type { Context, ResolvedScreen, SiteId } from '../../engine/types';
 
 const SCREEN = 'login';
-const sources = sourcesFromFiles(
-  import.meta.glob(
-    [
-      '@definitions/screen-definitions/login.json',
-      '@definitions/screen-definitions/{fragments,expressions}/*.json',
-      '@definitions/site-variants/*/login.json',
-      '@definitions/site-variants/*/config.json',
-      '@definitions/schemas/rules.json',
-    ],
-    { eager: true, import: 'default' },
-  ),
-);
+const sources = sourcesFromFiles(loginFiles);
 
 /**
  * The login page's site: the deployment's (SITE), or the base site's login form when the portal was built without
