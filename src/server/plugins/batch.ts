@@ -4,7 +4,8 @@
 // and the txt templates. Every call works on the session provider's tasks only: another provider's task id
 // answers 950005 like a missing one. Kenya's types need support_kenya_batch_operation '1'.
 import { Readable } from 'node:stream';
-import { existsSync, createReadStream } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
@@ -28,6 +29,7 @@ import {
   type TaskTypeDef,
 } from '../services/batch/taskTypes';
 import { ownTask, typeFor } from '../services/batch/access';
+import { firstOwnId } from '../services/copyright';
 import {
   createTask,
   findTask,
@@ -45,6 +47,7 @@ import { parseDateRange } from '../services/batch/dateRange';
 import type { Violation } from '../validation';
 
 const TEMPLATES_DIR = join(__dirname, '..', '..', '..', 'templates');
+const OWNER_PLACEHOLDER = '{copyrightOwnerId}';
 const taskIdList = {
   type: 'string',
   pattern: '^\\d{1,9}(,\\d{1,9})*$',
@@ -492,7 +495,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'batch',
       summary: 'A template of a batch file (the screens offer it for download)',
       description:
-        "name: batchaddtone (the zip's inf/txt index), batchUpdateToneAndSinger, batchAddCopyrightCompany. UTF-8 text: notes on lines starting with #, then the columns and an example. The file comes from templates/<site>/<name>.txt when the provider's site has one, else templates/<name>.txt: an integrator changes a template by adding a file.",
+        "name: batchaddtone (the zip's inf/txt index), batchUpdateToneAndSinger, batchAddCopyrightCompany. UTF-8 text: notes on lines starting with #, then the columns and an example. The file comes from templates/<site>/<name>.txt when the provider's site has one, else templates/<name>.txt: an integrator changes a template by adding a file. {copyrightOwnerId} in a template stands for the provider's first copyright owner's number, when it has one.",
       auth: 'session',
       raw: true,
       codes: [RC.notFound],
@@ -504,10 +507,17 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           existsSync(f),
         );
         if (!file) throw new ApiError(RC.notFound);
+        // An example line may name {copyrightOwnerId}: one of the provider's own owners is put there, so the
+        // example uploads as it stands (owner numbers differ per deployment and provider).
+        let text = await readFile(file, 'utf8');
+        if (text.includes(OWNER_PLACEHOLDER)) {
+          const owner = await firstOwnId(req.server.ctx.db, req.session!.provider.id);
+          if (owner !== undefined) text = text.replaceAll(OWNER_PLACEHOLDER, String(owner));
+        }
         reply
           .header('content-type', 'text/plain; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.txt"`)
-          .send(createReadStream(file));
+          .send(text);
       },
     },
   ]);

@@ -86,6 +86,18 @@ export async function ownerExists(
   return row !== undefined;
 }
 
+/** The provider's first copyright owner (its number), if it has any. */
+export async function firstOwnId(db: Kysely<Database>, providerId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('copyright_companies')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export type CopyrightRole = 'lyric' | 'tune' | 'record';
 export const COPYRIGHT_ROLES: readonly CopyrightRole[] = ['lyric', 'tune', 'record'];
 
