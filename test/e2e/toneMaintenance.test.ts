@@ -76,6 +76,10 @@ describe.each(SITES)('%s', (site, label) => {
     // The readable file: the provider's words, not field names (the raw format is for scripts).
     expect(lines[0]).toMatch(/^Tone code,Tone name,[^,]+,Status,/);
     expect(lines.length).toBeGreaterThan(1);
+    // The list calls the price what the export (and the tone form) call it: Skiza price on Kenya.
+    const priceHeader = (await page.locator('thead th[data-column="price"]').first().textContent())!.trim();
+    expect(priceHeader).toBe(site === 'kenya' ? 'Skiza price' : 'Price');
+    expect(lines[0].split(',')).toContain(priceHeader);
   });
 
   test('edit tags: the tilde rule in the browser, then saved and read back', async () => {
