@@ -1,6 +1,6 @@
 // sp/batchupdaterbtexpiredate (Ais, 000 §2 menu 1-4, 001 §7): chosen tones get a new expiry date with a result
 // per tone; the date meets the tone edit form's rules for each tone; the change follows the approval flow.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { plainTone, startServer, DEMO, type TestServer, type Client } from './helpers';
 import { seededToneCodes, settled } from './batchSupport';
 import { createProvider } from '../../src/server/services/providers';
 import { insertTone } from '../../src/server/services/tones';
@@ -75,37 +75,18 @@ test('a trusted provider changes the date at once; more than 100 tones become a 
     await s.ctx.db.selectFrom('providers').select('id').where('code', '=', '8800031').executeTakeFirstOrThrow()
   ).id;
   const now = Date.now();
-  await insertTone(s.ctx.db, {
-    provider_id: pid,
-    tone_code: '880003100001',
-    tone_name: 'Trusted',
-    singer_name: 'S',
-    singer_sex: '1',
-    status: '1',
-    approve_type: '2',
-    table_type: '',
-    ask_type: '',
-    refuse_reason: '',
-    price: '1.00',
-    caller_price: '1.00',
-    total_price: '',
-    tariff_price: '',
-    relative_time: '30',
-    tone_valid_day: inDays(100),
-    order_times: 0,
-    language_id: 1,
-    catalog_id: null,
-    price_group_id: null,
-    isrc: '',
-    mate_info: '',
-    info: '',
-    cut_flag: '0',
-    tone_file: '{}',
-    additional_tone_info: '{}',
-    upload_type: '1',
-    created_at: now,
-    updated_at: now,
-  });
+  await insertTone(
+    s.ctx.db,
+    plainTone({
+      provider_id: pid,
+      tone_code: '880003100001',
+      tone_name: 'Trusted',
+      singer_name: 'S',
+      tone_valid_day: inDays(100),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   const trusted = await s.login('8800031', 'Ais!Trust42k');
   const codes = ['880003100001', ...Array.from({ length: 100 }, (_, i) => String(7000 + i))];
   const r = await trusted.post('/sp/batchupdaterbtexpiredate', {

@@ -1,7 +1,7 @@
 // The Kenya batch operation calls (000 §2, §3, §4, §5, §6, §7, §8): submitting txt tasks and exports, the
 // management list with its date range, per-line results, downloads, the 000 §4 delete/download rules, and
 // isolation between providers. Tasks run on the real job queue of the test's database.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { plainTone, startServer, DEMO, type TestServer, type Client } from './helpers';
 import { multipart, range, seededToneCodes, settled, txt } from './batchSupport';
 import { createProvider } from '../../src/server/services/providers';
 import { insertTone } from '../../src/server/services/tones';
@@ -219,36 +219,17 @@ describe('update tones and singers (task type 2)', () => {
     );
     const now = Date.now();
     const tone = (name: string) =>
-      insertTone(s.ctx.db, {
-        provider_id: pid,
-        tone_name: name,
-        singer_name: 'Old Singer',
-        singer_sex: '1',
-        status: '1',
-        approve_type: '2',
-        table_type: '',
-        ask_type: '',
-        refuse_reason: '',
-        price: '1.00',
-        caller_price: '1.00',
-        total_price: '',
-        tariff_price: '',
-        relative_time: '30',
-        tone_valid_day: '2099-12-31',
-        order_times: 0,
-        language_id: 1,
-        catalog_id: null,
-        price_group_id: null,
-        isrc: '',
-        mate_info: '',
-        info: '',
-        cut_flag: '0',
-        tone_file: '{}',
-        additional_tone_info: '{}',
-        upload_type: '1',
-        created_at: now,
-        updated_at: now,
-      });
+      insertTone(
+        s.ctx.db,
+        plainTone({
+          provider_id: pid,
+          tone_name: name,
+          singer_name: 'Old Singer',
+          tone_valid_day: '2099-12-31',
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     const [a, b, c] = [await tone('Alpha'), await tone('Beta'), await tone('Gamma')];
     const trusted = await s.login('8800021', 'Ken!Trust42k');
     const file = txt([

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { startServer, providerIdOf, DEMO, type TestServer, type Client } from './helpers';
 import { multipart, settled } from './batchSupport';
 import { zipBuffer, type EntryOptions } from './zip';
 import { sineWav } from '../../src/server/files/wav';
@@ -21,13 +21,7 @@ let catalogID: string;
 beforeAll(async () => {
   s = await startServer();
   c = await s.login(DEMO.generic.account, DEMO.generic.password);
-  providerId = (
-    await s.ctx.db
-      .selectFrom('providers')
-      .select('id')
-      .where('code', '=', DEMO.generic.account)
-      .executeTakeFirstOrThrow()
-  ).id;
+  providerId = await providerIdOf(s, DEMO.generic.account);
   catalogID = String(
     (await s.ctx.db.selectFrom('catalogues').select('id').where('resource_type', '=', 1).executeTakeFirstOrThrow()).id,
   );
@@ -213,25 +207,12 @@ describe('the templates', () => {
 
   test('a provider without copyright owners gets the example with its placeholder left as it is', async () => {
     const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const id = (
-      await s.ctx.db
-        .selectFrom('providers')
-        .select('id')
-        .where('code', '=', DEMO.kenya.account)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const id = await providerIdOf(s, DEMO.kenya.account);
     const owners = await s.ctx.db.selectFrom('copyright_companies').selectAll().where('provider_id', '=', id).execute();
-    // Lent to another provider for the test, then given back.
-    const other = (
-      await s.ctx.db
-        .selectFrom('providers')
-        .select('id')
-        .where('code', '=', DEMO.generic.account)
-        .executeTakeFirstOrThrow()
-    ).id;
+    // Lent to the generic provider for the test, then given back.
     await s.ctx.db
       .updateTable('copyright_companies')
-      .set({ provider_id: other })
+      .set({ provider_id: providerId })
       .where('provider_id', '=', id)
       .execute();
     try {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import type { SiteId } from '../../src/engine';
+import type { ToneToInsert } from '../../src/server/services/tones';
 
 // Hashing at the OWASP cost takes ~0.5 s a password; the suite uses a lower cost (account.test checks the default).
 process.env.RBT_SCRYPT_LOG2N = process.env.RBT_SCRYPT_LOG2N ?? '12';
@@ -102,6 +103,53 @@ export class Client {
   get(url: string, body: Record<string, unknown> = {}, opts: { headers?: Record<string, string> } = {}) {
     return this.request('GET', url, { ...opts, body: { portalType: 1, ...body } });
   }
+}
+
+/**
+ * A tone row to insert (services/tones insertTone): a normal, approved tone at 1.00 with no tariff, files or
+ * extras, valid until 2030-01-01; `set` gives the provider and whatever the test is about.
+ */
+export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provider_id' | 'tone_name'>): ToneToInsert {
+  const now = Date.now();
+  return {
+    singer_name: 'Singer',
+    singer_sex: '1',
+    status: '1',
+    approve_type: '2',
+    table_type: '',
+    ask_type: '',
+    refuse_reason: '',
+    price: '1.00',
+    caller_price: '1.00',
+    total_price: '',
+    tariff_price: '',
+    relative_time: '30',
+    tone_valid_day: '2030-01-01',
+    order_times: 0,
+    language_id: 1,
+    catalog_id: null,
+    price_group_id: null,
+    isrc: '',
+    mate_info: '',
+    info: '',
+    cut_flag: '0',
+    tone_file: '{}',
+    additional_tone_info: '{}',
+    upload_type: '1',
+    created_at: now,
+    updated_at: now,
+    ...set,
+  };
+}
+
+/** The database id of a provider, by its account code (a demo account's). */
+export async function providerIdOf(server: TestServer, code: string): Promise<number> {
+  const row = await server.ctx.db
+    .selectFrom('providers')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Drops a test's PostgreSQL schema and the job queue's schema beside it (jobs/pgBossQueue.ts). */

@@ -2,7 +2,7 @@
 // language, statuses and languages as words, upload times in the provider's time zone in the display format,
 // UTF-8 with a byte order mark, formula-like cells neutralised. The raw format for scripts is checked row by
 // row in toneMaintenance.test.ts.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { plainTone, startServer, DEMO, type TestServer, type Client } from './helpers';
 import { createProvider } from '../../src/server/services/providers';
 import { insertToneIn } from '../../src/server/services/tones';
 
@@ -207,36 +207,17 @@ test('an export longer than one page (the server reads 500 rows at a time) has e
   // of their own took most of the test's 30 s on PostgreSQL when the machine was loaded.
   await s.ctx.db.transaction().execute(async (tx) => {
     for (let n = 1; n <= 1203; n++) {
-      await insertToneIn(tx, {
-        provider_id: id,
-        tone_name: `Paged ${n}`,
-        singer_name: 'Pager',
-        singer_sex: '1',
-        status: [500, 501, 1000, 1203].includes(n) ? '6' : '1',
-        approve_type: '2',
-        table_type: '',
-        ask_type: '',
-        refuse_reason: '',
-        price: '1.00',
-        caller_price: '1.00',
-        total_price: '',
-        tariff_price: '',
-        relative_time: '30',
-        tone_valid_day: '2030-01-01',
-        order_times: 0,
-        language_id: 1,
-        catalog_id: null,
-        price_group_id: null,
-        isrc: '',
-        mate_info: '',
-        info: '',
-        cut_flag: '0',
-        tone_file: '{}',
-        additional_tone_info: '{}',
-        upload_type: '1',
-        created_at: s.clock.now + n,
-        updated_at: s.clock.now,
-      });
+      await insertToneIn(
+        tx,
+        plainTone({
+          provider_id: id,
+          tone_name: `Paged ${n}`,
+          singer_name: 'Pager',
+          status: [500, 501, 1000, 1203].includes(n) ? '6' : '1',
+          created_at: s.clock.now + n,
+          updated_at: s.clock.now,
+        }),
+      );
     }
   });
   const pager = await s.login('8800777', 'Pages#2030');

@@ -1,5 +1,5 @@
 // The tone list: paging by startRecordNum/endRecordNum, counts, filters, and the seq invariant it relies on.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { plainTone, startServer, DEMO, type TestServer, type Client } from './helpers';
 import { insertTone } from '../../src/server/services/tones';
 
 let s: TestServer;
@@ -16,37 +16,16 @@ afterAll(async () => {
   await s.close();
 });
 
-const tone = (n: number, status = '1') => ({
-  provider_id: providerId,
-  tone_code: `77${String(n).padStart(8, '0')}`,
-  tone_name: `Paged ${n}`,
-  singer_name: n % 2 ? 'Odd Singer' : 'Even Singer',
-  singer_sex: '1',
-  status,
-  approve_type: '2',
-  table_type: '',
-  ask_type: '',
-  refuse_reason: '',
-  price: '1.00',
-  caller_price: '1.00',
-  total_price: '',
-  tariff_price: '',
-  relative_time: '30',
-  tone_valid_day: '2030-01-01',
-  order_times: 0,
-  language_id: 1,
-  catalog_id: null,
-  price_group_id: null,
-  isrc: '',
-  mate_info: '',
-  info: '',
-  cut_flag: '0',
-  tone_file: '{}',
-  additional_tone_info: '{}',
-  upload_type: '1',
-  created_at: s.clock.now + n,
-  updated_at: s.clock.now,
-});
+const tone = (n: number, status = '1') =>
+  plainTone({
+    provider_id: providerId,
+    tone_code: `77${String(n).padStart(8, '0')}`,
+    tone_name: `Paged ${n}`,
+    singer_name: n % 2 ? 'Odd Singer' : 'Even Singer',
+    status,
+    created_at: s.clock.now + n,
+    updated_at: s.clock.now,
+  });
 
 test('concurrent inserts keep seq dense and unique', async () => {
   const results = await Promise.all(
