@@ -1,6 +1,6 @@
 // Which component renders a route. Shell and account screens have their own page (a frame around the shared
 // renderers); any other definition is rendered by kind. Every route has a definition (the definitions linter
-// refuses a route-map entry without one), so there is no "not available yet" page. Every screen is a lazy chunk,
+// refuses a route-map entry without one), so every route has a page to render. Every screen is a lazy chunk,
 // so a page loads only what it shows.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry, ScreenProps } from './routeTable';
