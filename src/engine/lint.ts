@@ -165,6 +165,8 @@ interface Known {
   ruleNames: Set<string>;
   /** Rules whose own schema is wrong: fields using them are not compiled (the rule is reported once). */
   badRules: Set<string>;
+  /** Every screen definition's id: what an action's `dialog` and a widget's `ui.list` may name. */
+  screenIds: Set<string>;
   api?: ApiRouteInfo[];
 }
 
@@ -226,6 +228,9 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
             path: `${path}.rules`,
             reason: `unknown rule "${rule}" (not in schemas/rules.json)${didYouMean(rule, known.ruleNames)}`,
           });
+      const list = field.ui?.list;
+      if (typeof list === 'string' && !known.screenIds.has(list))
+        out.push({ path: `${path}.ui.list`, reason: `no screen "${list}"${didYouMean(list, known.screenIds)}` });
       const written = fieldSchemaProblems(field.schema ?? {}, `${path}.schema`);
       out.push(...written);
       if (written.length === 0 && (field.rules ?? []).every((r) => known.ruleNames.has(r) && !known.badRules.has(r))) {
@@ -254,6 +259,11 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
   for (const [name, action] of Object.entries(def.actions ?? {})) {
     if (action.call && !calls.includes(action.call))
       out.push({ path: `$.actions.${name}.call`, reason: `no call "${action.call}"${didYouMean(action.call, calls)}` });
+    if (action.dialog && !known.screenIds.has(action.dialog))
+      out.push({
+        path: `$.actions.${name}.dialog`,
+        reason: `no screen "${action.dialog}"${didYouMean(action.dialog, known.screenIds)}`,
+      });
     const progress = action.results?.progress;
     if (progress && !calls.includes(progress))
       out.push({
@@ -288,6 +298,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
     rules: sources.rules,
     ruleNames: new Set(Object.keys(sources.rules?.rules ?? {})),
     badRules: new Set(),
+    screenIds: new Set(Object.keys(sources.screens)),
     api: input.api,
   };
 

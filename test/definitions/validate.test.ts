@@ -590,6 +590,26 @@ const cases: Case[] = [
     reason: 'no screen definition has the route "/musicBoxMaintenanceOld"',
   },
   {
+    what: 'an action opening a dialog of a screen that does not exist (the dialog would have nothing to show)',
+    breakIt: (t) =>
+      t.edit('screen-definitions/rbtMaintenance.json', (d) => {
+        d.actions.detail.dialog = 'toneDetails';
+      }),
+    file: 'screen-definitions/rbtMaintenance.json',
+    path: '$.actions.detail.dialog',
+    reason: 'no screen "toneDetails" (did you mean "toneDetail"?)',
+  },
+  {
+    what: 'a selection widget naming a list that does not exist',
+    breakIt: (t) =>
+      t.edit('screen-definitions/directoryBoxAdd.json', (d) => {
+        d.fields.boxes.ui.list = 'boxSelection';
+      }),
+    file: 'screen-definitions/directoryBoxAdd.json',
+    path: '$.fields.boxes.ui.list',
+    reason: 'no screen "boxSelection"',
+  },
+  {
     what: 'a stray folder in screen-definitions/',
     breakIt: (t) => t.write('screen-definitions/fragment/x.json', { description: 'x', value: 1 }),
     file: 'screen-definitions/fragment/',

@@ -8,19 +8,11 @@ import { nestedScreens } from '../runtime/nestedScreens';
 import { widgetContext } from './widgetProps';
 
 export function PriceGroupWidget(props: WidgetProps) {
-  const { ctx, name, ui, t } = widgetContext(props);
+  const { ctx, name, ui } = widgetContext(props);
   const { ListScreen } = nestedScreens();
   const listId = String(ui.list ?? 'tariffSelection');
-  let rowKey = 'priceGroupID';
-  try {
-    rowKey = ctx.env.engine.definition(listId).list?.rowKey ?? rowKey;
-  } catch {
-    return (
-      <div id={props.id} className="field__value pending-widget" tabIndex={-1}>
-        {t('Form.widgetPending')}
-      </div>
-    );
-  }
+  // The definitions linter makes sure ui.list names a screen of every site.
+  const rowKey = ctx.env.engine.definition(listId).list?.rowKey ?? 'priceGroupID';
   const filters = (ui.filters as Record<string, unknown> | undefined) ?? {};
   const value = props.value === undefined || props.value === null ? undefined : String(props.value);
   return (
