@@ -30,6 +30,12 @@ describe('language switch', () => {
 
   test('the choice carries into the portal, is stored in the session, and server messages follow it', async () => {
     await page.goto('/login');
+    // A slow line: the Chinese catalogue arrives after the provider has already signed in. The session must
+    // still be the chosen language, not the one the page was showing while it loaded.
+    await page.route(/\/assets\/(core|rest)-[\w-]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.click('[data-language="zh"]');
     await login(page, demo('Generic site'));
     await expectPath(page, '/dashboard');

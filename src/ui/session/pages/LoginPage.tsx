@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../router';
 import { ApiError, api, request, type ErrorTimes } from '../../../api';
-import { useI18n } from '../../i18n';
+import { storedLanguage, useI18n } from '../../i18n';
 import { loadValidator, loginContext, loginPayload, resolveLogin, type Validator } from '../loginScreen';
 import { PlainForm } from '../PlainForm';
 import { useSession } from '../SessionContext';
@@ -23,7 +23,7 @@ function throttleMessage(e: ErrorTimes): { key: string; params: Record<string, u
 }
 
 export default function LoginPage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const session = useSession();
   const setup = useLoginConfig();
@@ -77,7 +77,9 @@ export default function LoginPage() {
     setBusy(true);
     setNotice(undefined);
     try {
-      const payload = { ...loginPayload(screen, 'submit', ctx), language };
+      // The language the provider chose, even if its catalogue is still on its way (the page switches once it is):
+      // a session started in the rendered language would answer in the one just left.
+      const payload = { ...loginPayload(screen, 'submit', ctx), language: storedLanguage() };
       const answer = await request(call.path, payload, {
         kind: call.client,
         passCodes: call.successCodes,
