@@ -3,6 +3,9 @@
 // or, under TEST_DB=postgres, the given schema of DATABASE_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/connection';
+import { ConfigStore } from '../../src/server/services/config';
+import { untilWritesOpen } from './writeWindow';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -14,11 +17,30 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startProcess(o: {
+interface ProcessOptions {
   dataDir: string;
   pgSchema?: string;
   env?: Record<string, string>;
-}): Promise<ServerProcess> {
+}
+
+/** A server process with the write window off (tests run at any hour), once it answers so. */
+export async function startProcess(o: ProcessOptions): Promise<ServerProcess> {
+  const server = await spawnServer(o);
+  const db = await openDatabase({
+    dataDir: o.dataDir,
+    databaseUrl: o.pgSchema ? process.env.DATABASE_URL : undefined,
+    pgSchema: o.pgSchema,
+  });
+  try {
+    await new ConfigStore(db.db).set('maintenance_window', '');
+  } finally {
+    await db.close();
+  }
+  await untilWritesOpen(server.base);
+  return server;
+}
+
+function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
