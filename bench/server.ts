@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openContext } from '../src/server/app';
+import { openWrites } from '../test/api/writeWindow';
 
 const ROOT = join(__dirname, '..');
 const TONES = Number(process.env.BENCH_TONES ?? 1_000_000);
@@ -118,6 +119,7 @@ export function startServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   buildServer();
+  const databaseUrl = env.DATABASE_URL ?? PG_URL ?? '';
   const child = spawn(process.execPath, ['build/server/main.js'], {
     cwd: ROOT,
     env: {
@@ -126,18 +128,23 @@ export function startServer(
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: PG_URL ?? '',
       DATABASE_SCHEMA: schema ?? '',
       ...env,
+      DATABASE_URL: databaseUrl,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
+    let settled = false;
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /http:\/\/[\w.]+:(\d+)\//.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
+      if (!m || settled) return;
+      settled = true;
+      const base = `http://127.0.0.1:${m[1]}`;
+      // Benchmarks run at any hour: the default 00:00-05:00 write window would refuse their uploads and tasks.
+      openWrites(base, { dataDir, databaseUrl, pgSchema: schema }).then(() => resolve({ child, base }), reject);
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });

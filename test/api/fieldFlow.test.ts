@@ -4,9 +4,8 @@
 // migration file, and its label in both catalogues. The test proves no other file changed, that the copy
 // validates, then runs the copy's own server and follows a value from the form's call to the database, the
 // list, the detail (and the edit form reading it back), an approved modification and the export.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +14,7 @@ import { loadSourcesFromDisk } from '../../src/engine/fsLoader';
 import { sineWav } from '../../src/server/files/wav';
 import { runCli } from '../definitions/cli';
 import { Client } from './helpers';
+import { startProcess, type ServerProcess } from './serverProcess';
 
 jest.setTimeout(120_000);
 
@@ -34,8 +34,7 @@ const MIGRATION = 'src/server/db/migrations/099_tone_mood.ts';
 
 let dir: string;
 let dataDir: string;
-let server: ChildProcess | undefined;
-let base = '';
+let server: ServerProcess | undefined;
 /** The copy's server and operator CLI: its own tree and its own SQLite database. */
 const COPY_ENV = () => ({ DATA_DIR: dataDir, DEFINITIONS_ROOT: '', DATABASE_URL: '', DATABASE_SCHEMA: '' });
 
@@ -53,16 +52,6 @@ function filesUnder(root: string, at = root): string[] {
   return readdirSync(at).flatMap((name) => {
     const path = join(at, name);
     return statSync(path).isDirectory() ? filesUnder(root, path) : [relative(root, path)];
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
   });
 }
 
@@ -115,10 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server!.once('exit', r));
-  }
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -157,38 +143,9 @@ test('the copy validates', () => {
 });
 
 test('a mood entered in the form reaches the database, the list, the detail, a modification and the export', async () => {
-  const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: dir,
-    // The copy's own SQLite database in its DATA_DIR, whatever database the suite runs on.
-    env: {
-      ...process.env,
-      ...COPY_ENV(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RBT_SCRYPT_LOG2N: '12',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the copy's server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('http://')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server!.stdout!.on('data', onData);
-    server!.stderr!.on('data', onData);
-    server!.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the copy's server exited (${code}):\n${output}`));
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
+  // The copy's own SQLite database in its DATA_DIR, whatever database the suite runs on.
+  server = await startProcess({ dataDir, cwd: dir, env: COPY_ENV() });
+  const base = server.base;
 
   // The copy's own definitions, as its portal's build bundles them: the form's add call sends the mood.
   const engine = createEngine(buildDefinitionSet(loadSourcesFromDisk(dir), 'generic'));

@@ -3,9 +3,7 @@
 // or, under TEST_DB=postgres, the given schema of DATABASE_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/connection';
-import { ConfigStore } from '../../src/server/services/config';
-import { untilWritesOpen } from './writeWindow';
+import { openWrites } from './writeWindow';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -19,6 +17,8 @@ export interface ServerProcess {
 
 interface ProcessOptions {
   dataDir: string;
+  /** The tree to run (a copy of the repository); default this one. */
+  cwd?: string;
   pgSchema?: string;
   env?: Record<string, string>;
 }
@@ -26,23 +26,17 @@ interface ProcessOptions {
 /** A server process with the write window off (tests run at any hour), once it answers so. */
 export async function startProcess(o: ProcessOptions): Promise<ServerProcess> {
   const server = await spawnServer(o);
-  const db = await openDatabase({
+  await openWrites(server.base, {
     dataDir: o.dataDir,
     databaseUrl: o.pgSchema ? process.env.DATABASE_URL : undefined,
     pgSchema: o.pgSchema,
   });
-  try {
-    await new ConfigStore(db.db).set('maintenance_window', '');
-  } finally {
-    await db.close();
-  }
-  await untilWritesOpen(server.base);
   return server;
 }
 
 function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: o.cwd ?? ROOT,
     env: {
       ...process.env,
       DATA_DIR: o.dataDir,
@@ -61,7 +55,7 @@ function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
     child.stdout!.on('data', () => {
       const m = /http:\/\/[\w.]+:(\d+)\//.exec(out);
       if (!m) return;
