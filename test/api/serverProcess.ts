@@ -23,14 +23,13 @@ interface ProcessOptions {
   env?: Record<string, string>;
 }
 
+/** The suite's PostgreSQL database when a schema is given, else none (SQLite in dataDir). */
+const databaseUrlOf = (o: ProcessOptions) => (o.pgSchema ? (process.env.DATABASE_URL ?? '') : '');
+
 /** A server process with the write window off (tests run at any hour), once it answers so. */
 export async function startProcess(o: ProcessOptions): Promise<ServerProcess> {
   const server = await spawnServer(o);
-  await openWrites(server.base, {
-    dataDir: o.dataDir,
-    databaseUrl: o.pgSchema ? process.env.DATABASE_URL : undefined,
-    pgSchema: o.pgSchema,
-  });
+  await openWrites(server.base, { dataDir: o.dataDir, databaseUrl: databaseUrlOf(o), pgSchema: o.pgSchema });
   return server;
 }
 
@@ -44,7 +43,7 @@ function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RBT_SCRYPT_LOG2N: '12',
-      DATABASE_URL: o.pgSchema ? (process.env.DATABASE_URL ?? '') : '',
+      DATABASE_URL: databaseUrlOf(o),
       DATABASE_SCHEMA: o.pgSchema ?? '',
       ...o.env,
     },

@@ -20,7 +20,7 @@ export async function openWrites(
   await untilWritesOpen(base);
 }
 
-export async function untilWritesOpen(base: string, timeoutMs = 10_000): Promise<void> {
+async function untilWritesOpen(base: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   // Every site's configuration is kept apart; a site the server does not know answers for its default site.
   const urls = ['', ...siteIds()].map((site) => `${base}/common/querywritewindow${site ? `?site=${site}` : ''}`);

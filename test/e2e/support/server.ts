@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OperatorDb } from './operatorDb';
-import { untilWritesOpen } from '../../api/writeWindow';
+import { openWrites } from '../../api/writeWindow';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 
@@ -113,8 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   child.removeAllListeners('exit');
   const db = new OperatorDb(join(dataDir, 'rbt.sqlite'));
   // Tests run at any hour: the 0:00-5:00 write ban of 000 §8 would make them depend on the clock.
-  db.setConfig('maintenance_window', '');
-  await untilWritesOpen(`http://127.0.0.1:${port}`);
+  await openWrites(`http://127.0.0.1:${port}`, { dataDir });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
