@@ -6,7 +6,8 @@
 // and none of those actions is present after overlays and conditions (an overlay that removes Export closes
 // sp/exporttone). Conditions that read the form or a row cannot be known in advance and count as met; a screen is
 // resolved in both modes. Nothing else is listed anywhere: a flag, a privilege or an overlay changes both at once.
-import { holds } from './logic';
+import { holds, readsVar } from './logic';
+import type { ContextInput, Engine } from './engine';
 import type { Condition, Context, FieldDef, MenuEntryDef, ScreenDef } from './types';
 
 /** Why a screen or call is closed, as the not-available page and the server's refusal word it. */
@@ -23,10 +24,12 @@ export interface Gate {
   openScreens(): string[];
 }
 
-/** What the gate reads: every definition of the site, and the context of the session. */
+/** What the gate reads: every definition of the site, the context of the session, and the calls screens make. */
 export interface GateInput {
   screens: Record<string, ScreenDef>;
   ctx: Context;
+  /** Every call path the base definitions declare (before overlays); the site's screens' own when absent. */
+  declaredCalls?: string[];
 }
 
 /** Where a session starts: the home page, and the public login page (its links lead to the other public screens). */
@@ -36,26 +39,20 @@ const ROUTE_MAP = 'routes';
 const lower = (path: string) => path.split('?')[0].toLowerCase();
 const normalCall = (path: string) => path.replace(/^\/+/, '').split('?')[0];
 
-function readsVar(expression: unknown, prefix: string): boolean {
-  if (Array.isArray(expression)) return expression.some((e) => readsVar(e, prefix));
-  if (expression && typeof expression === 'object')
-    return Object.entries(expression).some(([k, v]) => {
-      if (k === 'var') {
-        const name = Array.isArray(v) ? v[0] : v;
-        return typeof name === 'string' && (name === prefix || name.startsWith(`${prefix}.`));
-      }
-      return readsVar(v, prefix);
-    });
-  return false;
-}
-
 /** A call path as a pattern: a `{name}` segment (a template) matches any one segment. */
 const pathPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i');
 
-/** Whether a condition may hold for this session: one that reads the form or a row might, whatever they hold. */
+/**
+ * Whether a condition may hold for this session: a part that reads the form or a row might, whatever they hold;
+ * the rest is decided now (a conjunction with a configuration switch that is off never holds).
+ */
 function mayHold(condition: Condition | undefined, ctx: Context): boolean {
   if (condition === undefined) return true;
+  const and = (condition as { and?: unknown }).and;
+  if (Array.isArray(and)) return and.every((c) => mayHold(c as Condition, ctx));
+  const or = (condition as { or?: unknown }).or;
+  if (Array.isArray(or)) return or.some((c) => mayHold(c as Condition, ctx));
   if (readsVar(condition, 'form') || readsVar(condition, 'row')) return true;
   return holds(condition, { ...ctx, mode: 'add' }, true) || holds(condition, { ...ctx, mode: 'edit' }, true);
 }
@@ -139,7 +136,7 @@ function conditionsOf(
   return undefined;
 }
 
-export function computeGate({ screens, ctx }: GateInput): Gate {
+export function computeGate({ screens, ctx, declaredCalls }: GateInput): Gate {
   const byRoute = new Map<string, string>();
   for (const def of Object.values(screens)) {
     if (def.route) byRoute.set(lower(def.route), def.id);
@@ -178,8 +175,8 @@ export function computeGate({ screens, ctx }: GateInput): Gate {
   const open = new Map<string, RegExp>();
   for (const id of reached) for (const path of openCalls(screens[id], ctx)) open.set(path, pathPattern(path));
   const declared = new Map<string, RegExp>();
-  for (const def of Object.values(screens))
-    for (const c of Object.values(def.calls ?? {})) declared.set(normalCall(c.path), pathPattern(normalCall(c.path)));
+  const paths = declaredCalls ?? Object.values(screens).flatMap((d) => Object.values(d.calls ?? {}).map((c) => c.path));
+  for (const path of paths.map(normalCall)) declared.set(path, pathPattern(path));
 
   // Who leads to whom, whatever the conditions: a screen closed only because what leads to it is closed takes its
   // reason (and its name) from there (Add Copyright, closed with Copyright Maintenance).
@@ -189,11 +186,21 @@ export function computeGate({ screens, ctx }: GateInput): Gate {
     const { pages, inside } = edges(def, always, byRoute, screens, true);
     for (const child of [...pages, ...inside]) leadsTo.set(child, [...(leadsTo.get(child) ?? []), def.id]);
   }
-  const classify = (failing: Condition[]): ClosedReason | undefined => {
+  /** The parts of a failing condition that fail: a conjunction fails by its failing conjuncts only. */
+  const failingParts = (c: Condition): Condition[] => {
+    const and = (c as { and?: unknown }).and;
+    return Array.isArray(and)
+      ? and.filter((x) => !mayHold(x as Condition, ctx)).flatMap((x) => failingParts(x as Condition))
+      : [c];
+  };
+  const classify = (conditions: Condition[]): ClosedReason | undefined => {
+    const failing = conditions.flatMap(failingParts);
     if (!failing.length) return undefined;
     if (failing.some((c) => readsVar(c, 'user.nameTonePrivilege'))) return 'privilege';
-    if (failing.some((c) => readsVar(c, 'config'))) return 'site';
+    // A condition on the user (a radio account's code against radio_cp_code) is about the account, even where it
+    // reads the configuration too; one on the configuration alone is about the site.
     if (failing.some((c) => readsVar(c, 'user'))) return 'account';
+    if (failing.some((c) => readsVar(c, 'config'))) return 'site';
     return 'notOffered';
   };
   /** Why a screen the session cannot open is closed: its own failing conditions, its menu entry's, or its opener's. */
@@ -228,10 +235,19 @@ export function computeGate({ screens, ctx }: GateInput): Gate {
       const owner = Object.values(screens).find((d) =>
         Object.values(d.calls ?? {}).some((c) => owners.some(([p]) => p === normalCall(c.path))),
       );
-      // A screen that is open but whose actions sending the call are gone (an overlay removed Export).
+      // No screen of the site makes it any more (an overlay removed the action that did): not offered here.
       if (!owner || reached.has(owner.id)) return { open: false, reason: 'notOffered', screen: owner?.id };
       return closed(owner.id);
     },
     openScreens: () => [...reached].sort(),
   };
+}
+
+/** The gate of a site's engine for one session's context (configuration and user). */
+export function gateOf(
+  engine: Pick<Engine, 'screenIds' | 'definition' | 'context' | 'set'>,
+  input: ContextInput,
+): Gate {
+  const screens = Object.fromEntries(engine.screenIds().map((id) => [id, engine.definition(id)]));
+  return computeGate({ screens, ctx: engine.context(input), declaredCalls: engine.set.declaredCalls });
 }

@@ -2,7 +2,7 @@
 // screens or actions the session cannot open answers 950016, naming the screen and why, before anything changes.
 // The gate is computed once per site configuration (the ConfigStore's cached object) and user context.
 import type { FastifyRequest } from 'fastify';
-import { computeGate, type Access, type Gate } from '../../engine/gate';
+import { gateOf, type Access, type Gate } from '../../engine/gate';
 import type { Provider } from '../db/schema';
 import type { Config } from '../services/config';
 import { contextUser } from '../services/providers';
@@ -22,9 +22,7 @@ export function gateFor(p: Provider, config: Config, now: number): Gate {
   if (!byUser) gates.set(config, (byUser = new Map()));
   let gate = byUser.get(key);
   if (!gate) {
-    const engine = engineFor(p.site);
-    const screens = Object.fromEntries(engine.screenIds().map((id) => [id, engine.definition(id)]));
-    gate = computeGate({ screens, ctx: engine.context({ config, user }) });
+    gate = gateOf(engineFor(p.site), { config, user });
     if (byUser.size >= PER_CONFIG) byUser.clear();
     byUser.set(key, gate);
   }
@@ -36,7 +34,10 @@ export function closedError(access: Access & { open: false }, site: string, lang
   const engine = engineFor(site);
   const title =
     access.screen && engine.screenIds().includes(access.screen) ? engine.definition(access.screen).title : '';
-  return new ApiError(RC.notAvailable, [title ? translate(title, lang) : '', translate(`Gate.${access.reason}`, lang)]);
+  return new ApiError(RC.notAvailable, [
+    translate(title || 'Gate.thisFunction', lang),
+    translate(`Gate.${access.reason}`, lang),
+  ]);
 }
 
 /** Refuses the request when its call is closed to the session's provider. */
