@@ -2,7 +2,7 @@
 // check. An upload is refused, with nothing stored, when the body cannot be read, the name has special
 // characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { access, constants } from 'node:fs/promises';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
@@ -232,14 +232,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
         const row = await ownUpload(ctx.db, req.session!.provider.id, name);
-        const file = row ? store.open(req.session!.provider.id, name) : undefined;
-        if (!row || !file) throw new ApiError(RC.notFound);
-        reply
-          .header('content-type', CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `inline; filename="${name}"`)
-          .header('cache-control', 'private, max-age=300')
-          .send(file.stream);
+        if (!row) throw new ApiError(RC.notFound);
+        sendUpload(reply, store, req.session!.provider.id, name, row.kind);
       },
     },
     {
@@ -285,4 +279,16 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       },
     },
   ]);
+}
+
+/** Sends a provider's stored file as itself (its content type, inline), or 950005 when the store has none. */
+export function sendUpload(reply: FastifyReply, store: FileStore, providerId: number, name: string, kind: string): void {
+  const file = store.open(providerId, name);
+  if (!file) throw new ApiError(RC.notFound);
+  reply
+    .header('content-type', CONTENT_TYPES[kind as FileKind] ?? 'application/octet-stream')
+    .header('content-length', file.size)
+    .header('content-disposition', `inline; filename="${name}"`)
+    .header('cache-control', 'private, max-age=300')
+    .send(file.stream);
 }
