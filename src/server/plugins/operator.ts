@@ -157,7 +157,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       method: 'READ',
       url: '/op/session',
       tag: 'operator',
-      summary: "The operator's session: who, its role and sites, the deployment's sites; the CSRF token header",
+      summary: "The operator's session: who, its role and sites, the deployment's sites and configuration, the queue's size and oldest change; the CSRF token header",
       auth: 'operator',
       allowPending: true,
       async handler(req, reply) {
@@ -168,6 +168,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
             operator: operatorUser(s.operator),
             language: s.language,
             sites: req.server.ctx.config.sites(),
+            config: s.config,
             ...(await queueSummary(req.server.ctx.db, s.operator, req.server.ctx.now())),
           },
         };
