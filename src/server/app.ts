@@ -17,7 +17,8 @@ import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
 import { headerLang } from './http/lang';
 import { registerFormBody } from './http/formBody';
-import { FileStore } from './files/storage';
+import { FileStore, objectStoreFor } from './files/storage';
+import type { ObjectStore } from './files/objects';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
 import { docsRoutes } from './plugins/docs';
@@ -40,6 +41,8 @@ export interface AppOptions {
   now?: () => number;
   /** Run batch jobs in this process (default: unless BATCH_WORKERS=0). */
   workers?: boolean;
+  /** Where committed files go (default: S3 when S3_BUCKET is set, else DATA_DIR/files). */
+  objects?: ObjectStore;
 }
 
 export interface App {
@@ -80,7 +83,7 @@ export async function openContext(
     now: opts.now ?? Date.now,
     columns,
   };
-  const store = new FileStore(opts.dataDir);
+  const store = new FileStore(opts.dataDir, opts.objects ?? objectStoreFor(opts.dataDir));
   if (opts.seed !== false) await seedIfEmpty(ctx, store);
   await warnOfUnknownSites(ctx, warn);
   return { ctx, store };

@@ -173,7 +173,13 @@ function listFiles(dir: string): string[] {
 }
 
 export async function startServer(
-  opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {},
+  opts: {
+    site?: SiteId;
+    distDir?: string;
+    logger?: AppOptions['logger'];
+    workers?: boolean;
+    objects?: AppOptions['objects'];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
@@ -190,6 +196,7 @@ export async function startServer(
       now: () => clock.now,
       logger: opts.logger,
       workers: opts.workers,
+      objects: opts.objects,
     });
   } catch (e) {
     await dropSchema();
