@@ -22,6 +22,9 @@ import type { ObjectStore } from './files/objects';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
 import { docsRoutes } from './plugins/docs';
+import { opsRoutes } from './plugins/ops';
+import { Lifecycle } from './ops/lifecycle';
+import { Metrics } from './ops/metrics';
 import { spa, isApiPath } from './plugins/spa';
 import { seedIfEmpty } from './seed/demo';
 import type { AppContext } from './context';
@@ -43,11 +46,17 @@ export interface AppOptions {
   workers?: boolean;
   /** Where committed files go (default: S3 when S3_BUCKET is set, else DATA_DIR/files). */
   objects?: ObjectStore;
+  /** The process's phase, for /readyz (main.ts answers probes with it while the database migrates). */
+  lifecycle?: Lifecycle;
+  /** The HTTP server to serve on (main.ts's, listening since before the migration). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
+  lifecycle: Lifecycle;
+  store: FileStore;
   close(): Promise<void>;
 }
 
@@ -60,6 +69,7 @@ export async function openContext(
   if (!siteIds().includes(opts.site))
     throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
+  opts.lifecycle?.set('migrating');
   await migrate(handle);
   // Every query from here on is guarded: no value reaches a column that cannot hold it (db/columns.ts).
   const columns = await readColumns(handle);
@@ -84,6 +94,7 @@ export async function openContext(
     columns,
   };
   const store = new FileStore(opts.dataDir, opts.objects ?? objectStoreFor(opts.dataDir));
+  opts.lifecycle?.set('seeding');
   if (opts.seed !== false) await seedIfEmpty(ctx, store);
   await warnOfUnknownSites(ctx, warn);
   return { ctx, store };
@@ -122,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, keywords: ['x-column'] } },
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   const { ctx, store } = await openContext(
     opts,
@@ -129,6 +141,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (line) => app.log.warn(line),
   );
   const handle = ctx.handle;
+  const lifecycle = opts.lifecycle ?? new Lifecycle();
+  ctx.metrics = new Metrics({ jobs: ctx.jobs, handle });
+  store.observer = ctx.metrics;
 
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
@@ -204,6 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   registerApiRoutes(app, store);
+  opsRoutes(app, { store, lifecycle, metrics: ctx.metrics });
   docsRoutes(app);
   const distDir = opts.distDir ?? join(__dirname, '..', '..', 'dist');
   spa(app, distDir);
@@ -218,9 +234,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const runner = batchRunner(ctx, store, (line) => app.log.warn(line));
     await ctx.jobs.work(runner.handle, runner.dead);
   }
+  lifecycle.set('ready');
   return {
     app,
     ctx,
+    lifecycle,
+    store,
     async close() {
       await app.close();
       await handle.close();
