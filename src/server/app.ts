@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { ColumnMisfit, columnGuard, readColumns } from './db/columns';
 import type { SiteId } from '../engine';
 import { siteIds } from '../engine/fsLoader';
+import { trustProxyOf } from './env';
 import { ConfigStore } from './services/config';
 import { createQueue } from './jobs';
 import { batchRunner } from './jobs/runner';
@@ -120,7 +121,7 @@ async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void):
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A URL the router cannot take (a path parameter over 100 characters, a broken %-escape) is bad input too:
     // the envelope with 950004, like any other refusal, rather than the router's own answer.

@@ -21,6 +21,23 @@ export interface Env {
   seedDemo: boolean;
 }
 
+/**
+ * TRUST_PROXY: which peers may say who the client is (X-Forwarded-For, X-Forwarded-Proto). Unset or 0: none, the
+ * connection's address is the client's. A number: that many proxies in front (1: one load balancer; the client is
+ * the address it saw). Otherwise the proxies' addresses or networks, comma-separated ("10.0.0.5,10.1.0.0/16").
+ * Trusting more than the real proxies lets any client choose its address, and so escape the login throttle.
+ */
+export function trustProxyOf(value: string | undefined): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (/^\d+$/.test(v)) {
+    // The nearest n hops are proxies (hop 0 is the connection's peer).
+    const hops = Number(v);
+    return (_addr, hop) => hop < hops;
+  }
+  return v.split(',').map((a) => a.trim());
+}
+
 /** An address only this machine reaches. */
 export const isLoopback = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host);
 
