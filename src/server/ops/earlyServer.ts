@@ -33,8 +33,12 @@ export function listenEarly(port: number, host: string, lifecycle: Lifecycle): P
     json(503, { status: 'not ready', reason });
   };
   const server = createServer((req, res) => {
-    // A draining process closes each connection after its answer, so clients and balancers reconnect elsewhere.
+    // A draining process closes each connection once its answer is sent (a request in flight when the drain
+    // began included), so clients and balancers reconnect elsewhere and the drain ends with the last answer.
     if (lifecycle.phase === 'draining') res.shouldKeepAlive = false;
+    res.once('finish', () => {
+      if (lifecycle.phase === 'draining') setImmediate(() => server.closeIdleConnections());
+    });
     (current ?? starting)(req, res);
   });
   return new Promise((resolve, reject) => {
