@@ -20,6 +20,8 @@ jest.setTimeout(30_000);
 
 export interface TestServer extends App {
   dataDir: string;
+  /** The PostgreSQL schema of its database (PostgreSQL runs only). */
+  pgSchema?: string;
   clock: { now: number };
   base: string;
   client(): Client;
@@ -179,6 +181,8 @@ export async function startServer(
     logger?: AppOptions['logger'];
     workers?: boolean;
     objects?: AppOptions['objects'];
+    /** PostgreSQL runs only: another URL of the suite's database (through a proxy the test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
@@ -189,7 +193,7 @@ export async function startServer(
   try {
     app = await buildApp({
       dataDir,
-      databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+      databaseUrl: usingPostgres ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined,
       pgSchema,
       site: opts.site ?? 'generic',
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
@@ -211,6 +215,7 @@ export async function startServer(
   const server: TestServer = {
     ...app,
     dataDir,
+    pgSchema,
     clock,
     base,
     client: () => new Client(base),

@@ -21,4 +21,6 @@ for (const built of ['dist/index.html', 'build/server/main.js'])
 mkdirSync(target, { recursive: true });
 for (const entry of [...pkg.files, 'package.json', 'package-lock.json'])
   cpSync(join(root, entry), join(resolve(target), entry), { recursive: true });
-process.stdout.write(`Copied ${pkg.files.length + 2} entries to ${resolve(target)}; there: npm ci --omit=dev && node build/server/main.js\n`);
+process.stdout.write(
+  `Copied ${pkg.files.length + 2} entries to ${resolve(target)}; there: npm ci --omit=dev && node build/server/main.js\n`,
+);

@@ -87,11 +87,19 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      // A connection lost while checked out (PostgreSQL restarted) fails its query; the client's own error event
+      // must be heard too, or it ends the process. The pool then drops the client rather than reusing it.
+      const lost = () => undefined;
+      client.on('error', lost);
       const query = (text: string, values: ReadonlyArray<unknown>) =>
         /^\s*(select|insert|update|delete|with)\b/i.test(text)
           ? client.query({ name: named(text), text, values: [...values] })
           : client.query(text, [...values]);
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      const release = () => {
+        client.off('error', lost);
+        client.release();
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
