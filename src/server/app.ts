@@ -28,6 +28,7 @@ import { Lifecycle } from './ops/lifecycle';
 import { Metrics } from './ops/metrics';
 import { spa, isApiPath } from './plugins/spa';
 import { seedIfEmpty } from './seed/demo';
+import { scheduleSweeps } from './services/fileRetention';
 import type { AppContext } from './context';
 import { translateViolation } from './http/messages';
 import type { Violation } from './validation';
@@ -230,10 +231,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  // This process works the batch queue unless told not to (BATCH_WORKERS=0: a web-only process).
+  // This process works the batch queue and sweeps deleted tones' files unless told not to (BATCH_WORKERS=0: a
+  // web-only process).
+  let stopSweeps = () => undefined as void;
   if (opts.workers ?? process.env.BATCH_WORKERS !== '0') {
     const runner = batchRunner(ctx, store, (line) => app.log.warn(line));
     await ctx.jobs.work(runner.handle, runner.dead);
+    stopSweeps = scheduleSweeps(ctx, store, (line) => app.log.warn(line));
   }
   lifecycle.set('ready');
   return {
@@ -242,6 +246,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     lifecycle,
     store,
     async close() {
+      stopSweeps();
       await app.close();
       await handle.close();
     },
