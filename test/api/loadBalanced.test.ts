@@ -268,6 +268,9 @@ maybe('two processes behind haproxy, no shared disk', () => {
     expect(
       (await b.call('/common/logout', { method: 'POST', headers: { 'x-csrf-token': '' } })).json().returnCode,
     ).toBe('950001');
+    // Metrics are for the internal network: the balancer refuses them, each process answers them.
+    expect((await send(`${lb}/metrics`)).status).toBe(403);
+    expect((await send(`http://127.0.0.1:${ports[0]}/metrics`)).status).toBe(200);
     // No process keeps a file on its own disk: the bucket has them.
     for (const dir of dirs) expect(readdirSync(dir).filter((f) => f === 'files')).toEqual([]);
     const id = await providerId(DEMO.generic.account);
