@@ -69,13 +69,15 @@ export const RETURN_CODES = {
   '950013': { en: 'The file content does not match its extension.', zh: '文件内容与扩展名不符。' },
   '950014': { en: 'No file was uploaded.', zh: '没有上传文件。' },
   '950015': { en: 'Please log in first.', zh: '请先登录。' },
+  // The capability gate (src/engine/gate.ts): a screen or action the account's menu does not offer.
+  '950016': { en: '{0} is not available for your account: {1}', zh: '{0}对您的账号不可用：{1}' },
   // Tone maintenance
   '961001': { en: '{0} is already in use.', zh: '{0}已被使用。' },
   '961002': { en: 'At most {0} records can be deleted at a time.', zh: '一次最多删除{0}条记录。' },
-  // Music boxes
+  // Every approvable entity (src/server/lifecycle)
   '961003': {
-    en: 'This music box has a change waiting for approval; it can be changed again once the operator has decided.',
-    zh: '该音乐盒有待审批的变更，运营商处理后才能再次修改。',
+    en: 'A change of this item is waiting for approval; it can be changed again once the operator has decided.',
+    zh: '该项目有待审批的变更，运营商处理后才能再次修改。',
   },
   // Uploads
   '962001': {
@@ -100,10 +102,6 @@ export const RETURN_CODES = {
   '964001': {
     en: 'You can only browse your own IVR directories. Please contact the administrator.',
     zh: '您只能浏览自己的IVR目录，请联系管理员。',
-  },
-  '964002': {
-    en: 'A change of this directory is waiting for approval.',
-    zh: '该目录有一个变更正在等待审批。',
   },
   '964003': { en: 'A directory holds at most {0} tones or tone boxes.', zh: '一个目录最多包含{0}个铃音或铃音盒。' },
   '964004': {
@@ -138,6 +136,7 @@ export const RC = {
   badCredentials: '950003',
   badInput: '950004',
   notFound: '950005',
+  notAvailable: '950016',
   serverError: '950006',
   fileNameSpecial: '950007',
   fileType: '950008',
@@ -150,7 +149,7 @@ export const RC = {
   notLoggedIn: '950015',
   toneInUse: '961001',
   tooManyToDelete: '961002',
-  boxPending: '961003',
+  changePending: '961003',
   uploadMalformed: '962001',
   uploadQuota: '962002',
   uploadRate: '962003',
@@ -160,7 +159,6 @@ export const RC = {
   taskActionUnavailable: '963003',
   taskFileMissing: '963004',
   notOwnDirectory: '964001',
-  directoryPending: '964002',
   directoryFull: '964003',
   entryNotAllowed: '964004',
   directoryNameTaken: '964005',
