@@ -9,8 +9,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../files/storage';
 import { num } from './config';
-import { DELETED } from './tones';
-import { BOX_DELETED } from './toneBoxApproval';
+import { STATUS } from '../lifecycle/states';
 
 const DAY_MS = 86_400_000;
 /** A saved name as FileStore.savedName makes it: epoch milliseconds, 12 hex digits, the extension. */
@@ -29,13 +28,13 @@ async function namesInUse(db: Kysely<Database>, providerId: number): Promise<Set
       .selectFrom('tones')
       .select(['tone_file', 'details'])
       .where('provider_id', '=', providerId)
-      .where('status', '!=', DELETED)
+      .where('status', '!=', STATUS.deleted)
       .execute(),
     db
       .selectFrom('tone_boxes')
       .select(['tone_file', 'additional_info'])
       .where('provider_id', '=', providerId)
-      .where('status', '!=', BOX_DELETED)
+      .where('status', '!=', STATUS.deleted)
       .execute(),
     db.selectFrom('ivr_directories').select('prompt_file').where('provider_id', '=', providerId).execute(),
     db.selectFrom('ivr_prompts').select('prompt_file').where('provider_id', '=', providerId).execute(),
@@ -79,8 +78,8 @@ export async function sweepDeletedFiles(ctx: AppContext, store: FileStore, now =
   const result: SweepResult = { rows: 0, files: 0 };
   const inUse = new Map<number, Set<string>>();
   for (const [table, deleted] of [
-    ['tones', DELETED],
-    ['tone_boxes', BOX_DELETED],
+    ['tones', STATUS.deleted],
+    ['tone_boxes', STATUS.deleted],
   ] as const) {
     // Both tables have the columns used here (id, provider_id, status, tone_file, updated_at): typed as tones.
     const same = table as 'tones';
