@@ -9,7 +9,7 @@ import { PROJECT_ROOT, siteFoldersOnDisk } from './fsLoader';
 import { parseJsonSource, type JsonSource, type Position } from './jsonSource';
 import type { LintInput, Problem } from './lint';
 import { didYouMean } from './names';
-import { SHARED_FOLDERS, sourcesFromFiles, type SourceFiles } from './sources';
+import { APP_FOLDERS, SHARED_FOLDERS, sourcesFromFiles, type SourceFiles } from './sources';
 
 export interface DefinitionTree {
   /** Null when a file the linter cannot work without (schemas/) is unreadable: fileProblems says why. */
@@ -77,14 +77,14 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
   }
 
   const unreadableScreens = new Set<string>();
-  const sharedFolders: readonly string[] = SHARED_FOLDERS;
+  const sharedFolders: readonly string[] = [...SHARED_FOLDERS, ...APP_FOLDERS];
   for (const name of listDir(join(root, 'screen-definitions'))) {
     const file = `screen-definitions/${name}`;
     if (isDir(join(root, file))) {
       if (!sharedFolders.includes(name))
         stray(
           `${file}/`,
-          `a folder in screen-definitions/, which holds <screen>.json files and the folders ${SHARED_FOLDERS.join(', ')}: its files are not read${didYouMean(name, SHARED_FOLDERS)}`,
+          `a folder in screen-definitions/, which holds <screen>.json files and the folders ${sharedFolders.join(', ')}: its files are not read${didYouMean(name, sharedFolders)}`,
         );
       else readShared(name);
     } else if (!name.endsWith('.json'))

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDefinitionSet } from './definitionSet';
 import {
+  APP_FOLDERS,
   SHARED_FOLDERS,
   sourcesFromFiles,
   type ConfigSchema,
@@ -49,7 +50,7 @@ function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
     files[rel] = readJson(join(root, rel));
   };
   for (const name of jsonNames(join(root, 'screen-definitions'))) add(`screen-definitions/${name}`);
-  for (const folder of SHARED_FOLDERS)
+  for (const folder of [...SHARED_FOLDERS, ...APP_FOLDERS])
     for (const name of jsonNames(join(root, 'screen-definitions', folder))) add(`screen-definitions/${folder}/${name}`);
   for (const site of siteFoldersOnDisk(root))
     for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);

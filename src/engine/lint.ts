@@ -26,7 +26,7 @@ import { checkOverlay, redundantPatches } from './overlay';
 import { recordProblems } from './lintRecords';
 import { configKeyUses, resolvePlaceholders } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
-import { BASE_SITE, fileConfigOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
+import { BASE_SITE, fileConfigOf, screenFileOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
 import type { Problem } from './problem';
 import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
@@ -189,7 +189,9 @@ function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
       for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
     }
     const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
-    if (LOGIC_PROPERTIES.has(key) || isMap) {
+    // A field or filter may be named like a logic property ('value'): its definition is not an expression.
+    const fieldNamed = /\.(fields|search)\.[^.]+$/.test(path);
+    if ((LOGIC_PROPERTIES.has(key) || isMap) && !fieldNamed) {
       const exprs = isMap
         ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const)
         : [[path, value] as const];
@@ -356,7 +358,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const baseFound = new Map<string, Set<string>>();
   const composedBases: Record<string, ScreenDef> = {};
   for (const [id, written] of Object.entries(sources.screens)) {
-    const file = `screen-definitions/${id}.json`;
+    const file = screenFileOf(sources, id);
     for (const [name] of Object.entries(localExpressions(written))) {
       if (name in sources.expressions)
         report(file, [
@@ -404,7 +406,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
       ];
       for (const [path, entry] of entries)
         if (entry.route && !claimed.has(entry.route.toLowerCase()))
-          report(`screen-definitions/${id}.json`, [
+          report(screenFileOf(sources, id), [
             { path: `${path}.route`, reason: `no screen definition has the route "${entry.route}"` },
           ]);
     }
@@ -469,7 +471,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
         sources,
         localExpressions(base),
         composition,
-        `screen-definitions/${id}.json`,
+        screenFileOf(sources, id),
       ) as Overlay;
       const targets = checkOverlay(composedBase, composedOverlay);
       report(file, targets);
@@ -502,10 +504,10 @@ export function lintDefinitions(input: LintInput): Problem[] {
     for (const [id, composedDef] of Object.entries(composedBases)) {
       const inherited = baseFound.get(id);
       if (id in overlays || !inherited) continue;
-      const def = resolveExtends(composedDef, `screen-definitions/${id}.json`);
+      const def = resolveExtends(composedDef, screenFileOf(sources, id));
       for (const p of screenProblems(def, config, site, known)) {
         if (inherited.has(keyOf(p))) continue;
-        const file = `screen-definitions/${id}.json`;
+        const file = screenFileOf(sources, id);
         const entry = siteOnly.get(`${file}\u0000${keyOf(p)}`) ?? { file, found: p, sites: [] };
         entry.sites.push(site);
         siteOnly.set(`${file}\u0000${keyOf(p)}`, entry);

@@ -2,7 +2,7 @@
 // with their own DATA_DIR and database; nothing here reads process.env.
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connection';
-import type { Database, Provider } from './db/schema';
+import type { Database, Operator, Provider } from './db/schema';
 import type { SiteId } from '../engine';
 import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
@@ -36,9 +36,20 @@ export interface SessionContext {
   config: Config;
 }
 
+/** An operator's session (routes with auth 'operator'): the operator console's caller. */
+export interface OperatorSessionContext {
+  id: number;
+  operator: Operator;
+  csrfToken: string;
+  language: Lang;
+  /** The deployment's configuration (timeouts, limits). */
+  config: Config;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     session?: SessionContext;
+    operatorSession?: OperatorSessionContext;
     lang: Lang;
   }
   interface FastifyInstance {

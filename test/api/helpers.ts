@@ -258,4 +258,7 @@ export const DEMO = {
   believe: demo('8800050'),
   approval: demo('8800060'),
   expired: demo('8800070'),
+  /** The operator console's demo accounts. */
+  reviewerKenya: demo('review.kenya'),
+  opAdmin: demo('op.admin'),
 };

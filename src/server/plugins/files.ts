@@ -2,7 +2,7 @@
 // check. An upload is refused, with nothing stored, when the body cannot be read, the name has special
 // characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -234,20 +234,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const name = (req.params as { savedFilename: string }).savedFilename;
         const providerId = req.session!.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
-        const sent =
-          row &&
-          (await sendStored(
-            req,
-            reply,
-            store,
-            { providerId, savedName: name },
-            {
-              'content-type': CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
-              'content-disposition': `inline; filename="${name}"`,
-              'cache-control': 'private, max-age=300',
-            },
-          ));
-        if (!sent) throw new ApiError(RC.notFound);
+        if (!row) throw new ApiError(RC.notFound);
+        await sendUpload(req, reply, store, providerId, name, row.kind);
       },
     },
     {
@@ -294,4 +282,30 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       },
     },
   ]);
+}
+
+/**
+ * Sends a provider's stored file as itself (its content type, inline), streamed from storage with byte ranges
+ * (files/send.ts), or 950005 when the store has none. The provider's own play address and the operator console's.
+ */
+export async function sendUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  providerId: number,
+  name: string,
+  kind: string,
+): Promise<void> {
+  const sent = await sendStored(
+    req,
+    reply,
+    store,
+    { providerId, savedName: name },
+    {
+      'content-type': CONTENT_TYPES[kind as FileKind] ?? 'application/octet-stream',
+      'content-disposition': `inline; filename="${name}"`,
+      'cache-control': 'private, max-age=300',
+    },
+  );
+  if (!sent) throw new ApiError(RC.notFound);
 }
