@@ -185,6 +185,8 @@ maybe('two processes behind haproxy, no shared disk', () => {
     });
 
   beforeAll(async () => {
+    if (spawnSync('haproxy', ['-v']).status !== 0)
+      throw new Error('haproxy is not installed: apt-get install -y haproxy (.ci/run installs it)');
     s3 = await startS3();
     ports.push(await freePort(), await freePort());
     // The database migrated and configured as an operator would before the first start: writes open at any hour,
