@@ -9,6 +9,7 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { schemaProblems } from './ajv';
 import { childPath } from './jsonPath';
 import { apiProblems, type ApiRouteInfo } from './lintApi';
+import { messageLimitProblems } from './lintMessageLimits';
 import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';
 import { closestName, didYouMean } from './names';
@@ -53,6 +54,8 @@ export interface LintInput {
     shared?: object[];
   };
   catalogues: Record<string, Record<string, string>>;
+  /** Every language's own texts (language -> key -> text), read for the limits messages name; default `catalogues`. */
+  texts?: Record<string, Record<string, unknown>>;
   /** The server's route table; without it call paths and data fields are not checked. */
   api?: ApiRouteInfo[];
 }
@@ -160,6 +163,7 @@ const keyOf = (p: Found) => `${p.path}\u0000${p.reason}`;
 /** What the checks know besides the file at hand. */
 interface Known {
   catalogues: Record<string, Record<string, string>>;
+  texts: Record<string, Record<string, unknown>>;
   configKeys: string[];
   rules: RulesDoc;
   ruleNames: Set<string>;
@@ -243,6 +247,7 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
         });
         const why = schemaProblems(schema);
         if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
+        else out.push(...messageLimitProblems(schema, field.messages, known.texts, `${path}.schema`));
       }
     }
   }
@@ -294,6 +299,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const validateSiteConfig = ajv.compile(schemas.siteConfig);
   const known: Known = {
     catalogues: input.catalogues,
+    texts: input.texts ?? input.catalogues,
     configKeys: Object.keys((schemas.config as { properties: object }).properties),
     rules: sources.rules,
     ruleNames: new Set(Object.keys(sources.rules?.rules ?? {})),

@@ -3,6 +3,7 @@
 // the values a rule's message may name. A schema node that carries a
 // message also carries its limits, so a message can say "between {min} and {max}" whichever bound failed,
 // and an overlay that changes a limit changes what the message says with it.
+import { localDigits } from './languages';
 
 /** Keyword of a schema node -> the parameter name its value fills in that node's messages. */
 const LIMIT_PARAMS: Record<string, string> = {
@@ -31,17 +32,18 @@ export function nodeParams(node: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** A parameter as text: lists read as "a, b, c"; anything else as itself. */
-function paramText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(paramText).join(', ');
-  return String(value);
+/** A parameter as text: lists read as "a, b, c"; a number in the language's digits; anything else as itself. */
+function paramText(value: unknown, numerals?: string): string {
+  if (Array.isArray(value)) return value.map((v) => paramText(v, numerals)).join(', ');
+  // Numbers (limits, counts, line numbers) read in the language's digits; text (codes, names) stays as it is.
+  return typeof value === 'number' ? localDigits(String(value), numerals) : String(value);
 }
 
 /** Fills {name} parameters of a text; a parameter that was not given stays visible as {name}. */
-export function fillMessage(text: string, params?: Record<string, unknown>): string {
+export function fillMessage(text: string, params?: Record<string, unknown>, numerals?: string): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    params[name] === undefined || params[name] === null ? whole : paramText(params[name]),
+    params[name] === undefined || params[name] === null ? whole : paramText(params[name], numerals),
   );
 }
 
@@ -55,14 +57,15 @@ function pluralForm(language: string, count: number): string {
 }
 
 /**
- * The text of a message key: the key's text in the language, else in English, else the key itself; {name}
+ * The text of a message key: the key's text in the language's catalogue (usually already resolved along its
+ * fallback chain, languages.ts), else in `fallback`, else the key itself; {name}
  * parameters filled in. Plural forms: with a numeric `count` parameter, `<key>_<form>` (the language's CLDR
  * plural category: 'one' for 1 in English; Chinese has only 'other') wins over `<key>`, so
  * "ToneMaintenance.confirmBatchDelete_one" says "Delete the selected tone?" where the key itself says
  * "Delete the {count} selected tones?".
  */
 export function messageText(
-  catalogues: { language: string; own: Catalogue; fallback: Catalogue },
+  catalogues: { language: string; own: Catalogue; fallback?: Catalogue; numerals?: string },
   key: string,
   params?: Record<string, unknown>,
 ): string {
@@ -74,7 +77,7 @@ export function messageText(
   // The language's own forms first: an English plural form must not stand in for a Chinese text.
   const text =
     candidates.map((k) => catalogues.own[k]).find((v) => v !== undefined) ??
-    candidates.map((k) => catalogues.fallback[k]).find((v) => v !== undefined) ??
+    candidates.map((k) => catalogues.fallback?.[k]).find((v) => v !== undefined) ??
     key;
-  return fillMessage(text, params);
+  return fillMessage(text, params, catalogues.numerals);
 }

@@ -15,7 +15,7 @@ import { batchRunner } from './jobs/runner';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
-import { headerLang } from './http/lang';
+import { headerLang, type Lang } from './http/lang';
 import { registerFormBody } from './http/formBody';
 import { FileStore } from './files/storage';
 import { ZIP_CAP_MB } from './files/accept';
@@ -228,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
-function detailRecord(detail: unknown, lang: 'en' | 'zh') {
+function detailRecord(detail: unknown, lang: Lang) {
   if (!Array.isArray(detail)) return undefined;
   return {
     errors: (detail as Violation[]).map((v) => ({

@@ -12,7 +12,7 @@ import { registerRoutes } from '../routes';
 import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
-import { RC, messageFor } from '../returnCodes';
+import { RC, messageFor, type Lang } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import { receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
@@ -139,7 +139,7 @@ function sendFile(
   providerId: number,
   savedName: string,
   downloadName: string,
-  lang: 'en' | 'zh',
+  lang: Lang,
 ) {
   const file = savedName ? store.open(providerId, savedName) : undefined;
   if (!file)
