@@ -162,8 +162,9 @@ export function lintLanguages(input: LanguageLintInput): LanguageLintResult {
     const declared = list.languages[code].fallback !== undefined && codes.includes(list.languages[code].fallback!);
     const translated = [...referenceMessages].filter((m) => has.has(m)).length;
     if (declared) {
+      const rest = chain.slice(1).join(' -> ');
       info.push(
-        `${file}: ${translated} of ${referenceMessages.size} messages translated; the rest fall back to ${chain.slice(1).join(' -> ')}`,
+        `${file}: ${translated} of ${referenceMessages.size} messages translated; ${translated < referenceMessages.size ? `the rest fall back to ${rest}` : `complete (fallback ${rest})`}`,
       );
       continue;
     }
