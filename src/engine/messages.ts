@@ -32,18 +32,35 @@ export function nodeParams(node: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** A parameter as text: lists read as "a, b, c"; a number in the language's digits; anything else as itself. */
-function paramText(value: unknown, numerals?: string): string {
-  if (Array.isArray(value)) return value.map((v) => paramText(v, numerals)).join(', ');
-  // Numbers (limits, counts, line numbers) read in the language's digits; text (codes, names) stays as it is.
-  return typeof value === 'number' ? localDigits(String(value), numerals) : String(value);
+/**
+ * A quantity written as text, as configuration values and sizes arrive ('10.00', '365', '10 MB'). Codes and ids
+ * are longer (a tone code, an account, a phone number: 7 digits and more) and keep their Latin digits, as the
+ * provider types and searches them.
+ */
+const QUANTITY = /^-?\d{1,6}(\.\d+)?( ?[A-Za-z%]{1,3})?$/;
+
+/** How a language writes the values it is given: its digits, and whether its text runs right to left. */
+export interface Writing {
+  numerals?: string;
+  rtl?: boolean;
+}
+
+/** A parameter as text: lists read as "a, b, c"; a quantity in the language's digits; anything else as itself. */
+function paramText(value: unknown, writing: Writing): string {
+  if (Array.isArray(value)) return value.map((v) => paramText(v, { numerals: writing.numerals })).join(', ');
+  const text = String(value);
+  const quantity = typeof value === 'number' || (typeof value === 'string' && QUANTITY.test(value));
+  if (quantity) return localDigits(text, writing.numerals);
+  // Right to left, a value (a file name, ".jpg, .png", a tone code) is set apart from the sentence around it
+  // (Unicode first-strong isolate), so it reads in its own direction and its punctuation stays where it belongs.
+  return writing.rtl && text !== '' ? `\u2068${text}\u2069` : text;
 }
 
 /** Fills {name} parameters of a text; a parameter that was not given stays visible as {name}. */
-export function fillMessage(text: string, params?: Record<string, unknown>, numerals?: string): string {
+export function fillMessage(text: string, params?: Record<string, unknown>, writing: Writing = {}): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    params[name] === undefined || params[name] === null ? whole : paramText(params[name], numerals),
+    params[name] === undefined || params[name] === null ? whole : paramText(params[name], writing),
   );
 }
 
@@ -65,7 +82,7 @@ function pluralForm(language: string, count: number): string {
  * "Delete the {count} selected tones?".
  */
 export function messageText(
-  catalogues: { language: string; own: Catalogue; fallback?: Catalogue; numerals?: string },
+  catalogues: { language: string; own: Catalogue; fallback?: Catalogue } & Writing,
   key: string,
   params?: Record<string, unknown>,
 ): string {
@@ -79,5 +96,5 @@ export function messageText(
     candidates.map((k) => catalogues.own[k]).find((v) => v !== undefined) ??
     candidates.map((k) => catalogues.fallback?.[k]).find((v) => v !== undefined) ??
     key;
-  return fillMessage(text, params, catalogues.numerals);
+  return fillMessage(text, params, { numerals: catalogues.numerals, rtl: catalogues.rtl });
 }

@@ -44,8 +44,8 @@ const ensure = (language: Language, parts: Iterable<CataloguePart>) =>
 
 /** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
 function translate(language: Language, key: string, params?: Record<string, unknown>): string {
-  const { numerals } = languageInfo(language);
-  return messageText({ language, own: catalogues[language] ?? {}, numerals }, key, params);
+  const { numerals, dir } = languageInfo(language);
+  return messageText({ language, own: catalogues[language] ?? {}, numerals, rtl: dir === 'rtl' }, key, params);
 }
 
 /** The list's language a tag names ('fa-IR' -> 'fa'), if any. */

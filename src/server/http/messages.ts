@@ -27,8 +27,12 @@ function table(lang: Lang): Record<string, string> {
 /** The text of a message key with {name} parameters filled in (plural forms by `count`); the key itself when no text exists. */
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
   const code = parseLang(lang) ?? defaultLang();
-  const numerals = serverLanguages().languages[code]?.numerals;
-  return messageText({ language: code, own: table(code), numerals }, key, params);
+  const info = serverLanguages().languages[code];
+  return messageText(
+    { language: code, own: table(code), numerals: info?.numerals, rtl: info?.dir === 'rtl' },
+    key,
+    params,
+  );
 }
 
 /**

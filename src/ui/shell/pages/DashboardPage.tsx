@@ -43,7 +43,7 @@ function QuickLinks({ group }: { group: ResolvedMenuEntry }) {
               }}
             >
               <span>{t(e.label)}</span>
-              <Icon name="chevron" size={16} />
+              <Icon name="chevron" size={16} className="icon icon--directional" />
             </a>
           </li>
         ))}

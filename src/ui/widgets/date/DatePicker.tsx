@@ -233,7 +233,9 @@ function Panel({
               aria-label={t('DatePicker.previousMonth')}
               onClick={() => setFocus(shiftMonth(calendar, focus, -1))}
             >
-              ‹
+              <span className="icon--directional" aria-hidden="true">
+                ‹
+              </span>
             </button>
           )}
           <div className="date-picker__title">
@@ -263,7 +265,9 @@ function Panel({
               aria-label={t('DatePicker.nextMonth')}
               onClick={() => setFocus(shiftMonth(calendar, focus, 1))}
             >
-              ›
+              <span className="icon--directional" aria-hidden="true">
+                ›
+              </span>
             </button>
           )}
         </div>
