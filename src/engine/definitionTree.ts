@@ -205,7 +205,10 @@ export function readDefinitionTree(root = PROJECT_ROOT): DefinitionTree {
     listSchema,
     catalogueSchema: isObject(catalogueSchema) ? catalogueSchema : undefined,
     catalogues,
-    uses: keyUses(files),
+    files: listDir(join(root, 'i18n'))
+      .filter((n) => n.endsWith('.json') && n !== GLOSSARY && n !== LANGUAGES)
+      .map((n) => n.slice(0, -5)),
+    uses: { ...keyUses(files), complete: [...parsed.values()].every((s) => !s.syntaxError) },
   };
   if (![...Object.values(schemas), ...shared, rules].every(isObject))
     return { input: null, languages, fileProblems, locate };

@@ -174,6 +174,25 @@ interface Known {
   api?: ApiRouteInfo[];
 }
 
+const KEYED = ['fields', 'search', 'columns', 'summary', 'actions', 'checks', 'calls', 'menu', 'tabs'];
+
+/** "add" in a base definition's entry: it only means something in an overlay (an entry the base lacks). */
+function addMarkers(def: unknown): Found[] {
+  const out: Found[] = [];
+  const visit = (map: unknown, path: string) => {
+    if (!map || typeof map !== 'object') return;
+    for (const [name, entry] of Object.entries(map as Record<string, unknown>)) {
+      if (!entry || typeof entry !== 'object') continue;
+      const at = childPath(path, name);
+      if ('add' in entry)
+        out.push({ path: `${at}.add`, reason: '"add" marks an entry an overlay adds; a base definition has no base' });
+      visit((entry as { children?: unknown }).children, `${at}.children`);
+    }
+  };
+  for (const map of KEYED) visit((def as Record<string, unknown>)[map], `$.${map}`);
+  return out;
+}
+
 /** What a file says by itself: message keys, JSON Logic, configuration keys. */
 function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
   const out: Found[] = [];
@@ -338,7 +357,11 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [name, doc] of Object.entries(sources.fragments)) {
     const file = fragmentFile(name);
     if (validateFragment && !validateFragment(doc)) {
-      report(file, schemaErrors(validateFragment.errors));
+      // What the file says by itself is still checked: one mistake must not hide another until the next run.
+      report(file, [
+        ...schemaErrors(validateFragment.errors),
+        ...treeProblems((doc as { value?: unknown } | undefined)?.value, known, '$.value'),
+      ]);
       continue;
     }
     // The value is a part of a definition: its keys mean what they mean there (its own "value" is no expression).
@@ -348,7 +371,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [name, doc] of Object.entries(sources.expressions)) {
     const file = expressionFile(name);
     if (validateExpression && !validateExpression(doc)) {
-      report(file, schemaErrors(validateExpression.errors));
+      report(file, [...schemaErrors(validateExpression.errors), ...treeProblems(doc, known)]);
       continue;
     }
     report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
@@ -377,13 +400,16 @@ export function lintDefinitions(input: LintInput): Problem[] {
     const def = resolveExtends(composedDef, file, composition);
     const composeFailed = composition.length > 0;
     reportComposition();
+    // What the file says by itself (message keys, conditions, configuration keys) is reported whatever else is
+    // wrong with it: all of a run's mistakes in one run, none hidden behind another.
+    report(file, treeProblems(written, known));
+    report(file, addMarkers(written));
     if (composeFailed) continue;
     if (!validateDefinition(def)) {
       report(file, schemaErrors(validateDefinition.errors));
       continue;
     }
     if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
-    report(file, treeProblems(written, known));
     const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
     report(file, found);
     baseFound.set(id, new Set(found.map(keyOf)));
@@ -461,11 +487,11 @@ export function lintDefinitions(input: LintInput): Problem[] {
           ]);
         continue;
       }
+      report(file, treeProblems(overlay, known));
       if (!validateOverlay(overlay)) {
         report(file, schemaErrors(validateOverlay.errors));
         continue;
       }
-      report(file, treeProblems(overlay, known));
       const composedBase = composedBases[id];
       const inherited = baseFound.get(id);
       if (!composedBase || !inherited) continue; // the base is invalid: reported against its own file
@@ -477,7 +503,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
         composition,
         `screen-definitions/${id}.json`,
       ) as Overlay;
-      const targets = checkOverlay(composedBase, composedOverlay);
+      const targets = checkOverlay(composedBase, composedOverlay, overlay);
       report(file, targets);
       report(
         file,

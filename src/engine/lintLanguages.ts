@@ -18,6 +18,8 @@ const catalogueFile = (code: string) => `i18n/${code}.json`;
 export interface KeyUses {
   strings: Set<string>;
   prefixes: string[];
+  /** False when a file could not be read (its syntax error is reported): what it names is unknown. */
+  complete?: boolean;
 }
 
 export interface LanguageLintInput {
@@ -27,6 +29,8 @@ export interface LanguageLintInput {
   catalogueSchema?: object;
   /** Every catalogue file read, by its code (file name without .json). */
   catalogues: Record<string, Record<string, unknown>>;
+  /** Every catalogue file there is, read or not (an unreadable one is reported by its syntax error). */
+  files?: string[];
   uses: KeyUses;
 }
 
@@ -82,7 +86,7 @@ export function lintLanguages(input: LanguageLintInput): LanguageLintResult {
   }
   const list = input.list as LanguageList;
   const codes = Object.keys(list.languages);
-  const files = Object.keys(input.catalogues);
+  const files = input.files ?? Object.keys(input.catalogues);
 
   // The list and the files name the same languages.
   for (const code of files)
@@ -178,15 +182,16 @@ export function lintLanguages(input: LanguageLintInput): LanguageLintResult {
         );
   }
 
-  // Messages nothing names.
-  for (const key of referenceKeys)
-    if (!isUsed(key, input.uses))
-      problem(
-        catalogueFile(root),
-        childPath('$', key),
-        `message "${key}" is used nowhere: no definition, rule, record or source file names it`,
-        'warning',
-      );
+  // Messages nothing names (unknowable while a file of the tree cannot be read).
+  if (input.uses.complete !== false)
+    for (const key of referenceKeys)
+      if (!isUsed(key, input.uses))
+        problem(
+          catalogueFile(root),
+          childPath('$', key),
+          `message "${key}" is used nowhere: no definition, rule, record or source file names it`,
+          'warning',
+        );
 
   return { problems, info, reference: { [root]: reference as Record<string, string> }, list };
 }
