@@ -48,10 +48,12 @@ export const RETURN_CODES = {
   '950013': {},
   '950014': {},
   '950015': {},
+  // The capability gate (src/engine/gate.ts): a screen or action the account's menu does not offer.
+  '950016': {},
   // Tone maintenance
   '961001': {},
   '961002': {},
-  // Music boxes
+  // Every approvable entity (src/server/lifecycle)
   '961003': {},
   // Uploads
   '962001': {},
@@ -65,7 +67,6 @@ export const RETURN_CODES = {
   '963004': {},
   // IVR directories and prompts
   '964001': {},
-  '964002': {},
   '964003': {},
   '964004': {},
   '964005': {},
@@ -96,6 +97,7 @@ export const RC = {
   badCredentials: '950003',
   badInput: '950004',
   notFound: '950005',
+  notAvailable: '950016',
   serverError: '950006',
   fileNameSpecial: '950007',
   fileType: '950008',
@@ -108,7 +110,7 @@ export const RC = {
   notLoggedIn: '950015',
   toneInUse: '961001',
   tooManyToDelete: '961002',
-  boxPending: '961003',
+  changePending: '961003',
   uploadMalformed: '962001',
   uploadQuota: '962002',
   uploadRate: '962003',
@@ -118,7 +120,6 @@ export const RC = {
   taskActionUnavailable: '963003',
   taskFileMissing: '963004',
   notOwnDirectory: '964001',
-  directoryPending: '964002',
   directoryFull: '964003',
   entryNotAllowed: '964004',
   directoryNameTaken: '964005',

@@ -2,7 +2,8 @@
 // handler; the same declaration registers the Fastify route (whose schema validates the request) and feeds
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
-// account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
+// account expired (909090) -> the capability gate (950016: a call of screens or actions the account's menu does not
+// offer, http/gate.ts) -> maintenance window on writes (950002) -> control characters in any text
 // parameter (950004) -> schema -> facts the server looks up -> parameters of hidden fields dropped -> screen
 // rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
 // database layer refuses any value a column cannot hold (db/columns.ts).
@@ -23,6 +24,7 @@ import {
 } from './validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
 import { userInfo } from './services/providers';
+import { assertCallOpen } from './http/gate';
 import { obj, type JsonSchema } from './http/schemas';
 
 export type { JsonSchema };
@@ -103,6 +105,7 @@ export function answerCodes(route: ApiRoute): string[] {
     session && route.write && RC.csrf,
     session && !route.allowPending && RC.mustChangePassword,
     session && !route.allowExpired && RC.accountExpired,
+    session && RC.notAvailable,
     session && route.write && route.maintenanceWindow !== false && RC.prohibitedWindow,
     RC.badInput,
     ...(route.codes ?? []),
@@ -134,6 +137,7 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
   if (!route.allowPending && mustChangePassword(found.provider)) throw new ApiError(RC.mustChangePassword);
   if (!route.allowExpired && isExpired(found.provider, ctx.now())) throw new ApiError(RC.accountExpired);
+  assertCallOpen(req, found.provider, config, ctx.now());
   if (
     route.write &&
     route.maintenanceWindow !== false &&

@@ -1,6 +1,8 @@
 // A real server per test file: its own temp DATA_DIR and its own database (a SQLite file there, or, when
 // TEST_DB=postgres, a fresh schema in DATABASE_URL), seeded with the demo data. Requests go through
 // fastify.inject, with a tiny cookie jar and the CSRF header, like the portal's client.
+import { marks, STATUS } from '../../src/server/lifecycle/states';
+import { engineFor } from '../../src/server/validation';
 import { mkdtempSync, rmSync, readdirSync, statSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,11 +116,8 @@ export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provi
   return {
     singer_name: 'Singer',
     singer_sex: '1',
-    status: '1',
-    approve_type: '2',
-    table_type: '',
-    ask_type: '',
-    refuse_reason: '',
+    status: STATUS.normal,
+    ...marks('settled'),
     price: '1.00',
     caller_price: '1.00',
     total_price: '',
@@ -141,6 +140,10 @@ export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provi
     ...set,
   };
 }
+
+/** The state a list's status column shows for a row ('add', 'modify', 'delete', 'rejected', or the status): toneStatus, as the browser evaluates it. */
+export const shownState = (row: Record<string, unknown>) =>
+  engineFor('generic').evaluateExpression('toneStatus', { row }) as string;
 
 /** The database id of a provider, by its account code (a demo account's). */
 export async function providerIdOf(server: TestServer, code: string): Promise<number> {

@@ -11,7 +11,7 @@ import {
   setProviderStatus,
   ACCOUNT_CODE,
 } from '../services/providers';
-import { decide, listPending } from '../services/changeRequests';
+import { decide, listPending } from '../lifecycle/lifecycle';
 import { DEPLOYMENT } from '../services/config';
 import { audit } from '../services/audit';
 import { usageByProvider, uploadLimits } from '../files/quota';
@@ -325,7 +325,7 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       if (!Number.isInteger(id)) return fail(`changes ${action} <id>`);
       const reason = flag(flags, 'reason') ?? '';
       if (action === 'reject' && !reason.trim()) return fail('a rejection needs --reason');
-      const r = await decide(db, id, action === 'approve', reason, 'operator', ctx.now());
+      const r = await decide(db, id, { approve: action === 'approve', reason, actor: 'operator', now: ctx.now() });
       if (r !== 'ok') return fail(`change request #${id}: ${r}`);
       out(`#${id} ${action === 'approve' ? 'approved' : 'rejected'}`);
       return 0;

@@ -255,11 +255,13 @@ export interface IvrDirectoryTable {
   /** 1 ordinary tones, 2 tone boxes. */
   type: string;
   prompt_file: string;
-  /** '0' new (addition waiting), '1' normal, '2' hidden, '3' addition rejected. */
+  /** '0' not yet on air (its addition not approved), '1' normal, '2' hidden. */
   status: string;
-  /** The change waiting for the operator: '', 'add', 'modify' or 'delete' (migration 018). */
-  pending: Generated<string>;
-  reject_reason: string;
+  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
   created_at: number;
   updated_at: Generated<number>;
 }
@@ -279,9 +281,13 @@ export interface IvrPromptTable {
   kind: string;
   name: string;
   prompt_file: string;
-  /** '0' to be approved, '1' normal, '3' rejected. */
+  /** '0' not yet on air (its addition not approved), '1' normal. */
   status: string;
-  reject_reason: string;
+  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
   created_at: number;
   updated_at: number;
 }
@@ -300,10 +306,15 @@ export interface NameToneTable {
   upload_count: number;
   /** Saved name of the latest wav (sp/uploadfile). */
   upload_link: string;
-  /** '0' to be approved, '1' normal, '3' rejected. */
+  /** '0' not yet on air (its addition not approved), '1' normal. */
   status: string;
   catalog_id: Generated<number>;
-  reject_reason: Generated<string>;
+  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
+
   created_at: Generated<number>;
   updated_at: Generated<number>;
 }
@@ -385,7 +396,7 @@ export interface ChangeRequestTable {
   /** add | modify | delete */
   kind: string;
   payload: string;
-  /** pending | approved | rejected */
+  /** pending | approved | rejected | withdrawn (replaced by a newer version, or its entity removed) */
   status: string;
   reason: string;
   created_at: number;

@@ -14,7 +14,8 @@ import { RC } from '../returnCodes';
 import { auditRow, type AuditEntry } from '../services/audit';
 import { engineFor } from '../validation';
 import { userInfo } from '../services/providers';
-import { inApprovalFlow } from '../services/changeRequests';
+import { isTrusted } from '../lifecycle/lifecycle';
+import { STATUS_OF_STATE, TASK_STATUS } from '../services/batch/taskTypes';
 import { HANDLERS } from '../services/batch/handlers';
 import { storedMessage, failed, type LineOutcome } from '../services/batch/outcome';
 import type { LineContext, LineHandler } from '../services/batch/lineTypes';
@@ -63,7 +64,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       group: {},
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
-      approval: inApprovalFlow(provider),
+      approval: !isTrusted(provider),
     };
   }
 
@@ -82,7 +83,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .select(['state', 'status'])
         .where('id', '=', task.id)
         .executeTakeFirst();
-      if (!live || live.status === '6' || !LIVE.includes(live.state)) return 'stop' as const;
+      if (!live || live.status === TASK_STATUS.deleted || !LIVE.includes(live.state)) return 'stop' as const;
       let q = tx
         .selectFrom('batch_task_lines')
         .select(['line_no', 'input'])
@@ -195,7 +196,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
   async function finishIfComplete(taskId: number): Promise<void> {
     await db
       .updateTable('batch_tasks')
-      .set({ state: 'done', status: '3', finished_at: ctx.now(), locked_by: null, lease_until: null })
+      .set({ state: 'done', status: STATUS_OF_STATE.done, finished_at: ctx.now(), locked_by: null, lease_until: null })
       .where('id', '=', taskId)
       .where('state', 'in', LIVE)
       // Every line's result adds to done_count in its own transaction, so the count says when the lines may all
@@ -228,7 +229,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .set({
           result_file: savedName,
           state: 'done',
-          status: '3',
+          status: STATUS_OF_STATE.done,
           total_count: rows,
           success_count: rows,
           done_count: rows,
@@ -238,7 +239,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         })
         .where('id', '=', task.id)
         .where('state', 'in', LIVE)
-        .where('status', '!=', '6')
+        .where('status', '!=', TASK_STATUS.deleted)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
       await tx
@@ -261,7 +262,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
 
   const handle: JobHandler = async (job, run) => {
     const task = await db.selectFrom('batch_tasks').selectAll().where('id', '=', job.taskId).executeTakeFirst();
-    if (!task || task.status === '6' || !LIVE.includes(task.state)) return;
+    if (!task || task.status === TASK_STATUS.deleted || !LIVE.includes(task.state)) return;
     const handler = HANDLERS[task.task_type];
     if (!handler) throw new Error(`no handler for task type ${task.task_type}`);
     await db
@@ -300,7 +301,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .updateTable('batch_tasks')
         .set({
           state: 'failed',
-          status: task.status === '6' ? '6' : '4',
+          status: task.status === TASK_STATUS.deleted ? TASK_STATUS.deleted : STATUS_OF_STATE.failed,
           error: reason.slice(0, 2000),
           finished_at: ctx.now(),
           locked_by: null,

@@ -20,15 +20,8 @@ import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { forgetUpload } from '../services/uploadedFiles';
 import { MAX_DELETE } from '../services/toneMaintenance';
-import {
-  canDelete,
-  canDownload,
-  TASK_TYPES,
-  taskTypeOf,
-  typeAvailable,
-  type TaskTypeDef,
-} from '../services/batch/taskTypes';
-import { ownTask, typeFor } from '../services/batch/access';
+import { canDelete, canDownload, TASK_TYPES, taskTypeOf, type TaskTypeDef } from '../services/batch/taskTypes';
+import { ownTask, typeFor, typeOpen } from '../services/batch/access';
 import { firstOwnId } from '../services/copyright';
 import {
   createTask,
@@ -161,7 +154,7 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
   for (const id of [...new Set(ids)]) {
     const task = await findTask(ctx.db, p.id, id);
     const def = task && taskTypeOf(task.task_type);
-    if (!task || !def || !typeAvailable(def, req.session!.config)) {
+    if (!task || !def || !typeOpen(req, def)) {
       refused.push({ taskId: id, returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
       continue;
     }
@@ -223,8 +216,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     async handler(req: FastifyRequest, _reply: FastifyReply, params: Record<string, any>) {
       const s = req.session!;
       const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
-      const types =
-        key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
+      const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeOpen(req, t)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
       const range = parseDateRange(String(params.begin), String(params.end), engineFor(s.provider.site), s.config);
       return listTasks(

@@ -37,7 +37,7 @@ import {
   minutesLeft,
 } from '../services/throttle';
 import { audit } from '../services/audit';
-import { pendingApprovals } from '../services/changeRequests';
+import { pendingApprovals } from '../services/toneBoxes';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 import type { Config } from '../services/config';

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { createProvider, type ProviderInput } from '../services/providers';
-import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
+import { seedState, type DemoState } from './states';
+import { marks, STATUS } from '../lifecycle/states';
 import { insertTone } from '../services/tones';
 import { translateDemoReferenceData } from '../services/translations';
 import type { FileStore } from '../files/storage';
@@ -135,16 +136,7 @@ const TITLES = [
 ];
 
 /** Tone states cycled through: [status, approveType, tableType, askType, refuseReason, change request kind]. */
-const STATES: Array<[string, string, string, string, string, ChangeKind | null]> = [
-  ['1', '2', '', '', '', null],
-  ['1', '2', '', '', '', null],
-  ['2', '2', '', '', '', null],
-  ['4', '2', '', '', '', null],
-  ['0', '1', '1', '1', '', 'add'],
-  ['1', '1', '1', '3', '', 'modify'],
-  ['1', '1', '1', '2', '', 'delete'],
-  ['0', '3', '1', '', 'Audio quality too low', null],
-];
+const STATES: DemoState[] = ['normal', 'normal', 'hidden', 'hiddenUnavailable', 'add', 'modify', 'delete', 'rejected'];
 
 export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<boolean> {
   const { db } = ctx;
@@ -234,7 +226,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   for (const [code, count] of plan) {
     const providerId = byCode.get(code)!;
     for (let seq = 1; seq <= count; seq++, n++) {
-      const [status, approveType, tableType, askType, refuse, change] = STATES[(seq - 1) % STATES.length];
+      const state = STATES[(seq - 1) % STATES.length];
       const saved = await seedWav(db, store, {
         providerId,
         original: `tone${n + 1}.wav`,
@@ -247,11 +239,8 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
         tone_name: title,
         singer_name: SINGERS[n % SINGERS.length],
         singer_sex: String([1, 2, -1][n % 3]),
-        status,
-        approve_type: approveType,
-        table_type: tableType,
-        ask_type: askType,
-        refuse_reason: refuse,
+        status: STATUS.new,
+        ...marks('add'),
         price: (1 + (n % 5)).toFixed(2),
         caller_price: (1 + (n % 5)).toFixed(2),
         total_price: '',
@@ -278,15 +267,11 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
           musicArranger: SINGERS[(n + 3) % SINGERS.length],
         }),
       });
-      if (change)
-        await createChangeRequest(db, {
-          entityType: 'tone',
-          entityId: id,
-          providerId,
-          kind: change,
-          payload: change === 'modify' ? { toneName: `${title} (new mix)` } : {},
-          now,
-        });
+      await seedState(db, { entityType: 'tone', table: 'tones', providerId, id }, state, {
+        now,
+        payload: state === 'modify' ? { toneName: `${title} (new mix)` } : {},
+        reason: 'Audio quality too low',
+      });
       // Every tone has its tags (the tone form requires them): its title's first word, and 'demo' on the first two.
       const tags = [...(seq <= 2 ? ['demo'] : []), title.split(' ')[0].toLowerCase()];
       await db

@@ -30,7 +30,7 @@ const operatorSource = (site: string) =>
 
 /** Reads configuration with a short cache: the operator CLI writes from another process. */
 export class ConfigStore {
-  private cache = new Map<string, { at: number; value: Record<string, Explained> }>();
+  private cache = new Map<string, { at: number; value: Record<string, Explained>; flat?: Config }>();
   private readonly checks = new Map<string, (value: string) => boolean>();
 
   constructor(
@@ -92,9 +92,18 @@ export class ConfigStore {
     return value;
   }
 
-  /** What a site's providers see. */
+  /**
+   * What a site's providers see: the same object while the layers are cached, so what is derived from a site's
+   * configuration (the capability gate) can be kept per object and is rebuilt exactly when the configuration is.
+   */
   async forSite(site: SiteId): Promise<Config> {
-    return Object.fromEntries(Object.entries(await this.explain(site)).map(([k, e]) => [k, e.value]));
+    const explained = await this.explain(site);
+    const entry = this.cache.get(site);
+    if (entry?.value === explained) {
+      entry.flat ??= Object.freeze(Object.fromEntries(Object.entries(explained).map(([k, e]) => [k, e.value])));
+      return entry.flat;
+    }
+    return Object.fromEntries(Object.entries(explained).map(([k, e]) => [k, e.value]));
   }
 
   async set(key: string, value: string, site: string = DEPLOYMENT): Promise<void> {
