@@ -21,7 +21,7 @@ const __dirname = dirname(fileURLToPath(import.meta.url));
  * bundler would otherwise pull into this ES module (and warn about).
  */
 const { catalogueFor, fallbackChain, listedLanguages } = requireTs(
-  './src/engine/languages.ts',
+  join(__dirname, 'src', 'engine', 'languages.ts'),
   import.meta.url,
 ) as typeof import('./src/engine/languages');
 
