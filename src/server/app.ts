@@ -16,7 +16,7 @@ import { batchRunner } from './jobs/runner';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
-import { headerLang } from './http/lang';
+import { headerLang, type Lang } from './http/lang';
 import { registerFormBody } from './http/formBody';
 import { FileStore, objectStoreFor } from './files/storage';
 import type { ObjectStore } from './files/objects';
@@ -256,7 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
-function detailRecord(detail: unknown, lang: 'en' | 'zh') {
+function detailRecord(detail: unknown, lang: Lang) {
   if (!Array.isArray(detail)) return undefined;
   return {
     errors: (detail as Violation[]).map((v) => ({
