@@ -9,6 +9,7 @@ import type { Notifier } from './services/notifier';
 import type { JobQueue } from './jobs/queue';
 import type { Lang } from './returnCodes';
 import type { ColumnCatalog } from './db/columns';
+import type { Metrics } from './ops/metrics';
 
 export interface AppContext {
   handle: DatabaseHandle;
@@ -23,6 +24,8 @@ export interface AppContext {
   now(): number;
   /** What each column can hold, read from the migrated database (db/columns.ts). */
   columns: ColumnCatalog;
+  /** The process's Prometheus metrics (ops/metrics.ts); absent in the operator CLI. */
+  metrics?: Metrics;
 }
 
 export interface SessionContext {

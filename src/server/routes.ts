@@ -133,7 +133,11 @@ async function operatorGuard(route: ApiRoute, req: FastifyRequest): Promise<void
   if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
   if (!route.allowPending && found.operator.need_change_pwd === '1') throw new ApiError(RC.mustChangePassword);
   assertOperatorCallOpen(req, found.operator, config);
-  if (route.write && route.maintenanceWindow !== false && inMaintenanceWindow(config.maintenance_window, new Date(ctx.now())))
+  if (
+    route.write &&
+    route.maintenanceWindow !== false &&
+    inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
+  )
     throw new ApiError(RC.prohibitedWindow);
 }
 

@@ -288,8 +288,15 @@ describe('administration', () => {
       value: '5',
       source: 'site-variants/kenya/config.json',
     });
-    const bad = await admin.post('/op/config/set', { site: 'kenya', key: 'session_idle_timeout_minutes', value: 'soon' });
-    expect(bad.body).toMatchObject({ returnCode: '950004', record: { errors: [{ field: 'value', message: 'Operator.configRefused' }] } });
+    const bad = await admin.post('/op/config/set', {
+      site: 'kenya',
+      key: 'session_idle_timeout_minutes',
+      value: 'soon',
+    });
+    expect(bad.body).toMatchObject({
+      returnCode: '950004',
+      record: { errors: [{ field: 'value', message: 'Operator.configRefused' }] },
+    });
     expect(
       (await admin.post('/op/config/set', { site: 'kenya', key: 'max_tone_price', value: '7' })).body.returnCode,
     ).toBe('000000');

@@ -340,7 +340,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
           .where('f.saved_filename', '=', name)
           .executeTakeFirst();
         if (!row || !servesSite(s.operator, row.site)) throw new ApiError(RC.notFound);
-        sendUpload(reply, store, row.provider_id, name, row.kind);
+        await sendUpload(req, reply, store, row.provider_id, name, row.kind);
       },
     },
     {

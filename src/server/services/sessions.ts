@@ -8,7 +8,7 @@ import { precompiled } from '../db/precompiled';
 import type { Database, Operator, Provider } from '../db/schema';
 import { newToken, sha256 } from '../security/tokens';
 import { num, type Config } from './config';
-import type { Lang } from '../returnCodes';
+import { defaultLang, parseLang, type Lang } from '../http/lang';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -121,7 +121,8 @@ export async function findSession(
   return {
     id: session_id,
     csrfToken: session_csrf,
-    language: session_language === 'zh' ? 'zh' : 'en',
+    // A language the list no longer has (its entry removed) reads as the default.
+    language: parseLang(session_language) ?? defaultLang(),
     provider: provider as Provider,
   };
 }

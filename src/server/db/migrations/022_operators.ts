@@ -66,11 +66,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('read_at', ms)
     .execute();
-  await db.schema
-    .createIndex('notifications_provider')
-    .on('notifications')
-    .columns(['provider_id', 'id'])
-    .execute();
+  await db.schema.createIndex('notifications_provider').on('notifications').columns(['provider_id', 'id']).execute();
 
   await db.schema
     .alterTable('providers')
