@@ -157,7 +157,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       method: 'READ',
       url: '/op/session',
       tag: 'operator',
-      summary: "The operator's session: who, its role and sites, the deployment's sites and configuration, the queue's size and oldest change; the CSRF token header",
+      summary:
+        "The operator's session: who, its role and sites, the deployment's sites and configuration, the queue's size and oldest change; the CSRF token header",
       auth: 'operator',
       allowPending: true,
       async handler(req, reply) {

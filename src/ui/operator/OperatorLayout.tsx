@@ -54,7 +54,10 @@ export default function OperatorLayout() {
   const config = useMemo(() => ({ ...engine.set.config, ...(session?.config ?? {}) }), [engine, session]);
   const user = useMemo(() => ({ ...(session?.operator ?? {}) }), [session]);
   const menu = useMemo(() => engine.resolve('opMenu', { config, user }), [engine, config, user]);
-  const access = useMemo(() => gateOf(engine, { config, user }, OPERATOR_APP).route(pathname), [engine, config, user, pathname]);
+  const access = useMemo(
+    () => gateOf(engine, { config, user }, OPERATOR_APP).route(pathname),
+    [engine, config, user, pathname],
+  );
   const closedTitle = !access.open && access.screen ? engine.definition(access.screen).title : undefined;
   return (
     <ScreenEnvProvider engine={engine} site={BASE_SITE} config={config} user={user}>
@@ -76,7 +79,7 @@ export default function OperatorLayout() {
             <a className="topbar__brand" href={CONSOLE_HOME}>
               <span className="brand">
                 <span className="brand__mark" aria-hidden="true">
-                  <Icon name="check" size={18} />
+                  <Icon name="shield" size={18} />
                 </span>
                 <span className="brand__name">{t('Operator.loginTitle')}</span>
               </span>
@@ -84,14 +87,15 @@ export default function OperatorLayout() {
             <div className="topbar__spacer" />
             <LanguageSwitch tone="dark" />
             <span className="topbar__user" data-operator={session?.operator.code}>
-              {session?.operator.name} · {t(session?.operator.role === 'admin' ? 'Operator.roleAdmin' : 'Operator.roleReviewer')}
+              {session?.operator.name} ·{' '}
+              {t(session?.operator.role === 'admin' ? 'Operator.roleAdmin' : 'Operator.roleReviewer')}
             </span>
             <button type="button" className="btn btn--ghost topbar__signout" onClick={() => void signOut()}>
               {t('Operator.signOut')}
             </button>
           </header>
           <div className="app__body">
-            <Sidebar collapsed={collapsed} menu={menu} homeRoute={CONSOLE_HOME} homeLabel="Operator.queue" />
+            <Sidebar collapsed={collapsed} menu={menu} />
             <div className="app__main">
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>

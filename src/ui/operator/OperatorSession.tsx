@@ -34,9 +34,11 @@ export function OperatorSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<OperatorSessionApi['state']>('loading');
   const [session, setSession] = useState<SessionRecord>();
   const refresh = useCallback(async () => {
-    const answer = await request<SessionRecord>('op/session', {}, { kind: 'get', passCodes: ['900000', '312022'], quiet: true }).catch(
-      () => undefined,
-    );
+    const answer = await request<SessionRecord>(
+      'op/session',
+      {},
+      { kind: 'get', passCodes: ['900000', '312022'], quiet: true },
+    ).catch(() => undefined);
     if (answer?.returnCode === '000000' && answer.record) {
       setSession(answer.record);
       setState('in');

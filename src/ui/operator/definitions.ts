@@ -20,7 +20,8 @@ const sources = sourcesFromFiles(
 );
 
 let engine: Engine | undefined;
-export const operatorEngine = (): Engine => (engine ??= engineWith(buildDefinitionSet(sources, BASE_SITE), lazyValidate));
+export const operatorEngine = (): Engine =>
+  (engine ??= engineWith(buildDefinitionSet(sources, BASE_SITE), lazyValidate));
 
 /** The console's routes: each definition with a route, by lowercased path. */
 export function operatorRoute(pathname: string) {

@@ -103,8 +103,9 @@ export function Sidebar({
   collapsed: boolean;
   onNavigate?: () => void;
   menu: ResolvedScreen;
-  homeRoute: string;
-  homeLabel: string;
+  /** The home entry above the menu (the portal's dashboard); none when the menu's first entry is home. */
+  homeRoute?: string;
+  homeLabel?: string;
 }) {
   const { t } = useI18n();
   const location = useLocation();
@@ -115,12 +116,13 @@ export function Sidebar({
     void open(e);
     onNavigate?.();
   };
-  const home = isActive({ name: 'home', label: '', route: homeRoute, children: [] }, pathname);
+  const home =
+    homeRoute !== undefined && isActive({ name: 'home', label: '', route: homeRoute, children: [] }, pathname);
   return (
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
       <div className="sidebar__inner">
         <ul className="sidebar__groups">
-          {menu.available && (
+          {menu.available && homeRoute && homeLabel && (
             <li className="sidebar__group">
               <a
                 className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
