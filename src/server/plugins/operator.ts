@@ -516,6 +516,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'operator',
       params: obj({ site: text(20), key: text(64), ...paging }),
       screen: { id: 'opConfig', call: 'list' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const site = params.site && params.site !== DEPLOYMENT ? String(params.site) : undefined;
@@ -543,6 +544,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj({ site: text(20), key: text(64), value: text(1000) }, ['site', 'key', 'value']),
       screen: { id: 'opConfigEdit', call: 'submit' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = operatorOf(req);
