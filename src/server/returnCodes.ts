@@ -67,6 +67,8 @@ export const RETURN_CODES = {
     zh: '动态码刚刚发送过，请{0}秒后再试。',
   },
   '950013': { en: 'The file content does not match its extension.', zh: '文件内容与扩展名不符。' },
+  // Audio intake (src/server/media/intake.ts): the reason, naming what the file is, follows in the answer.
+  '962005': { en: 'This audio file cannot be used.', zh: '此音频文件无法使用。' },
   '950014': { en: 'No file was uploaded.', zh: '没有上传文件。' },
   '950015': { en: 'Please log in first.', zh: '请先登录。' },
   // The capability gate (src/engine/gate.ts): a screen or action the account's menu does not offer.
@@ -154,6 +156,7 @@ export const RC = {
   uploadQuota: '962002',
   uploadRate: '962003',
   uploadDuplicate: '962004',
+  audioRefused: '962005',
   batchRefused: '963001',
   exportLimit: '963002',
   taskActionUnavailable: '963003',

@@ -21,7 +21,9 @@ export interface ApprovableEntity {
    */
   apply: Record<ChangeKind, (tx: Tx, id: number, payload: Payload, now: number) => Promise<void>>;
   /** The same as `apply` for many changes of one kind at once, where an entity can write them in fewer statements (a batch line group's tone updates). */
-  applyMany?: Partial<Record<ChangeKind, (tx: Tx, changes: Array<{ id: number; payload: Payload }>, now: number) => Promise<void>>>;
+  applyMany?: Partial<
+    Record<ChangeKind, (tx: Tx, changes: Array<{ id: number; payload: Payload }>, now: number) => Promise<void>>
+  >;
   /** How the operator's lists name each entity (a tone's code and name, a name tone's name and MSISDN). */
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
 }

@@ -25,7 +25,14 @@ export interface Change {
   payload?: Payload;
 }
 
-async function setMarks(tx: Tx, entity: ApprovableEntity, ids: number[], state: ApprovalState, now: number, reason = '') {
+async function setMarks(
+  tx: Tx,
+  entity: ApprovableEntity,
+  ids: number[],
+  state: ApprovalState,
+  now: number,
+  reason = '',
+) {
   if (ids.length)
     await tx
       .updateTable(entity.table)
@@ -101,11 +108,7 @@ export async function submit(
 async function resubmissions(tx: Tx, entity: ApprovableEntity, changes: readonly Change[]): Promise<readonly Change[]> {
   const modified = changes.filter((c) => c.kind === 'modify').map((c) => c.id);
   if (!modified.length) return changes;
-  const rows = await tx
-    .selectFrom(entity.table)
-    .select(['id', 'status'])
-    .where('id', 'in', modified)
-    .execute();
+  const rows = await tx.selectFrom(entity.table).select(['id', 'status']).where('id', 'in', modified).execute();
   const unborn = new Set(rows.filter((r) => r.status === STATUS.new).map((r) => r.id));
   for (const id of unborn) await withdrawPending(tx, entity.type, id);
   return changes.map((c) => (c.kind === 'modify' && unborn.has(c.id) ? { ...c, kind: 'add' as const } : c));
@@ -137,7 +140,8 @@ export async function decide(
     const cr = await tx.selectFrom('change_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
     const entity = entityOf(cr.entity_type);
     const kind = cr.kind as ChangeKind;
-    if (d.approve) await applyAll(tx, entity, [{ id: cr.entity_id, kind, payload: JSON.parse(cr.payload || '{}') }], now);
+    if (d.approve)
+      await applyAll(tx, entity, [{ id: cr.entity_id, kind, payload: JSON.parse(cr.payload || '{}') }], now);
     else await setMarks(tx, entity, [cr.entity_id], 'rejected', now, d.reason);
     await audit(tx, {
       providerId: cr.provider_id,

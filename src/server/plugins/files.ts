@@ -9,7 +9,15 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, rowId } from '../http/schemas';
 import { FileStore } from '../files/storage';
-import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
+import {
+  contentMatches,
+  EXTENSIONS,
+  extensionOf,
+  hasSpecialCharacters,
+  isAudioKind,
+  type FileKind,
+} from '../files/sniff';
+import { AudioRefusal, inspectAudio } from '../media/intake';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
 import {
   checkLimits,
@@ -24,14 +32,19 @@ import { withoutControlCharacters } from '../http/controlCharacters';
 import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
 import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
-import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
+import { sendStored } from '../files/serve';
 import { audit } from '../services/audit';
 import { FILE_ROUTE, fileUrl, ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
   '3gp': 'video/3gpp',
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
@@ -50,11 +63,6 @@ interface Accepted extends Received {
 
 /** What the headers say, or a refusal when the content is not a readable file of its kind. */
 function describe(kind: FileKind, r: Received): Record<string, unknown> {
-  if (kind === 'wav') {
-    const wav = readWavInfo(r.head, r.size);
-    if (!wav) throw new ApiError(RC.fileContentMismatch);
-    return { ...wav };
-  }
   if (kind === 'jpg' || kind === 'gif' || kind === 'png') {
     const size = readImageSize(kind, r.head);
     if (!size) throw new ApiError(RC.fileContentMismatch);
@@ -102,10 +110,25 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
   }
   const a: Accepted = { ...r, original, kind, info: {} };
   try {
-    if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
-    a.info = describe(kind, r);
+    if (isAudioKind(kind)) {
+      // Audio is what its content is (an mp3 named .wav is an mp3), decoded once for what it sounds like.
+      const audio = await inspectAudio(r.path, r.head, r.size, {
+        allowed: rules.kinds.filter(isAudioKind),
+        config: rules.config,
+        decode: true,
+      });
+      a.kind = audio.kind;
+      a.info = { ...audio.info };
+    } else {
+      if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
+      a.info = describe(kind, r);
+    }
   } catch (e) {
     await rules.store.discard(r.path);
+    if (e instanceof AudioRefusal)
+      throw new ApiError(e.code, e.code === RC.fileType ? [rules.kinds.join(', ')] : [], [
+        { ...e.violation, field: original },
+      ]);
     throw e;
   }
   return a;
@@ -180,7 +203,9 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
             );
             const record: Record<string, unknown> = {};
             for (const a of accepted) {
-              const savedFilename = FileStore.savedName(extensionOf(a.original));
+              // Named by what the content is, so it is served as that (an mp3 sent as .wav is saved as .mp3).
+              const ext = extensionOf(a.original);
+              const savedFilename = FileStore.savedName(EXTENSIONS[ext] === a.kind ? ext : a.kind);
               await recordUpload(tx, {
                 providerId,
                 savedFilename,
@@ -223,7 +248,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       url: FILE_ROUTE,
       tag: 'files',
       summary: 'Download or play an uploaded file (owner only)',
-      description: 'The file with its content type; 950005 when it does not exist or belongs to another provider.',
+      description:
+        'The file with its content type; 950005 when it does not exist or belongs to another provider. Range requests for playback and seeking (one range: 206 with Content-Range; past the end: 416), Accept-Ranges, a strong ETag (If-None-Match: 304), Last-Modified and a private cache lifetime.',
       auth: 'session',
       allowExpired: true,
       raw: true,
@@ -231,15 +257,16 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
-        const file = row ? store.open(req.session!.provider.id, name) : undefined;
-        if (!row || !file) throw new ApiError(RC.notFound);
-        reply
-          .header('content-type', CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `inline; filename="${name}"`)
-          .header('cache-control', 'private, max-age=300')
-          .send(file.stream);
+        const providerId = req.session!.provider.id;
+        const row = await ownUpload(ctx.db, providerId, name);
+        const sent =
+          row &&
+          sendStored(req, reply, store, {
+            providerId,
+            savedName: name,
+            contentType: CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
+          });
+        if (!sent) throw new ApiError(RC.notFound);
       },
     },
     {

@@ -21,7 +21,11 @@ async function writeChange(tx: Tx, id: number, c: Payload, now: number) {
       .set({ ...set, updated_at: now })
       .where('id', '=', id)
       .execute();
-  const dir = await tx.selectFrom('ivr_directories').select(['id', 'type']).where('id', '=', id).executeTakeFirstOrThrow();
+  const dir = await tx
+    .selectFrom('ivr_directories')
+    .select(['id', 'type'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   await removeEntries(tx, id, ids(c.removeEntries));
   await addEntries(tx, dir, ids(c.addEntries));
 }

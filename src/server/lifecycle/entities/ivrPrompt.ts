@@ -30,7 +30,11 @@ export const ivrPromptEntity: ApprovableEntity = {
   table: 'ivr_prompts',
   apply: {
     async add(tx, id, _payload, now) {
-      await tx.updateTable('ivr_prompts').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
+      await tx
+        .updateTable('ivr_prompts')
+        .set({ status: STATUS.normal, updated_at: now })
+        .where('id', '=', id)
+        .execute();
       await replaceSalutatory(tx, id);
     },
     modify: notModified,
