@@ -1,8 +1,8 @@
 // What the decoded samples of a file say, read as they stream out of ffmpeg (16-bit little-endian, interleaved):
 // its length, its peak, how much of it sits at full scale (clipping: ffmpeg clamps what a lossy decoder
 // overshoots to ±32767, so a clipped mp3 shows as well as a clipped wav), the silence at either end, and the
-// waveform: the largest magnitude of each 10 ms window, reduced at the end to a fixed number of peaks (0-255)
-// that the audio preview draws. Memory: one number per 10 ms (30,000 for five minutes), whatever the file.
+// waveform: the largest magnitude of each 5 ms window, reduced at the end to a fixed number of peaks (0-255)
+// that the audio preview draws. Memory: one number per 5 ms (60,000 for five minutes), whatever the file.
 
 /** Peaks stored per file: enough for a preview a few hundred pixels wide at twice the pixel density. */
 export const PEAK_COUNT = 600;
@@ -18,7 +18,7 @@ export interface SampleSummary {
   /** Silence before the first and after the last sound louder than `silenceDb`, in seconds. */
   leadingSilence: number;
   trailingSilence: number;
-  /** PEAK_COUNT values 0-255 (fewer for a file shorter than PEAK_COUNT windows). */
+  /** PEAK_COUNT values 0-255 (fewer for a file under 3 s). */
   peaks: number[];
 }
 
@@ -43,7 +43,7 @@ export class SampleStats {
     /** Sound quieter than this (dBFS) is silence at the ends. */
     silenceDb = -50,
   ) {
-    this.window = Math.max(1, Math.round(rate / 100));
+    this.window = Math.max(1, Math.round(rate / 200));
     this.loud = 32768 * 10 ** (silenceDb / 20);
   }
 

@@ -34,6 +34,8 @@ import type { Multipart } from '@fastify/multipart';
 import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readImageSize } from '../files/image';
 import { sendStored } from '../files/serve';
+import { waveformOf } from '../media/waveform';
+import { convertNow } from '../media/convert';
 import { audit } from '../services/audit';
 import { FILE_ROUTE, fileUrl, ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
@@ -292,6 +294,62 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
         if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/convertaudio',
+      tag: 'files',
+      summary: "Convert one of the provider's audio uploads now (an IVR prompt, a preview)",
+      description:
+        "savedFilename: an audio file the caller uploaded (any accepted kind); target 'ivr' makes a wav in the IVR format (wav_sample_rate, wav_channels, wav_bits_per_sample, wav_audio_format: what a prompt field asks), 'web' the web audition a unified tone will get (a preview before submitting). Only for masters up to transcode_preview_max_seconds (962005 naming the length otherwise: a tone's longer master is converted on the queue after sp/addtone). The result is a new upload of the caller's, answered as sp/uploadfile answers one file (savedFilename, url, channels, sampleRate, bitsPerSample, durationSeconds, peaks). 950005 when the file is not the caller's audio.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' },
+          target: { type: 'string', enum: ['ivr', 'web'] },
+        },
+        ['savedFilename', 'target'],
+      ),
+      record: { type: 'object', properties: { savedFilename: { type: 'string' }, url: { type: 'string' } } },
+      codes: ['950005', '962005'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const s = req.session!;
+        try {
+          const record = await convertNow(ctx.db, store, {
+            providerId: s.provider.id,
+            config: s.config,
+            savedFilename: String(params.savedFilename),
+            target: params.target === 'web' ? 'web' : 'ivr',
+            now: ctx.now(),
+          });
+          if (!record) throw new ApiError(RC.notFound);
+          return { record };
+        } catch (e) {
+          if (e instanceof AudioRefusal) throw new ApiError(e.code, [], [e.violation]);
+          throw e;
+        }
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/audiowave',
+      tag: 'files',
+      summary: "Waveform of one of the provider's audio files",
+      description:
+        "The peaks the audio preview draws: PEAK_COUNT (600) values 0-255 over the whole file (fewer for a file under 3 s), each the loudest of its share, scaled so the loudest is 255, and the duration in seconds. Computed once, when the file came in (intake or transcode), and stored. 950005 when the file is not the caller's or not audio.",
+      auth: 'session',
+      params: obj({ savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' } }, [
+        'savedFilename',
+      ]),
+      record: obj({ durationSeconds: { type: 'number' }, peaks: { type: 'array', items: { type: 'integer' } } }),
+      codes: ['950005'],
+      async handler(req, _reply, params) {
+        const wave = await waveformOf(req.server.ctx.db, store, req.session!.provider.id, String(params.savedFilename));
+        if (!wave) throw new ApiError(RC.notFound);
+        return { record: wave };
       },
     },
     {
