@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
 import { RC, type ReturnCode } from './returnCodes';
 import { controlCharacterViolations } from './http/controlCharacters';
-import { readCookie, SESSION_COOKIE } from './http/cookies';
-import { findSession } from './services/sessions';
+import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './http/cookies';
+import { findOperatorSession, findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
 import {
@@ -24,7 +24,8 @@ import {
 } from './validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
 import { userInfo } from './services/providers';
-import { assertCallOpen } from './http/gate';
+import { assertCallOpen, assertOperatorCallOpen } from './http/gate';
+import { operatorUser } from './services/operators';
 import { obj, type JsonSchema } from './http/schemas';
 
 export type { JsonSchema };
@@ -51,7 +52,8 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   description?: string;
-  auth: 'public' | 'session';
+  /** public: anyone; session: a provider's session; operator: an operator's (the console's calls, /op/...). */
+  auth: 'public' | 'session' | 'operator';
   /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
   write?: boolean;
   maintenanceWindow?: boolean;
@@ -98,7 +100,7 @@ const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
 
 /** Every code a call may answer, in the order the pipeline checks them, then its own; the document lists them. */
 export function answerCodes(route: ApiRoute): string[] {
-  const session = route.auth === 'session';
+  const session = route.auth !== 'public';
   const codes = [
     RC.ok,
     session && RC.sessionExpired,
@@ -119,9 +121,30 @@ export function answerCodes(route: ApiRoute): string[] {
 export const paramNames = (route: ApiRoute): string[] =>
   Object.keys(((route.params ?? {}) as { properties?: object }).properties ?? {});
 
+/** The operator console's calls: an operator's session, CSRF on writes, its own password first, its role's screens. */
+async function operatorGuard(route: ApiRoute, req: FastifyRequest): Promise<void> {
+  const { ctx } = req.server;
+  const token = readCookie(req, OPERATOR_COOKIE);
+  const config = await ctx.config.forSite(ctx.site);
+  const found = token ? await findOperatorSession(ctx.db, token, config, ctx.now()) : undefined;
+  if (!found) throw new ApiError(RC.sessionExpired);
+  req.operatorSession = { ...found, config };
+  req.lang = found.language;
+  if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
+  if (!route.allowPending && found.operator.need_change_pwd === '1') throw new ApiError(RC.mustChangePassword);
+  assertOperatorCallOpen(req, found.operator, config);
+  if (
+    route.write &&
+    route.maintenanceWindow !== false &&
+    inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
+  )
+    throw new ApiError(RC.prohibitedWindow);
+}
+
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
   if (route.auth === 'public') return;
+  if (route.auth === 'operator') return operatorGuard(route, req);
   const token = readCookie(req, SESSION_COOKIE);
   const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
   if (!found) throw new ApiError(RC.sessionExpired);
@@ -181,9 +204,10 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           const facts = screens.length && route.facts ? await route.facts(req, params) : {};
           for (const screen of screens) {
             const s = req.session;
+            const o = req.operatorSession;
             const context: ValidationContext = {
-              config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
-              user: { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user },
+              config: s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
+              user: { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user },
               site: s?.provider.site ?? req.server.ctx.site,
               mode: screen.mode ?? 'add',
               known: facts.form,

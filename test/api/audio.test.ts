@@ -8,7 +8,7 @@
 // waveform is stored once.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, shownState, DEMO, type TestServer, type Client } from './helpers';
+import { startServer, shownToneState, DEMO, type TestServer, type Client } from './helpers';
 import { goodTone } from './tonePayload';
 import { runOperator } from '../../src/server/cli/commands';
 import { makeAudio, soxi, type AudioFixtures } from '../fixtures/audio';
@@ -67,7 +67,7 @@ const toneRow = (id: number) => s.ctx.db.selectFrom('tones').selectAll().where('
 async function listed(toneCode: string) {
   const r = await c.get('/sp/qrytone', { toneCode, startRecordNum: 1, endRecordNum: 10 });
   const row = r.body.record[0];
-  return { row, state: shownState(row) };
+  return { row, state: shownToneState(row) };
 }
 
 let workersStarted = false;

@@ -6,7 +6,7 @@
 import PgBoss from 'pg-boss';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { DeadJobHandler, JobHandler, JobQueue, QueueSettings, QueueSpec } from './queue';
+import type { DeadJobHandler, JobHandler, JobQueue, QueueSettings, QueueSpec, QueueStats } from './queue';
 
 /** pg-boss runs its statements through the caller's transaction: jobs commit with the task or not at all. */
 const inTransaction = (tx: Transaction<Database>) => ({
@@ -22,6 +22,7 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
   private workerIds: string[] = [];
   private closing = false;
   private readonly settings: QueueSettings;
+  private schema = '';
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -40,9 +41,10 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
     this.starting ??= (async () => {
       const schema =
         this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
+      this.schema = `${schema}_pgboss`;
       const boss = new PgBoss({
         connectionString: this.url,
-        schema: `${schema}_pgboss`,
+        schema: this.schema,
         max: 2 + this.settings.concurrency,
         application_name: `rbt-portal-${QUEUE}`,
         schedule: false,
@@ -120,6 +122,22 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
         await onDead(job.data, output?.message ?? output?.value?.message ?? 'failed on every attempt');
       },
     );
+  }
+
+  /** Read through pg-boss's own connections, so a queue that cannot reach its database says so. */
+  async stats(): Promise<QueueStats> {
+    if (!this.boss) throw new Error('the job queue has not started');
+    const { rows } = (await this.boss.getDb().executeSql(
+      `select state, count(*)::int as n, coalesce(extract(epoch from now() - min(created_on)), 0)::float as age
+         from "${this.schema}".job where name = $1 and state in ('created', 'retry', 'active') group by state`,
+      [this.spec.name],
+    )) as { rows: Array<{ state: string; n: number; age: number }> };
+    const waiting = rows.filter((r) => r.state !== 'active');
+    return {
+      queued: waiting.reduce((n, r) => n + r.n, 0),
+      active: rows.find((r) => r.state === 'active')?.n ?? 0,
+      oldestQueuedSeconds: Math.max(0, ...waiting.map((r) => r.age)),
+    };
   }
 
   wake(): void {

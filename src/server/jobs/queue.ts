@@ -51,6 +51,14 @@ export interface QueueSettings {
   pollMs: number;
 }
 
+/** What waits and what runs, for /metrics; reading it is also /readyz's check that the queue answers. */
+export interface QueueStats {
+  queued: number;
+  active: number;
+  /** Seconds the oldest waiting job has waited (0 when none waits). */
+  oldestQueuedSeconds: number;
+}
+
 export interface JobQueue<J = ChunkJob> {
   readonly kind: 'sqlite' | 'pg-boss';
   /** Creates what the queue needs in the database (pg-boss's schema); called once per process before use. */
@@ -63,6 +71,8 @@ export interface JobQueue<J = ChunkJob> {
   wake(): void;
   /** Stops taking jobs and waits for the running ones (up to a few seconds), then releases what it holds. */
   close(): Promise<void>;
+  /** Jobs waiting and running across every process, and the oldest wait; throws when the queue cannot be read. */
+  stats(): Promise<QueueStats>;
 }
 
 /**
@@ -94,6 +104,8 @@ export function queueSettings(
 export interface QueueSpec<J> {
   name: string;
   table: 'batch_jobs' | 'media_jobs';
+  /** The row a job belongs to and when it was asked for: how long the oldest waiting job has waited (stats). */
+  origin: { table: 'batch_tasks' | 'transcodes'; key: string; time: 'request_time' | 'created_at' };
   settings: QueueSettings;
   columns: readonly string[];
   toRow(job: J): Record<string, number>;
@@ -103,6 +115,7 @@ export interface QueueSpec<J> {
 export const batchQueueSpec = (env: NodeJS.ProcessEnv = process.env): QueueSpec<ChunkJob> => ({
   name: 'rbt_batch',
   table: 'batch_jobs',
+  origin: { table: 'batch_tasks', key: 'task_id', time: 'request_time' },
   settings: queueSettings(env, 'BATCH'),
   columns: ['task_id', 'from_line', 'to_line'],
   toRow: (j) => ({ task_id: j.taskId, from_line: j.from, to_line: j.to }),
@@ -116,6 +129,7 @@ export const batchQueueSpec = (env: NodeJS.ProcessEnv = process.env): QueueSpec<
 export const mediaQueueSpec = (env: NodeJS.ProcessEnv = process.env): QueueSpec<TranscodeJob> => ({
   name: 'rbt_media',
   table: 'media_jobs',
+  origin: { table: 'transcodes', key: 'transcode_id', time: 'created_at' },
   settings: queueSettings(env, 'MEDIA', { attempts: 3, leaseSeconds: 300, concurrency: 1, pollMs: 1000 }),
   columns: ['transcode_id'],
   toRow: (j) => ({ transcode_id: j.transcodeId }),

@@ -1,4 +1,4 @@
-// The job queue of the embedded database: a table (batch_jobs, migration 011; media_jobs, migration 024) in
+// The job queue of the embedded database: a table (batch_jobs, migration 011; media_jobs, migration 030) in
 // the same SQLite file as the work it queues, so a task (or transcode) and its jobs are written in one
 // transaction. A worker claims the oldest runnable job with
 // one UPDATE ... RETURNING (SQLite runs one writer at a time, so two claims never take the same row), holds
@@ -16,6 +16,7 @@ import {
   type JobQueue,
   type QueueSettings,
   type QueueSpec,
+  type QueueStats,
 } from './queue';
 import { StoppedError } from './stopped';
 
@@ -90,6 +91,24 @@ export class SqliteQueue<J> implements JobQueue<J> {
       .where('lease_owner', '=', this.me)
       .execute()
       .catch(() => undefined);
+  }
+
+  async stats(): Promise<QueueStats> {
+    const { origin } = this.spec;
+    const rows = await this.db
+      .selectFrom(`${this.table} as j`)
+      .innerJoin(`${origin.table} as t`, 't.id', `j.${origin.key}`)
+      .select(['j.state', sql<number>`count(*)`.as('n'), sql<number>`min(${sql.ref(`t.${origin.time}`)})`.as('oldest')])
+      .where('j.state', 'in', ['queued', 'active'])
+      .groupBy('j.state')
+      .execute();
+    const of = (state: string) => rows.find((r) => r.state === state);
+    const oldest = of('queued')?.oldest;
+    return {
+      queued: Number(of('queued')?.n ?? 0),
+      active: Number(of('active')?.n ?? 0),
+      oldestQueuedSeconds: oldest ? Math.max(0, (Date.now() - Number(oldest)) / 1000) : 0,
+    };
   }
 
   /** Jobs leased by processes of this host that are gone (killed, crashed) are runnable again at once. */

@@ -96,7 +96,7 @@ export function transcodeRunner(ctx: AppContext, store: FileStore, log: (line: s
     const config = await ctx.config.forSite(provider.site);
     const entity = TRANSCODABLE[t.entity_type];
     if (!entity) throw new ConvertFailure({ key: 'Transcode.unknownEntity' });
-    const source = store.open(t.provider_id, t.master);
+    const source = await store.open(t.provider_id, t.master);
     if (!source) throw new ConvertFailure({ key: 'Transcode.masterMissing' });
     const master = join(dir, `master.${t.master.split('.').pop()}`);
     await pipeline(source.stream, createWriteStream(master));

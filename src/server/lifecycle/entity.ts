@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeKind } from './states';
+import type { ChangeView } from './review';
 
 export type Tx = Transaction<Database>;
 export type Payload = Record<string, unknown>;
@@ -26,4 +27,6 @@ export interface ApprovableEntity {
   >;
   /** How the operator's lists name each entity (a tone's code and name, a name tone's name and MSISDN). */
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
+  /** What the operator reviews of a change: values and files before and after (lifecycle/review.ts). */
+  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload): Promise<ChangeView>;
 }

@@ -40,7 +40,7 @@ export async function convertNow(
     .where('provider_id', '=', o.providerId)
     .where('saved_filename', '=', o.savedFilename)
     .executeTakeFirst();
-  const source = row ? store.open(o.providerId, o.savedFilename) : undefined;
+  const source = row ? await store.open(o.providerId, o.savedFilename) : undefined;
   if (!row || !source) return undefined;
   const scratch = await store.scratch(`convert-${o.providerId}-${o.savedFilename.replace(/\W/g, '')}`);
   try {

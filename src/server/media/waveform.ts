@@ -41,7 +41,7 @@ export async function waveformOf(
   const info = parse(row.info);
   if (Array.isArray(info.peaks) && typeof info.durationSeconds === 'number')
     return { durationSeconds: info.durationSeconds, peaks: info.peaks as number[] };
-  const source = store.open(providerId, savedFilename);
+  const source = await store.open(providerId, savedFilename);
   if (!source) return undefined;
   const scratch = await store.scratch(`wave-${row.id}`);
   try {

@@ -2,13 +2,13 @@
 // check. An upload is refused, with nothing stored, when the body cannot be read, the name has special
 // characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
-import type { FastifyInstance } from 'fastify';
-import { access, constants } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, rowId } from '../http/schemas';
 import { FileStore } from '../files/storage';
+import { sendStored } from '../files/send';
 import {
   contentMatches,
   EXTENSIONS,
@@ -33,7 +33,6 @@ import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
 import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
 import { readImageSize } from '../files/image';
-import { sendStored } from '../files/serve';
 import { waveformOf } from '../media/waveform';
 import { convertNow } from '../media/convert';
 import { audit } from '../services/audit';
@@ -251,7 +250,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'files',
       summary: 'Download or play an uploaded file (owner only)',
       description:
-        'The file with its content type; 950005 when it does not exist or belongs to another provider. Range requests for playback and seeking (one range: 206 with Content-Range; past the end: 416), Accept-Ranges, a strong ETag (If-None-Match: 304), Last-Modified and a private cache lifetime.',
+        'The file with its content type, streamed from storage (a directory or S3). Range requests for playback and seeking (one byte range: 206 with Content-Range and its Content-Length; past the end: 416 with Content-Range bytes */size), Accept-Ranges, a strong ETag (If-None-Match: 304; If-Range), Last-Modified and a private cache lifetime. 950005 when it does not exist or belongs to another provider.',
       auth: 'session',
       allowExpired: true,
       raw: true,
@@ -261,14 +260,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const name = (req.params as { savedFilename: string }).savedFilename;
         const providerId = req.session!.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
-        const sent =
-          row &&
-          sendStored(req, reply, store, {
-            providerId,
-            savedName: name,
-            contentType: CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
-          });
-        if (!sent) throw new ApiError(RC.notFound);
+        if (!row) throw new ApiError(RC.notFound);
+        await sendUpload(req, reply, store, providerId, name, row);
       },
     },
     {
@@ -357,12 +350,13 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       url: '/common/checkuploadpath',
       tag: 'files',
       summary: 'Is the upload storage ready?',
-      description: '000000 when the storage directory is writable, 950010 otherwise; also a login check.',
+      description:
+        '000000 when the file storage (directory or bucket) takes files now, 950010 otherwise; also a login check.',
       auth: 'session',
       record: { type: 'object', properties: { writable: { type: 'string' } } },
       codes: ['950010'],
       async handler() {
-        const ok = await access(store.filesDir, constants.W_OK).then(
+        const ok = await store.ready().then(
           () => true,
           () => false,
         );
@@ -370,4 +364,31 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       },
     },
   ]);
+}
+
+/**
+ * Sends a provider's stored file as itself (its content type, inline), streamed from storage with byte ranges
+ * (files/send.ts), or 950005 when the store has none. The provider's own play address and the operator console's.
+ */
+export async function sendUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  providerId: number,
+  name: string,
+  row: { kind: string; size: number; created_at: number },
+): Promise<void> {
+  const sent = await sendStored(
+    req,
+    reply,
+    store,
+    { providerId, savedName: name, version: { size: Number(row.size), storedAt: Number(row.created_at) } },
+    {
+      'content-type': CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
+      'content-disposition': `inline; filename="${name}"`,
+      // The saved name never gets other content and only its owner (and reviewers) may read it.
+      'cache-control': 'private, max-age=86400',
+    },
+  );
+  if (!sent) throw new ApiError(RC.notFound);
 }

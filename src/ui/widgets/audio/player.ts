@@ -3,7 +3,7 @@
 // the end of playback or an error returns the owner to idle. A store outside React so every button, on any
 // screen or dialog, sees the same state. The owner's position and duration are in it too, for the waveform
 // (AudioWaveform) to show progress and seek: seeking sets the element's currentTime, which the browser serves
-// with a byte-range request (the server answers ranges, files/serve.ts).
+// with a byte-range request (the server answers ranges, src/server/files/send.ts).
 export type PlayerStatus = 'idle' | 'loading' | 'playing';
 export interface PlayerState {
   owner: string | null;
