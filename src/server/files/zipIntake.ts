@@ -184,7 +184,9 @@ export async function intakeZip(
           else {
             const file = await inflate(zip, e, name, kind);
             out.files.set(name, file);
-            if (isAudioKind(kind)) {
+            // A zip under any other name is named as what it is: an archive inside the archive.
+            if (contentMatches('zip', file.head)) out.problems.push(problem('Batch.zipNested', { entry: name }));
+            else if (isAudioKind(kind)) {
               // Audio is what its content is; probed only (a batch's masters are decoded by their transcode).
               try {
                 const audio = await inspectAudio(file.tempPath, file.head, file.size, {
