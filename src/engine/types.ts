@@ -99,7 +99,8 @@ export interface ColumnDef {
   width?: number;
   hidden?: boolean;
   /** A second, muted line under the value (a tone's artist under its name): its own label, field or value. */
-  secondary?: { label: string; field?: string; value?: Logic };
+  /** A second line under the value; `whenEmpty: 'omit'` leaves it out for a row without one (a failure's reason). */
+  secondary?: { label: string; field?: string; value?: Logic; whenEmpty?: 'dash' | 'omit' };
 }
 
 export interface ActionDef {

@@ -39,6 +39,7 @@ export function toneRoutes(app: FastifyInstance): void {
           providerId: p.id,
           cpName: p.name,
           languages,
+          lang: req.lang,
           site: p.site,
           params,
           range: pageRange(params),

@@ -17,6 +17,8 @@ import { logicToSql } from '../db/logicSql';
 import type { JsonSchema } from '../routes';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
+import { reasonText } from '../media/transcodes';
+import type { Lang } from '../returnCodes';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -121,6 +123,8 @@ export interface ToneListQuery {
   providerId: number;
   cpName: string;
   languages: Map<number, string>;
+  /** The reader's language: a failed transcode's reason is given in it. */
+  lang: Lang;
   site: string;
   params: Record<string, unknown>;
   range: PageRange;
@@ -135,6 +139,7 @@ export async function listTones(
     ...toneFields().listRow(t),
     cpName: q.cpName,
     languageName: t[language] === null ? '' : (q.languages.get(t[language] as number) ?? ''),
+    transcodeReason: reasonText(t.transcode_reason, q.lang),
   });
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
   if (filters.length === 0) {
