@@ -200,8 +200,11 @@ export function writeReport(): string {
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const names = args.filter((a) => !a.startsWith('--'));
-  const flags = args.filter((a) => a.startsWith('--'));
+  // Flags that take a value (`--baseline <ref>`) keep it: the ref is not a bench's name.
+  const VALUED = new Set(['--baseline']);
+  const valueAt = new Set(args.flatMap((a, i) => (VALUED.has(a) && i + 1 < args.length ? [i + 1] : [])));
+  const names = args.filter((a, i) => !a.startsWith('--') && !valueAt.has(i));
+  const flags = args.filter((a, i) => a.startsWith('--') || valueAt.has(i));
   const unknown = names.filter((n) => n !== 'report' && !BENCHES.includes(n));
   if (unknown.length) {
     process.stderr.write(`unknown bench ${unknown.join(', ')}; benches: ${BENCHES.join(', ')}, or report\n`);

@@ -120,9 +120,11 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
   if (route.auth === 'public') return;
   const token = readCookie(req, SESSION_COOKIE);
-  const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
+  const found = token
+    ? await findSession(ctx.db, token, (site, generation) => ctx.config.atGeneration(site, generation), ctx.now())
+    : undefined;
   if (!found) throw new ApiError(RC.sessionExpired);
-  const config = await ctx.config.forSite(found.provider.site);
+  const config = found.config;
   req.session = {
     id: found.id,
     provider: found.provider,

@@ -1,7 +1,7 @@
 // The one door every request payload goes through after its route's JSON schema: the rules of the screen
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
 // rules and message keys as the form. Calls that no screen definition sends rely on their route schema.
-import { createEngine, type Engine } from '../engine';
+import { createEngine, type Engine, type ResolvedScreen } from '../engine';
 import { loadDefinitionSetFromDisk, siteIds } from '../engine/fsLoader';
 import type { Config } from './services/config';
 import { ApiError } from './envelope';
@@ -38,15 +38,18 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
-/** A request as the screen's call sees it: the definition, the context and the form its payload recovers. */
-function screenRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext) {
+/**
+ * A request as the screen's call sees it: the definition, the context and the form its payload recovers. The
+ * engine keeps what it resolves (src/engine/resolveCache.ts), so what is left per request is reading the payload
+ * back into a form and, in validateRequest, the validation itself.
+ */
+function screenRequest(screenId: string, call: string, ctx: ValidationContext) {
   const engine = engineFor(ctx.site);
-  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
+  const def = Object.hasOwn(engine.set.screens, screenId) ? engine.definition(screenId) : undefined;
   const callDef = def?.calls?.[call];
   if (!def || !callDef) return undefined;
   const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
-  return { engine, def, callDef, input, form, errors };
+  return { engine, def, callDef, input };
 }
 
 export function validateRequest(
@@ -55,9 +58,10 @@ export function validateRequest(
   payload: Record<string, unknown>,
   ctx: ValidationContext,
 ): Violation[] {
-  const r = screenRequest(screenId, call, payload, ctx);
+  const r = screenRequest(screenId, call, ctx);
   if (!r) return [];
-  const { engine, def, input, form, errors } = r;
+  const { engine, def, input } = r;
+  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
   if (ctx.action) {
     // The button the browser greys out (a radio account with approvals pending, 000 §4) is refused here too.
     if (!def.actions?.[ctx.action]) throw new Error(`screen "${screenId}" has no action "${ctx.action}"`);
@@ -98,7 +102,7 @@ export function asTheScreenShows(
   const callDef = engine.definition(screenId).calls?.[call];
   if (!callDef) throw new Error(`screen "${screenId}" has no call "${call}"`);
   const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
+  const { form } = engine.recoverCall(screenId, call, payload, { ...input, form: ctx.known });
   const fields = new Map(engine.resolve(screenId, { ...input, form }).fields.map((f) => [f.name, f]));
   const out = { ...payload };
   for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
@@ -126,6 +130,14 @@ function formFieldsRead(mapping: unknown, out = new Set<string>()): Set<string> 
     }
   }
   return out;
+}
+
+const shownSets = new WeakMap<ResolvedScreen, Set<string>>();
+/** The names of a resolved screen's fields (kept with the screen, which the engine reuses). */
+function shownFields(screen: ResolvedScreen): Set<string> {
+  let names = shownSets.get(screen);
+  if (!names) shownSets.set(screen, (names = new Set(screen.fields.map((f) => f.name))));
+  return names;
 }
 
 const declaredFields = new Map<string, Set<string>>();
@@ -156,10 +168,11 @@ export function withoutHiddenParameters(
   payload: Record<string, any>,
   ctx: ValidationContext,
 ): Record<string, any> {
-  const r = screenRequest(screenId, call, payload, ctx);
+  const r = screenRequest(screenId, call, ctx);
   if (!r) return payload;
-  const { engine, callDef, input, form } = r;
-  const shown = new Set(engine.resolve(screenId, { ...input, form }).fields.map((f) => f.name));
+  const { engine, callDef, input } = r;
+  const { form } = engine.recoverCall(screenId, call, payload, { ...input, form: ctx.known });
+  const shown = shownFields(engine.resolve(screenId, { ...input, form }));
   const declared = fieldsOnAnySite(screenId);
   const out = { ...payload };
   for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {

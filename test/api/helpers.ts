@@ -20,6 +20,8 @@ jest.setTimeout(30_000);
 
 export interface TestServer extends App {
   dataDir: string;
+  /** The PostgreSQL schema of its database (TEST_DB=postgres), else undefined (SQLite in dataDir). */
+  pgSchema?: string;
   clock: { now: number };
   base: string;
   client(): Client;
@@ -173,12 +175,21 @@ function listFiles(dir: string): string[] {
 }
 
 export async function startServer(
-  opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {},
+  opts: {
+    site?: SiteId;
+    distDir?: string;
+    logger?: AppOptions['logger'];
+    workers?: boolean;
+    /** Another server on this one's database and DATA_DIR (as a second process behind a load balancer); it removes neither. */
+    sharing?: TestServer;
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
+  const shared = opts.sharing;
+  const dataDir = shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
-  const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dropSchema = () => (pgSchema ? dropPgSchema(pgSchema) : Promise.resolve());
+  const pgSchema = shared ? shared.pgSchema : usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const dropSchema = () => (pgSchema && !shared ? dropPgSchema(pgSchema) : Promise.resolve());
+  const removeDataDir = () => (shared ? undefined : rmSync(dataDir, { recursive: true, force: true }));
   let app: App;
   try {
     app = await buildApp({
@@ -193,7 +204,7 @@ export async function startServer(
     });
   } catch (e) {
     await dropSchema();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw e;
   }
   // Tests set the maintenance window themselves; by default it is off so the clock never decides a test.
@@ -204,6 +215,7 @@ export async function startServer(
   const server: TestServer = {
     ...app,
     dataDir,
+    pgSchema,
     clock,
     base,
     client: () => new Client(base),
@@ -217,7 +229,7 @@ export async function startServer(
     async close() {
       await app.close();
       await dropSchema();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
   return server;

@@ -3,7 +3,6 @@
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, pathOf, type DemoAccount } from './support/browser';
 import { openUserMenu, sidebarMenu } from './support/menu';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -25,16 +24,14 @@ afterEach(async () => {
     if (value === undefined) suite.server.db.unsetConfig(key, site);
     else suite.server.db.setConfig(key, value, site);
   }
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 });
 
-/** Set operator flags (restored after the test) and wait for the server's configuration cache. */
+/** Set operator flags (restored after the test); the server sees them at its next request. */
 async function flags(values: Record<string, string>, site = '*') {
   for (const [key, value] of Object.entries(values)) {
     changed.push([key, suite.server.db.getConfig(key, site), site]);
     suite.server.db.setConfig(key, value, site);
   }
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 }
 
 async function menuAs(who: DemoAccount) {

@@ -3,7 +3,7 @@
 // client in the X-CSRF-Token response header and required back on every write.
 // Timeouts (configuration): session_idle_timeout_minutes without a request, session_absolute_timeout_hours
 // after login. last_seen_at is written at most once a minute, so reads stay reads.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled';
 import type { Database, Provider } from '../db/schema';
 import { newToken, sha256 } from '../security/tokens';
@@ -50,6 +50,8 @@ export interface FoundSession {
   csrfToken: string;
   language: Lang;
   provider: Provider;
+  /** The configuration of the provider's site, current as of the lookup. */
+  config: Config;
 }
 
 // Every request looks its session up: compiled once (db/precompiled.ts).
@@ -66,6 +68,8 @@ const sessionQuery = precompiled(['tokenHash'], (db, p) =>
       'sessions.last_seen_at as session_seen',
       'sessions.expires_at as session_expires',
     ])
+    // The configuration's generation in the same round trip: the caller's configuration is current without a query of its own.
+    .select(sql<number | string>`(select generation from config_generation where id = 1)`.as('config_generation'))
     .where('sessions.token_hash', '=', p.tokenHash),
 );
 
@@ -73,13 +77,14 @@ const sessionQuery = precompiled(['tokenHash'], (db, p) =>
 export async function findSession(
   db: Kysely<Database>,
   token: string,
-  configFor: (site: string) => Promise<Config>,
+  configFor: (site: string, generation: number) => Promise<Config>,
   now: number,
 ): Promise<FoundSession | undefined> {
   const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
-  const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
-  const config = await configFor(provider.site);
+  const { session_id, session_csrf, session_language, session_seen, session_expires, config_generation, ...provider } =
+    row;
+  const config = await configFor(provider.site, Number(config_generation));
   const idleMs = num(config, 'session_idle_timeout_minutes') * 60_000;
   if (now >= session_expires || now - session_seen >= idleMs || provider.status !== '1') {
     await db.deleteFrom('sessions').where('id', '=', session_id).execute();
@@ -92,6 +97,7 @@ export async function findSession(
     csrfToken: session_csrf,
     language: session_language === 'zh' ? 'zh' : 'en',
     provider: provider as Provider,
+    config,
   };
 }
 
