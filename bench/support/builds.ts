@@ -84,11 +84,15 @@ export interface Running {
  * A build's server on a fresh DATA_DIR. Its standard output goes to a file there (older builds write their request
  * log to standard output, newer ones to DATA_DIR/server.log): reading it would cost the bench's own CPU.
  */
-export async function startBuild(build: Build, env: Record<string, string> = {}): Promise<Running> {
+export async function startBuild(
+  build: Build,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-bench-'));
   const port = await freePort();
   const out = openSync(join(dataDir, 'stdout.log'), 'a');
-  const child = spawn(process.execPath, ['build/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'build/server/main.js'], {
     cwd: build.dir,
     env: {
       ...process.env,

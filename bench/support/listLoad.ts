@@ -2,6 +2,7 @@
 // browsing the portal makes (the tone list's pages 1-3 and a search, the copyright owners, the tariffs), on
 // keep-alive connections as a browser keeps them. Each answer must be the envelope with 000000.
 import { Agent, request } from 'node:http';
+import { processSeconds } from './cpu';
 
 export const LIST_CALLS = [
   '/sp/qrytone?portalType=1&startRecordNum=1&endRecordNum=5',
@@ -37,6 +38,11 @@ export interface Sample {
   errors: number;
   /** Server-Timing phases the server reported, mean ms per answer that had them (e.g. contract). */
   phases: Record<string, number>;
+  /**
+   * CPU time the server process spent per answer (µs), when its pid is given: unlike throughput, hardly moved by
+   * other work on a shared machine.
+   */
+  serverCpuUsPerRequest?: number;
 }
 
 export const percentile = (xs: number[], p: number) => {
@@ -69,7 +75,14 @@ function get(agent: Agent, base: URL, path: string, cookie: string) {
 }
 
 /** Each session loops over `paths` (from its own starting point) for `ms` milliseconds. */
-export async function load(base: string, sessions: Session[], paths: string[], ms: number): Promise<Sample> {
+export async function load(
+  base: string,
+  sessions: Session[],
+  paths: string[],
+  ms: number,
+  serverPid?: number,
+): Promise<Sample> {
+  const cpuBefore = serverPid === undefined ? undefined : processSeconds(serverPid);
   const agent = new Agent({ keepAlive: true, maxSockets: sessions.length });
   const url = new URL(base);
   const latencies: number[] = [];
@@ -93,6 +106,7 @@ export async function load(base: string, sessions: Session[], paths: string[], m
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = serverPid === undefined ? undefined : processSeconds(serverPid);
   agent.destroy();
   return {
     rps: round(latencies.length / elapsed, 1),
@@ -101,5 +115,8 @@ export async function load(base: string, sessions: Session[], paths: string[], m
     requests: latencies.length,
     errors,
     phases: Object.fromEntries(Object.entries(phaseSums).map(([k, [sum, n]]) => [k, round(sum / n, 4)])),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { serverCpuUsPerRequest: round(((cpuAfter - cpuBefore) * 1e6) / latencies.length, 1) }
+      : {}),
   };
 }

@@ -69,12 +69,20 @@ export async function runBaselineBench(refs: string[]) {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...contenders].reverse() : contenders;
       for (const c of order) {
-        const s = await load(c.running.base, c.sessions, LIST_CALLS, TURN_MS);
+        const s = await load(c.running.base, c.sessions, LIST_CALLS, TURN_MS, c.running.child.pid);
         c.turns.push(s);
-        process.stdout.write(`  round ${round + 1} ${c.running.build.name}: ${s.rps} req/s, p95 ${s.p95Ms} ms\n`);
+        process.stdout.write(
+          `  round ${round + 1} ${c.running.build.name}: ${s.rps} req/s, p95 ${s.p95Ms} ms, server CPU ${s.serverCpuUsPerRequest} µs a request\n`,
+        );
       }
       bare.push(
-        await load(contenders[0].running.base, contenders[0].sessions, ['/common/ping?portalType=1'], TURN_MS / 2),
+        await load(
+          contenders[0].running.base,
+          contenders[0].sessions,
+          ['/common/ping?portalType=1'],
+          TURN_MS / 2,
+          contenders[0].running.child.pid,
+        ),
       );
     }
     const summary = contenders.map((c) => ({
@@ -82,6 +90,7 @@ export async function runBaselineBench(refs: string[]) {
       commit: c.running.build.commit,
       medianRps: round(median(c.turns.map((t) => t.rps)), 1),
       medianP95Ms: round(median(c.turns.map((t) => t.p95Ms))),
+      medianCpuUsPerRequest: round(median(c.turns.map((t) => t.serverCpuUsPerRequest ?? NaN)), 1),
       errors: c.turns.reduce((n, t) => n + t.errors, 0),
       turns: c.turns,
     }));
@@ -89,12 +98,14 @@ export async function runBaselineBench(refs: string[]) {
     const ratios = summary.slice(1).map((b) => {
       const throughput = round(own.medianRps / b.medianRps);
       const p95 = round(own.medianP95Ms / b.medianP95Ms);
+      const cpuPerRequest = round(own.medianCpuUsPerRequest / b.medianCpuUsPerRequest);
       const goal = GOALS[b.commit] ?? GOALS[b.build];
       return {
         baseline: b.build,
         commit: b.commit,
         throughput,
         p95,
+        cpuPerRequest,
         goal: goal ?? null,
         pass: goal
           ? throughput >= goal.throughputAtLeast && (goal.p95AtMost === undefined || p95 <= goal.p95AtMost)
@@ -102,8 +113,11 @@ export async function runBaselineBench(refs: string[]) {
       };
     });
     const bareRps = median(bare.map((b) => b.rps));
+    const bareCpuUs = median(bare.map((b) => b.serverCpuUsPerRequest ?? NaN));
+    // The contract's time per list call (Server-Timing, averaged over the calls that passed through it) against the
+    // server CPU time one bare request costs: the share of a bare route's throughput the contract would take.
     const contractMs = median(own.turns.map((t) => t.phases.contract ?? NaN).filter((x) => !Number.isNaN(x)));
-    const contractShare = Number.isFinite(contractMs) ? round((contractMs / 1000) * bareRps, 3) : null;
+    const contractShare = Number.isFinite(contractMs) ? round((contractMs * 1000) / bareCpuUs, 3) : null;
     return {
       date: new Date().toISOString(),
       node: process.version,
@@ -117,7 +131,11 @@ export async function runBaselineBench(refs: string[]) {
       calls: LIST_CALLS,
       servers: summary,
       ratios,
-      bare: { medianRps: round(bareRps, 1), turns: bare.map((b) => b.rps) },
+      bare: {
+        medianRps: round(bareRps, 1),
+        medianCpuUsPerRequest: round(bareCpuUs, 1),
+        turns: bare.map((b) => ({ rps: b.rps, serverCpuUsPerRequest: b.serverCpuUsPerRequest })),
+      },
       contract: {
         meanMsPerListCall: Number.isFinite(contractMs) ? round(contractMs, 4) : null,
         shareOfBareRequest: contractShare,

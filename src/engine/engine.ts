@@ -102,7 +102,7 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
   const configOf = (config: Config | undefined): Config => {
     if (!config) return set.config;
     let c = merged.get(config);
-    if (!c) merged.set(config, (c = { ...set.config, ...config }));
+    if (!c) merged.set(config, (c = Object.freeze({ ...set.config, ...config })));
     return c;
   };
   const context = (input: ContextInput = {}): Context => ({
@@ -175,13 +175,14 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
   function recoverCall(id: string, call: string, payload: Record<string, unknown>, input: ContextInput = {}) {
     const callDef = callOf(id, call);
     // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-    const known = input.form ?? {};
-    const base = context({ ...input, form: known });
+    // Values the server looked up (input.form) win over the payload's.
+    const known = input.form;
+    const withKnown = (form: Record<string, unknown>) => (known ? Object.assign(form, known) : form);
+    const base = context(input);
     const first = searchAsForm(resolveIn(id, base), NO_KEY);
-    const form = { ...payloadToForm(callDef, first, payload, base), ...known };
-    const ctx = { ...base, form };
-    const screen = callView(searchAsForm(resolveIn(id, ctx), NO_KEY), callDef);
-    const recovered = { ...payloadToForm(callDef, screen, payload, ctx), ...known };
-    return { form: recovered, screen, ctx: { ...ctx, form: recovered } };
+    base.form = withKnown(payloadToForm(callDef, first, payload, base));
+    const screen = callView(searchAsForm(resolveIn(id, base), NO_KEY), callDef);
+    const recovered = withKnown(payloadToForm(callDef, screen, payload, base));
+    return { form: recovered, screen, ctx: { ...base, form: recovered } };
   }
 }

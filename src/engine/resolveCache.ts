@@ -90,27 +90,54 @@ function freeze(screen: ResolvedScreen): ResolvedScreen {
   return Object.freeze(screen);
 }
 
+interface Shape {
+  /** The configuration keys read, apart: a configuration object is the same for many requests (one a site and
+   *  generation on the server, one a session in the browser), so their part of the key is computed once for it. */
+  config: string[];
+  /** Every other path read (user, form, row, today). */
+  other: string[];
+  /** The configuration part of the key, by configuration object. */
+  configKeys: WeakMap<object, string | null>;
+}
+
 interface Kept {
   /** Each distinct list of paths a resolution of this screen has read. */
-  shapes: string[][];
+  shapes: Shape[];
+  signatures: string[];
   entries: Map<string, ResolvedScreen>;
+}
+
+function shapeOf(paths: string[]): Shape {
+  return {
+    config: paths.filter((p) => p.startsWith('config.')),
+    other: paths.filter((p) => !p.startsWith('config.')),
+    configKeys: new WeakMap(),
+  };
+}
+
+/** The values of `paths` as one key part; null when a value cannot be compared by its text. */
+function part(paths: string[], ctx: Context): string | null {
+  let key = '';
+  for (const p of paths) {
+    const e = encode(valueAt(ctx, p));
+    if (e === undefined) return null;
+    key += `|${e}`;
+  }
+  return key;
 }
 
 /** One cache per definition set (an engine); `resolve` is the plain resolution it keeps. */
 export function resolveCache(resolve: (id: string, ctx: Context) => ResolvedScreen) {
   const byScreen = new Map<string, Kept>();
-  const keyOf = (shape: number, paths: string[], ctx: Context): string | undefined => {
-    let key = `${shape}|${ctx.mode}`;
-    for (const p of paths) {
-      const e = encode(valueAt(ctx, p));
-      if (e === undefined) return undefined;
-      key += `|${e}`;
-    }
-    return key;
+  const keyOf = (index: number, shape: Shape, ctx: Context): string | undefined => {
+    let config = shape.configKeys.get(ctx.config);
+    if (config === undefined) shape.configKeys.set(ctx.config, (config = part(shape.config, ctx)));
+    const other = part(shape.other, ctx);
+    return config === null || other === null ? undefined : `${index}|${ctx.mode}${config}${other}`;
   };
   return (id: string, ctx: Context): ResolvedScreen => {
     let kept = byScreen.get(id);
-    if (!kept) byScreen.set(id, (kept = { shapes: [], entries: new Map() }));
+    if (!kept) byScreen.set(id, (kept = { shapes: [], signatures: [], entries: new Map() }));
     for (let i = 0; i < kept.shapes.length; i++) {
       const key = keyOf(i, kept.shapes[i], ctx);
       const hit = key === undefined ? undefined : kept.entries.get(key);
@@ -123,9 +150,12 @@ export function resolveCache(resolve: (id: string, ctx: Context) => ResolvedScre
     );
     const paths = [...reads].sort();
     const signature = paths.join('\n');
-    let shape = kept.shapes.findIndex((s) => s.join('\n') === signature);
-    if (shape < 0) shape = kept.shapes.push(paths) - 1;
-    const key = keyOf(shape, paths, ctx);
+    let shape = kept.signatures.indexOf(signature);
+    if (shape < 0) {
+      kept.signatures.push(signature);
+      shape = kept.shapes.push(shapeOf(paths)) - 1;
+    }
+    const key = keyOf(shape, kept.shapes[shape], ctx);
     if (key === undefined) return screen;
     if (kept.entries.size >= MAX_ENTRIES) kept.entries.delete(kept.entries.keys().next().value as string);
     kept.entries.set(key, freeze(screen));

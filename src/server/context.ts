@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session?: SessionContext;
     lang: Lang;
+    /** Time the request contract took (routes.ts), for the Server-Timing header. */
+    contractMs: number;
   }
   interface FastifyInstance {
     ctx: AppContext;
