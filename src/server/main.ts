@@ -93,7 +93,13 @@ async function main() {
   timer.unref();
   const flushed = () => new Promise<void>((resolve) => (logStream ? logStream.end(resolve) : resolve()));
   for (const sig of ['SIGINT', 'SIGTERM'] as const)
-    process.once(sig, () => void close().then(flushed).then(() => process.exit(0)));
+    process.once(
+      sig,
+      () =>
+        void close()
+          .then(flushed)
+          .then(() => process.exit(0)),
+    );
 }
 
 main().catch((e) => {
