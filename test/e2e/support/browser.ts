@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { BROWSER_ARGS, CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 export interface DemoAccount {
@@ -25,12 +26,15 @@ export function demo(match: string): DemoAccount {
   return found;
 }
 
+/**
+ * The e2e run's Chromium (support/globalSetup.ts), connected: closing it closes this file's contexts and leaves the
+ * browser to the other files. Without one (a run that could not start it) a Chromium of the file's own.
+ */
 export async function launch(): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
 }
 
 export interface OpenOptions {
@@ -92,6 +96,9 @@ export async function screenshot(page: Page, name: string, o: { viewport?: boole
   }
 }
 
+let axeScript: string | undefined;
+const axeSource = () => (axeScript ??= readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -101,7 +108,8 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical violations on the current page, or inside the elements a selector names. */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  // Once per document: the portal is a single page, so one load serves every screen a test visits after it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
   const result = await page.evaluate(async (sel) => {
     const axe = (
       window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
