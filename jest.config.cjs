@@ -11,7 +11,7 @@ const transform = {
   ],
 };
 // ESM-only packages that tests may reach are transformed too.
-const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali|wouter|regexparam)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali)/)'];
 const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 const projects = [
   { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
