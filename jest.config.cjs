@@ -22,7 +22,11 @@ const projects = [
     ...base,
     displayName: 'ui',
     testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
-    moduleNameMapper: { '\\.css$': '<rootDir>/test/ui/styleStub.cjs' },
+    moduleNameMapper: {
+      '\\.css$': '<rootDir>/test/ui/styleStub.cjs',
+      // The build's language list (vite.config.mts, plugin languages), read from i18n/languages.json.
+      '^virtual:languages$': '<rootDir>/test/ui/languagesStub.ts',
+    },
   },
   // One build of the portal and the server and one shared Chromium per run (test/e2e/support/globalSetup.ts).
   {

@@ -29,7 +29,7 @@ function setHeaders(headers: Headers): void {
   if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
   // The server answers in the session's language, else in this one: messages before login follow the switch.
   const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
-  if (language) headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+  if (language) headers.set('Accept-Language', language);
   // Answers written for people (the tone export) give times in the provider's own time zone.
   if (TIME_ZONE) headers.set('X-Time-Zone', TIME_ZONE);
 }

@@ -7,7 +7,7 @@ import { composeDefinition, expandTree, localExpressions, resolveExtends, type C
 import { applyOverlay } from './overlay';
 import type { RecordDoc } from './records';
 import type { RulesDoc } from './rules';
-import { fileConfigOf, type DefinitionSources } from './sources';
+import { fileConfigOf, screenFileOf, type DefinitionSources } from './sources';
 import type { Config, Logic, Overlay, ScreenDef, SiteId } from './types';
 
 export type { DefinitionSources } from './sources';
@@ -21,9 +21,12 @@ export interface DefinitionSet {
   records: Record<string, RecordDoc>;
   /** Configuration of the site from its files: schema defaults, then generic, then the site's own values. */
   config: Config;
+  /**
+   * Every call path the base definitions declare, before any overlay: the calls that belong to screens, which the
+   * capability gate closes when none of its open screens makes them (src/engine/gate.ts).
+   */
+  declaredCalls: string[];
 }
-
-const screenFile = (id: string) => `screen-definitions/${id}.json`;
 
 interface Composed {
   screens: Record<string, ScreenDef>;
@@ -40,7 +43,7 @@ function composed(sources: DefinitionSources): Composed {
       screens: Object.fromEntries(
         Object.entries(sources.screens).map(([id, def]) => [
           id,
-          composeDefinition(def, screenFile(id), sources, problems),
+          composeDefinition(def, screenFileOf(sources, id), sources, problems),
         ]),
       ),
       expressions: Object.fromEntries(
@@ -80,14 +83,43 @@ export function siteScreen(
         sources,
         localExpressions(sources.screens[id] ?? base),
         problems,
-        screenFile(id),
+        screenFileOf(sources, id),
       ) as Overlay)
     : undefined;
   return resolveExtends(
-    applyOverlay(base, composedOverlay),
-    overlay ? `site-variants/${site}/${id}.json` : screenFile(id),
+    withoutOrphanedCalls(base, applyOverlay(base, composedOverlay)),
+    overlay ? `site-variants/${site}/${id}.json` : screenFileOf(sources, id),
     problems,
   );
+}
+
+/** The call names a part of a definition sends: every `call` key (actions, options, fills, checks) and `progress`. */
+function callsSent(tree: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(tree)) tree.forEach((t) => callsSent(t, out));
+  else if (tree && typeof tree === 'object')
+    for (const [k, v] of Object.entries(tree)) {
+      if ((k === 'call' || k === 'progress') && typeof v === 'string') out.add(v);
+      else callsSent(v, out);
+    }
+  return out;
+}
+
+/**
+ * Removing an action removes the calls only it sent: a call the base's actions send that nothing of the overlaid
+ * screen sends any more goes with them, so the site's screen no longer declares it (an overlay that removes Export
+ * closes sp/exporttone on that site).
+ */
+function withoutOrphanedCalls(base: ScreenDef, overlaid: ScreenDef): ScreenDef {
+  if (!overlaid.calls) return overlaid;
+  const byBaseActions = callsSent(base.actions ?? {});
+  const { calls: _calls, ...rest } = overlaid;
+  const stillSent = callsSent(rest);
+  const orphaned = Object.keys(overlaid.calls).filter((name) => byBaseActions.has(name) && !stillSent.has(name));
+  if (!orphaned.length) return overlaid;
+  return {
+    ...overlaid,
+    calls: Object.fromEntries(Object.entries(overlaid.calls).filter(([n]) => !orphaned.includes(n))),
+  };
 }
 
 export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): DefinitionSet {
@@ -106,5 +138,6 @@ export function buildDefinitionSet(sources: DefinitionSources, site: SiteId): De
     expressions,
     records: sources.records,
     config: fileConfigOf(sources, site),
+    declaredCalls: [...new Set(Object.values(bases).flatMap((d) => Object.values(d.calls ?? {}).map((c) => c.path)))],
   };
 }

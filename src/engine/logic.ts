@@ -130,3 +130,18 @@ export function holds(condition: unknown, data: object, fallback: boolean): bool
   if (typeof condition === 'boolean') return condition;
   return jsonLogic.truthy(evaluate(condition, data));
 }
+
+/** Does an expression read a variable under this prefix (e.g. 'row')? Such conditions wait for their data. */
+export function readsVar(expression: unknown, prefix: string): boolean {
+  if (Array.isArray(expression)) return expression.some((e) => readsVar(e, prefix));
+  if (expression && typeof expression === 'object') {
+    return Object.entries(expression).some(([k, v]) => {
+      if (k === 'var') {
+        const name = Array.isArray(v) ? v[0] : v;
+        return typeof name === 'string' && (name === prefix || name.startsWith(`${prefix}.`));
+      }
+      return readsVar(v, prefix);
+    });
+  }
+  return false;
+}

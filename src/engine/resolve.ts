@@ -1,7 +1,7 @@
 // Resolution: a screen definition (already overlaid for its site) plus one context gives the screen as the
 // user sees it now: visible fields in order with their resolved schemas, the required set, columns, actions,
 // menu entries and calls. Pure and cheap, so forms re-resolve as the user types.
-import { holds, evaluate } from './logic';
+import { holds, evaluate, readsVar } from './logic';
 import { resolvePlaceholders, isLogicPlaceholder } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import type {
@@ -22,21 +22,6 @@ import type {
 
 function byOrder<T extends { order: number }>(map: Record<string, T> | undefined): Array<[string, T]> {
   return Object.entries(map ?? {}).sort((a, b) => a[1].order - b[1].order || a[0].localeCompare(b[0]));
-}
-
-/** Does an expression read a variable under this prefix (e.g. 'row')? Such conditions wait for their data. */
-function readsVar(expression: unknown, prefix: string): boolean {
-  if (Array.isArray(expression)) return expression.some((e) => readsVar(e, prefix));
-  if (expression && typeof expression === 'object') {
-    return Object.entries(expression).some(([k, v]) => {
-      if (k === 'var') {
-        const name = Array.isArray(v) ? v[0] : v;
-        return typeof name === 'string' && (name === prefix || name.startsWith(`${prefix}.`));
-      }
-      return readsVar(v, prefix);
-    });
-  }
-  return false;
 }
 
 /** expand_tone_infos 'genre:Y|mood:N' -> properties genre, mood; genre required. */

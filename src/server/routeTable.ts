@@ -22,6 +22,8 @@ import { ivrRoutes } from './plugins/ivr';
 import { nameToneRoutes } from './plugins/nameTones';
 import { toneBoxRoutes } from './plugins/toneBoxes';
 import { boxToneRoutes } from './plugins/boxTones';
+import { operatorRoutes } from './plugins/operator';
+import { notificationRoutes } from './plugins/notifications';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -41,6 +43,8 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   nameToneRoutes(app);
   toneBoxRoutes(app);
   boxToneRoutes(app);
+  operatorRoutes(app, store);
+  notificationRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

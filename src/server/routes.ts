@@ -2,7 +2,8 @@
 // handler; the same declaration registers the Fastify route (whose schema validates the request) and feeds
 // the OpenAPI document (docs/openapi.ts). Access rules run in one place, in this order:
 // session (900000) -> CSRF on writes (950001, HTTP 403) -> password change pending (312022) ->
-// account expired (909090) -> maintenance window on writes (950002) -> control characters in any text
+// account expired (909090) -> the capability gate (950016: a call of screens or actions the account's menu does not
+// offer, http/gate.ts) -> maintenance window on writes (950002) -> control characters in any text
 // parameter (950004) -> schema -> facts the server looks up -> parameters of hidden fields dropped -> screen
 // rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
 // database layer refuses any value a column cannot hold (db/columns.ts).
@@ -10,13 +11,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from './envelope';
 import { RC, type ReturnCode } from './returnCodes';
 import { controlCharacterViolations } from './http/controlCharacters';
-import { readCookie, SESSION_COOKIE } from './http/cookies';
-import { findSession } from './services/sessions';
+import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './http/cookies';
+import { findOperatorSession, findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
 import { assertValid, screenContract, type ValidationContext } from './validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
 import { userInfo } from './services/providers';
+import { assertCallOpen, assertOperatorCallOpen } from './http/gate';
+import { operatorUser } from './services/operators';
 import { obj, type JsonSchema } from './http/schemas';
 
 export type { JsonSchema };
@@ -43,7 +46,8 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   description?: string;
-  auth: 'public' | 'session';
+  /** public: anyone; session: a provider's session; operator: an operator's (the console's calls, /op/...). */
+  auth: 'public' | 'session' | 'operator';
   /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
   write?: boolean;
   maintenanceWindow?: boolean;
@@ -90,13 +94,14 @@ const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
 
 /** Every code a call may answer, in the order the pipeline checks them, then its own; the document lists them. */
 export function answerCodes(route: ApiRoute): string[] {
-  const session = route.auth === 'session';
+  const session = route.auth !== 'public';
   const codes = [
     RC.ok,
     session && RC.sessionExpired,
     session && route.write && RC.csrf,
     session && !route.allowPending && RC.mustChangePassword,
     session && !route.allowExpired && RC.accountExpired,
+    session && RC.notAvailable,
     session && route.write && route.maintenanceWindow !== false && RC.prohibitedWindow,
     RC.badInput,
     ...(route.codes ?? []),
@@ -110,9 +115,30 @@ export function answerCodes(route: ApiRoute): string[] {
 export const paramNames = (route: ApiRoute): string[] =>
   Object.keys(((route.params ?? {}) as { properties?: object }).properties ?? {});
 
+/** The operator console's calls: an operator's session, CSRF on writes, its own password first, its role's screens. */
+async function operatorGuard(route: ApiRoute, req: FastifyRequest): Promise<void> {
+  const { ctx } = req.server;
+  const token = readCookie(req, OPERATOR_COOKIE);
+  const config = await ctx.config.forSite(ctx.site);
+  const found = token ? await findOperatorSession(ctx.db, token, config, ctx.now()) : undefined;
+  if (!found) throw new ApiError(RC.sessionExpired);
+  req.operatorSession = { ...found, config };
+  req.lang = found.language;
+  if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
+  if (!route.allowPending && found.operator.need_change_pwd === '1') throw new ApiError(RC.mustChangePassword);
+  assertOperatorCallOpen(req, found.operator, config);
+  if (
+    route.write &&
+    route.maintenanceWindow !== false &&
+    inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
+  )
+    throw new ApiError(RC.prohibitedWindow);
+}
+
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
   if (route.auth === 'public') return;
+  if (route.auth === 'operator') return operatorGuard(route, req);
   const token = readCookie(req, SESSION_COOKIE);
   const found = token
     ? await findSession(ctx.db, token, (site, generation) => ctx.config.atGeneration(site, generation), ctx.now())
@@ -130,6 +156,7 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
   if (!route.allowPending && mustChangePassword(found.provider)) throw new ApiError(RC.mustChangePassword);
   if (!route.allowExpired && isExpired(found.provider, ctx.now())) throw new ApiError(RC.accountExpired);
+  assertCallOpen(req, found.provider, config, ctx.now());
   if (
     route.write &&
     route.maintenanceWindow !== false &&
@@ -176,8 +203,9 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           const facts = screens.length && route.facts ? await route.facts(req, params) : {};
           if (screens.length) {
             const s = req.session;
-            const config = s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site));
-            const user = { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user };
+            const o = req.operatorSession;
+            const config = s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site));
+            const user = { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user };
             const site = s?.provider.site ?? req.server.ctx.site;
             for (const screen of screens) {
               const context: ValidationContext = {

@@ -91,3 +91,24 @@ export const count = async (s: TestServer, table: 'tone_boxes' | 'change_request
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The music box form in edit mode as the browser fills it from sp/querytoneboxdetail (keep the same tariff). */
+export async function editForm(c: Client, toneBoxID: string) {
+  const d = (await c.get('/sp/querytoneboxdetail', { toneBoxID })).body.record;
+  return {
+    toneBoxID,
+    name: d.toneBoxName,
+    price: d.price,
+    toneValidDay: d.validDay,
+    description: d.toneBoxDescription,
+    relativeTime: d.relativeTime,
+    askType: d.askType,
+    toneBoxType: d.toneBoxType,
+    oldPriceGroupID: d.priceGroupID,
+    priceGroupChoice: '3',
+    catalogID: d.catalogInfo.catalogID,
+    oldCatalogID: d.catalogInfo.catalogID,
+    toneFile: d.toneFile,
+    tones: d.toneInfos,
+  };
+}

@@ -84,10 +84,20 @@ describe('sp/querycopyright', () => {
     );
     expect(theirs.body.record.every((r: { phoneNumber: string }) => r.phoneNumber === '')).toBe(true);
     expect(theirs.raw).not.toContain('25478000200');
-    // Another site's provider does not see this catalogue.
-    expect((await list(generic)).body.record.every((r: { spCode: string }) => r.spCode !== DEMO.kenya.account)).toBe(
-      true,
-    );
+    // A site without copyright maintenance has no owner list at all (the capability gate)...
+    expect((await list(generic)).body).toMatchObject({
+      returnCode: '950016',
+      returnMsg: 'Copyright Maintenance is not available for your account: it is not switched on for your site.',
+    });
+    // ...and where it has one, another site's provider does not see this catalogue.
+    await s.ctx.config.set('support_copyright_maintenance', '1', 'generic');
+    try {
+      expect((await list(generic)).body.record.every((r: { spCode: string }) => r.spCode !== DEMO.kenya.account)).toBe(
+        true,
+      );
+    } finally {
+      await s.ctx.config.unset('support_copyright_maintenance', 'generic');
+    }
   });
 
   test('search by official name (any case, contains) and by phone number (own records only)', async () => {

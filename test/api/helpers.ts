@@ -1,6 +1,8 @@
 // A real server per test file: its own temp DATA_DIR and its own database (a SQLite file there, or, when
 // TEST_DB=postgres, a fresh schema in DATABASE_URL), seeded with the demo data. Requests go through
 // fastify.inject, with a tiny cookie jar and the CSRF header, like the portal's client.
+import { marks, STATUS } from '../../src/server/lifecycle/states';
+import { engineFor } from '../../src/server/validation';
 import { mkdtempSync, rmSync, readdirSync, statSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +22,7 @@ jest.setTimeout(30_000);
 
 export interface TestServer extends App {
   dataDir: string;
-  /** The PostgreSQL schema of its database (TEST_DB=postgres), else undefined (SQLite in dataDir). */
+  /** The PostgreSQL schema of its database (PostgreSQL runs only), else undefined (SQLite in dataDir). */
   pgSchema?: string;
   clock: { now: number };
   base: string;
@@ -116,11 +118,8 @@ export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provi
   return {
     singer_name: 'Singer',
     singer_sex: '1',
-    status: '1',
-    approve_type: '2',
-    table_type: '',
-    ask_type: '',
-    refuse_reason: '',
+    status: STATUS.normal,
+    ...marks('settled'),
     price: '1.00',
     caller_price: '1.00',
     total_price: '',
@@ -143,6 +142,10 @@ export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provi
     ...set,
   };
 }
+
+/** The state a list's status column shows for a row ('add', 'modify', 'delete', 'rejected', or the status): toneStatus, as the browser evaluates it. */
+export const shownState = (row: Record<string, unknown>) =>
+  engineFor('generic').evaluateExpression('toneStatus', { row }) as string;
 
 /** The database id of a provider, by its account code (a demo account's). */
 export async function providerIdOf(server: TestServer, code: string): Promise<number> {
@@ -182,6 +185,9 @@ export async function startServer(
     workers?: boolean;
     /** Another server on this one's database and DATA_DIR (as a second process behind a load balancer); it removes neither. */
     sharing?: TestServer;
+    objects?: AppOptions['objects'];
+    /** PostgreSQL runs only: another URL of the suite's database (through a proxy the test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const shared = opts.sharing;
@@ -194,13 +200,14 @@ export async function startServer(
   try {
     app = await buildApp({
       dataDir,
-      databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+      databaseUrl: usingPostgres ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined,
       pgSchema,
       site: opts.site ?? 'generic',
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
       now: () => clock.now,
       logger: opts.logger,
       workers: opts.workers,
+      objects: opts.objects,
     });
   } catch (e) {
     await dropSchema();
@@ -255,4 +262,7 @@ export const DEMO = {
   believe: demo('8800050'),
   approval: demo('8800060'),
   expired: demo('8800070'),
+  /** The operator console's demo accounts. */
+  reviewerKenya: demo('review.kenya'),
+  opAdmin: demo('op.admin'),
 };

@@ -4,7 +4,7 @@
 // message naming its format, nothing stored), additions, modifications and deletions waiting for the operator
 // until `changes approve` (listed with the directory's name), tones of a directory (only normal, non-jockey,
 // own tones; the selection limit) and both orders.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { startServer, shownState, DEMO, type TestServer, type Client } from './helpers';
 import { runOperator } from '../../src/server/cli/commands';
 import { sineWav } from '../../src/server/files/wav';
 
@@ -44,9 +44,10 @@ const count = async (table: 'ivr_directories' | 'ivr_prompts') =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** The waiting request of the entity listed (or, for a new name, modified) as `name`. */
 async function pendingId(name: string) {
   const { out } = await operator(['changes', 'list']);
-  const line = out.split('\n').find((l) => l.includes(`"name":"${name}"`));
+  const line = out.split('\n').find((l) => l.includes(`"name":"${name}"`) || l.includes(`"${name}"\t`));
   expect(line).toBeDefined();
   return line!.split('\t')[0].slice(1);
 }
@@ -63,6 +64,11 @@ async function toneIds(code: string) {
     notNormal: rows.filter((r) => r.status !== '1' || r.approve_type === '1').map((r) => r.id),
   };
 }
+/** A directory of the provider's list, by id, with the state its status column shows. */
+async function dir(c: Client, id: string) {
+  const row = (await dirs(c)).record.find((d: { catalogID: string }) => d.catalogID === id);
+  return row && { ...row, state: shownState(row) };
+}
 
 describe('directories', () => {
   test('an addition waits for the operator, listed with its name, and is normal once approved', async () => {
@@ -74,12 +80,16 @@ describe('directories', () => {
     const list = await dirs(a);
     expect(list.recordSum).toBe(before + 1);
     const row = list.record.find((d: { catalogID: string }) => d.catalogID === id);
-    expect(row).toMatchObject({ catalogName: 'Pop Hits', pending: 'add', status: '0', seq: String(before + 1) });
+    expect({ ...row, state: shownState(row) }).toMatchObject({
+      catalogName: 'Pop Hits',
+      state: 'add',
+      status: '0',
+      seq: String(before + 1),
+    });
     expect(row.promptUrl).toBe(`/sp/file/${prompt}`);
     const cr = await pendingId('Pop Hits');
     expect((await operator(['changes', 'approve', cr])).code).toBe(0);
-    const after = (await dirs(a)).record.find((d: { catalogID: string }) => d.catalogID === id);
-    expect(after).toMatchObject({ status: '1', pending: '', refuseReason: '' });
+    expect(await dir(a, id)).toMatchObject({ status: '1', state: '1', refuseReason: '' });
   });
 
   test('a trusted provider’s directory is normal at once', async () => {
@@ -89,10 +99,8 @@ describe('directories', () => {
       promptFile: await wav(b, 't.wav'),
     });
     expect(r.body.returnCode).toBe('000000');
-    expect((await dirs(b)).record.find((d: { catalogName: string }) => d.catalogName === 'Trusted')).toMatchObject({
-      status: '1',
-      pending: '',
-    });
+    const trusted = (await dirs(b)).record.find((d: { catalogName: string }) => d.catalogName === 'Trusted');
+    expect(shownState(trusted)).toBe('1');
   });
 
   test('bad input is refused with translated messages and stores nothing', async () => {
@@ -166,7 +174,7 @@ describe('directories', () => {
     expect((await dirs(b)).record.map((d: { catalogID: string }) => d.catalogID)).not.toContain(id);
   });
 
-  test('tones: only own normal non-jockey tones, within the limit; removed and reordered', async () => {
+  test('tones: only own normal non-jockey tones, within the limit; added and removed on approval, reordered at once', async () => {
     const id = (await dirs(a)).record.find((d: { catalogName: string }) => d.catalogName === 'Pop Hits').catalogID;
     const mine = await toneIds(DEMO.generic.account);
     const theirs = await toneIds(DEMO.believe.account);
@@ -180,17 +188,28 @@ describe('directories', () => {
         (await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: String(theirs.normal[0]) })).body.returnCode,
       ).toBe('964004');
     const ok = await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: `${t1},${t2},${t3}` });
-    expect(ok.body).toMatchObject({ returnCode: '000000', record: { added: '3' } });
+    expect(ok.body).toMatchObject({ returnCode: '000000', record: { added: '3', approval: '1' } });
     const order = async () =>
       (await a.post('/sp/qrycatalogtone', { catalogID: id, startRecordNum: 1, endRecordNum: 10 })).body.record.map(
         (t: { resourceID: string; seq: string }) => `${t.seq}:${t.resourceID}`,
       );
+    // Callers hear the directory as it was until the operator approves the new entries.
+    expect(await order()).toEqual([]);
+    expect((await dir(a, id)).state).toBe('modify');
+    expect((await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: String(t1) })).body.returnCode).toBe('961003');
+    await operator(['changes', 'approve', await pendingId('Pop Hits')]);
     expect(await order()).toEqual([`1:${t1}`, `2:${t2}`, `3:${t3}`]);
     expect((await a.post('/sp/sortcatalogtones', { catalogID: id, toneIDs: `${t3},${t1}` })).body.returnCode).toBe(
       '000000',
     );
     expect(await order()).toEqual([`1:${t3}`, `2:${t1}`, `3:${t2}`]);
     expect((await a.post('/sp/delcatalogtone', { catalogID: id, toneIDs: String(t1) })).body.returnCode).toBe('000000');
+    expect(await order()).toEqual([`1:${t3}`, `2:${t1}`, `3:${t2}`]);
+    await operator(['changes', 'reject', await pendingId('Pop Hits'), '--reason', 'Keep it']);
+    expect(await order()).toEqual([`1:${t3}`, `2:${t1}`, `3:${t2}`]);
+    expect(await dir(a, id)).toMatchObject({ state: 'rejected', refuseReason: 'Keep it' });
+    await a.post('/sp/delcatalogtone', { catalogID: id, toneIDs: String(t1) });
+    await operator(['changes', 'approve', await pendingId('Pop Hits')]);
     expect(await order()).toEqual([`1:${t3}`, `2:${t2}`]);
     // The selection limit counts what the directory holds already.
     await operator(['config', 'set', 'limit_number_tones_per_ivr_catalog', '2']);
@@ -226,6 +245,7 @@ describe('directories', () => {
     expect((await a.post('/sp/addcatalogtone', { catalogID: id, toneIDs: String(onSale[0]) })).body.record.added).toBe(
       '1',
     );
+    await operator(['changes', 'approve', await pendingId('Music Boxes')]);
     const entries = (await a.post('/sp/qrycatalogtone', { catalogID: id })).body.record;
     expect(entries).toEqual([expect.objectContaining({ resourceID: String(onSale[0]), resourceType: '2', seq: '1' })]);
     // The music box selection list offers exactly those (status 1, approveType 2).
@@ -255,15 +275,11 @@ describe('directories', () => {
       promptFile: pop.promptFile,
     });
     expect(mod.body.returnCode).toBe('000000');
-    const waiting = (await dirs(a)).record.find((d: { catalogID: string }) => d.catalogID === pop.catalogID);
-    expect(waiting).toMatchObject({ catalogName: 'Pop Hits', pending: 'modify' });
+    expect(await dir(a, pop.catalogID)).toMatchObject({ catalogName: 'Pop Hits', state: 'modify' });
     // Nothing more while it waits.
-    expect((await a.post('/sp/delivrcatalog', { catalogID: pop.catalogID })).body.returnCode).toBe('964002');
+    expect((await a.post('/sp/delivrcatalog', { catalogID: pop.catalogID })).body.returnCode).toBe('961003');
     await operator(['changes', 'approve', await pendingId('Pop Classics')]);
-    expect((await dirs(a)).record.find((d: { catalogID: string }) => d.catalogID === pop.catalogID)).toMatchObject({
-      catalogName: 'Pop Classics',
-      pending: '',
-    });
+    expect(await dir(a, pop.catalogID)).toMatchObject({ catalogName: 'Pop Classics', state: '1' });
     // The type of a directory holding tones is fixed.
     const typed = await a.post('/sp/modivrcatalog', {
       catalogID: pop.catalogID,
@@ -274,16 +290,18 @@ describe('directories', () => {
     expect(typed.body.record.errors[0]).toMatchObject({ field: 'catalogType', message: 'Ivr.typeLocked' });
 
     expect((await a.post('/sp/delivrcatalog', { catalogID: pop.catalogID })).body.returnCode).toBe('000000');
-    expect((await dirs(a)).record.find((d: { catalogID: string }) => d.catalogID === pop.catalogID).pending).toBe(
-      'delete',
-    );
+    expect((await dir(a, pop.catalogID)).state).toBe('delete');
+    // Its tones stay in it while the deletion waits.
+    expect(
+      await s.ctx.db
+        .selectFrom('ivr_directory_items')
+        .select('resource_id')
+        .where('directory_id', '=', Number(pop.catalogID))
+        .execute(),
+    ).not.toEqual([]);
     const { code } = await operator(['changes', 'reject', await pendingId('Pop Classics'), '--reason', 'Still used']);
     expect(code).toBe(0);
-    expect((await dirs(a)).record.find((d: { catalogID: string }) => d.catalogID === pop.catalogID)).toMatchObject({
-      pending: '',
-      refuseReason: 'Still used',
-      status: '1',
-    });
+    expect(await dir(a, pop.catalogID)).toMatchObject({ state: 'rejected', refuseReason: 'Still used', status: '1' });
     await a.post('/sp/delivrcatalog', { catalogID: pop.catalogID });
     await operator(['changes', 'approve', await pendingId('Pop Classics')]);
     expect((await dirs(a)).record.map((d: { catalogID: string }) => d.catalogID)).not.toContain(pop.catalogID);
@@ -319,7 +337,12 @@ describe('salutatory and help prompts', () => {
     });
     expect(ok.body.returnCode).toBe('000000');
     const listed = (await prompts(a, '1')).record[0];
-    expect(listed).toMatchObject({ promptName: 'Welcome 2026', status: '0', promptType: '1' });
+    expect({ ...listed, state: shownState(listed) }).toMatchObject({
+      promptName: 'Welcome 2026',
+      status: '0',
+      state: 'add',
+      promptType: '1',
+    });
     await operator(['changes', 'approve', await pendingId('Welcome 2026')]);
     const after = (await prompts(a, '1')).record;
     expect(
@@ -336,8 +359,10 @@ describe('salutatory and help prompts', () => {
     const id = r.body.record.promptID;
     expect((await prompts(a, '1')).record.map((p: { promptID: string }) => p.promptID)).not.toContain(id);
     await operator(['changes', 'reject', await pendingId('Press 1'), '--reason', 'Too quiet']);
-    expect((await prompts(a, '2')).record.find((p: { promptID: string }) => p.promptID === id)).toMatchObject({
-      status: '3',
+    const refused = (await prompts(a, '2')).record.find((p: { promptID: string }) => p.promptID === id);
+    expect({ ...refused, state: shownState(refused) }).toMatchObject({
+      status: '0',
+      state: 'rejected',
       refuseReason: 'Too quiet',
     });
     expect((await b.post('/sp/delivrwelhlp', { promptID: id })).body.returnCode).toBe('950005');

@@ -4,7 +4,7 @@
 // rule_user_number_regexp, the caller's own wav in the wav_* format, the message naming a wrong format) and
 // stores nothing when refused; an upload waits for the operator (listed with its name) unless the provider is
 // trusted; a name uploaded again counts up; every list is the caller's own.
-import { startServer, DEMO, type TestServer, type Client } from './helpers';
+import { shownState, startServer, DEMO, type TestServer, type Client } from './helpers';
 import { runOperator } from '../../src/server/cli/commands';
 import { sineWav } from '../../src/server/files/wav';
 
@@ -116,20 +116,35 @@ describe('upload (sp/uploadnametone)', () => {
     expect((await operator(['changes', 'approve', line.split('\t')[0].slice(1)])).code).toBe(0);
     expect((await list(a, { name: 'grace' })).record[0]).toMatchObject({ status: '1', uploadCount: '1' });
 
-    // A new recording of the same name and MSISDN: count 2, waiting again, one request for the operator.
+    // A new recording of the same name and MSISDN waits (the later one replacing the earlier: one request for the
+    // operator) while subscribers keep hearing the approved one; refused, the live recording stays.
     const again = await wav(a, 'grace2.wav');
-    for (const f of [file, again])
+    const third = await wav(a, 'grace3.wav');
+    for (const f of [again, third])
       expect(
         (await a.post('/sp/uploadnametone', { name: 'Grace', initialLetter: 'g', msisdn: '254700000200', toneFile: f }))
           .body.returnCode,
       ).toBe('000000');
-    expect((await list(a, { name: 'Grace' })).record).toEqual([
-      expect.objectContaining({ nameToneID: id, uploadCount: '3', status: '0' }),
+    const waiting = (await list(a, { name: 'Grace' })).record;
+    expect(waiting).toEqual([
+      expect.objectContaining({ nameToneID: id, uploadCount: '1', status: '1', uploadLink: `/sp/file/${file}` }),
     ]);
+    expect(shownState(waiting[0])).toBe('modify');
     expect(await pending('Grace')).toHaveLength(1);
     const [wait] = await pending('Grace');
     await operator(['changes', 'reject', wait.split('\t')[0].slice(1), '--reason', 'Mispronounced']);
-    expect((await list(a, { name: 'Grace' })).record[0]).toMatchObject({ status: '3', refuseReason: 'Mispronounced' });
+    const refused = (await list(a, { name: 'Grace' })).record[0];
+    expect(refused).toMatchObject({ status: '1', uploadLink: `/sp/file/${file}`, refuseReason: 'Mispronounced' });
+    expect(shownState(refused)).toBe('rejected');
+    // Sent again and approved: the new recording goes on air and counts.
+    await a.post('/sp/uploadnametone', { name: 'Grace', initialLetter: 'g', msisdn: '254700000200', toneFile: third });
+    const [next] = await pending('Grace');
+    await operator(['changes', 'approve', next.split('\t')[0].slice(1)]);
+    expect((await list(a, { name: 'Grace' })).record[0]).toMatchObject({
+      uploadCount: '2',
+      uploadLink: `/sp/file/${third}`,
+      refuseReason: '',
+    });
   });
 
   test('a trusted provider with the privilege is normal at once', async () => {
@@ -230,7 +245,7 @@ describe('the list (sp/qrynametone)', () => {
   });
 
   test('the demo shows name tones in every state', async () => {
-    const states = new Set((await list(k)).record.map((t: { status: string }) => t.status));
-    expect([...states].sort()).toEqual(['0', '1', '3']);
+    const states = new Set((await list(k)).record.map((t: Record<string, unknown>) => shownState(t)));
+    expect([...states].sort()).toEqual(['1', 'add', 'modify', 'rejected']);
   });
 });

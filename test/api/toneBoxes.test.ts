@@ -15,6 +15,7 @@ import {
   send,
   tariffOf,
   uploadWav,
+  editForm,
 } from './boxSupport';
 
 let s: TestServer;
@@ -477,26 +478,6 @@ async function normalBox(c: Client, code: string, name: string) {
 }
 
 /** The edit form of a box as the definition's load fills it from sp/querytoneboxdetail. */
-async function editForm(c: Client, toneBoxID: string) {
-  const d = (await c.get('/sp/querytoneboxdetail', { toneBoxID })).body.record;
-  return {
-    toneBoxID,
-    name: d.toneBoxName,
-    price: d.price,
-    toneValidDay: d.validDay,
-    description: d.toneBoxDescription,
-    relativeTime: d.relativeTime,
-    askType: d.askType,
-    toneBoxType: d.toneBoxType,
-    oldPriceGroupID: d.priceGroupID,
-    priceGroupChoice: '3',
-    catalogID: d.catalogInfo.catalogID,
-    oldCatalogID: d.catalogInfo.catalogID,
-    toneFile: d.toneFile,
-    tones: d.toneInfos,
-  };
-}
-
 describe('sp/edittonebox', () => {
   test('a modification waits for the operator: approved it applies the fields and the tones; rejected it shows the reason', async () => {
     const id = await normalBox(generic, DEMO.generic.account, 'Before Edit');

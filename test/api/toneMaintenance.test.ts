@@ -2,6 +2,7 @@
 // download, each for the session provider only.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { runOperator } from '../../src/server/cli/commands';
+import { marks } from '../../src/server/lifecycle/states';
 
 let s: TestServer;
 let direct: Client; // believeCP 1: changes apply at once
@@ -38,7 +39,7 @@ async function putInDirectory(code: string, toneId: number) {
       type: '1',
       prompt_file: '',
       status: '1',
-      reject_reason: '',
+      ...marks('settled'),
       created_at: s.clock.now,
     })
     .returning('id')
@@ -167,7 +168,11 @@ describe('sp/deltones', () => {
     await putInDirectory(DEMO.believe.account, id);
     const code = (await toneRow(direct, id)).toneCode;
     const r = await direct.post('/sp/deltones', { toneIDs: String(id), portalType: '1' });
-    expect(r.body).toMatchObject({ returnCode: '961001', returnMsg: `${code} is already in use.` });
+    // The refusal names the tone with every music box and IVR directory that holds it (the confirmation shows it).
+    expect(r.body.returnCode).toBe('961001');
+    expect(r.body.returnMsg).toMatch(
+      new RegExp(`^".+" \\(${code}: music boxes? ".+"; IVR directory "Dir"\\) is already in use\\.$`),
+    );
     expect((await toneRow(direct, id)).status).toBe('1');
     const forced = await direct.post('/sp/deltones', { toneIDs: String(id), force: '1', portalType: '1' });
     expect(forced.body).toMatchObject({ returnCode: '000000', record: { approval: false, count: 1 } });

@@ -392,7 +392,8 @@ describe('sp/edittone', () => {
       .selectFrom('change_requests')
       .select('id')
       .where('entity_id', '=', toneID)
-      .where('kind', '=', 'modify')
+      .where('entity_type', '=', 'tone')
+      .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
     expect(await lyricOwner()).toBe(second);

@@ -1,9 +1,12 @@
 // The sidebar menu rules of 000 §2 (one test per rule), the top-bar dropdown and the sidebar cookie, with site
 // variants from the demo providers (one per site) and flags set in the server's configuration.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, pathOf, type DemoAccount } from './support/browser';
+import { demo, expectPath, login, openPage, pathOf, screenshot, type DemoAccount } from './support/browser';
 import { openUserMenu, sidebarMenu } from './support/menu';
 import { useSuite } from './support/suite';
+import { createEngine } from '../../src/engine';
+import { loadDefinitionSetFromDisk } from '../../src/engine/fsLoader';
+import { gateOf } from '../../src/engine/gate';
 
 jest.setTimeout(120_000);
 
@@ -150,9 +153,9 @@ describe('sidebar menu (000 §2)', () => {
 });
 
 describe('top-bar dropdown (000 §2)', () => {
-  test('my account, change password, help and log out; last login time when whether_record_admin_login is 1', async () => {
+  test('my account, change password, my activity, help and log out; last login time when whether_record_admin_login is 1', async () => {
     await login(page, generic());
-    expect(await openUserMenu(page)).toEqual(['myAccount', 'changePassword', 'help', 'logout']);
+    expect(await openUserMenu(page)).toEqual(['myAccount', 'changePassword', 'activity', 'help', 'logout']);
     await page.waitForSelector('[data-info="lastLoginTime"]');
     await page.context().close();
     await flags({ whether_record_admin_login: '0' });
@@ -191,5 +194,64 @@ describe('top-bar dropdown (000 §2)', () => {
     await expectPath(page, '/rbtMaintenance');
     const crumbs = await page.$$eval('.breadcrumb li', (li) => li.map((l) => l.textContent));
     expect(crumbs).toEqual(['Current Position', 'RBT', 'RBT Maintenance']);
+  });
+});
+
+describe('the capability gate in the browser: what the menu hides is closed by URL', () => {
+  /** Every route the gate (src/engine/gate.ts, the server's too) closes for the session now signed in. */
+  async function closedRoutes(site: string) {
+    const { userInfo, config } = await page.evaluate(async () => {
+      const r = await fetch('/checkLoginInfo?portalType=1');
+      return (await r.json()).record;
+    });
+    const engine = createEngine(loadDefinitionSetFromDisk(site));
+    const gate = gateOf(engine, { config, user: { ...userInfo, expired: false, needChangePwd: '0', ossLogin: false } });
+    const routes = engine
+      .screenIds()
+      .map((id) => engine.definition(id).route)
+      .filter((r): r is string => Boolean(r) && !['/login', '/forgetpassword'].includes(r!));
+    return routes.filter((r) => !gate.route(r).open);
+  }
+
+  test.each(['generic', 'kenya', 'ais'])(
+    '%s: every route the menu does not offer shows why, not the screen',
+    async (site) => {
+      await login(page, demo(site));
+      const closed = await closedRoutes(site);
+      expect(closed.length).toBeGreaterThan(0);
+      for (const route of closed) {
+        await page.goto(route);
+        await page.waitForSelector('[data-screen="unavailable"]');
+        expect([
+          route,
+          await page.textContent('[data-screen="unavailable"] h2, [data-screen="unavailable"] h1'),
+        ]).toEqual([route, 'Not available for your account']);
+      }
+    },
+  );
+
+  test('as the Ais provider, Copyright Maintenance and Batch Operation name the screen and the reason', async () => {
+    await login(page, demo('ais'));
+    for (const [route, name] of [
+      ['/copyrightMaintenance', 'Copyright Maintenance'],
+      ['/batchOperation', 'Batch Operation'],
+    ]) {
+      await page.goto(route);
+      await page.waitForSelector('[data-screen="unavailable"][data-reason="site"]');
+      expect(await page.textContent('[data-screen="unavailable"] p')).toBe(
+        `${name} is not available for your account: it is not switched on for your site. If you need it, please contact the administrator.`,
+      );
+      expect(await page.$('[data-screen="copyrightMaintenance"], [data-screen="batchOperation"]')).toBeNull();
+    }
+    await screenshot(page, 'gate-ais-batch-operation');
+  });
+
+  test('music boxes switched off for a site: its providers cannot open the box screens', async () => {
+    await flags({ support_musicbox: '0' }, 'generic');
+    await login(page, generic());
+    expect((await sidebarMenu(page)).entries.musicBox).toBeUndefined();
+    await page.goto('/musicBoxUpload');
+    await page.waitForSelector('[data-screen="unavailable"][data-reason="site"]');
+    expect(await page.textContent('[data-screen="unavailable"] p')).toContain('Upload Music Box is not available');
   });
 });

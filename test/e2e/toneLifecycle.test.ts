@@ -1,14 +1,15 @@
 // One tone's whole life, on each site variant, as the provider and the operator live it (issue 5 §7): uploaded
 // in the browser with real wav files, found in maintenance as 'Addition to be approved', approved with the
 // operator CLI and shown 'Normal', edited from its row ('Modification to be approved', then approved under the
-// new name), hidden and resumed, exported, and deleted while in use through the forced confirmation. Each test
+// new name), hidden and resumed, exported, and deleted while in use through the forced confirmation, which names the
+// box and directory holding it; they keep it until the operator approves the deletion. Each test
 // goes on from the previous one's state; screenshots per step and site.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { approveTone, confirmOk, row, rowAction, rows, searchByName } from './support/maintenance';
+import { approveTone, confirmOk, rejectTone, row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
 
@@ -134,51 +135,74 @@ describe.each(SITES)('%s', (site, label) => {
     expect(line!.split(',')[3]).toBe('Normal'); // the status as the list words it
   });
 
-  test('deleted while in use: the forced confirmation warns about subscribers; the deletion waits for approval', async () => {
-    // In use: the provider's IVR directory holds it (written as the directory screens would).
+  test('deleted while in use: the confirmation names the box and directory, which keep the tone until approval', async () => {
+    // In use: one of the provider's music boxes and an IVR directory hold it (written as those screens would).
     const db = new Database(join(suite.server.dataDir, 'rbt.sqlite'));
-    let toneCode: string;
+    const memberships = () =>
+      db
+        .prepare(
+          "SELECT (SELECT count(*) FROM tone_box_items WHERE tone_id = ?) AS boxes, (SELECT count(*) FROM ivr_directory_items WHERE resource_type = '1' AND resource_id = ?) AS directories",
+        )
+        .get(Number(toneID), Number(toneID));
+    let boxName: string;
     try {
       db.pragma('busy_timeout = 5000');
-      const { provider_id, tone_code } = db
-        .prepare('SELECT provider_id, tone_code FROM tones WHERE id = ?')
-        .get(Number(toneID)) as { provider_id: number; tone_code: string };
-      toneCode = tone_code;
+      const { provider_id } = db.prepare('SELECT provider_id FROM tones WHERE id = ?').get(Number(toneID)) as {
+        provider_id: number;
+      };
+      const box = db
+        .prepare("SELECT id, name FROM tone_boxes WHERE provider_id = ? AND status = '1' ORDER BY id LIMIT 1")
+        .get(provider_id) as { id: number; name: string };
+      boxName = box.name;
+      db.prepare('INSERT INTO tone_box_items (box_id, tone_id, position) VALUES (?, ?, 99)').run(
+        box.id,
+        Number(toneID),
+      );
       const dir = db
         .prepare(
-          "INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, reject_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '', ?)",
+          "INSERT INTO ivr_directories (provider_id, position, name, type, prompt_file, status, approve_type, table_type, ask_type, refuse_reason, created_at) VALUES (?, 1, 'Lifecycle', '1', '', '1', '2', '', '', '', ?)",
         )
         .run(provider_id, Date.now());
       db.prepare(
         "INSERT INTO ivr_directory_items (directory_id, resource_type, resource_id, position) VALUES (?, '1', ?, 1)",
       ).run(dir.lastInsertRowid, Number(toneID));
+      expect(memberships()).toEqual({ boxes: 1, directories: 1 });
+      await signIn('/rbtMaintenance');
+      await maintenanceRow(renamed);
+      await rowAction(page, toneID, 'delete').click();
+      await confirmOk(page, /Delete this tone/);
+      const forced = page.locator('[role="alertdialog"]').filter({ hasText: /already in use/ });
+      await forced.waitFor();
+      const text = await forced.textContent();
+      expect(text).toContain(`"${renamed}"`);
+      expect(text).toContain(`music box "${boxName}"`);
+      expect(text).toContain('IVR directory "Lifecycle"');
+      expect(text).toContain('when the operator approves it');
+      await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`, { viewport: true });
+      await confirmOk(page, /already in use.*Delete anyway/s);
+      await page.waitForFunction(
+        (id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'),
+        toneID,
+      );
+      await screenshot(page, `tone-lifecycle-${site}-4-deletion-pending-en`);
+      // Waiting for the operator, the box and the directory still hold the tone; refused, they keep it.
+      expect(memberships()).toEqual({ boxes: 1, directories: 1 });
+      rejectTone(suite.server, who.account, toneID, 'delete', 'Still on air in a campaign');
+      expect(memberships()).toEqual({ boxes: 1, directories: 1 });
+      await page.goto('/rbtMaintenance');
+      expect(await (await maintenanceRow(renamed)).textContent()).toContain('Rejected');
+      // Sent again and approved, the tone leaves both.
+      await rowAction(page, toneID, 'delete').click();
+      await confirmOk(page, /Delete this tone/);
+      await confirmOk(page, /already in use.*Delete anyway/s);
+      await page.waitForFunction(
+        (id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'),
+        toneID,
+      );
+      approveTone(suite.server, who.account, toneID, 'delete');
+      expect(memberships()).toEqual({ boxes: 0, directories: 0 });
     } finally {
       db.close();
     }
-    await signIn('/rbtMaintenance');
-    await maintenanceRow(renamed);
-    await rowAction(page, toneID, 'delete').click();
-    await confirmOk(page, /Delete this tone/);
-    const forced = page.locator('[role="alertdialog"]').filter({ hasText: /already in use/ });
-    await forced.waitFor();
-    expect(await forced.textContent()).toContain(`${toneCode} is already in use.`);
-    await screenshot(page, `tone-lifecycle-${site}-3-forced-delete-en`, { viewport: true });
-    await confirmOk(page, /already in use\..*Subscribers/s);
-    await page.waitForFunction(
-      (id) => document.querySelector(`tr[data-row-key="${id}"]`)?.textContent?.includes('Deletion to be approved'),
-      toneID,
-    );
-    // Forced: the directory no longer holds it, even before the operator decides.
-    const after = new Database(join(suite.server.dataDir, 'rbt.sqlite'), { readonly: true });
-    try {
-      expect(
-        after
-          .prepare("SELECT count(*) AS n FROM ivr_directory_items WHERE resource_type = '1' AND resource_id = ?")
-          .get(Number(toneID)),
-      ).toEqual({ n: 0 });
-    } finally {
-      after.close();
-    }
-    await screenshot(page, `tone-lifecycle-${site}-4-deletion-pending-en`);
   });
 });

@@ -1,5 +1,6 @@
 // List paging of the spec: startRecordNum..endRecordNum, 1-based and inclusive; endRecordNum -1 means all
 // rows (capped); queryType 1 asks only for recordSum.
+import type { SelectQueryBuilder } from 'kysely';
 export const MAX_PAGE_ROWS = 1000;
 
 export interface PageRange {
@@ -23,4 +24,20 @@ export function pageRange(params: Record<string, unknown>, defaultSize = 10): Pa
     limit: Math.min(end - start + 1, MAX_PAGE_ROWS),
     countOnly: String(params.queryType ?? '') === '1',
   };
+}
+
+/**
+ * One page of a list and its total, as every list call answers (record, recordSum): `base` is the filtered query
+ * without a selection; `rows` selects, orders and maps the page it is given (offset and limit applied). A count
+ * call (queryType 1) and an empty list skip the page query.
+ */
+export async function pageOf<DB, TB extends keyof DB, R>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  range: PageRange,
+  rows: (page: SelectQueryBuilder<DB, TB, object>) => Promise<R[]>,
+): Promise<{ record: R[]; recordSum: number }> {
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const recordSum = Number((total as { n: unknown }).n);
+  if (range.countOnly || recordSum === 0) return { record: [], recordSum };
+  return { record: await rows(base.offset(range.offset).limit(range.limit)), recordSum };
 }

@@ -1,5 +1,7 @@
 // Parameter schema pieces shared by the routes. Values arrive as strings from form bodies and queries, so
 // schemas describe strings; Fastify's validator turns a JSON number into its string where a string is asked.
+import { langCodes } from './lang';
+
 /** A JSON Schema as Fastify and Ajv take it. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -10,7 +12,12 @@ export const accountCode: JsonSchema = {
   description: 'Provider account code, 6-20 digits.',
 };
 export const password: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
-export const language: JsonSchema = { type: 'string', enum: ['en', 'zh'] };
+/** An interface language: the codes of i18n/languages.json (read at start, so a listed language is accepted). */
+export const language: JsonSchema = {
+  type: 'string',
+  enum: langCodes(),
+  description: 'An interface language of i18n/languages.json.',
+};
 
 export const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
   type: 'object',

@@ -14,7 +14,8 @@ import { RC } from '../returnCodes';
 import { auditRow, type AuditEntry } from '../services/audit';
 import { engineFor } from '../validation';
 import { userInfo } from '../services/providers';
-import { inApprovalFlow } from '../services/changeRequests';
+import { isTrusted } from '../lifecycle/lifecycle';
+import { STATUS_OF_STATE, TASK_STATUS } from '../services/batch/taskTypes';
 import { HANDLERS } from '../services/batch/handlers';
 import { storedMessage, failed, type LineOutcome } from '../services/batch/outcome';
 import type { LineContext, LineHandler } from '../services/batch/lineTypes';
@@ -63,7 +64,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
       group: {},
       engine: engineFor(provider.site),
       user: userInfo(provider, config),
-      approval: inApprovalFlow(provider),
+      approval: !isTrusted(provider),
     };
   }
 
@@ -76,13 +77,14 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
     to: number,
     one = false,
   ): Promise<number | 'end' | 'stop'> {
-    return db.transaction().execute(async (tx) => {
+    let applied = { good: 0, n: 0 };
+    const last = await db.transaction().execute(async (tx) => {
       const live = await tx
         .selectFrom('batch_tasks')
         .select(['state', 'status'])
         .where('id', '=', task.id)
         .executeTakeFirst();
-      if (!live || live.status === '6' || !LIVE.includes(live.state)) return 'stop' as const;
+      if (!live || live.status === TASK_STATUS.deleted || !LIVE.includes(live.state)) return 'stop' as const;
       let q = tx
         .selectFrom('batch_task_lines')
         .select(['line_no', 'input'])
@@ -130,8 +132,12 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         })
         .where('id', '=', task.id)
         .execute();
+      applied = { good, n };
       return lines[n - 1].line_no;
     });
+    // Counted once committed: a group rolled back is applied again later and counted then.
+    ctx.metrics?.lines(applied.good, applied.n - applied.good);
+    return last;
   }
 
   /** A line that breaks its transaction on the last attempt gets a failed result of its own, so the rest go on. */
@@ -195,7 +201,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
   async function finishIfComplete(taskId: number): Promise<void> {
     await db
       .updateTable('batch_tasks')
-      .set({ state: 'done', status: '3', finished_at: ctx.now(), locked_by: null, lease_until: null })
+      .set({ state: 'done', status: STATUS_OF_STATE.done, finished_at: ctx.now(), locked_by: null, lease_until: null })
       .where('id', '=', taskId)
       .where('state', 'in', LIVE)
       // Every line's result adds to done_count in its own transaction, so the count says when the lines may all
@@ -228,7 +234,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .set({
           result_file: savedName,
           state: 'done',
-          status: '3',
+          status: STATUS_OF_STATE.done,
           total_count: rows,
           success_count: rows,
           done_count: rows,
@@ -238,7 +244,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         })
         .where('id', '=', task.id)
         .where('state', 'in', LIVE)
-        .where('status', '!=', '6')
+        .where('status', '!=', TASK_STATUS.deleted)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
       await tx
@@ -261,7 +267,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
 
   const handle: JobHandler = async (job, run) => {
     const task = await db.selectFrom('batch_tasks').selectAll().where('id', '=', job.taskId).executeTakeFirst();
-    if (!task || task.status === '6' || !LIVE.includes(task.state)) return;
+    if (!task || task.status === TASK_STATUS.deleted || !LIVE.includes(task.state)) return;
     const handler = HANDLERS[task.task_type];
     if (!handler) throw new Error(`no handler for task type ${task.task_type}`);
     await db
@@ -300,7 +306,7 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .updateTable('batch_tasks')
         .set({
           state: 'failed',
-          status: task.status === '6' ? '6' : '4',
+          status: task.status === TASK_STATUS.deleted ? TASK_STATUS.deleted : STATUS_OF_STATE.failed,
           error: reason.slice(0, 2000),
           finished_at: ctx.now(),
           locked_by: null,

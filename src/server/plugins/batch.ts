@@ -14,21 +14,15 @@ import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
+import { sendStored } from '../files/send';
 import { receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { forgetUpload } from '../services/uploadedFiles';
 import { MAX_DELETE } from '../services/toneMaintenance';
-import {
-  canDelete,
-  canDownload,
-  TASK_TYPES,
-  taskTypeOf,
-  typeAvailable,
-  type TaskTypeDef,
-} from '../services/batch/taskTypes';
-import { ownTask, typeFor } from '../services/batch/access';
+import { canDelete, canDownload, TASK_TYPES, taskTypeOf, type TaskTypeDef } from '../services/batch/taskTypes';
+import { ownTask, typeFor, typeOpen } from '../services/batch/access';
 import { firstOwnId } from '../services/copyright';
 import {
   createTask,
@@ -133,23 +127,22 @@ function duplicateIds(lines: TextLine[]): Violation[] {
 }
 
 /** Sends a file of the provider as an attachment, or 963004 without a disposition header when it is gone (000 §8). */
-function sendFile(
+async function sendFile(
+  req: FastifyRequest,
   reply: FastifyReply,
   store: FileStore,
-  providerId: number,
-  savedName: string,
+  file: { providerId: number; savedName: string },
   downloadName: string,
-  lang: 'en' | 'zh',
 ) {
-  const file = savedName ? store.open(providerId, savedName) : undefined;
-  if (!file)
-    return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, lang) });
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-length', file.size)
-    .header('content-disposition', `attachment; filename="${downloadName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.stream);
+  const sent =
+    file.savedName &&
+    (await sendStored(req, reply, store, file, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${downloadName}"`,
+      'cache-control': 'no-store',
+    }));
+  if (!sent)
+    return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, req.lang) });
 }
 
 /** Deletes tasks one by one by the 000 §4 rules; 000000 when all went, 000001 when some were refused (000 §8). */
@@ -161,7 +154,7 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
   for (const id of [...new Set(ids)]) {
     const task = await findTask(ctx.db, p.id, id);
     const def = task && taskTypeOf(task.task_type);
-    if (!task || !def || !typeAvailable(def, req.session!.config)) {
+    if (!task || !def || !typeOpen(req, def)) {
       refused.push({ taskId: id, returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
       continue;
     }
@@ -223,8 +216,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     async handler(req: FastifyRequest, _reply: FastifyReply, params: Record<string, any>) {
       const s = req.session!;
       const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
-      const types =
-        key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeAvailable(t, s.config)) : [typeFor(req, key)];
+      const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeOpen(req, t)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
       const range = parseDateRange(String(params.begin), String(params.end), engineFor(s.provider.site), s.config);
       return listTasks(
@@ -524,13 +516,12 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
 
   async function downloadExport(req: FastifyRequest, reply: FastifyReply, task: TaskRow, def: TaskTypeDef) {
     if (!canDownload(def, task.status)) throw new ApiError(RC.taskActionUnavailable);
-    sendFile(
+    await sendFile(
+      req,
       reply,
       store,
-      task.provider_id,
-      task.result_file,
+      { providerId: task.provider_id, savedName: task.result_file },
       `tones_${req.session!.provider.code}_${task.id}.csv`,
-      req.lang,
     );
   }
 }

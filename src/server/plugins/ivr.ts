@@ -9,27 +9,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj, paging, rowId, rowIds, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { assertValid, type Violation } from '../validation';
-import { audit } from '../services/audit';
+import { assertValid } from '../validation';
 import { screenFileProblem } from '../http/screenFiles';
+import { actorOf } from '../http/actor';
+import { sessionOf } from '../http/session';
 import {
-  addDirectory,
-  addEntries,
-  changeDirectory,
-  entryIds,
+  addDirectoryEntries,
+  createDirectory,
+  deleteDirectory,
+  directoryOf,
   listDirectories,
   listEntries,
-  ownDirectory,
-  refusedEntries,
-  removeEntries,
-  sameName,
+  modifyDirectory,
+  removeDirectoryEntries,
   sortDirectories,
-  sortEntries,
-  trusted,
+  sortDirectoryEntries,
 } from '../services/ivrDirectories';
-import { addPrompt, listPrompts, ownPrompt, removePrompt } from '../services/ivrPrompts';
+import { createPrompt, listPrompts, removePrompt } from '../services/ivrPrompts';
 
 const id = rowId;
 const ids = (max: number, what: string) => rowIds(what, max);
@@ -51,7 +48,9 @@ const directoryRecord = stringRecord([
   'promptFile',
   'promptUrl',
   'status',
-  'pending',
+  'approveType',
+  'tableType',
+  'askType',
   'refuseReason',
   'toneCount',
 ]);
@@ -75,6 +74,9 @@ const promptRecord = stringRecord([
   'promptFile',
   'promptUrl',
   'status',
+  'approveType',
+  'tableType',
+  'askType',
   'refuseReason',
   'uploadTime',
 ]);
@@ -84,14 +86,11 @@ const promptFileProblem = (req: FastifyRequest, screen: string, file: string) =>
   screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
 
 /** The caller's directory, or 964001 for one of another provider (or none). */
-async function directoryOf(req: FastifyRequest, catalogID: unknown) {
-  const dir = await ownDirectory(req.server.ctx.db, req.session!.provider.id, Number(catalogID));
-  if (!dir) throw new ApiError(RC.notOwnDirectory);
-  return dir;
-}
+const callersDirectory = (req: FastifyRequest, catalogID: unknown) =>
+  directoryOf(req.server.ctx.db, sessionOf(req).provider.id, catalogID);
 
 const limitOf = (req: FastifyRequest) =>
-  Math.max(1, Number(req.session!.config.limit_number_tones_per_ivr_catalog) || 20);
+  Math.max(1, Number(sessionOf(req).config.limit_number_tones_per_ivr_catalog) || 20);
 
 export function ivrRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -101,12 +100,12 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: "The provider's IVR directories in their order, paged",
       description:
-        'record: directories {catalogID, seq (position, 1..n), catalogName, catalogType (1 tones, 2 tone boxes), promptFile, promptUrl (play address), status (0 new, 1 normal, 2 hidden, 3 addition rejected), pending (add, modify or delete waiting for approval, else empty), refuseReason, toneCount}; recordSum the total. queryType 1 gives recordSum only; endRecordNum -1 all (up to 1000).',
+        'record: directories {catalogID, seq (position, 1..n), catalogName, catalogType (1 tones, 2 tone boxes), promptFile, promptUrl (play address), status (0 not on air yet, 1 normal, 2 hidden), approveType, tableType, askType and refuseReason (the approval marks of 001 §4 that every approvable entity carries: what change waits for the operator, or was refused and why), toneCount}; recordSum the total. queryType 1 gives recordSum only; endRecordNum -1 all (up to 1000).',
       auth: 'session',
       params: obj({ ...paging }),
       record: { type: 'array', items: directoryRecord },
       async handler(req, _reply, params) {
-        return listDirectories(req.server.ctx.db, req.session!.provider.id, pageRange(params));
+        return listDirectories(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));
       },
     },
     {
@@ -123,32 +122,14 @@ export function ivrRoutes(app: FastifyInstance): void {
       record: stringRecord(['catalogID']),
       codes: [RC.directoryNameTaken],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
         const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
         if (bad) assertValid([bad]);
-        const name = String(params.catalogName);
-        if (await sameName(ctx.db, p.id, name)) throw new ApiError(RC.directoryNameTaken, [name]);
-        const now = ctx.now();
-        const newId = await ctx.db.transaction().execute(async (tx) => {
-          const created = await addDirectory(
-            tx,
-            p,
-            { name, type: String(params.catalogType), promptFile: String(params.promptFile) },
-            now,
-          );
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'addivrcatalog',
-            entityType: 'ivrDirectory',
-            entityId: created,
-            detail: { name },
-            ip: req.ip,
-          });
-          return created;
-        });
-        return { record: { catalogID: String(newId) } };
+        const change = {
+          name: String(params.catalogName),
+          type: String(params.catalogType),
+          promptFile: String(params.promptFile),
+        };
+        return { record: { catalogID: String(await createDirectory(req.server.ctx.db, actorOf(req), change)) } };
       },
     },
     {
@@ -157,48 +138,25 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Modify an IVR directory (to approval)',
       description:
-        "catalogID of one of the caller's directories (964001 otherwise) with its new catalogName and promptFile, checked as on sp/addivrcatalog. The type of a directory that holds entries cannot change (Ivr.typeLocked). 964002 while a change of the directory waits for approval. The directory stays as it is, 'modification to be approved', until the operator approves (at once for believeCP 1/2).",
+        "catalogID of one of the caller's directories (964001 otherwise) with its new catalogName and promptFile, checked as on sp/addivrcatalog. The type of a directory that holds entries cannot change (Ivr.typeLocked). 961003 while a change of the directory waits for approval. The directory stays as it is, 'modification to be approved', until the operator approves (at once for believeCP 1/2). record: approval '1' when the change waits.",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id, ...directoryFields }, ['catalogID', 'catalogName', 'promptFile']),
       screen: { id: 'directoryModify', call: 'modify' },
-      codes: [RC.notOwnDirectory, RC.directoryPending, RC.directoryNameTaken],
+      codes: [RC.notOwnDirectory, RC.changePending, RC.directoryNameTaken],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const dir = await directoryOf(req, params.catalogID);
-        if (dir.pending || dir.status === '3') throw new ApiError(RC.directoryPending);
-        const name = String(params.catalogName);
-        const type = String(params.catalogType || dir.type);
-        const errors: Violation[] = [];
+        const dir = await callersDirectory(req, params.catalogID);
         if (String(params.promptFile) !== dir.prompt_file) {
           const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
-          if (bad) errors.push(bad);
+          if (bad) assertValid([bad]);
         }
-        if (type !== dir.type && (await entryIds(ctx.db, dir.id)).length)
-          errors.push({ field: 'catalogType', message: 'Ivr.typeLocked' });
-        assertValid(errors);
-        if (await sameName(ctx.db, p.id, name, dir.id)) throw new ApiError(RC.directoryNameTaken, [name]);
-        await ctx.db.transaction().execute(async (tx) => {
-          await changeDirectory(
-            tx,
-            p,
-            dir.id,
-            'modify',
-            { name, type, promptFile: String(params.promptFile) },
-            ctx.now(),
-          );
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'modivrcatalog',
-            entityType: 'ivrDirectory',
-            entityId: dir.id,
-            detail: { name },
-            ip: req.ip,
-          });
-        });
-        return { record: { approval: trusted(p) ? '0' : '1' } };
+        const change = {
+          name: String(params.catalogName),
+          type: String(params.catalogType || dir.type),
+          promptFile: String(params.promptFile),
+        };
+        const waits = await modifyDirectory(req.server.ctx.db, actorOf(req), dir, change);
+        return { record: { approval: waits ? '1' : '0' } };
       },
     },
     {
@@ -207,29 +165,13 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Delete an IVR directory (to approval)',
       description:
-        "catalogID of one of the caller's directories (964001 otherwise); 964002 while a change waits. 'deletion to be approved' until the operator approves, then the directory and its entries go (at once for believeCP 1/2). A directory whose addition was rejected goes at once.",
+        "catalogID of one of the caller's directories (964001 otherwise); 961003 while a change waits. 'deletion to be approved' until the operator approves, then the directory and its entries go (at once for believeCP 1/2). A directory whose addition was refused goes at once.",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id }, ['catalogID']),
-      codes: [RC.notOwnDirectory, RC.directoryPending],
+      codes: [RC.notOwnDirectory, RC.changePending],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const dir = await directoryOf(req, params.catalogID);
-        if (dir.pending) throw new ApiError(RC.directoryPending);
-        await ctx.db.transaction().execute(async (tx) => {
-          if (dir.status === '3') await tx.deleteFrom('ivr_directories').where('id', '=', dir.id).execute();
-          else await changeDirectory(tx, p, dir.id, 'delete', { name: dir.name }, ctx.now());
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'delivrcatalog',
-            entityType: 'ivrDirectory',
-            entityId: dir.id,
-            detail: { name: dir.name },
-            ip: req.ip,
-          });
-        });
+        await deleteDirectory(req.server.ctx.db, actorOf(req), await callersDirectory(req, params.catalogID));
         return {};
       },
     },
@@ -245,20 +187,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       params: obj({ catalogIDs: ids(1000, 'Directory ids') }, ['catalogIDs']),
       codes: [RC.notOwnDirectory],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const wanted = idList(params.catalogIDs);
-        const own = await ctx.db
-          .selectFrom('ivr_directories')
-          .select('id')
-          .where('provider_id', '=', p.id)
-          .where('id', 'in', wanted)
-          .execute();
-        if (own.length !== new Set(wanted).size) throw new ApiError(RC.notOwnDirectory);
-        await ctx.db.transaction().execute(async (tx) => {
-          await sortDirectories(tx, p.id, wanted, ctx.now());
-          await audit(tx, { providerId: p.id, actor: p.code, action: 'sortcatalog', detail: wanted, ip: req.ip });
-        });
+        await sortDirectories(req.server.ctx.db, actorOf(req), idList(params.catalogIDs));
         return {};
       },
     },
@@ -274,8 +203,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       record: { type: 'array', items: entryRecord },
       codes: [RC.notOwnDirectory],
       async handler(req, _reply, params) {
-        const dir = await directoryOf(req, params.catalogID);
-        return listEntries(req.server.ctx.db, dir, pageRange(params));
+        return listEntries(req.server.ctx.db, await callersDirectory(req, params.catalogID), pageRange(params));
       },
     },
     {
@@ -284,37 +212,16 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Add tones (or tone boxes) to a directory',
       description:
-        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or the caller's boxes on sale with no change waiting (status 1, approveType 2; 964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. Applies at once.",
+        "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or the caller's boxes on sale with no change waiting (status 1, approveType 2; 964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. On a directory on air the new entries wait for the operator as a modification of the directory (at once for believeCP 1/2; 961003 while another change waits); a directory not on air yet takes them at once. record: added, approval ('1' when they wait).",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
-      record: stringRecord(['added']),
+      record: stringRecord(['added', 'approval']),
       codes: [RC.notOwnDirectory, RC.directoryFull, RC.entryNotAllowed],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const dir = await directoryOf(req, params.catalogID);
-        const wanted = [...new Set(idList(params.toneIDs))];
-        const refused = await refusedEntries(ctx.db, p.id, p.site, dir.type, wanted);
-        if (refused.length) throw new ApiError(RC.entryNotAllowed, [refused.join(', ')]);
-        const limit = limitOf(req);
-        const added = await ctx.db.transaction().execute(async (tx) => {
-          const have = await entryIds(tx, dir.id);
-          const total = new Set([...have, ...wanted]).size;
-          if (total > limit) throw new ApiError(RC.directoryFull, [limit]);
-          const n = await addEntries(tx, dir, wanted);
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'addcatalogtone',
-            entityType: 'ivrDirectory',
-            entityId: dir.id,
-            detail: wanted,
-            ip: req.ip,
-          });
-          return n;
-        });
-        return { record: { added: String(added) } };
+        const dir = await callersDirectory(req, params.catalogID);
+        const r = await addDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs), limitOf(req));
+        return { record: { added: String(r.added), approval: r.approval ? '1' : '0' } };
       },
     },
     {
@@ -323,29 +230,15 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: 'Remove tones (or tone boxes) from a directory',
       description:
-        "catalogID of one of the caller's directories; toneIDs: entries to remove (ids not in the directory are ignored). The rest close up in order. Applies at once.",
+        "catalogID of one of the caller's directories; toneIDs: entries to remove (ids not in the directory are ignored). The rest close up in order. Staged like sp/addcatalogtone. record: approval.",
       auth: 'session',
       write: true,
       params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
       codes: [RC.notOwnDirectory],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const dir = await directoryOf(req, params.catalogID);
-        const gone = idList(params.toneIDs);
-        await ctx.db.transaction().execute(async (tx) => {
-          await removeEntries(tx, dir.id, gone);
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'delcatalogtone',
-            entityType: 'ivrDirectory',
-            entityId: dir.id,
-            detail: gone,
-            ip: req.ip,
-          });
-        });
-        return {};
+        const dir = await callersDirectory(req, params.catalogID);
+        const r = await removeDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
+        return { record: { approval: r.approval ? '1' : '0' } };
       },
     },
     {
@@ -360,22 +253,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       params: obj({ catalogID: id, toneIDs: ids(1000, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
       codes: [RC.notOwnDirectory],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const dir = await directoryOf(req, params.catalogID);
-        const order = idList(params.toneIDs);
-        await ctx.db.transaction().execute(async (tx) => {
-          await sortEntries(tx, dir.id, order);
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'sortcatalogtones',
-            entityType: 'ivrDirectory',
-            entityId: dir.id,
-            detail: order,
-            ip: req.ip,
-          });
-        });
+        const dir = await callersDirectory(req, params.catalogID);
+        await sortDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
         return {};
       },
     },
@@ -385,12 +264,12 @@ export function ivrRoutes(app: FastifyInstance): void {
       tag: 'ivr',
       summary: "The provider's IVR salutatory (promptType 1) or help prompts (2), newest first",
       description:
-        'record: prompts {promptID, promptType, promptName, promptFile, promptUrl (play address), status (0 to be approved, 1 normal, 3 rejected), refuseReason, uploadTime (ISO 8601)}; recordSum the total.',
+        'record: prompts {promptID, promptType, promptName, promptFile, promptUrl (play address), status (0 not on air yet, 1 normal), approveType, tableType, askType, refuseReason (the approval marks), uploadTime (ISO 8601)}; recordSum the total.',
       auth: 'session',
       params: obj({ promptType: { type: 'string', enum: ['1', '2'] }, ...paging }, ['promptType']),
       record: { type: 'array', items: promptRecord },
       async handler(req, _reply, params) {
-        return listPrompts(req.server.ctx.db, req.session!.provider.id, String(params.promptType), pageRange(params));
+        return listPrompts(req.server.ctx.db, sessionOf(req).provider.id, String(params.promptType), pageRange(params));
       },
     },
     {
@@ -416,29 +295,14 @@ export function ivrRoutes(app: FastifyInstance): void {
       ],
       record: stringRecord(['promptID']),
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
         const bad = await promptFileProblem(req, 'salutatoryUpload', String(params.promptFile));
         if (bad) assertValid([bad]);
-        const newId = await ctx.db.transaction().execute(async (tx) => {
-          const created = await addPrompt(
-            tx,
-            p,
-            { kind: String(params.promptType), name: String(params.promptName), promptFile: String(params.promptFile) },
-            ctx.now(),
-          );
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'addivrwelhlp',
-            entityType: 'ivrPrompt',
-            entityId: created,
-            detail: { name: params.promptName, type: params.promptType },
-            ip: req.ip,
-          });
-          return created;
-        });
-        return { record: { promptID: String(newId) } };
+        const prompt = {
+          kind: String(params.promptType),
+          name: String(params.promptName),
+          promptFile: String(params.promptFile),
+        };
+        return { record: { promptID: String(await createPrompt(req.server.ctx.db, actorOf(req), prompt)) } };
       },
     },
     {
@@ -453,22 +317,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       params: obj({ promptID: id }, ['promptID']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
-        const prompt = await ownPrompt(ctx.db, p.id, Number(params.promptID));
-        if (!prompt) throw new ApiError(RC.notFound);
-        await ctx.db.transaction().execute(async (tx) => {
-          await removePrompt(tx, prompt.id);
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'delivrwelhlp',
-            entityType: 'ivrPrompt',
-            entityId: prompt.id,
-            detail: { name: prompt.name },
-            ip: req.ip,
-          });
-        });
+        await removePrompt(req.server.ctx.db, actorOf(req), Number(params.promptID));
         return {};
       },
     },

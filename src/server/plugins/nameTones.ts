@@ -11,10 +11,10 @@ import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { assertValid } from '../validation';
-import { audit } from '../services/audit';
 import { screenFileProblem } from '../http/screenFiles';
+import { actorOf } from '../http/actor';
+import { sessionOf } from '../http/session';
 import { listNameTones, nameToneCategoryOf, uploadNameTone } from '../services/nameTones';
-import { trusted } from '../services/ivrDirectories';
 import { namesIn } from '../services/translations';
 
 const nameToneRecord = stringRecord([
@@ -26,13 +26,16 @@ const nameToneRecord = stringRecord([
   'uploadCount',
   'uploadLink',
   'status',
+  'approveType',
+  'tableType',
+  'askType',
   'refuseReason',
 ]);
 const text = (max: number) => ({ type: 'string', maxLength: max });
 
 /** The caller's name-tone category, or 956012 without the privilege (or with no category configured). */
 async function categoryOf(req: FastifyRequest) {
-  const cat = await nameToneCategoryOf(req.server.ctx.db, req.session!.provider);
+  const cat = await nameToneCategoryOf(req.server.ctx.db, sessionOf(req).provider);
   if (!cat) throw new ApiError(RC.noNameTonePrivilege);
   return cat;
 }
@@ -62,7 +65,7 @@ export function nameToneRoutes(app: FastifyInstance): void {
       tag: 'nameTone',
       summary: "The provider's name tones, newest first, paged",
       description:
-        "Not shown in the spec; designed here. Filters: name (part of it, any case), initialLetter (a-z), msisdn (exact). record: name tones {nameToneID, name, requestDate (YYYY-MM-DD of the first upload), initialLetter, msisdn, uploadCount (recordings uploaded), uploadLink (play address of the latest), status (0 to be approved, 1 normal, 3 rejected), refuseReason}; recordSum the total. Only the caller's own; a provider without the privilege sees the name tones it has (none unless it lost the privilege).",
+        "Not shown in the spec; designed here. Filters: name (part of it, any case), initialLetter (a-z), msisdn (exact). record: name tones {nameToneID, name, requestDate (YYYY-MM-DD of the first upload), initialLetter, msisdn, uploadCount (recordings uploaded), uploadLink (play address of the latest), status (0 not on air yet, 1 normal), approveType, tableType, askType, refuseReason (the approval marks)}; recordSum the total. Only the caller's own; a provider without the privilege sees the name tones it has (none unless it lost the privilege).",
       auth: 'session',
       params: obj({
         name: text(200),
@@ -75,7 +78,7 @@ export function nameToneRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         return listNameTones(
           req.server.ctx.db,
-          req.session!.provider.id,
+          sessionOf(req).provider.id,
           {
             name: params.name ? String(params.name) : undefined,
             initialLetter: params.initialLetter ? String(params.initialLetter) : undefined,
@@ -91,7 +94,7 @@ export function nameToneRoutes(app: FastifyInstance): void {
       tag: 'nameTone',
       summary: 'Upload a name tone recording (to approval)',
       description:
-        "Not shown in the spec; designed here. 956012 without the name-tone privilege (checked first). Rules of the namerbtUpload definition: name required, up to 200 characters, none of rule_valid_name's characters, no blank at either end; initialLetter a single letter a-z (001 §5.6); msisdn, when given, matching rule_user_number_regexp; toneFile the caller's own wav upload (sp/uploadfile) in the wav_* format (the message names the file's format). The category is the caller's name-tone category whatever catalogID says. A name (with the same MSISDN) uploaded before gets the new recording and its upload count goes up. 'to be approved' until the operator approves (at once for believeCP 1/2); a recording still waiting is replaced.",
+        "Not shown in the spec; designed here. 956012 without the name-tone privilege (checked first). Rules of the namerbtUpload definition: name required, up to 200 characters, none of rule_valid_name's characters, no blank at either end; initialLetter a single letter a-z (001 §5.6); msisdn, when given, matching rule_user_number_regexp; toneFile the caller's own wav upload (sp/uploadfile) in the wav_* format (the message names the file's format). The category is the caller's name-tone category whatever catalogID says. A name (with the same MSISDN) uploaded before gets the new recording once it is approved (subscribers keep the live one meanwhile) and its upload count goes up then. 'to be approved' until the operator approves (at once for believeCP 1/2); a recording still waiting is replaced.",
       auth: 'session',
       write: true,
       params: obj(
@@ -113,33 +116,19 @@ export function nameToneRoutes(app: FastifyInstance): void {
       record: stringRecord(['nameToneID', 'approval']),
       codes: [RC.noNameTonePrivilege],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session!.provider;
         const cat = await categoryOf(req);
         const file = String(params.toneFile);
         const bad = await screenFileProblem(req, 'namerbtUpload', 'toneFile', file, 'NameTone.fileNotYours');
         if (bad) assertValid([bad]);
-        const name = String(params.name);
-        const msisdn = String(params.msisdn ?? '');
-        const id = await ctx.db.transaction().execute(async (tx) => {
-          const saved = await uploadNameTone(
-            tx,
-            p,
-            { catalogId: cat.id, name, initialLetter: String(params.initialLetter), msisdn, file },
-            ctx.now(),
-          );
-          await audit(tx, {
-            providerId: p.id,
-            actor: p.code,
-            action: 'uploadnametone',
-            entityType: 'nameTone',
-            entityId: saved,
-            detail: { name, msisdn },
-            ip: req.ip,
-          });
-          return saved;
-        });
-        return { record: { nameToneID: String(id), approval: trusted(p) ? '0' : '1' } };
+        const upload = {
+          catalogId: cat.id,
+          name: String(params.name),
+          initialLetter: String(params.initialLetter),
+          msisdn: String(params.msisdn ?? ''),
+          file,
+        };
+        const r = await uploadNameTone(req.server.ctx.db, actorOf(req), upload);
+        return { record: { nameToneID: String(r.id), approval: r.approval ? '1' : '0' } };
       },
     },
   ]);

@@ -37,7 +37,7 @@ import {
   minutesLeft,
 } from '../services/throttle';
 import { audit } from '../services/audit';
-import { pendingApprovals } from '../services/changeRequests';
+import { pendingApprovals } from '../services/toneBoxes';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
 import type { Config } from '../services/config';
@@ -289,7 +289,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       url: '/common/switchlanguage',
       tag: 'session',
       summary: 'Set the language of the session (answers and messages)',
-      description: 'Answers follow the session language, else Accept-Language, else English.',
+      description:
+        'Answers follow the session language, else Accept-Language, else the default language (the first of i18n/languages.json).',
       auth: 'session',
       write: true,
       maintenanceWindow: false,
@@ -297,7 +298,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       allowExpired: true,
       params: obj({ language }, ['language']),
       async handler(req, _reply, params) {
-        const lang = params.language === 'zh' ? 'zh' : 'en';
+        const lang = parseLang(params.language)!;
         await setSessionLanguage(req.server.ctx.db, req.session!.id, lang);
         req.lang = lang;
         return { record: { language: lang } };

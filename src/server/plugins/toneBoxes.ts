@@ -12,7 +12,7 @@ import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneBoxFields } from '../services/toneBoxRecord';
-import { pendingApprovals } from '../services/changeRequests';
+import { pendingApprovals } from '../services/toneBoxes';
 import {
   addBox,
   boxDetail,
@@ -105,7 +105,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       params: obj(writeParams('edit'), ['toneBoxID']),
       screen: { id: 'musicBoxUpload', call: 'edit', mode: 'edit', action: 'submitEdit', asShown: true },
       facts: (req, params) => boxFacts(req.server.ctx.db, req.session!.provider, req.session!.config, params, 'edit'),
-      codes: [RC.badInput, RC.notFound, RC.boxPending],
+      codes: [RC.badInput, RC.notFound, RC.changePending],
       async handler(req, _reply, params) {
         const { p, config, db, now } = who(req);
         const box = await ownBox(db, p.id, params.toneBoxID);
@@ -133,7 +133,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       ),
       record: stringRecord(['status']),
       screen: { id: 'musicBoxDelete', call: 'delete' },
-      codes: [RC.badInput, RC.notFound, RC.boxPending],
+      codes: [RC.badInput, RC.notFound, RC.changePending],
       async handler(req, _reply, params) {
         const { p, db, now } = who(req);
         return { record: await deleteBox(db, p, params.toneBoxID, String(params.reason), req.ip, now) };

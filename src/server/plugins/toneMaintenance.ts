@@ -19,8 +19,9 @@ import {
 } from '../services/toneMaintenance';
 import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import { toneFields } from '../services/toneRecord';
-import { inApprovalFlow } from '../services/changeRequests';
+import { translate } from '../http/messages';
 import { ownUpload } from '../services/uploadedFiles';
+import { sendStored } from '../files/send';
 
 const toneID = rowId;
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -28,6 +29,7 @@ const toneIDs = (max?: number) => rowIds('Tone ids', max);
 const idList = rowIdList;
 
 const ROLES = ['lyric', 'tune', 'record'];
+const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
 const owner = stringRecord(['companyID', 'companyName', 'officialName', 'stageName']);
 /** What toneDetail answers (the API tests hold real answers to it): the edit form and the detail page read it. */
 const toneDetailRecord = () =>
@@ -155,7 +157,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       url: '/sp/deltones',
       tag: 'tones',
       summary: 'Delete tones (forced delete possible)',
-      description: `At most ${MAX_DELETE} ids (961002 beyond). A tone in a tone box or IVR directory answers 961001 '{0} is already in use.' and nothing changes, unless force is 1: then the tone also leaves those boxes and directories (their subscribers lose it). For providers in the approval flow (believeCP not 1 or 2) each deletion becomes a change request 'delete' that the operator approves; otherwise the tones are deleted (status 6). 950005 when any id is not the provider's.`,
+      description: `At most ${MAX_DELETE} ids (961002 beyond). A tone in a tone box or IVR directory answers 961001 '{0} is already in use.' naming each tone with the music boxes and IVR directories that hold it, and nothing changes, unless force is 1. For providers in the approval flow (believeCP not 1 or 2) each deletion becomes a change request 'delete' and the tones stay on sale, in their boxes and directories, until the operator approves; a trusted provider's tones are deleted at once (status 6). Either way, once a deletion applies the tone leaves every box and directory that holds it (their subscribers lose it). 961003 when a change of a tone already waits for approval. 950005 when any id is not the provider's.`,
       auth: 'session',
       write: true,
       params: obj(
@@ -166,22 +168,30 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         ['toneIDs'],
       ),
       record: { type: 'object', properties: { approval: { type: 'boolean' }, count: { type: 'number' } } },
-      codes: ['950005', '961001', '961002'],
+      codes: ['950005', '961001', '961002', '961003'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const p = req.session!.provider;
         const ids = idList(String(params.toneIDs));
         if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
-        const r = await deleteTones(ctx.db, {
-          providerId: p.id,
-          ids,
-          force: params.force === '1',
-          approval: inApprovalFlow(p),
-          actor: p.code,
-          now: ctx.now(),
-        });
+        const r = await deleteTones(ctx.db, { provider: p, ids, force: params.force === '1', now: ctx.now() });
         if (r.kind === 'notFound') throw new ApiError(RC.notFound);
-        if (r.kind === 'inUse') throw new ApiError(RC.toneInUse, [r.codes.join(', ')]);
+        if (r.kind === 'inUse') {
+          // Each tone with the boxes and directories that hold it, so the forced-delete confirmation names them.
+          const where = (u: (typeof r.uses)[number]) =>
+            [
+              u.boxes.length &&
+                translate('ToneMaintenance.inBoxes', req.lang, { count: u.boxes.length, names: quoted(u.boxes) }),
+              u.directories.length &&
+                translate('ToneMaintenance.inDirectories', req.lang, {
+                  count: u.directories.length,
+                  names: quoted(u.directories),
+                }),
+            ]
+              .filter(Boolean)
+              .join('; ');
+          throw new ApiError(RC.toneInUse, [r.uses.map((u) => `${u.tone}: ${where(u)})`).join(', ')]);
+        }
         return { record: { approval: r.approval, count: r.count } };
       },
     },
@@ -253,15 +263,22 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
-        const file = row ? store.open(req.session!.provider.id, name) : undefined;
-        if (!row || !file)
+        const providerId = req.session!.provider.id;
+        const row = await ownUpload(ctx.db, providerId, name);
+        const sent =
+          row &&
+          (await sendStored(
+            req,
+            reply,
+            store,
+            { providerId, savedName: name },
+            {
+              'content-type': 'application/octet-stream',
+              'content-disposition': `attachment; filename="${row.original_filename.replace(/[^\w.-]/g, '_')}"`,
+            },
+          ));
+        if (!sent)
           return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
-        reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${row.original_filename.replace(/[^\w.-]/g, '_')}"`)
-          .send(file.stream);
       },
     },
   ]);

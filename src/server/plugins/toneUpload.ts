@@ -6,7 +6,7 @@
 // the form says plainly 'saved'; any other provider's tone waits as 'addition to be approved' (approveType 1,
 // tableType 1, askType 1) with a change request of kind 'add' for the operator. A modification always goes
 // to approval (the form sends needApproved 1): the tone shows 'modification to be approved' (askType 3) and the
-// edited fields apply only when the operator approves (services/changeRequests.ts).
+// edited fields apply only when the operator approves (src/server/lifecycle).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes } from '../routes';
 import { obj } from '../http/schemas';
@@ -89,6 +89,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         });
         if (violations.length) throw new ApiError(RC.badInput, [], violations);
         await requestToneEdit(ctx.db, {
+          provider: p,
           providerId: p.id,
           providerCode: p.code,
           ip: req.ip,

@@ -7,10 +7,11 @@
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
 import { sineWav, readWavInfo } from '../files/wav';
-import { createChangeRequest, TONE_BOX } from '../services/changeRequests';
 import { toneBoxFields } from '../services/toneBoxRecord';
 import { boxCode } from '../services/toneBoxes';
-import { CLEARED, setBoxTones } from '../services/toneBoxApproval';
+import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
+import { marks, stateOf, STATUS } from '../lifecycle/states';
+import { seedState } from './states';
 
 const DAY = 86_400_000;
 
@@ -22,22 +23,6 @@ interface BoxPlan {
   prompt?: boolean;
   otherCps?: boolean;
 }
-
-const MARKS: Record<
-  State,
-  { status: string; approve_type: string; table_type: string; ask_type: string; refuse_reason: string }
-> = {
-  normal: { status: '1', ...CLEARED },
-  add: { status: '0', approve_type: '1', table_type: '1', ask_type: '1', refuse_reason: '' },
-  modify: { status: '1', approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '' },
-  rejected: {
-    status: '0',
-    approve_type: '3',
-    table_type: '1',
-    ask_type: '',
-    refuse_reason: 'The prompt file is too quiet',
-  },
-};
 
 const FOUR: BoxPlan[] = [
   { name: 'Top Hits Package', type: 'package', state: 'normal', prompt: true },
@@ -88,16 +73,17 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
       .executeTakeFirstOrThrow();
     const packageType = provider.site === 'kenya' ? '5' : '4';
     // Tones a box may hold: normal, no change waiting, not a jockey tone (the super SP also takes its site's).
-    const selectable = (ids: number[]) =>
-      db
-        .selectFrom('tones')
-        .select(['id', 'tone_valid_day'])
-        .where('provider_id', 'in', ids)
-        .where('status', '=', '1')
-        .where('approve_type', '!=', '1')
-        .where('cut_flag', '!=', '1')
-        .orderBy('id')
-        .execute();
+    const selectable = async (ids: number[]) =>
+      (
+        await db
+          .selectFrom('tones')
+          .selectAll()
+          .where('provider_id', 'in', ids)
+          .where('status', '=', STATUS.normal)
+          .where('cut_flag', '!=', '1')
+          .orderBy('id')
+          .execute()
+      ).filter((t) => stateOf(t) === 'settled' || stateOf(t) === 'rejected');
     for (const [i, plan] of plans.entries()) {
       n++;
       const sameSite = plan.otherCps
@@ -113,7 +99,7 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
       if (plan.prompt) {
         const wav = sineWav({ seconds: 1, frequency: 440 + n * 7 });
         const saved = FileStore.savedName('wav');
-        store.write(providerId, saved, wav);
+        await store.write(providerId, saved, wav);
         await db
           .insertInto('uploaded_files')
           .values({
@@ -148,7 +134,8 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
           ...(values as object),
           provider_id: providerId,
           code: `seed-${n}`,
-          ...MARKS[plan.state],
+          status: STATUS.new,
+          ...marks('add'),
           created_at: now - (plans.length - i) * 3600_000,
           updated_at: now,
         } as any)
@@ -164,16 +151,14 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
         id,
         tones.map((t) => t.id),
       );
-      if (plan.state === 'add')
-        await createChangeRequest(db, { entityType: TONE_BOX, entityId: id, providerId, kind: 'add', now });
-      if (plan.state === 'modify') {
-        const payload = {
-          toneBoxName: `${plan.name} (new edition)`,
-          tones: [...tones.map((t) => t.id)].reverse(),
-          status: '1',
-        };
-        await createChangeRequest(db, { entityType: TONE_BOX, entityId: id, providerId, kind: 'modify', payload, now });
-      }
+      await seedState(db, { entityType: TONE_BOX, table: 'tone_boxes', providerId, id }, plan.state, {
+        now,
+        payload:
+          plan.state === 'modify'
+            ? { toneBoxName: `${plan.name} (new edition)`, tones: [...tones.map((t) => t.id)].reverse() }
+            : {},
+        reason: 'The prompt file is too quiet',
+      });
     }
   }
 }

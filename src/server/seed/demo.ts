@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { createProvider, type ProviderInput } from '../services/providers';
-import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
+import { seedState, type DemoState } from './states';
+import { ALL_SITES, createOperator } from '../services/operators';
+import { marks, STATUS } from '../lifecycle/states';
 import { insertTone } from '../services/tones';
 import { translateDemoReferenceData } from '../services/translations';
 import type { FileStore } from '../files/storage';
@@ -35,7 +37,17 @@ export interface DemoAccount {
   note: string;
 }
 export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
-export const demoAccounts = (): DemoAccount[] => JSON.parse(readFileSync(DEMO_ACCOUNTS_FILE, 'utf8'));
+/** A demo account of demo-accounts.json: a provider, or with a role an operator of the console. */
+interface DemoEntry extends DemoAccount {
+  name?: string;
+  role?: 'reviewer' | 'admin';
+  sites?: string[];
+}
+const demoEntries = (): DemoEntry[] => JSON.parse(readFileSync(DEMO_ACCOUNTS_FILE, 'utf8'));
+/** The demo providers. */
+export const demoAccounts = (): DemoAccount[] => demoEntries().filter((a) => !a.role);
+/** The demo operators (a reviewer of Kenya, an administrator of every site). */
+export const demoOperators = () => demoEntries().filter((a) => a.role);
 
 const DAY = 86_400_000;
 
@@ -135,16 +147,7 @@ const TITLES = [
 ];
 
 /** Tone states cycled through: [status, approveType, tableType, askType, refuseReason, change request kind]. */
-const STATES: Array<[string, string, string, string, string, ChangeKind | null]> = [
-  ['1', '2', '', '', '', null],
-  ['1', '2', '', '', '', null],
-  ['2', '2', '', '', '', null],
-  ['4', '2', '', '', '', null],
-  ['0', '1', '1', '1', '', 'add'],
-  ['1', '1', '1', '3', '', 'modify'],
-  ['1', '1', '1', '2', '', 'delete'],
-  ['0', '3', '1', '', 'Audio quality too low', null],
-];
+const STATES: DemoState[] = ['normal', 'normal', 'hidden', 'hiddenUnavailable', 'add', 'modify', 'delete', 'rejected'];
 
 export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<boolean> {
   const { db } = ctx;
@@ -234,7 +237,7 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   for (const [code, count] of plan) {
     const providerId = byCode.get(code)!;
     for (let seq = 1; seq <= count; seq++, n++) {
-      const [status, approveType, tableType, askType, refuse, change] = STATES[(seq - 1) % STATES.length];
+      const state = STATES[(seq - 1) % STATES.length];
       const saved = await seedWav(db, store, {
         providerId,
         original: `tone${n + 1}.wav`,
@@ -247,11 +250,8 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
         tone_name: title,
         singer_name: SINGERS[n % SINGERS.length],
         singer_sex: String([1, 2, -1][n % 3]),
-        status,
-        approve_type: approveType,
-        table_type: tableType,
-        ask_type: askType,
-        refuse_reason: refuse,
+        status: STATUS.new,
+        ...marks('add'),
         price: (1 + (n % 5)).toFixed(2),
         caller_price: (1 + (n % 5)).toFixed(2),
         total_price: '',
@@ -278,15 +278,11 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
           musicArranger: SINGERS[(n + 3) % SINGERS.length],
         }),
       });
-      if (change)
-        await createChangeRequest(db, {
-          entityType: 'tone',
-          entityId: id,
-          providerId,
-          kind: change,
-          payload: change === 'modify' ? { toneName: `${title} (new mix)` } : {},
-          now,
-        });
+      await seedState(db, { entityType: 'tone', table: 'tones', providerId, id }, state, {
+        now,
+        payload: state === 'modify' ? { toneName: `${title} (new mix)` } : {},
+        reason: 'Audio quality too low',
+      });
       // Every tone has its tags (the tone form requires them): its title's first word, and 'demo' on the first two.
       const tags = [...(seq <= 2 ? ['demo'] : []), title.split(' ')[0].toLowerCase()];
       await db
@@ -339,5 +335,22 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   await seedBoxes(ctx, store, byCode);
   await seedDemoIvr(ctx, store, byCode);
   await seedDemoNameTones(ctx, store, byCode);
+  // The operator console's demo accounts, ready to sign in (no first-login change, as the demo providers).
+  await Promise.all(
+    demoOperators().map((o) =>
+      createOperator(
+        db,
+        {
+          code: o.account,
+          name: o.name ?? o.account,
+          role: o.role!,
+          sites: o.sites ?? [ALL_SITES],
+          password: o.password,
+          mustChangePassword: false,
+        },
+        now,
+      ),
+    ),
+  );
   return true;
 }

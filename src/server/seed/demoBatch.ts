@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
 import { exportCsv } from '../services/toneExport';
-import { DELETED } from '../services/tones';
+import { stateCondition, STATUS } from '../lifecycle/states';
 import { createTask } from '../services/batch/tasks';
 import { TASK_FILE_FORMAT } from '../services/batch/exportTask';
 import { taskTypeOf } from '../services/batch/taskTypes';
@@ -110,7 +110,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
         .selectFrom('tones')
         .select('id')
         .where('provider_id', '=', kenya)
-        .where('status', '!=', DELETED)
+        .where('status', '!=', STATUS.deleted)
         .execute()
     ).length;
     await db
@@ -203,7 +203,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
       .selectFrom('tones')
       .select('tone_code')
       .where('provider_id', '=', generic)
-      .where('ask_type', '=', '1')
+      .where(stateCondition('add'))
       .orderBy('seq')
       .limit(2)
       .execute();

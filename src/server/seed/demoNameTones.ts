@@ -4,21 +4,22 @@
 // requests behind the waiting ones so `npm run operator -- changes list --type nameTone` shows them by name.
 import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
-import { createChangeRequest, type ChangeKind } from '../services/changeRequests';
-import { NAME_TONE } from '../services/nameTones';
 import { nameToneCategory } from '../services/referenceData';
 import { seedWav } from './demoFiles';
+import { seedState, type DemoState } from './states';
+import { marks, STATUS } from '../lifecycle/states';
+import { NAME_TONE } from '../lifecycle/entities/nameTone';
 
 const PROVIDERS = ['8800010', '8800020', '8800030'];
 const DAY = 86_400_000;
 
-/** [name, MSISDN, upload count, status, pending change, reject reason, days since the request]. */
-const NAME_TONES: Array<[string, string, number, string, ChangeKind | '', string, number]> = [
-  ['Amina', '254700000101', 2, '1', '', '', 40],
-  ['Brian', '', 1, '1', '', '', 32],
-  ['Chen', '254700000103', 1, '0', 'add', '', 2],
-  ['Daniel', '254700000104', 3, '0', 'modify', '', 20],
-  ['Esther', '', 1, '3', '', 'The recording is cut off', 9],
+/** [name, MSISDN, upload count, state, days since the request]; Daniel's new recording waits for the operator. */
+const NAME_TONES: Array<[string, string, number, DemoState, number]> = [
+  ['Amina', '254700000101', 2, 'normal', 40],
+  ['Brian', '', 1, 'normal', 32],
+  ['Chen', '254700000103', 1, 'add', 2],
+  ['Daniel', '254700000104', 3, 'modify', 20],
+  ['Esther', '', 1, 'rejected', 9],
 ];
 
 export async function seedDemoNameTones(ctx: AppContext, store: FileStore, byCode: Map<string, number>) {
@@ -36,13 +37,10 @@ export async function seedDemoNameTones(ctx: AppContext, store: FileStore, byCod
       .executeTakeFirst();
     const config = await ctx.config.forSite(p?.site ?? ctx.site);
     if (p?.namerbt_privilege !== '1' || config.support_namerbt_feature !== '1') continue;
-    for (const [i, [name, msisdn, count, status, pending, reason, days]] of NAME_TONES.entries()) {
-      const file = await seedWav(db, store, {
-        providerId,
-        original: `${name.toLowerCase()}.wav`,
-        frequency: 420 + i * 60,
-        now,
-      });
+    for (const [i, [name, msisdn, count, state, days]] of NAME_TONES.entries()) {
+      const recording = (take: string, frequency: number) =>
+        seedWav(db, store, { providerId, original: `${name.toLowerCase()}${take}.wav`, frequency, now });
+      const file = await recording('', 420 + i * 60);
       const { id } = await db
         .insertInto('name_tones')
         .values({
@@ -54,22 +52,22 @@ export async function seedDemoNameTones(ctx: AppContext, store: FileStore, byCod
           msisdn,
           upload_count: count,
           upload_link: file,
-          status,
-          reject_reason: reason,
+          status: STATUS.new,
+          ...marks('add'),
           created_at: now - days * DAY,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (pending)
-        await createChangeRequest(db, {
-          entityType: NAME_TONE,
-          entityId: id,
-          providerId,
-          kind: pending,
-          payload: { name, msisdn, initialLetter: name[0].toLowerCase() },
-          now,
-        });
+      const payload =
+        state === 'modify'
+          ? { uploadLink: await recording('_new', 380 + i * 60), initialLetter: name[0].toLowerCase() }
+          : {};
+      await seedState(db, { entityType: NAME_TONE, table: 'name_tones', providerId, id }, state, {
+        now,
+        payload,
+        reason: 'The recording is cut off',
+      });
     }
   }
 }

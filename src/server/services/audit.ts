@@ -27,3 +27,13 @@ export const auditRow = (e: AuditEntry) => ({
 export async function audit(db: Kysely<Database>, e: AuditEntry): Promise<void> {
   await db.insertInto('audit_log').values(auditRow(e)).execute();
 }
+
+/** A provider acting through a call: who, and from which address. */
+export interface Acting {
+  provider: { id: number; code: string };
+  ip?: string;
+}
+
+/** An entry of the provider's own action (the services' writes). */
+export const auditBy = (db: Kysely<Database>, a: Acting, e: Omit<AuditEntry, 'providerId' | 'actor' | 'ip'>) =>
+  audit(db, { providerId: a.provider.id, actor: a.provider.code, ip: a.ip, ...e });

@@ -11,6 +11,7 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { isSuperSP } from './providers';
 import { toneInfo, TONE_INFO_COLUMNS } from './toneBoxes';
+import { toneCondition } from './toneRecord';
 
 type Db = Kysely<Database>;
 
@@ -42,8 +43,9 @@ export async function cpInfo(db: Db, p: Provider, config: Config, params: Record
 }
 
 /** The provider whose tones a list shows: the caller, or for a super SP the provider of its site cpCode names (950005 otherwise). */
-export async function toneOwner(db: Db, p: Provider, config: Config, cpCode: unknown): Promise<number> {
-  if (cpCode === undefined || cpCode === '' || cpCode === p.code) return p.id;
+export async function toneOwner(db: Db, p: Provider, config: Config, cpCode: unknown) {
+  const owner = { id: p.id, site: p.site };
+  if (cpCode === undefined || cpCode === '' || cpCode === p.code) return owner;
   if (!isSuperSP(p, config)) throw new ApiError(RC.notFound);
   const other = await db
     .selectFrom('providers')
@@ -53,7 +55,7 @@ export async function toneOwner(db: Db, p: Provider, config: Config, cpCode: unk
     .where('status', '=', '1')
     .executeTakeFirst();
   if (!other) throw new ApiError(RC.notFound);
-  return other.id;
+  return { ...owner, id: other.id };
 }
 
 /** The catalogue and all its sub-catalogues (tone catalogues), or 950005. */
@@ -69,14 +71,17 @@ async function catalogueTree(db: Db, catalogID: number): Promise<number[]> {
  * A page of the selectable tones of `ownerId`: by catalogue (admin/qrycatalogtone) or most ordered first
  * (admin/queryrecommendtone). recordSum counts them all.
  */
-export async function selectableTones(db: Db, ownerId: number, by: { catalogID?: number }, range: PageRange) {
+export async function selectableTones(
+  db: Db,
+  owner: { id: number; site: string },
+  by: { catalogID?: number },
+  range: PageRange,
+) {
   let q = db
     .selectFrom('tones as t')
     .innerJoin('providers as o', 'o.id', 't.provider_id')
-    .where('t.provider_id', '=', ownerId)
-    .where('t.status', '=', '1')
-    .where('t.approve_type', '!=', '1')
-    .where('t.cut_flag', '!=', '1');
+    .where('t.provider_id', '=', owner.id)
+    .where(toneCondition(owner.site, 'toneSelectable', 't'));
   if (by.catalogID !== undefined) q = q.where('t.catalog_id', 'in', await catalogueTree(db, by.catalogID));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (range.countOnly) return { recordSum: Number(n) };

@@ -1,41 +1,35 @@
 // IVR directories (001 §2.6, §3, §4, §5.5): the provider's directories in their order, each of ordinary tones
-// (type 1) or tone boxes (type 2), and their entries in order. Every change but a reorder goes to the operator
-// unless the provider is trusted (believeCP '1' or '2', 000 §3): an addition shows 'addition to be approved'
-// (status '0', pending 'add'), a modification or deletion keeps the directory as it is with pending 'modify' or
-// 'delete' until approved. A refusal leaves the reason on the directory (state 'rejected'; status '3' when an
-// addition was refused). Reordering directories or entries is the provider's own arrangement and applies at once.
+// (type 1) or tone boxes (type 2), and their entries in order. Every change but a reorder goes through the
+// approval lifecycle (src/server/lifecycle): at once for a trusted provider (believeCP '1' or '2'), otherwise
+// staged while the directory, its name, prompt and entries stay as callers hear them: an addition shows
+// 'addition to be approved', a modification (a new name or prompt, entries added or removed) or a deletion shows
+// its state over the live directory until the operator decides; a refusal leaves the reason on the directory.
+// A directory not on air yet (its addition waits or was refused) is the provider's draft: its entries change at
+// once, and the operator sees them when deciding the addition. Reordering directories or entries is the provider's
+// own arrangement and applies at once. Each function does its own transaction and audit entry.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Provider } from '../db/schema';
-import type { PageRange } from '../db/paging';
-import { createChangeRequest, registerApprovalHandler } from './changeRequests';
+import { pageOf, type PageRange } from '../db/paging';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { auditBy } from './audit';
+import type { Actor } from './actor';
+import { toneCondition } from './toneRecord';
 import { fileUrl } from './uploadedFiles';
-import { logicToSql } from '../db/logicSql';
-import { engineFor } from '../validation';
-import { toneFields } from './toneRecord';
-
-const toneColumn = (field: string) => toneFields().field(field).column;
+import { submit } from '../lifecycle/lifecycle';
+import { IVR_DIRECTORY } from '../lifecycle/entities/ivrDirectory';
+import { marks, STATUS, stateOf, waiting, wireMarks } from '../lifecycle/states';
+import { addEntries, entryIds, removeEntries, reorder, sortEntries } from './ivrEntries';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export const trusted = (p: Provider) => p.believe_cp === '1' || p.believe_cp === '2';
-
+type Directory = Awaited<ReturnType<typeof ownDirectory>> & object;
 export interface DirectoryChange {
   name: string;
   type: string;
   promptFile: string;
 }
 
-const directoryRow = (r: {
-  id: number;
-  position: number;
-  name: string;
-  type: string;
-  prompt_file: string;
-  status: string;
-  pending: string;
-  reject_reason: string;
-  entries: number | string | bigint | null;
-}) => ({
+const directoryRow = (r: Directory & { entries: number | string | bigint | null }) => ({
   catalogID: String(r.id),
   seq: String(r.position),
   catalogName: r.name,
@@ -43,45 +37,29 @@ const directoryRow = (r: {
   promptFile: r.prompt_file,
   promptUrl: r.prompt_file ? fileUrl(r.prompt_file) : '',
   status: r.status,
-  pending: r.pending,
-  refuseReason: r.reject_reason,
+  ...wireMarks(r),
   toneCount: String(Number(r.entries ?? 0)),
 });
 export type DirectoryRow = ReturnType<typeof directoryRow>;
 
 /** One page of the provider's directories in their order, with their total. */
-export async function listDirectories(db: Db, providerId: number, range: PageRange) {
-  const total = await db
-    .selectFrom('ivr_directories')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('provider_id', '=', providerId)
-    .executeTakeFirstOrThrow();
-  const recordSum = Number(total.n);
-  if (range.countOnly) return { record: [] as DirectoryRow[], recordSum };
-  const rows = await db
-    .selectFrom('ivr_directories as d')
-    .select((eb) => [
-      'd.id',
-      'd.position',
-      'd.name',
-      'd.type',
-      'd.prompt_file',
-      'd.status',
-      'd.pending',
-      'd.reject_reason',
-      eb
-        .selectFrom('ivr_directory_items as i')
-        .select((e) => e.fn.countAll<number>().as('c'))
-        .whereRef('i.directory_id', '=', 'd.id')
-        .as('entries'),
-    ])
-    .where('d.provider_id', '=', providerId)
-    .orderBy('d.position')
-    .orderBy('d.id')
-    .offset(range.offset)
-    .limit(range.limit)
-    .execute();
-  return { record: rows.map(directoryRow), recordSum };
+export function listDirectories(db: Db, providerId: number, range: PageRange) {
+  return pageOf(db.selectFrom('ivr_directories as d').where('d.provider_id', '=', providerId), range, async (page) =>
+    (
+      await page
+        .selectAll('d')
+        .select((eb) =>
+          eb
+            .selectFrom('ivr_directory_items as i')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('i.directory_id', '=', 'd.id')
+            .as('entries'),
+        )
+        .orderBy('d.position')
+        .orderBy('d.id')
+        .execute()
+    ).map(directoryRow),
+  );
 }
 
 /** The directory when it is the provider's, else undefined. */
@@ -93,288 +71,256 @@ export const ownDirectory = (db: Db, providerId: number, id: number) =>
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
 
-/** A directory of this name the provider already has (another than `except`). */
-export const sameName = (db: Db, providerId: number, name: string, except?: number) => {
-  let q = db
+/** The caller's directory, or 964001 for one of another provider (or none; 001 §2.6 'contact the administrator'). */
+export async function directoryOf(db: Db, providerId: number, catalogID: unknown): Promise<Directory> {
+  const dir = await ownDirectory(db, providerId, Number(catalogID));
+  if (!dir) throw new ApiError(RC.notOwnDirectory);
+  return dir;
+}
+
+/** A directory refused before it went on air: the provider's to remove, the name free again. */
+const refusedDraft = (d: Directory) => d.status === STATUS.new && stateOf(d) === 'rejected';
+
+/** 964005 when the provider already has another directory of this name (a refused draft does not count). */
+async function assertNameFree(db: Db, providerId: number, name: string, except?: number) {
+  const rows = await db
     .selectFrom('ivr_directories')
-    .select('id')
+    .selectAll()
     .where('provider_id', '=', providerId)
     .where('name', '=', name)
-    .where('status', '!=', '3');
-  if (except !== undefined) q = q.where('id', '!=', except);
-  return q.executeTakeFirst();
-};
-
-export async function addDirectory(tx: Transaction<Database>, p: Provider, c: DirectoryChange, now: number) {
-  const last = await tx
-    .selectFrom('ivr_directories')
-    .select((eb) => eb.fn.max('position').as('m'))
-    .where('provider_id', '=', p.id)
-    .executeTakeFirst();
-  const ok = trusted(p);
-  const row = await tx
-    .insertInto('ivr_directories')
-    .values({
-      provider_id: p.id,
-      position: Number(last?.m ?? 0) + 1,
-      name: c.name,
-      type: c.type,
-      prompt_file: c.promptFile,
-      status: ok ? '1' : '0',
-      pending: ok ? '' : 'add',
-      reject_reason: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (!ok)
-    await createChangeRequest(tx, {
-      entityType: 'ivrDirectory',
-      entityId: row.id,
-      providerId: p.id,
-      kind: 'add',
-      payload: { name: c.name },
-      now,
-    });
-  return row.id;
+    .execute();
+  if (rows.some((r) => r.id !== except && !refusedDraft(r))) throw new ApiError(RC.directoryNameTaken, [name]);
 }
 
-/** A modification or deletion: applied at once for a trusted provider, otherwise waiting for the operator. */
-export async function changeDirectory(
-  tx: Transaction<Database>,
-  p: Provider,
-  id: number,
-  kind: 'modify' | 'delete',
-  change: Partial<DirectoryChange> & { name: string },
-  now: number,
-) {
-  if (trusted(p)) {
-    if (kind === 'delete') await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();
-    else await applyChange(tx, id, change, now);
-    return;
-  }
-  await createChangeRequest(tx, {
-    entityType: 'ivrDirectory',
-    entityId: id,
-    providerId: p.id,
-    kind,
-    payload: change,
-    now,
+const record = (tx: Transaction<Database>, a: Actor, action: string, id: number | undefined, detail: unknown) =>
+  auditBy(tx, a, { action, entityType: IVR_DIRECTORY, entityId: id, detail });
+
+/** sp/addivrcatalog: a new directory, last in order; on air at once for a trusted provider, else its addition waits. */
+export async function createDirectory(db: Kysely<Database>, a: Actor, c: DirectoryChange): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    await assertNameFree(tx, a.provider.id, c.name);
+    const last = await tx
+      .selectFrom('ivr_directories')
+      .select((eb) => eb.fn.max('position').as('m'))
+      .where('provider_id', '=', a.provider.id)
+      .executeTakeFirst();
+    const { id } = await tx
+      .insertInto('ivr_directories')
+      .values({
+        provider_id: a.provider.id,
+        position: Number(last?.m ?? 0) + 1,
+        name: c.name,
+        type: c.type,
+        prompt_file: c.promptFile,
+        status: STATUS.new,
+        ...marks('add'),
+        created_at: a.now,
+        updated_at: a.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await submit(tx, IVR_DIRECTORY, a.provider, [{ id, kind: 'add' }], { now: a.now });
+    await record(tx, a, 'addivrcatalog', id, { name: c.name });
+    return id;
   });
-  await tx
-    .updateTable('ivr_directories')
-    .set({ pending: kind, reject_reason: '', updated_at: now })
-    .where('id', '=', id)
-    .execute();
 }
 
-async function applyChange(tx: Transaction<Database>, id: number, c: Partial<DirectoryChange>, now: number) {
-  await tx
-    .updateTable('ivr_directories')
-    .set({
-      ...(c.name !== undefined ? { name: c.name } : {}),
-      ...(c.type !== undefined ? { type: c.type } : {}),
-      ...(c.promptFile !== undefined ? { prompt_file: c.promptFile } : {}),
-      pending: '',
-      reject_reason: '',
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .execute();
+/**
+ * sp/modivrcatalog: a new name, prompt or type (the type only while the directory is empty: Ivr.typeLocked). The
+ * caller checked the prompt file. Answers whether the change waits for the operator.
+ */
+export async function modifyDirectory(db: Kysely<Database>, a: Actor, dir: Directory, c: DirectoryChange) {
+  return db.transaction().execute(async (tx) => {
+    if (c.type !== dir.type && (await entryIds(tx, dir.id)).length)
+      throw new ApiError(RC.badInput, [], [{ field: 'catalogType', message: 'Ivr.typeLocked' }]);
+    await assertNameFree(tx, a.provider.id, c.name, dir.id);
+    const state = await submit(tx, IVR_DIRECTORY, a.provider, [{ id: dir.id, kind: 'modify', payload: { ...c } }], {
+      now: a.now,
+    });
+    await record(tx, a, 'modivrcatalog', dir.id, { name: c.name });
+    return state === 'pending';
+  });
 }
 
-registerApprovalHandler('ivrDirectory', {
-  async approve(tx, id, kind, payload, now) {
-    if (kind === 'delete') await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();
-    else if (kind === 'add')
+/** sp/delivrcatalog: the directory and its entries go once the deletion applies; a refused draft goes at once. */
+export async function deleteDirectory(db: Kysely<Database>, a: Actor, dir: Directory) {
+  await db.transaction().execute(async (tx) => {
+    if (refusedDraft(dir)) {
+      await tx.deleteFrom('ivr_directory_items').where('directory_id', '=', dir.id).execute();
+      await tx.deleteFrom('ivr_directories').where('id', '=', dir.id).execute();
+    } else await submit(tx, IVR_DIRECTORY, a.provider, [{ id: dir.id, kind: 'delete' }], { now: a.now });
+    await record(tx, a, 'delivrcatalog', dir.id, { name: dir.name });
+  });
+}
+
+/** sp/sortcatalog: the provider's directories in the order given (each must be the provider's: 964001). */
+export async function sortDirectories(db: Kysely<Database>, a: Actor, ids: number[]) {
+  await db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .selectFrom('ivr_directories')
+      .select('id')
+      .where('provider_id', '=', a.provider.id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const own = new Set(rows.map((r) => r.id));
+    if (ids.some((id) => !own.has(id))) throw new ApiError(RC.notOwnDirectory);
+    const order = reorder(
+      rows.map((r) => r.id),
+      ids,
+    );
+    for (const [i, id] of order.entries())
       await tx
         .updateTable('ivr_directories')
-        .set({ status: '1', pending: '', reject_reason: '', updated_at: now })
+        .set({ position: i + 1, updated_at: a.now })
         .where('id', '=', id)
         .execute();
-    else await applyChange(tx, id, payload as Partial<DirectoryChange>, now);
-  },
-  async reject(tx, id, kind, reason, now) {
-    await tx
-      .updateTable('ivr_directories')
-      .set({ ...(kind === 'add' ? { status: '3' } : {}), pending: '', reject_reason: reason || '-', updated_at: now })
-      .where('id', '=', id)
-      .execute();
-  },
-});
-
-/** Puts the given ids first, in that order, then the rest as they were; positions become 1..n. */
-export function reorder(current: number[], wanted: number[]): number[] {
-  const known = new Set(current);
-  const first = [...new Set(wanted)].filter((id) => known.has(id));
-  const chosen = new Set(first);
-  return [...first, ...current.filter((id) => !chosen.has(id))];
-}
-
-export async function sortDirectories(tx: Transaction<Database>, providerId: number, ids: number[], now: number) {
-  const rows = await tx
-    .selectFrom('ivr_directories')
-    .select('id')
-    .where('provider_id', '=', providerId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  const order = reorder(
-    rows.map((r) => r.id),
-    ids,
-  );
-  for (const [i, id] of order.entries())
-    await tx
-      .updateTable('ivr_directories')
-      .set({ position: i + 1, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await record(tx, a, 'sortcatalog', undefined, ids);
+  });
 }
 
 // ---- entries -------------------------------------------------------------------------------------------
 
 /** One page of a directory's tones (type 1) or boxes (type 2) in order. */
-export async function listEntries(db: Db, dir: { id: number; type: string }, range: PageRange) {
-  const total = await db
-    .selectFrom('ivr_directory_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('directory_id', '=', dir.id)
-    .executeTakeFirstOrThrow();
-  const recordSum = Number(total.n);
-  if (range.countOnly) return { record: [], recordSum };
-  const base = db
-    .selectFrom('ivr_directory_items as i')
-    .where('i.directory_id', '=', dir.id)
-    .orderBy('i.position')
-    .offset(range.offset)
-    .limit(range.limit);
-  const record =
-    dir.type === '2'
-      ? (
-          await base
-            .innerJoin('tone_boxes as b', 'b.id', 'i.resource_id')
-            .where('i.resource_type', '=', '2')
-            .select(['i.position', 'b.id', 'b.code', 'b.name', 'b.status', 'b.price', 'b.valid_day'])
-            .execute()
-        ).map((r) => ({
-          catalogID: String(dir.id),
-          seq: String(r.position),
-          resourceID: String(r.id),
-          resourceType: '2',
-          toneCode: r.code,
-          toneName: r.name,
-          singerName: '',
-          status: r.status,
-          price: r.price,
-          toneValidDay: r.valid_day,
-        }))
-      : (
-          await base
-            .innerJoin('tones as t', 't.id', 'i.resource_id')
-            .where('i.resource_type', '=', '1')
-            .select([
-              'i.position',
-              't.id',
-              't.tone_code',
-              't.tone_name',
-              't.singer_name',
-              't.status',
-              't.price',
-              't.tone_valid_day',
-            ])
-            .execute()
-        ).map((r) => ({
-          catalogID: String(dir.id),
-          seq: String(r.position),
-          resourceID: String(r.id),
-          resourceType: '1',
-          toneID: String(r.id),
-          toneCode: r.tone_code,
-          toneName: r.tone_name,
-          singerName: r.singer_name,
-          status: r.status,
-          price: r.price,
-          toneValidDay: r.tone_valid_day,
-        }));
-  return { record, recordSum };
+export function listEntries(db: Db, dir: { id: number; type: string }, range: PageRange) {
+  const base = db.selectFrom('ivr_directory_items as i').where('i.directory_id', '=', dir.id);
+  return pageOf(base, range, async (page) => {
+    const ordered = page.orderBy('i.position');
+    if (dir.type === '2')
+      return (
+        await ordered
+          .innerJoin('tone_boxes as b', 'b.id', 'i.resource_id')
+          .where('i.resource_type', '=', '2')
+          .select(['i.position', 'b.id', 'b.code', 'b.name', 'b.status', 'b.price', 'b.valid_day'])
+          .execute()
+      ).map((r) => ({
+        catalogID: String(dir.id),
+        seq: String(r.position),
+        resourceID: String(r.id),
+        resourceType: '2',
+        toneCode: r.code,
+        toneName: r.name,
+        singerName: '',
+        status: r.status,
+        price: r.price,
+        toneValidDay: r.valid_day,
+      }));
+    return (
+      await ordered
+        .innerJoin('tones as t', 't.id', 'i.resource_id')
+        .where('i.resource_type', '=', '1')
+        .select([
+          'i.position',
+          't.id',
+          't.tone_code',
+          't.tone_name',
+          't.singer_name',
+          't.status',
+          't.price',
+          't.tone_valid_day',
+        ])
+        .execute()
+    ).map((r) => ({
+      catalogID: String(dir.id),
+      seq: String(r.position),
+      resourceID: String(r.id),
+      resourceType: '1',
+      toneID: String(r.id),
+      toneCode: r.tone_code,
+      toneName: r.tone_name,
+      singerName: r.singer_name,
+      status: r.status,
+      price: r.price,
+      toneValidDay: r.tone_valid_day,
+    }));
+  });
 }
-
-export const entryIds = (db: Db, directoryId: number) =>
-  db
-    .selectFrom('ivr_directory_items')
-    .select(['resource_id', 'position'])
-    .where('directory_id', '=', directoryId)
-    .orderBy('position')
-    .execute()
-    .then((rows) => rows.map((r) => r.resource_id));
 
 /**
  * Which of the ids may not join a directory (001 §5.5): a tone must be the provider's own and selectable by the
  * named expression toneSelectable (normal, no change waiting, not a jockey tone), the rule the tone selection
- * list filters by; a box must be the provider's own, on sale, with no change waiting or refused (status 1,
- * approveType 2: the music box selection list's filters).
+ * list filters by; a box must be the provider's own, on sale, with no change waiting.
  */
-export async function refusedEntries(db: Db, providerId: number, site: string, type: string, ids: number[]) {
+async function refusedEntries(db: Db, provider: Provider, type: string, ids: number[]) {
   if (!ids.length) return [];
   const ok =
     type === '2'
-      ? await db
-          .selectFrom('tone_boxes')
-          .select('id')
-          .where('provider_id', '=', providerId)
-          .where('id', 'in', ids)
-          .where('status', '=', '1')
-          .where('approve_type', '=', '2')
-          .execute()
+      ? (
+          await db
+            .selectFrom('tone_boxes')
+            .selectAll()
+            .where('provider_id', '=', provider.id)
+            .where('id', 'in', ids)
+            .where('status', '=', STATUS.normal)
+            .execute()
+        ).filter((b) => !waiting(b))
       : await db
           .selectFrom('tones')
           .select('id')
-          .where('provider_id', '=', providerId)
+          .where('provider_id', '=', provider.id)
           .where('id', 'in', ids)
-          .where(logicToSql(engineFor(site).expression('toneSelectable'), toneColumn) as any)
+          .where(toneCondition(provider.site, 'toneSelectable'))
           .execute();
   const good = new Set(ok.map((r) => r.id));
   return ids.filter((id) => !good.has(id));
 }
 
-export async function addEntries(tx: Transaction<Database>, dir: { id: number; type: string }, ids: number[]) {
-  const have = await entryIds(tx, dir.id);
-  const fresh = [...new Set(ids)].filter((id) => !have.includes(id));
-  if (fresh.length)
-    await tx
-      .insertInto('ivr_directory_items')
-      .values(
-        fresh.map((id, i) => ({
-          directory_id: dir.id,
-          resource_type: dir.type === '2' ? '2' : '1',
-          resource_id: id,
-          position: have.length + i + 1,
-        })),
-      )
-      .execute();
-  return fresh.length;
+/**
+ * Entries added to or removed from a directory: on a directory on air a modification (staged unless trusted), on
+ * the provider's draft at once. Answers whether the change waits for the operator.
+ */
+async function changeEntries(tx: Transaction<Database>, a: Actor, dir: Directory, add: number[], remove: number[]) {
+  if (dir.status === STATUS.new) {
+    await removeEntries(tx, dir.id, remove);
+    await addEntries(tx, dir, add);
+    return false;
+  }
+  const payload = { addEntries: add, removeEntries: remove };
+  return (
+    (await submit(tx, IVR_DIRECTORY, a.provider, [{ id: dir.id, kind: 'modify', payload }], { now: a.now })) ===
+    'pending'
+  );
 }
 
-export async function removeEntries(tx: Transaction<Database>, directoryId: number, ids: number[]) {
-  await tx
-    .deleteFrom('ivr_directory_items')
-    .where('directory_id', '=', directoryId)
-    .where('resource_id', 'in', ids)
-    .execute();
-  await renumber(tx, directoryId, await entryIds(tx, directoryId));
+/**
+ * sp/addcatalogtone: tones (or boxes) for the directory, each allowed (964004 naming those refused), at most
+ * `limit` entries in all (964003); ids already there are skipped. Answers how many join and whether they wait.
+ */
+export async function addDirectoryEntries(
+  db: Kysely<Database>,
+  a: Actor,
+  dir: Directory,
+  ids: number[],
+  limit: number,
+) {
+  const wanted = [...new Set(ids)];
+  return db.transaction().execute(async (tx) => {
+    const refused = await refusedEntries(tx, a.provider, dir.type, wanted);
+    if (refused.length) throw new ApiError(RC.entryNotAllowed, [refused.join(', ')]);
+    const have = await entryIds(tx, dir.id);
+    if (new Set([...have, ...wanted]).size > limit) throw new ApiError(RC.directoryFull, [limit]);
+    const fresh = wanted.filter((id) => !have.includes(id));
+    const approval = fresh.length ? await changeEntries(tx, a, dir, fresh, []) : false;
+    await record(tx, a, 'addcatalogtone', dir.id, wanted);
+    return { added: fresh.length, approval };
+  });
 }
 
-export async function sortEntries(tx: Transaction<Database>, directoryId: number, ids: number[]) {
-  await renumber(tx, directoryId, reorder(await entryIds(tx, directoryId), ids));
+/** sp/delcatalogtone: entries leave the directory (ids not in it are ignored); the rest close up in order. */
+export async function removeDirectoryEntries(db: Kysely<Database>, a: Actor, dir: Directory, ids: number[]) {
+  return db.transaction().execute(async (tx) => {
+    const have = new Set(await entryIds(tx, dir.id));
+    const gone = [...new Set(ids)].filter((id) => have.has(id));
+    const approval = gone.length ? await changeEntries(tx, a, dir, [], gone) : false;
+    await record(tx, a, 'delcatalogtone', dir.id, ids);
+    return { approval };
+  });
 }
 
-async function renumber(tx: Transaction<Database>, directoryId: number, order: number[]) {
-  for (const [i, id] of order.entries())
-    await tx
-      .updateTable('ivr_directory_items')
-      .set({ position: i + 1 })
-      .where('directory_id', '=', directoryId)
-      .where('resource_id', '=', id)
-      .execute();
+/** sp/sortcatalogtones: the entries in the order given (any left out keep their order after those named). */
+export async function sortDirectoryEntries(db: Kysely<Database>, a: Actor, dir: Directory, ids: number[]) {
+  await db.transaction().execute(async (tx) => {
+    await sortEntries(tx, dir.id, ids);
+    await record(tx, a, 'sortcatalogtones', dir.id, ids);
+  });
 }

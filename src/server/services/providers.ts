@@ -91,6 +91,7 @@ export const USER_INFO_FIELDS = [
   'believeCP',
   'isSuperSP',
   'jockeyRight',
+  'nameTonePrivilege',
   'site',
 ] as const;
 /** User info plus the myAccount screen's fields (/sp/qrycpselfInfo). */
@@ -118,9 +119,21 @@ export function userInfo(p: Provider, config: Config): Record<(typeof USER_INFO_
     believeCP: p.believe_cp,
     isSuperSP: isSuperSP(p, config) ? '1' : '0',
     jockeyRight: p.jockey_right,
+    nameTonePrivilege: p.namerbt_privilege,
     site: p.site,
   };
 }
+
+/**
+ * The user as the definitions' conditions see it on the server: user info plus the session facts the browser's
+ * context adds from its flags (expired, a pending password change, OSS login: never on the reference server).
+ */
+export const contextUser = (p: Provider, config: Config, now: number) => ({
+  ...userInfo(p, config),
+  expired: isExpired(p, now),
+  needChangePwd: p.need_change_pwd,
+  ossLogin: false,
+});
 
 /** The own-account view of /sp/qrycpselfInfo: user info plus the myAccount screen's fields. */
 export function selfInfo(p: Provider, config: Config): Record<(typeof SELF_INFO_FIELDS)[number], string> {

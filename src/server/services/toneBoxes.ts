@@ -12,11 +12,13 @@ import type { Config } from './config';
 import type { Violation } from '../validation';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { createChangeRequest, pendingApprovals, TONE_BOX } from './changeRequests';
 import { audit } from './audit';
 import { isSuperSP } from './providers';
 import { toneBoxFields } from './toneBoxRecord';
-import { BOX_DELETED, CLEARED, setBoxTones } from './toneBoxApproval';
+import { submit } from '../lifecycle/lifecycle';
+import { pendingCount } from '../lifecycle/changes';
+import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
+import { marks, STATUS, waiting, wireMarks, type Marks } from '../lifecycle/states';
 import { pageRange, type PageRange } from '../db/paging';
 import type { Lang } from '../returnCodes';
 import { namesIn } from './translations';
@@ -40,12 +42,11 @@ export const toneCodesOf = (v: unknown): string[] =>
 export const choosesAnyCp = (p: Provider, config: Config, toneBoxType: unknown) =>
   String(toneBoxType) === '2' && isSuperSP(p, config);
 
-interface BoxTone {
+interface BoxTone extends Marks {
   id: number;
   tone_code: string;
   tone_valid_day: string;
   status: string;
-  approve_type: string;
   cut_flag: string;
 }
 
@@ -59,9 +60,19 @@ export async function tonesOfRequest(db: Db, p: Provider, anyCp: boolean, codes:
   if (unique.length === 0) return [];
   let q = db
     .selectFrom('tones as t')
-    .select(['t.id', 't.tone_code', 't.tone_valid_day', 't.status', 't.approve_type', 't.cut_flag'])
+    .select([
+      't.id',
+      't.tone_code',
+      't.tone_valid_day',
+      't.status',
+      't.approve_type',
+      't.table_type',
+      't.ask_type',
+      't.refuse_reason',
+      't.cut_flag',
+    ])
     .where('t.tone_code', 'in', unique)
-    .where('t.status', '!=', '6');
+    .where('t.status', '!=', STATUS.deleted);
   q = anyCp
     ? q.innerJoin('providers as o', 'o.id', 't.provider_id').where('o.site', '=', p.site)
     : q.where('t.provider_id', '=', p.id);
@@ -71,7 +82,10 @@ export async function tonesOfRequest(db: Db, p: Provider, anyCp: boolean, codes:
 }
 
 /** A tone that may join a box (000 §2, 001 §5.5): normal, no change waiting, not a jockey tone. */
-const selectable = (t: BoxTone) => t.status === '1' && t.approve_type !== '1' && t.cut_flag !== '1';
+const selectable = (t: BoxTone) => t.status === STATUS.normal && !waiting(t) && t.cut_flag !== '1';
+
+/** The provider's music boxes waiting for the operator (user info's pendingApprovals; the radio submit rule of 000 §4). */
+export const pendingApprovals = (db: Db, providerId: number) => pendingCount(db, providerId, TONE_BOX);
 
 /** The provider's box that is not deleted, or 950005. */
 export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
@@ -83,16 +97,11 @@ export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
           .selectAll()
           .where('id', '=', id)
           .where('provider_id', '=', providerId)
-          .where('status', '!=', BOX_DELETED)
+          .where('status', '!=', STATUS.deleted)
           .executeTakeFirst()
       : undefined;
   if (!box) throw new ApiError(RC.notFound);
   return box;
-}
-
-/** A box whose earlier change still waits for the operator cannot be changed again until it is decided. */
-export function assertNotPending(box: { approve_type: string }): void {
-  if (box.approve_type === '1') throw new ApiError(RC.boxPending);
 }
 
 /**
@@ -202,8 +211,6 @@ export async function boxViolations(
   return out;
 }
 
-const trusted = (p: Provider) => p.believe_cp === '1' || p.believe_cp === '2';
-
 /** The prompt map as stored: only the names, re-serialised (the form's JSON text is never stored as sent). */
 const storedPrompts = (params: Params) => JSON.stringify(promptMap(params.toneFile));
 
@@ -213,7 +220,6 @@ const storedPrompts = (params: Params) => JSON.stringify(promptMap(params.toneFi
  */
 export async function addBox(db: Db, p: Provider, config: Config, params: Params, ip: string, now: number) {
   const anyCp = choosesAnyCp(p, config, params.toneBoxType);
-  const isTrusted = trusted(p);
   return db.transaction().execute(async (tx) => {
     const tones = await tonesOfRequest(tx, p, anyCp, toneCodesOf(params.toneCode));
     const values = toneBoxFields().insertValues({
@@ -228,8 +234,9 @@ export async function addBox(db: Db, p: Provider, config: Config, params: Params
         provider_id: p.id,
         // Unique until the id is known: the code is made from it below, in the same transaction.
         code: `new-${randomBytes(12).toString('hex')}`,
-        status: isTrusted ? '1' : '0',
-        ...(isTrusted ? CLEARED : { approve_type: '1', table_type: '1', ask_type: '1', refuse_reason: '' }),
+        // An addition not yet on sale; the lifecycle puts it on sale at once or stages it for the operator.
+        status: STATUS.new,
+        ...marks('add'),
         created_at: now,
         updated_at: now,
       } as any)
@@ -242,8 +249,7 @@ export async function addBox(db: Db, p: Provider, config: Config, params: Params
       id,
       tones.map((t) => t.id),
     );
-    if (!isTrusted)
-      await createChangeRequest(tx, { entityType: TONE_BOX, entityId: id, providerId: p.id, kind: 'add', now });
+    const isTrusted = (await submit(tx, TONE_BOX, p, [{ id, kind: 'add' }], { now })) === 'applied';
     await audit(tx, {
       providerId: p.id,
       actor: p.code,
@@ -253,14 +259,15 @@ export async function addBox(db: Db, p: Provider, config: Config, params: Params
       detail: { code, trusted: isTrusted, tones: tones.length },
       ip,
     });
-    return { toneBoxID: String(id), toneBoxCode: code, status: isTrusted ? '1' : '0' };
+    return { toneBoxID: String(id), toneBoxCode: code, status: isTrusted ? STATUS.normal : STATUS.new };
   });
 }
 
 /**
  * sp/edittonebox (edit sends needApproved 1, so every modification goes to approval): the edited fields and the
- * new tone list wait in a change request; the box shows 'modification to be approved' (askType 3) until the
- * operator decides. A box never approved becomes normal when its modification is.
+ * new tone list wait in a change request while the box and its tones stay as they are; the box shows
+ * 'modification to be approved' (askType 3) until the operator decides. Editing a box whose addition was refused
+ * resubmits its addition.
  */
 export async function editBox(
   db: Db,
@@ -272,7 +279,6 @@ export async function editBox(
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const box = await ownBox(tx, p.id, params.toneBoxID);
-    assertNotPending(box);
     const tones = await tonesOfRequest(tx, p, choosesAnyCp(p, config, box.tone_box_type), toneCodesOf(params.toneCode));
     const change = {
       ...toneBoxFields().changeOf(
@@ -280,21 +286,8 @@ export async function editBox(
         box.details,
       ),
       tones: tones.map((t) => t.id),
-      status: box.status === '0' ? '1' : box.status,
     };
-    await createChangeRequest(tx, {
-      entityType: TONE_BOX,
-      entityId: box.id,
-      providerId: p.id,
-      kind: 'modify',
-      payload: change,
-      now,
-    });
-    await tx
-      .updateTable('tone_boxes')
-      .set({ approve_type: '1', table_type: '1', ask_type: '3', refuse_reason: '', updated_at: now })
-      .where('id', '=', box.id)
-      .execute();
+    await submit(tx, TONE_BOX, p, [{ id: box.id, kind: 'modify', payload: change }], { now, approval: true });
     await audit(tx, {
       providerId: p.id,
       actor: p.code,
@@ -309,7 +302,7 @@ export async function editBox(
 
 /**
  * sp/deltonebox with its reason (1-180 characters): a trusted provider's box is deleted at once, any other
- * waits as 'deletion to be approved' (askType 2).
+ * waits as 'deletion to be approved' (askType 2), on sale and in its directories until the operator approves.
  */
 export async function deleteBox(
   db: Db,
@@ -321,36 +314,10 @@ export async function deleteBox(
 ): Promise<{ status: string }> {
   return db.transaction().execute(async (tx) => {
     const box = await ownBox(tx, p.id, toneBoxID);
-    assertNotPending(box);
-    const isTrusted = trusted(p);
-    if (isTrusted)
-      await tx
-        .updateTable('tone_boxes')
-        .set({ ...CLEARED, status: BOX_DELETED, delete_reason: reason, updated_at: now })
-        .where('id', '=', box.id)
-        .execute();
-    else {
-      await createChangeRequest(tx, {
-        entityType: TONE_BOX,
-        entityId: box.id,
-        providerId: p.id,
-        kind: 'delete',
-        payload: { reason },
-        now,
-      });
-      await tx
-        .updateTable('tone_boxes')
-        .set({
-          approve_type: '1',
-          table_type: '1',
-          ask_type: '2',
-          refuse_reason: '',
-          delete_reason: reason,
-          updated_at: now,
-        })
-        .where('id', '=', box.id)
-        .execute();
-    }
+    const applied = await submit(tx, TONE_BOX, p, [{ id: box.id, kind: 'delete', payload: { reason } }], { now });
+    // The reason belongs to the request (the box's 'reason of the last deletion request'), shown while it waits.
+    await tx.updateTable('tone_boxes').set({ delete_reason: reason }).where('id', '=', box.id).execute();
+    const isTrusted = applied === 'applied';
     await audit(tx, {
       providerId: p.id,
       actor: p.code,
@@ -360,7 +327,7 @@ export async function deleteBox(
       detail: { code: box.code, reason, trusted: isTrusted },
       ip,
     });
-    return { status: isTrusted ? BOX_DELETED : box.status };
+    return { status: isTrusted ? STATUS.deleted : box.status };
   });
 }
 
@@ -396,7 +363,7 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object
 /** sp/querytonebox: the provider's boxes (not deleted), newest first, with their tone count, filtered and paged. */
 export async function listBoxes(db: Db, providerId: number, params: Params, range: PageRange) {
   const fields = toneBoxFields();
-  let q = db.selectFrom('tone_boxes').where('provider_id', '=', providerId).where('status', '!=', BOX_DELETED);
+  let q = db.selectFrom('tone_boxes').where('provider_id', '=', providerId).where('status', '!=', STATUS.deleted);
   for (const [name, f] of Object.entries(fields.record.filters ?? {})) {
     const value = params[name];
     if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value);
@@ -461,10 +428,7 @@ export const toneInfo = (t: any) => ({
   toneValidDay: t.tone_valid_day,
   price: t.price,
   status: t.status,
-  approveType: t.approve_type,
-  tableType: t.table_type,
-  askType: t.ask_type,
-  refuseReason: t.refuse_reason,
+  ...wireMarks(t),
   cutFlag: t.cut_flag,
   cpName: t.cpName ?? '',
 });

@@ -24,7 +24,7 @@ import { csvCell, quotedCell } from '../http/csv';
 import { engineFor } from '../validation';
 import type { MappedField } from '../records/fieldMap';
 import type { Config } from './config';
-import { DELETED } from './tones';
+import { STATUS } from '../lifecycle/states';
 import { toneFields } from './toneRecord';
 import { languageNames } from './translations';
 
@@ -168,7 +168,7 @@ async function readPage(
   limit: number,
 ): Promise<unknown[][]> {
   if (handle.rawRows) {
-    const text = `SELECT seq, ${parts.map((p) => partSql(p, keys.has(p))).join(', ')} FROM tones WHERE provider_id = ? AND seq < ? AND status != '${DELETED}' ORDER BY seq DESC LIMIT ?`;
+    const text = `SELECT seq, ${parts.map((p) => partSql(p, keys.has(p))).join(', ')} FROM tones WHERE provider_id = ? AND seq < ? AND status != '${STATUS.deleted}' ORDER BY seq DESC LIMIT ?`;
     return handle.rawRows(text, [providerId, below, limit]);
   }
   const columns = [...new Set(parts.flatMap((p) => p.columns))];
@@ -177,7 +177,7 @@ async function readPage(
     .select(['seq', ...columns.map((c) => sql.ref(c).as(c))] as any)
     .where('provider_id', '=', providerId)
     .where('seq', '<', below)
-    .where('status', '!=', DELETED)
+    .where('status', '!=', STATUS.deleted)
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();

@@ -4,12 +4,11 @@
 // provider's tones, so a foreign or missing tone is simply "not found".
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { createChangeRequest } from './changeRequests';
+import { submit } from '../lifecycle/lifecycle';
+import { toneUses } from '../lifecycle/entities/tone';
 import { audit } from './audit';
-import { toneFields } from './toneRecord';
-import { DELETED } from './tones';
-import { engineFor } from '../validation';
-import { logicToSql } from '../db/logicSql';
+import { toneCondition, toneFields } from './toneRecord';
+import { STATUS } from '../lifecycle/states';
 import { namesIn } from './translations';
 import type { Lang } from '../returnCodes';
 
@@ -40,7 +39,7 @@ export async function toneDetail(
     .selectAll('t')
     .select(['c.name as catName', 'c.parent_id as catParent', 'l.language_desc as languageDesc'])
     .where('t.provider_id', '=', providerId)
-    .where('t.status', '!=', DELETED);
+    .where('t.status', '!=', STATUS.deleted);
   if (by.toneID !== undefined) q = q.where('t.id', '=', by.toneID);
   else q = q.where('t.tone_code', '=', String(by.toneCode));
   const t = await q.executeTakeFirst();
@@ -135,7 +134,7 @@ async function ownTone(db: Db, providerId: number, toneID: number) {
     .select(['id', 'tone_code'])
     .where('id', '=', toneID)
     .where('provider_id', '=', providerId)
-    .where('status', '!=', DELETED)
+    .where('status', '!=', STATUS.deleted)
     .executeTakeFirst();
 }
 
@@ -179,14 +178,13 @@ export async function hideOrResume(
   now: number,
 ) {
   // The tones the row actions offer it for: the named expressions of their `visible` conditions, run in the query.
-  const which = engineFor(site).expression(hide ? 'toneNormal' : 'toneHidden');
   const to = hide ? '2' : '1';
   const rows = await db
     .selectFrom('tones')
     .select(['id', 'tone_code'])
     .where('provider_id', '=', providerId)
     .where('id', 'in', ids)
-    .where(logicToSql(which, (f) => toneFields().field(f).column) as any)
+    .where(toneCondition(site, hide ? 'toneNormal' : 'toneHidden'))
     .execute();
   if (rows.length)
     await db
@@ -203,75 +201,58 @@ export async function hideOrResume(
 }
 
 export type DeleteOutcome =
-  { kind: 'notFound' } | { kind: 'inUse'; codes: string[] } | { kind: 'done'; approval: boolean; count: number };
+  | { kind: 'notFound' }
+  | { kind: 'inUse'; uses: Array<{ tone: string; boxes: string[]; directories: string[] }> }
+  | { kind: 'done'; approval: boolean; count: number };
 
 /**
- * Deletes the provider's tones. A tone in a tone box or an IVR directory is "in use": without force nothing
- * changes and the codes are returned; with force the tone leaves those boxes and directories (subscribers
- * of them lose it). Providers in the approval flow get a 'delete' change request per tone instead.
+ * Deletes the provider's tones through the lifecycle: a trusted provider's at once, anyone else's as a deletion
+ * waiting for the operator, with the tones still on sale and in their boxes and directories meanwhile. A tone in a
+ * music box or an IVR directory is "in use": without force nothing changes and the tones answer with the boxes and
+ * directories that hold them (the confirmation names them); with force the deletion is sent, and once it applies
+ * (at once, or on approval) the tone leaves those boxes and directories and their subscribers lose it.
  */
 export async function deleteTones(
   db: Db,
-  p: { providerId: number; ids: number[]; force: boolean; approval: boolean; actor: string; now: number },
+  p: { provider: { id: number; code: string; believe_cp: string }; ids: number[]; force: boolean; now: number },
 ): Promise<DeleteOutcome> {
+  const providerId = p.provider.id;
   return db.transaction().execute(async (tx) => {
     const rows = await tx
       .selectFrom('tones')
-      .select(['id', 'tone_code'])
-      .where('provider_id', '=', p.providerId)
+      .select(['id', 'tone_code', 'tone_name'])
+      .where('provider_id', '=', providerId)
       .where('id', 'in', p.ids)
-      .where('status', '!=', DELETED)
+      .where('status', '!=', STATUS.deleted)
       .execute();
     if (rows.length !== new Set(p.ids).size) return { kind: 'notFound' } as const;
     const ids = rows.map((r) => r.id);
-    const boxed = await tx.selectFrom('tone_box_items').select('tone_id').where('tone_id', 'in', ids).execute();
-    const listed = await tx
-      .selectFrom('ivr_directory_items')
-      .select('resource_id as tone_id')
-      .where('resource_type', '=', '1')
-      .where('resource_id', 'in', ids)
-      .execute();
-    const used = new Set([...boxed, ...listed].map((r) => r.tone_id));
-    if (used.size && !p.force)
-      return { kind: 'inUse', codes: rows.filter((r) => used.has(r.id)).map((r) => r.tone_code) } as const;
-    if (used.size) {
-      await tx
-        .deleteFrom('tone_box_items')
-        .where('tone_id', 'in', [...used])
-        .execute();
-      await tx
-        .deleteFrom('ivr_directory_items')
-        .where('resource_type', '=', '1')
-        .where('resource_id', 'in', [...used])
-        .execute();
-    }
-    if (p.approval) {
-      await tx
-        .updateTable('tones')
-        .set({ approve_type: '1', table_type: '1', ask_type: '2', refuse_reason: '', updated_at: p.now })
-        .where('id', 'in', ids)
-        .execute();
-      for (const id of ids)
-        await createChangeRequest(tx, {
-          entityType: 'tone',
-          entityId: id,
-          providerId: p.providerId,
-          kind: 'delete',
-          payload: { force: p.force },
-          now: p.now,
-        });
-    } else {
-      await tx.updateTable('tones').set({ status: DELETED, updated_at: p.now }).where('id', 'in', ids).execute();
-    }
+    const { boxes, directories } = await toneUses(tx, ids);
+    const uses = rows
+      .map((r) => ({
+        tone: `"${r.tone_name}" (${r.tone_code}`,
+        boxes: boxes.filter((b) => b.tone_id === r.id).map((b) => b.name),
+        directories: directories.filter((d) => d.tone_id === r.id).map((d) => d.name),
+      }))
+      .filter((u) => u.boxes.length || u.directories.length);
+    if (uses.length && !p.force) return { kind: 'inUse', uses } as const;
+    const applied = await submit(
+      tx,
+      'tone',
+      p.provider,
+      ids.map((id) => ({ id, kind: 'delete' as const, payload: { force: p.force } })),
+      { now: p.now },
+    );
+    const used = new Set([...boxes, ...directories].map((u) => u.tone_id));
     for (const id of ids)
       await audit(tx, {
-        providerId: p.providerId,
-        actor: p.actor,
-        action: p.approval ? 'tone.deleteRequest' : 'tone.delete',
+        providerId,
+        actor: p.provider.code,
+        action: applied === 'applied' ? 'tone.delete' : 'tone.deleteRequest',
         entityType: 'tone',
         entityId: id,
         detail: { force: p.force, inUse: used.has(id) },
       });
-    return { kind: 'done', approval: p.approval, count: ids.length } as const;
+    return { kind: 'done', approval: applied === 'pending', count: ids.length } as const;
   });
 }

@@ -4,6 +4,8 @@
 // reads at start (never at import: `definitions validate` imports the route table to check a broken tree).
 import { loadSourcesFromDisk } from '../../engine/fsLoader';
 import { fieldMap, type FieldMap } from '../records/fieldMap';
+import { logicToSql } from '../db/logicSql';
+import { engineFor } from '../validation';
 
 let map: FieldMap | undefined;
 
@@ -16,3 +18,11 @@ export function toneFields(): FieldMap {
   }
   return map;
 }
+
+/**
+ * A named expression over a tone (toneSelectable, toneNormal...) as a condition of a tones query, its fields read
+ * through their columns (of `table`, an alias, when given): the server selects exactly the tones the screens' rule
+ * accepts instead of spelling the states again.
+ */
+export const toneCondition = (site: string, expression: string, table?: string) =>
+  logicToSql(engineFor(site).expression(expression), (f) => toneFields().field(f).column, table) as never;

@@ -13,9 +13,9 @@ import { rulesOf, wavProblem } from '../../engine/files';
 import { wavInfoOf } from './uploadedFiles';
 import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
-import { createChangeRequest, inApprovalFlow, requestToneModification } from './changeRequests';
 import { audit } from './audit';
-import { DELETED } from './tones';
+import { submit } from '../lifecycle/lifecycle';
+import { marks, STATUS } from '../lifecycle/states';
 
 type Db = Kysely<Database>;
 
@@ -138,7 +138,7 @@ export async function serverViolations(
       .selectFrom('tones')
       .select('id')
       .where('isrc', '=', String(p.isrc))
-      .where('status', '!=', DELETED)
+      .where('status', '!=', STATUS.deleted)
       .executeTakeFirst();
     if (taken) out.push({ field: 'isrc', message: 'ToneForm.isrcTaken' });
   }
@@ -216,15 +216,12 @@ export async function storeNewTone(
   },
 ) {
   const { provider: p, params, now } = a;
-  const trusted = !inApprovalFlow(p);
+  // Inserted as an addition not yet on sale; the lifecycle puts it on sale at once or stages it for the operator.
   const tone = {
     ...toneFields().insertValues(params),
     provider_id: p.id,
-    status: trusted ? '1' : '0',
-    approve_type: trusted ? '2' : '1',
-    table_type: trusted ? '' : '1',
-    ask_type: trusted ? '' : '1',
-    refuse_reason: '',
+    status: STATUS.new,
+    ...marks('add'),
     tariff_price: '',
     order_times: 0,
     ...(a.relativeTime !== undefined ? { relative_time: a.relativeTime } : {}),
@@ -246,7 +243,7 @@ export async function storeNewTone(
       .insertInto('tone_copyrights')
       .values(owners.map((o) => ({ tone_id: id, ...o })))
       .execute();
-  if (!trusted) await createChangeRequest(tx, { entityType: 'tone', entityId: id, providerId: p.id, kind: 'add', now });
+  const trusted = (await submit(tx, 'tone', p, [{ id, kind: 'add' }], { now })) === 'applied';
   await audit(tx, {
     providerId: p.id,
     actor: p.code,
@@ -256,7 +253,7 @@ export async function storeNewTone(
     detail: { trusted, ...a.detail },
     ip: a.ip,
   });
-  return { toneID: String(id), toneCode, status: trusted ? '1' : '0' };
+  return { toneID: String(id), toneCode, status: trusted ? STATUS.normal : STATUS.new };
 }
 
 /** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */
@@ -266,17 +263,19 @@ export const editableTone = (db: Db, providerId: number, toneId: number) =>
     .select(['id', 'status', 'details'])
     .where('id', '=', toneId)
     .where('provider_id', '=', providerId)
-    .where('status', '!=', DELETED)
+    .where('status', '!=', STATUS.deleted)
     .executeTakeFirst();
 
 /**
- * sp/edittone: the modification waits for approval (000 §4) as a 'modify' change request holding the edited
- * fields as the record maps them (applied by services/changeRequests.ts when the operator approves), and the
- * tone shows 'modification to be approved' meanwhile (requestToneModification, shared with the batch updates).
+ * sp/edittone: the modification waits for approval (edit sends needApproved 1, 001 §4) as a 'modify' change
+ * holding the edited fields as the record maps them (lifecycle/entities/tone.ts applies them on approval); the
+ * tone stays on sale as it was and shows 'modification to be approved' meanwhile. Editing a tone whose addition
+ * was refused resubmits its addition.
  */
 export async function requestToneEdit(
   db: Db,
   w: ToneWriter & {
+    provider: Provider;
     tone: { id: number; status: string; details: string };
     params: Record<string, any>;
     relativeTime?: string;
@@ -296,12 +295,9 @@ export async function requestToneEdit(
       : undefined,
   };
   await db.transaction().execute(async (tx) => {
-    await requestToneModification(tx, {
-      toneId: tone.id,
-      status: tone.status,
-      providerId: w.providerId,
-      change,
+    await submit(tx, 'tone', w.provider, [{ id: tone.id, kind: 'modify', payload: change }], {
       now: w.now,
+      approval: true,
     });
     await audit(tx, {
       providerId: w.providerId,

@@ -2,7 +2,7 @@
 // every tone is inserted through insertTone. Inside one transaction it first updates the provider's row (a
 // no-op write that takes the row lock on PostgreSQL; SQLite serialises writers anyway), so concurrent
 // inserts for one provider, from any server process, take turns; then it takes max(seq) + 1 from the index.
-// Tones are never deleted; deletion is status '6'.
+// Tones are never removed; a deletion is their status (lifecycle/states.ts STATUS.deleted).
 //
 // Tone codes (001 §5.1: 'Tone code: up to 22 digits') are the system's, one format for every tone, seeded or
 // uploaded: 11 digits, 10000000000 plus the tone's id, so unique across providers, never starting with 0.
@@ -10,9 +10,6 @@
 // replaces the tone code.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewTone } from '../db/schema';
-
-/** Status of a deleted tone, as the named expression toneStatus words it (tones are never removed). */
-export const DELETED = '6';
 
 const TONE_CODE_BASE = 10_000_000_000;
 export const toneCodeOf = (id: number) => String(TONE_CODE_BASE + id);

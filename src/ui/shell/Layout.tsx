@@ -1,7 +1,7 @@
 // The layout of every logged-in route: top bar, sidebar, breadcrumb, the write-window banner, the screen, footer.
 // It also provides what the screens need: the session's engine context (ScreenEnvProvider) and the query client.
-// A route of a menu group that this session may not open (routes.json, the group's `visible`: an expired
-// account) shows why instead of the screen.
+// A route this session may not open (the capability gate: a screen the account's menu does not offer, or a
+// group of routes.json closed to an expired account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../router';
@@ -16,8 +16,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
 import { Footer } from './Footer';
 import { UnavailablePage } from './pages/UnavailablePage';
-import { routeFor } from './routeTable';
-import { useResolved } from './useResolved';
+import { useGate } from './useGate';
 import { WriteWindowBanner } from './WriteWindowBanner';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -66,12 +65,8 @@ function LayoutFrame({ children }: { children: ReactNode }) {
     void refresh().catch(() => undefined);
   }, [refresh]);
 
-  // Routes of routes.json's groups are open only while their group's condition holds for this session.
-  const routes = useResolved('routes');
-  const entry = routeFor(pathname);
-  const open =
-    !entry?.group ||
-    routes.menu.some((g) => g.children.some((e) => e.route?.toLowerCase() === entry.path.toLowerCase()));
+  // The gate decides from the definitions whether this account may open the route, and if not, why.
+  const access = useGate().route(pathname);
 
   // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
   // follow once it knows, so what is on screen is asked again after telling it.
@@ -101,7 +96,7 @@ function LayoutFrame({ children }: { children: ReactNode }) {
               <WriteWindowBanner site={session.site} />
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  {open ? children : <UnavailablePage />}
+                  {access.open ? children : <UnavailablePage access={access} />}
                 </Suspense>
               </main>
               <Footer />

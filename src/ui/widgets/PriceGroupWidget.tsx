@@ -1,5 +1,5 @@
 // The tariff table of a form (000 §4 tariff choice '2', 001 §2.1): the tariff list screen inline (ui.list,
-// default 'tariffSelection'; 5 rows a page in its definition), one row chosen with a radio button; the value is
+// 5 rows a page in its definition), one row chosen with a radio button; the value is
 // the row key (priceGroupID). ui.filters (resolved against the form, e.g. priceGroupType by box type) filter
 // the list; a change of filters reloads it.
 import type { WidgetProps } from '@rjsf/utils';
@@ -10,7 +10,7 @@ import { widgetContext } from './widgetProps';
 export function PriceGroupWidget(props: WidgetProps) {
   const { ctx, name, ui } = widgetContext(props);
   const { ListScreen } = nestedScreens();
-  const listId = String(ui.list ?? 'tariffSelection');
+  const listId = String(ui.list ?? '');
   // The definitions linter makes sure ui.list names a screen of every site.
   const rowKey = ctx.env.engine.definition(listId).list?.rowKey ?? 'priceGroupID';
   const filters = (ui.filters as Record<string, unknown> | undefined) ?? {};

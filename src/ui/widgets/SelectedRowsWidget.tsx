@@ -1,7 +1,7 @@
 // A field whose value is rows chosen from a list screen (music box tones, copyright owners): the chosen rows in
 // a small table with a remove button each, and a button opening the list as a selection dialog (selection kept
 // across pages, at most ui.max or the schema's maxItems; in an add form each tick reaches the form at once).
-// The list is ui.list, or the widget's default list; the columns shown are ui.columns, labelled as that list
+// The list is ui.list (the definition schema requires it); the columns shown are ui.columns, labelled as that list
 // labels them. ui.filters pre-filter the list.
 import type { WidgetProps } from '@rjsf/utils';
 import { Suspense, useMemo, useState } from 'react';
@@ -11,15 +11,12 @@ import '../list/list.css';
 
 type Row = Record<string, unknown>;
 
-/** The list each selection widget opens unless its definition names another. */
-const DEFAULT_LISTS: Record<string, string> = { toneSelect: 'toneSelection', copyrightSelect: 'copyrightMaintenance' };
-
 export function SelectedRowsWidget(props: WidgetProps) {
   const { ctx, name, field, ui, aria, t } = widgetContext(props);
   const { SelectionDialog } = nestedScreens();
   const [open, setOpen] = useState(false);
   const rows: Row[] = Array.isArray(props.value) ? props.value : [];
-  const listId = String(ui.list ?? DEFAULT_LISTS[field?.widget ?? ''] ?? '');
+  const listId = String(ui.list ?? '');
   // The definitions linter makes sure ui.list names a screen of every site.
   const list = useMemo(
     () => ctx.env.engine.resolve(listId, { config: ctx.env.config, user: ctx.env.user }),

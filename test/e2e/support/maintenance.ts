@@ -15,18 +15,34 @@ export function operator(server: TestServer, ...args: string[]): string {
   return r.stdout;
 }
 
-/** Approves the pending change request of a kind (add, modify, delete) for one tone, as the operator does. */
+/** The pending change request of a kind (add, modify, delete) for one tone, as the operator lists it. */
+function toneRequest(server: TestServer, account: string, toneID: string, kind: 'add' | 'modify' | 'delete'): string {
+  const line = operator(server, 'changes', 'list', '--provider', account)
+    .split('\n')
+    .find((l) => l.includes(`\t${kind}\t`) && l.includes(`tone ${toneID}\t`));
+  if (!line) throw new Error(`no pending ${kind} request for tone ${toneID}`);
+  return /^#(\d+)/.exec(line)![1];
+}
+
+/** Approves the pending change request of a kind for one tone, as the operator does. */
 export function approveTone(
   server: TestServer,
   account: string,
   toneID: string,
   kind: 'add' | 'modify' | 'delete',
 ): void {
-  const line = operator(server, 'changes', 'list', '--provider', account)
-    .split('\n')
-    .find((l) => l.includes(`\t${kind}\t`) && l.includes(`tone ${toneID}\t`));
-  if (!line) throw new Error(`no pending ${kind} request for tone ${toneID}`);
-  operator(server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
+  operator(server, 'changes', 'approve', toneRequest(server, account, toneID, kind));
+}
+
+/** Rejects it with a reason, as the operator does. */
+export function rejectTone(
+  server: TestServer,
+  account: string,
+  toneID: string,
+  kind: 'add' | 'modify' | 'delete',
+  reason: string,
+): void {
+  operator(server, 'changes', 'reject', toneRequest(server, account, toneID, kind), '--reason', reason);
 }
 
 export const rows = (page: Page) => page.locator('[data-screen="rbtMaintenance"] .data-table tbody tr[data-row-key]');

@@ -1,27 +1,43 @@
-// Which batch types and tasks the session's provider may reach: a type its site has (the Kenya operation
-// needs support_kenya_batch_operation '1', the expiry batch thailand_ais_office_flag '1', the flags the
-// menu shows their screens by) and its own tasks. Anything else
-// answers 950005, the catalogued code for a resource that does not exist, so ids of other providers' tasks
-// tell nothing.
+// Which batch types and tasks the session's provider may reach: a type whose creating call the capability gate
+// opens (the type's screen is in the provider's menu: Kenya's batch operation, Ais's expiry batch), refused with
+// the gate's 950016 otherwise; and its own tasks, any other id answering 950005 (a resource that does not exist),
+// so ids of other providers' tasks tell nothing.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../envelope';
 import { RC } from '../../returnCodes';
-import { taskTypeOf, typeAvailable, type TaskTypeDef } from './taskTypes';
+import { taskTypeOf, type TaskTypeDef } from './taskTypes';
+import { closedError, gateFor } from '../../http/gate';
+import { sessionOf } from '../../http/session';
 import { findTask, type TaskRow } from './tasks';
 
-/** The type a path names, if the session's provider may use it (950005 otherwise, as for any unknown resource). */
+const typeAccess = (req: FastifyRequest, def: TaskTypeDef) => {
+  const s = sessionOf(req);
+  return gateFor(s.provider, s.config, req.server.ctx.now()).call(def.createdBy);
+};
+
+/** Whether the session's provider may use the type. */
+export const typeOpen = (req: FastifyRequest, def: TaskTypeDef) => typeAccess(req, def).open;
+
+/** Refuses a type the session's provider may not use, with the gate's reason. */
+function assertTypeOpen(req: FastifyRequest, def: TaskTypeDef): void {
+  const access = typeAccess(req, def);
+  if (!access.open) throw closedError(access, sessionOf(req).provider.site, req.lang);
+}
+
+/** The type a path names (950005 for no type), if the session's provider may use it (950016 otherwise). */
 export function typeFor(req: FastifyRequest, key: unknown): TaskTypeDef {
-  const s = req.session!;
   const def = taskTypeOf(String(key ?? ''));
-  if (!def || !typeAvailable(def, s.config)) throw new ApiError(RC.notFound);
+  if (!def) throw new ApiError(RC.notFound);
+  assertTypeOpen(req, def);
   return def;
 }
 
 /** The provider's task of that type (950005 for another provider's, a missing one or one of another type). */
 export async function ownTask(req: FastifyRequest, taskId: unknown, def?: TaskTypeDef): Promise<TaskRow> {
-  const task = await findTask(req.server.ctx.db, req.session!.provider.id, taskId);
+  const task = await findTask(req.server.ctx.db, sessionOf(req).provider.id, taskId);
   if (!task || (def && task.task_type !== def.type)) throw new ApiError(RC.notFound);
   const t = taskTypeOf(task.task_type);
-  if (!t || !typeAvailable(t, req.session!.config)) throw new ApiError(RC.notFound);
+  if (!t) throw new ApiError(RC.notFound);
+  assertTypeOpen(req, t);
   return task;
 }

@@ -8,15 +8,16 @@ export interface TaskTypeDef {
   aliases: string[];
   /** One export run writing a file (000 §4: download and delete only once it succeeded). */
   export: boolean;
-  /** Configuration flag the provider must have at '1': the same flag the menu shows the type's screen by. */
-  needs?: string;
+  /**
+   * The call that creates tasks of the type: a provider may use the type while the capability gate opens that call
+   * (src/engine/gate.ts: its screen is in the provider's menu), so no flag is named here.
+   */
+  createdBy: string;
   /** txt input: the message of an empty file (000 §5) and the configuration key of its size limit in MB. */
   file?: { emptyKey: string; maxMbKey: string };
   /** Lines per job: a job is the unit several processes share and a crash repeats (unapplied lines only). */
   chunkLines: number;
 }
-
-const kenya = 'support_kenya_batch_operation';
 
 export const TASK_TYPES: readonly TaskTypeDef[] = [
   {
@@ -24,7 +25,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     name: 'exportToneAndSinger',
     aliases: ['batchExportToneAndSinger'],
     export: true,
-    needs: kenya,
+    createdBy: 'sp/exporttonesinger/exportToneAndSinger',
     chunkLines: 1,
   },
   {
@@ -32,7 +33,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     name: 'batchUpdateToneAndSinger',
     aliases: [],
     export: false,
-    needs: kenya,
+    createdBy: 'sp/addbatchtask/batchUpdateToneAndSinger',
     chunkLines: 500,
     file: { emptyKey: 'RBTBatchUpload.updateFileEmpty', maxMbKey: 'batch_update_file_max_size_mb' },
   },
@@ -41,17 +42,24 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     name: 'batchAddCopyrightCompany',
     aliases: [],
     export: false,
-    needs: kenya,
+    createdBy: 'sp/addbatchtask/batchAddCopyrightCompany',
     chunkLines: 500,
     file: { emptyKey: 'RBTBatchUpload.copyrightFileEmpty', maxMbKey: 'copyright_txt_max_size_mb' },
   },
-  { type: '4', name: 'batchAddTone', aliases: ['batchaddtone'], export: false, chunkLines: 25 },
+  {
+    type: '4',
+    name: 'batchAddTone',
+    aliases: ['batchaddtone'],
+    export: false,
+    createdBy: 'sp/batchaddtone',
+    chunkLines: 25,
+  },
   {
     type: '5',
     name: 'batchUpdateExpireDate',
     aliases: ['batchupdaterbtexpiredate'],
     export: false,
-    needs: 'thailand_ais_office_flag',
+    createdBy: 'sp/batchupdaterbtexpiredate',
     chunkLines: 500,
   },
 ];
@@ -61,21 +69,20 @@ export function taskTypeOf(key: string): TaskTypeDef | undefined {
   return TASK_TYPES.find((t) => t.type === key || t.name === key || t.aliases.includes(key));
 }
 
-/** Whether a provider with this configuration may use the type (otherwise its calls answer 950005). */
-export const typeAvailable = (t: TaskTypeDef, config: Record<string, string>): boolean =>
-  !t.needs || config[t.needs] === '1';
+/** A batch task's status as the spec names it (000 §4): 1 pending, 3 success, 4 not available, 6 deleted. */
+export const TASK_STATUS = { pending: '1', success: '3', unavailable: '4', deleted: '6' } as const;
 
 /** 000 §4: download for a successful export, or any other task. */
-export const canDownload = (t: TaskTypeDef, status: string) => (t.export ? status === '3' : true);
+export const canDownload = (t: TaskTypeDef, status: string) => (t.export ? status === TASK_STATUS.success : true);
 /** 000 §4: delete a successful export, or another task that is neither successful nor deleted. */
 export const canDelete = (t: TaskTypeDef, status: string) =>
-  t.export ? status === '3' : status !== '3' && status !== '6';
+  t.export ? status === TASK_STATUS.success : status !== TASK_STATUS.success && status !== TASK_STATUS.deleted;
 
-/** The spec's status (1 pending, 3 success, 4 not available, 6 deleted) of a run state. */
-export const STATUS_OF_STATE: Record<string, string> = {
-  queued: '1',
-  running: '1',
-  done: '3',
-  failed: '4',
-  cancelled: '6',
-};
+/** The spec's status of a run state (jobs/runner.ts writes them as a task runs). */
+export const STATUS_OF_STATE = {
+  queued: TASK_STATUS.pending,
+  running: TASK_STATUS.pending,
+  done: TASK_STATUS.success,
+  failed: TASK_STATUS.unavailable,
+  cancelled: TASK_STATUS.deleted,
+} as const;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { PageRange } from '../../db/paging';
 import type { Lang } from '../../returnCodes';
-import { canDelete, canDownload, taskTypeOf, type TaskTypeDef } from './taskTypes';
+import { canDelete, canDownload, TASK_STATUS, taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { lineMessage } from './outcome';
 import { neutralised } from '../../http/csv';
 import type { TextLine } from './textFile';
@@ -56,7 +56,7 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
         task_desc: t.desc,
         request_time: now,
         run_time: null,
-        status: '1',
+        status: TASK_STATUS.pending,
         state: 'queued',
         file_name: t.fileName.slice(0, 255),
         total_count: t.type.export ? 0 : t.lines.length,
@@ -91,7 +91,7 @@ export async function markTaskDeleted(db: Db, task: Pick<TaskRow, 'id' | 'status
   const changed = await db
     .updateTable('batch_tasks')
     .set({
-      status: '6',
+      status: TASK_STATUS.deleted,
       state: sql`case when state in ('queued', 'running') then 'cancelled' else state end`,
       locked_by: null,
       lease_until: null,

@@ -8,30 +8,29 @@
 // for the reasons and with the message keys the form gives. A change follows the provider's approval flow
 // like sp/edittone and sp/deltones: believeCP '1'/'2' applies it at once, anyone else's waits for the
 // operator ('modification to be approved').
-// A line decides its outcome and notes its write; the group's writes go to the database together at the end
-// of its lines (flush: a statement or two for the whole group instead of two round trips a line), in the
-// transaction that also records the lines' results, so a line's change and its result still commit together.
-import { sql, type Transaction } from 'kysely';
+// A line decides its outcome and notes its change; the group's changes go to the lifecycle together at the end
+// of its lines (flush: a few statements for the whole group instead of round trips a line), in the transaction
+// that also records the lines' results, so a line's change and its result still commit together.
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { RC } from '../../returnCodes';
-import { requestToneModifications, type ToneModification } from '../changeRequests';
+import { submit } from '../../lifecycle/lifecycle';
+import { marks, waiting, type Marks } from '../../lifecycle/states';
 import type { Violation } from '../../validation';
 import { failed, ok, refused, type LineOutcome } from './outcome';
 import { valuesOf } from './textFile';
 import type { LineContext, LineHandler } from './lineTypes';
 import { fieldRules } from './fieldRules';
 import { toneFields } from '../toneRecord';
-import { DELETED } from '../tones';
+import { STATUS } from '../../lifecycle/states';
 
 type Tx = Transaction<Database>;
 
 const TONE_CODE = /^\d{1,22}$/;
 
-interface ToneRow {
+interface ToneRow extends Marks {
   id: number;
   status: string;
-  approve_type: string;
-  table_type: string;
   relative_time: string;
   details: string;
   rights: Record<string, string>;
@@ -47,10 +46,20 @@ async function prefetchTones(tx: Tx, codes: string[], lc: LineContext): Promise<
   if (valid.length) {
     const rows = await tx
       .selectFrom('tones')
-      .select(['id', 'tone_code', 'status', 'approve_type', 'table_type', 'relative_time', 'details'])
+      .select([
+        'id',
+        'tone_code',
+        'status',
+        'approve_type',
+        'table_type',
+        'ask_type',
+        'refuse_reason',
+        'relative_time',
+        'details',
+      ])
       .where('provider_id', '=', lc.provider.id)
       .where('tone_code', 'in', valid)
-      .where('status', '!=', DELETED)
+      .where('status', '!=', STATUS.deleted)
       .orderBy('id')
       .execute();
     for (const r of rows) byCode.set(r.tone_code, { ...r, rights: {} });
@@ -75,81 +84,45 @@ function editFormErrors(lc: LineContext, payload: Record<string, unknown>, field
   return fieldRules(lc, 'rbtUploading', 'edit', 'edit', fields)(payload);
 }
 
-type Columns = Record<string, unknown>;
-
-/** What the group's lines will write: modifications sent to approval, and tones' new column values by tone id. */
-interface GroupWrites {
-  modifications: ToneModification[];
-  updates: Map<number, Columns>;
-}
-
-function writesOf(lc: LineContext): GroupWrites {
-  return ((lc.group.writes as GroupWrites | undefined) ??= { modifications: [], updates: new Map() });
+/** The group's changes by tone, in line order: what the flush sends to the lifecycle. */
+function changesOf(lc: LineContext): Map<number, Record<string, unknown>> {
+  return ((lc.group.changes as Map<number, Record<string, unknown>> | undefined) ??= new Map());
 }
 
 /**
- * Applies (or sends to approval) a change given as the edit call's parameters: the change is the tone record's
- * (toneFields().changeOf), as sp/edittone makes it, and applies through the record's columns as an approved one does.
- * The write itself waits for the group's flush; the tone's row in lc.group shows it at once, for a later line.
+ * Notes a change given as the edit call's parameters (the tone record's toneFields().changeOf, as sp/edittone makes
+ * it) for the group's flush: the lifecycle applies it at once for a trusted provider and stages it otherwise. The
+ * tone's row in lc.group shows it at once, for a later line.
  */
 function changeTone(lc: LineContext, tone: ToneRow, params: Record<string, string>, lineNo: number): LineOutcome {
   const change = toneFields().changeOf(params, tone.details);
-  const detail = { task: lc.task.id, line: lineNo, change: params };
-  const writes = writesOf(lc);
-  if (lc.approval) {
-    writes.modifications.push({ toneId: tone.id, status: tone.status, change });
-    // A later line of the group naming this tone finds it waiting, as the database will say.
-    Object.assign(tone, { status: '0', approve_type: '1', table_type: '1' });
-    lc.audit({
-      providerId: lc.provider.id,
-      actor: lc.provider.code,
-      action: 'batch.edittone',
-      entityType: 'tone',
-      entityId: tone.id,
-      detail,
-    });
-    return ok('Batch.toneSubmitted');
-  }
-  const columns = toneFields().changeColumns(change);
-  // Two lines changing one tone: the later values win, column by column, as two updates in a row would leave them.
-  writes.updates.set(tone.id, { ...writes.updates.get(tone.id), ...columns });
-  if (typeof columns.details === 'string') tone.details = columns.details;
+  const changes = changesOf(lc);
+  // Two lines changing one tone (a trusted provider's): the later values win, field by field.
+  changes.set(tone.id, { ...changes.get(tone.id), ...change });
+  if (typeof change.details === 'string') tone.details = change.details;
+  // In the approval flow a later line of the group naming this tone finds it waiting, as the database will say.
+  if (lc.approval) Object.assign(tone, marks('modify'));
   lc.audit({
     providerId: lc.provider.id,
     actor: lc.provider.code,
-    action: 'batch.updatetone',
+    action: lc.approval ? 'batch.edittone' : 'batch.updatetone',
     entityType: 'tone',
     entityId: tone.id,
-    detail,
+    detail: { task: lc.task.id, line: lineNo, change: params },
   });
-  return ok('Batch.toneUpdated');
+  return ok(lc.approval ? 'Batch.toneSubmitted' : 'Batch.toneUpdated');
 }
 
-/**
- * The group's changes: its modifications in two statements, its direct updates in one statement per set of
- * columns changed (an UPDATE joined to a VALUES list; the columns a batch line edits are text).
- */
 async function flushToneChanges(tx: Tx, lc: LineContext): Promise<void> {
-  const writes = lc.group.writes as GroupWrites | undefined;
-  if (!writes) return;
-  const now = lc.ctx.now();
-  await requestToneModifications(tx, lc.provider.id, now, writes.modifications);
-  const bySet = new Map<string, Array<[number, Columns]>>();
-  for (const [id, columns] of writes.updates) {
-    const key = Object.keys(columns).sort().join(',');
-    bySet.set(key, [...(bySet.get(key) ?? []), [id, columns]]);
-  }
-  for (const [key, rows] of bySet) {
-    const columns = key ? key.split(',') : [];
-    const set = sql.join([
-      ...columns.map((c, i) => sql`${sql.ref(c)} = ${sql.ref(`v.column${i + 2}`)}`),
-      sql`updated_at = ${now}`,
-    ]);
-    const values = sql.join(
-      rows.map(([id, row]) => sql`(${sql.join([sql`cast(${id} as integer)`, ...columns.map((c) => sql`${row[c]}`)])})`),
-    );
-    await sql`update tones set ${set} from (values ${values}) as v where tones.id = v.column1`.execute(tx);
-  }
+  const changes = changesOf(lc);
+  if (!changes.size) return;
+  await submit(
+    tx,
+    'tone',
+    lc.provider,
+    [...changes].map(([id, payload]) => ({ id, kind: 'modify' as const, payload })),
+    { now: lc.ctx.now() },
+  );
 }
 
 /** The tone a line names, or the line's refusal. */
@@ -159,9 +132,7 @@ function lineTone(lc: LineContext, code: string): ToneRow | LineOutcome {
   const tone = (lc.group.tones as Map<string, ToneRow>).get(code);
   if (!tone) return failed(RC.notFound, 'Batch.toneMissing', { toneCode: code });
   // A tone whose change waits for the operator takes no second change until that one is decided.
-  const row = { approveType: tone.approve_type, tableType: tone.table_type };
-  if (lc.engine.evaluateExpression('toneWaiting', { row }))
-    return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
+  if (waiting(tone)) return failed(RC.badInput, 'Batch.tonePending', { toneCode: code });
   return tone;
 }
 

@@ -1,17 +1,22 @@
-// What a route of a menu group shows to a session that may not open it (routes.json: the group's `visible`),
-// e.g. an expired account that types /rbtUploading: why, and where it can go, rather than a form whose option
-// lists stay empty because every call answers 909090.
+// What a route shows to a session that may not open it (the capability gate, src/engine/gate.ts): the screen's
+// name and why, in the session's language, and where the provider can go, rather than a screen whose calls the
+// server would refuse. An expired account's screens say so in full (000 §2, §4).
+import type { Access } from '../../../engine/gate';
 import { Link } from '../../router';
 import { useI18n } from '../../i18n';
+import { engineFor } from '../../definitions';
 import { useSession } from '../../session/SessionContext';
 import { EmptyState } from '../EmptyState';
 
-export function UnavailablePage() {
+export function UnavailablePage({ access }: { access: Access & { open: false } }) {
   const { t } = useI18n();
   const session = useSession();
-  const expired = session.flags.expired === true;
+  const expired = access.reason === 'expired';
+  const engine = engineFor(session.site);
+  const title =
+    access.screen && engine.screenIds().includes(access.screen) ? t(engine.definition(access.screen).title) : '';
   return (
-    <div className="card page-card" data-screen="unavailable">
+    <div className="card page-card" data-screen="unavailable" data-reason={access.reason}>
       <EmptyState
         icon="lock"
         tone="warning"
@@ -29,7 +34,11 @@ export function UnavailablePage() {
           </>
         }
       >
-        <p>{t(expired ? 'Unavailable.expired' : 'Menu.unavailable')}</p>
+        <p>
+          {expired
+            ? t('Unavailable.expired')
+            : t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}
+        </p>
       </EmptyState>
     </div>
   );

@@ -1,0 +1,77 @@
+// The one change-request model (000 §4, 001 §3-§4): a row per change a provider sent for approval (entity type
+// and id, provider, kind add/modify/delete, the staged change as JSON, status pending/approved/rejected, the
+// operator's reason). Live rows never hold a staged change: it lives here until the operator decides.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ChangeKind } from './states';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewChange {
+  entityType: string;
+  entityId: number;
+  providerId: number;
+  kind: ChangeKind;
+  payload?: unknown;
+}
+
+const row = (c: NewChange, now: number) => ({
+  entity_type: c.entityType,
+  entity_id: c.entityId,
+  provider_id: c.providerId,
+  kind: c.kind,
+  payload: JSON.stringify(c.payload ?? {}),
+  status: 'pending',
+  reason: '',
+  created_at: now,
+  decided_at: null,
+  decided_by: '',
+});
+
+/** Records changes waiting for the operator: one statement however many (a batch line group sends its lines' together). */
+export async function insertChanges(db: Db, changes: readonly NewChange[], now: number): Promise<void> {
+  if (changes.length)
+    await db
+      .insertInto('change_requests')
+      .values(changes.map((c) => row(c, now)))
+      .execute();
+}
+
+/** The ids among `ids` that have a change waiting. */
+export async function withPendingChange(db: Db, entityType: string, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('change_requests')
+    .select('entity_id')
+    .where('entity_type', '=', entityType)
+    .where('entity_id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .execute();
+  return new Set(rows.map((r) => r.entity_id));
+}
+
+/**
+ * Withdraws the change still waiting for an entity (a prompt removed, a recording or a draft replaced by a newer
+ * one): it stays in the history as 'withdrawn' and the operator no longer sees it.
+ */
+export async function withdrawPending(db: Db, entityType: string, entityId: number): Promise<void> {
+  await db
+    .updateTable('change_requests')
+    .set({ status: 'withdrawn' })
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The provider's changes waiting for the operator, of one entity type (the radio submit rule of 000 §4 counts its boxes'). */
+export async function pendingCount(db: Db, providerId: number, entityType: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('change_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('provider_id', '=', providerId)
+    .where('status', '=', 'pending')
+    .where('entity_type', '=', entityType)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,32 @@
+// What an approvable entity gives the lifecycle (lifecycle.ts): where its live row and approval marks are, and
+// what an approved change does to live data. Nothing here decides whether a change waits; that is the lifecycle's.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ChangeKind } from './states';
+import type { ChangeView } from './review';
+
+export type Tx = Transaction<Database>;
+export type Payload = Record<string, unknown>;
+
+/** The tables whose rows carry the approval marks (approve_type, table_type, ask_type, refuse_reason) and a status. */
+export type ApprovableTable = 'tones' | 'tone_boxes' | 'ivr_directories' | 'ivr_prompts' | 'name_tones';
+
+export interface ApprovableEntity {
+  /** change_requests.entity_type. */
+  type: string;
+  table: ApprovableTable;
+  /**
+   * Applies an approved change (or a trusted provider's, at once) to live data, in the caller's transaction:
+   * an addition puts the row on sale (with the fields a resubmission edited), a modification writes its staged
+   * fields and memberships, a deletion takes the entity off everything that holds it. The marks are the lifecycle's.
+   */
+  apply: Record<ChangeKind, (tx: Tx, id: number, payload: Payload, now: number) => Promise<void>>;
+  /** The same as `apply` for many changes of one kind at once, where an entity can write them in fewer statements (a batch line group's tone updates). */
+  applyMany?: Partial<
+    Record<ChangeKind, (tx: Tx, changes: Array<{ id: number; payload: Payload }>, now: number) => Promise<void>>
+  >;
+  /** How the operator's lists name each entity (a tone's code and name, a name tone's name and MSISDN). */
+  describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
+  /** What the operator reviews of a change: values and files before and after (lifecycle/review.ts). */
+  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload): Promise<ChangeView>;
+}
