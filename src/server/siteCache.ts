@@ -3,7 +3,7 @@
 // provider may use, a site's compiled rules, a login page's settings).
 //
 // ConfigStore (services/config.ts) hands out one frozen Config object per site for as long as the site's
-// values stay the same; an operator's change (any process: the config table's generation, migration 025) gives
+// values stay the same; an operator's change (any process: the config table's generation, migration 030) gives
 // the sites it changes a new object and leaves the others theirs. A value here is kept per site with the Config
 // object it was built from, so it is rebuilt exactly when its site's configuration changed, on every server
 // process, and never served after the change is committed (the request reads the generation with its session).

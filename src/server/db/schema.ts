@@ -136,7 +136,7 @@ export interface OutboxTable {
   created_at: number;
 }
 
-/** One row: the number of the config table's latest change (migration 025; a trigger counts every change). */
+/** One row: the number of the config table's latest change (migration 030; a trigger counts every change). */
 export interface ConfigGenerationTable {
   id: number;
   generation: number | string;

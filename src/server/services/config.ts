@@ -36,7 +36,7 @@ interface View {
 
 /**
  * Reads configuration and keeps it until it changes. The operator CLI writes from another process, so the store
- * keeps the config table's generation (migration 025: a trigger counts every change) with what it read, and
+ * keeps the config table's generation (migration 030: a trigger counts every change) with what it read, and
  * reads the table again when the database holds another: the session lookup reads the generation with the
  * session (atGeneration), anything else asks the database first (forSite). A site whose values a change leaves
  * as they were keeps its very Config object, and with it everything derived from it.
