@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
-import { demo, login, openPage } from './support/browser';
+import { demo, downloaded, login, openPage } from './support/browser';
 import { ROOT, startServer } from './support/server';
 import { useSuite } from './support/suite';
 
@@ -39,7 +39,7 @@ test('the compiled server serves the portal, its screens and its calls', async (
     }),
   ]);
   // The readable export: the compiled server finds the catalogues and the definitions that word it.
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = (await downloaded(download)).toString('utf8');
   expect(csv).toMatch(/^\uFEFF铃音编码,铃音名称,歌手,状态,/);
   expect(csv).toMatch(/,正常,/);
 });

@@ -1,8 +1,9 @@
 // Debian's Chromium driven by playwright-core, with the few steps every e2e file repeats: open a page in a
 // language, log in, read where the guard sent us, take a named screenshot, run axe-core.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { BROWSER_ARGS, CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
@@ -125,4 +126,19 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
 /** The session storage of the page, as the guard reads it. */
 export async function sessionStore(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
+}
+
+/**
+ * The bytes of a download. The files share one Chromium (globalSetup.ts), to which Playwright is connected
+ * remotely: download.path() is not available then, so the file is saved through the connection.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'rbt-download-'));
+  try {
+    const file = join(dir, download.suggestedFilename() || 'download');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
