@@ -1,4 +1,4 @@
-// Builds the server: database (migrated, seeded with demo data when empty), configuration, plugins by
+// Builds the server: database (migrated, seeded with demo data when empty), configuration, the route modules by
 // domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
 // loopback port of their own.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -20,8 +20,8 @@ import { registerFormBody } from './http/formBody';
 import { FileStore } from './files/storage';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
-import { docsRoutes } from './plugins/docs';
-import { spa, isApiPath } from './plugins/spa';
+import { docsRoutes } from './routes/docs';
+import { spa, isApiPath } from './routes/spa';
 import { seedIfEmpty } from './seed/demo';
 import type { AppContext } from './context';
 import { translateViolation } from './http/messages';

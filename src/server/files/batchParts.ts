@@ -76,7 +76,7 @@ export async function receiveBatchParts(
         throw e;
       }
     }
-    // The text fields are parameters like any call's (routes.ts checks the query, not a multipart body).
+    // The text fields are parameters like any call's (http/route.ts checks the query, not a multipart body).
     const refused = [...controlCharacterViolations(fields), ...pathSegmentViolations(fields)];
     if (refused.length) throw new ApiError(RC.badInput, [], refused);
   } catch (e) {

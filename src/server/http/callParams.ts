@@ -4,7 +4,7 @@
 // a constant or a choice between constants on every site ("uploadType": {"if": [..., 2, 1]}) takes only those
 // values (http/contract.ts). The values' other rules are the screen's, checked through the engine (validation.ts).
 import { siteIds } from '../../engine/fsLoader';
-import type { JsonSchema } from '../routes';
+import type { JsonSchema } from './route';
 import { engineFor } from '../validation';
 import { mappingValues } from './contract';
 

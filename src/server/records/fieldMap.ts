@@ -3,7 +3,7 @@
 // all derived from the record's fields, so a field is declared once (there) and never retyped here. Generic over
 // entities: tones use it now (services/toneRecord.ts); tone boxes too (services/toneBoxRecord.ts).
 import type { RecordDoc, RecordFieldDef } from '../../engine';
-import type { JsonSchema } from '../routes';
+import type { JsonSchema } from '../http/route';
 import { columnOf } from '../http/contract';
 
 /** The details column: fields without a column of their own, kept as one JSON object. */

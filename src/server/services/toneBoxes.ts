@@ -105,7 +105,7 @@ export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
 }
 
 /**
- * What the form's rules must not take from the request (routes.ts facts): the selected tones' validity dates
+ * What the form's rules must not take from the request (http/route.ts facts): the selected tones' validity dates
  * (the box-validity check of 000 §5), the stored box type on edit (the type cannot change; it decides the disc
  * rules), and the account's pending approvals (the radio submit rule of 000 §4).
  */

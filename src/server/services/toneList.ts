@@ -14,7 +14,7 @@ import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { precompiled } from '../db/precompiled';
 import { logicToSql } from '../db/logicSql';
-import type { JsonSchema } from '../routes';
+import type { JsonSchema } from '../http/route';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
 

@@ -5,7 +5,7 @@
 // call and the upload answer 956012 ('Sorry, you don't have privilege to upload Name Tone') and the portal
 // opens noPrivilege. The upload's rules are those of the namerbtUpload definition, run by the engine here too.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';

@@ -3,7 +3,7 @@
 // (sp/qrycataloginfo, which locks the form's relative period when the administrator specifies it).
 // Catalogues are operator reference data, the same for every provider.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';

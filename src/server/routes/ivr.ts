@@ -6,7 +6,7 @@
 // The screens' rules (directoryEdit, ivrPromptUpload) run through the engine before a handler; a prompt file must
 // be the provider's own wav in the format the field's ui.wav states (wav_* configuration, 001 §5.5).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, paging, rowId, rowIds, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';

@@ -4,7 +4,7 @@
 // Detail values are stored as the operator's codes (access type 1/2/3/4/5/14/-1, orderType 1-4, userType,
 // -1 promotion/service); the portal's definitions turn them into labels (001 §9).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes, type ApiRoute } from '../routes';
+import { registerRoutes, type ApiRoute } from '../http/route';
 import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';

@@ -2,7 +2,7 @@
 // of a music-disc super SP), admin/queryrecommendtone and admin/qrycatalogtone (list loads whose rows are
 // record.toneInfos). The work is in services/boxTones.ts.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes, type JsonSchema } from '../routes';
+import { registerRoutes, type JsonSchema } from '../http/route';
 import { accountCode, obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';

@@ -6,7 +6,7 @@
 // stores nothing; an accepted batch stores the named entries as the provider's files and becomes a task of
 // type 4 whose lines are sp/addtone requests (services/batch/addToneLines.ts).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';

@@ -3,7 +3,7 @@
 // the session provider's tones only; another provider's tone answers 950005 like a missing one.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, rowId, rowIdList, rowIds, stringRecord } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';

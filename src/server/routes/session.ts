@@ -1,6 +1,6 @@
 // Session calls of 000 §7: login, session info, login check, logout, error-count check, language switch.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import {

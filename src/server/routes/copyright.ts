@@ -2,7 +2,7 @@
 // (sp/querycopyright), adding an owner through the 'Add Copyright' dialog's rules (sp/addcopyright), and the
 // owners of one tone (sp/querytonecopyright). Who sees what: services/copyright.ts.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, paging } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';

@@ -1,7 +1,7 @@
 // Account calls of 000 §7: weak-password check, password change, forgot password (dynamic code + reset),
 // own information, its update and download.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, password, accountCode, stringRecord } from '../http/schemas';

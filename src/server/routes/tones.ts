@@ -2,7 +2,7 @@
 // record's (services/toneList.ts, records/tone.json); the maintenance calls (detail, tags, hide/resume,
 // delete, export) are declared in toneMaintenance.ts beside it.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj, paging, stringRecord } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { listTones, toneFilterParams, toneRowFields } from '../services/toneList';

@@ -2,7 +2,7 @@
 // (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
 import type { FastifyInstance } from 'fastify';
 import { RETURN_CODES } from '../returnCodes';
-import { answerCodes, paramNames, type ApiRoute } from '../routes';
+import { answerCodes, paramNames, type ApiRoute } from '../http/route';
 import { fitToColumns, referencesOf } from '../http/contract';
 import type { ColumnCatalog } from '../db/columns';
 

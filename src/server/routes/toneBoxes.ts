@@ -5,7 +5,7 @@
 // with the checks only the server can make; its parameters are those the screen's call sends, shaped by the box's
 // record (services/toneBoxRecord.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes, type JsonSchema } from '../routes';
+import { registerRoutes, type JsonSchema } from '../http/route';
 import { obj, paging, stringRecord } from '../http/schemas';
 import { callParams } from '../http/callParams';
 import { pageRange } from '../db/paging';

@@ -4,7 +4,7 @@
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, rowId } from '../http/schemas';

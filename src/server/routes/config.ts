@@ -1,7 +1,7 @@
 // Configuration and reference data: operator configuration, the login page's configuration, languages,
-// data dictionaries (the name-tone category is with the name-tone calls, plugins/nameTones.ts).
+// data dictionaries (the name-tone category is with the name-tone calls, routes/nameTones.ts).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj } from '../http/schemas';
 import { writeWindow } from '../services/maintenanceWindow';
 import { dictionaries, languages } from '../services/referenceData';

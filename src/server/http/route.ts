@@ -8,24 +8,24 @@
 // rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
 // database layer refuses any value a column cannot hold (db/columns.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, envelope, type Result } from './envelope';
-import { RC, type ReturnCode } from './returnCodes';
-import { controlCharacterViolations } from './http/controlCharacters';
-import { readCookie, SESSION_COOKIE } from './http/cookies';
-import { findSession } from './services/sessions';
-import { isExpired, mustChangePassword } from './services/providers';
-import { inMaintenanceWindow } from './services/maintenanceWindow';
+import { ApiError, envelope, type Result } from '../envelope';
+import { RC, type ReturnCode } from '../returnCodes';
+import { controlCharacterViolations } from './controlCharacters';
+import { readCookie, SESSION_COOKIE } from './cookies';
+import { findSession } from '../services/sessions';
+import { isExpired, mustChangePassword } from '../services/providers';
+import { inMaintenanceWindow } from '../services/maintenanceWindow';
 import {
   asTheScreenShows,
   assertValid,
   validateRequest,
   withoutHiddenParameters,
   type ValidationContext,
-} from './validation';
-import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
-import { userInfo } from './services/providers';
-import { assertCallOpen } from './http/gate';
-import { obj, type JsonSchema } from './http/schemas';
+} from '../validation';
+import { checkReferences, columnViolations, fitToColumns, referencesOf } from './contract';
+import { userInfo } from '../services/providers';
+import { assertCallOpen } from './gate';
+import { obj, type JsonSchema } from './schemas';
 
 export type { JsonSchema };
 /** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */

@@ -3,7 +3,7 @@
 // lines of a task of type 5, so a long selection survives a restart like any batch; up to
 // batch_sync_max_records tones are answered at once with every tone's result.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';

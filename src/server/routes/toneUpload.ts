@@ -8,7 +8,7 @@
 // to approval (the form sends needApproved 1): the tone shows 'modification to be approved' (askType 3) and the
 // edited fields apply only when the operator approves (src/server/lifecycle).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes } from '../http/route';
 import { obj } from '../http/schemas';
 import { callParams } from '../http/callParams';
 import { ApiError } from '../envelope';
