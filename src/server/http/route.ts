@@ -26,6 +26,8 @@ import { checkReferences, columnViolations, fitToColumns, referencesOf } from '.
 import { userInfo } from '../services/providers';
 import { assertCallOpen } from './gate';
 import { obj, type JsonSchema } from './schemas';
+import type { TObject, Static } from '@sinclair/typebox';
+import type { SessionContext } from '../context';
 
 export type { JsonSchema };
 /** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
@@ -44,14 +46,26 @@ export interface Facts {
   user?: Record<string, unknown>;
 }
 
-export interface ApiRoute {
+type Auth = 'public' | 'session';
+/** A request of a route that needs a session: the guard has set it before the handler runs. */
+export type SessionRequest = FastifyRequest & { session: SessionContext };
+/** The request a handler gets: with its session when the route declares auth 'session'. */
+export type RequestOf<A extends Auth> = A extends 'session' ? SessionRequest : FastifyRequest;
+/** No parameters but portalType (every call takes it). */
+type NoParams = ReturnType<typeof obj<Record<never, never>>>;
+
+/**
+ * A call's declaration. `P` is its parameter schema (http/schemas.ts), whose static type the handler's parameters
+ * take; `A` its access, whose session the handler's request carries. Declared through route(), which infers both.
+ */
+export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
   method: 'GET' | 'POST' | 'READ';
   url: string;
   tag: string;
   summary: string;
   description?: string;
-  auth: 'public' | 'session';
+  auth: A;
   /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
   write?: boolean;
   maintenanceWindow?: boolean;
@@ -60,7 +74,7 @@ export interface ApiRoute {
   /** Allowed while the account is expired (909090 otherwise). */
   allowExpired?: boolean;
   /** Parameters (query for GET, body for POST), validated before the handler. */
-  params?: JsonSchema;
+  params?: P;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
   /**
@@ -73,7 +87,7 @@ export interface ApiRoute {
    * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
    * It may refuse (an id that names no row of the provider's).
    */
-  facts?(req: FastifyRequest, params: Record<string, any>): Promise<Facts>;
+  facts?(req: RequestOf<A>, params: Static<P>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The parts of a multipart body, for the document (default: files under multipartFiles). */
@@ -87,11 +101,18 @@ export interface ApiRoute {
    * reason of a refusal, e.g. a new password equal to the old one: 950011 as the document says.
    */
   ruleCodes?: Record<string, ReturnCode>;
-  handler(req: FastifyRequest, reply: FastifyReply, params: Record<string, any>): Promise<Result | void>;
+  handler(req: RequestOf<A>, reply: FastifyReply, params: Static<P>): Promise<Result | void>;
 }
 
+/** A declaration as the registry keeps it, whatever its parameters and access (the table, the document, the linter). */
+export type ApiRoute = RouteDef<TObject, Auth>;
+
+/** Declares a call: its handler's parameters and request are typed by the declaration itself. */
+export const route = <P extends TObject = NoParams, const A extends Auth = Auth>(def: RouteDef<P, A>): ApiRoute =>
+  def as unknown as ApiRoute;
+
 /** A GET's query, a POST's body; a multipart POST's parameters are its query (its body holds the files). */
-const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
+const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, unknown> =>
   req.method === 'GET' || route.multipart
     ? { ...((req.query as object) ?? {}) }
     : { ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
@@ -178,7 +199,9 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
         handler: async (req, reply) => {
           let params = paramsOf(req, route);
           const screens = route.screen ? [route.screen].flat() : [];
-          const facts = screens.length && route.facts ? await route.facts(req, params) : {};
+          // The guard has set the session of a session route; the schema has checked the parameters' shape.
+          const typedReq = req as SessionRequest;
+          const facts = screens.length && route.facts ? await route.facts(typedReq, params as Static<TObject>) : {};
           for (const screen of screens) {
             const s = req.session;
             const context: ValidationContext = {
@@ -199,7 +222,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           // Values within their columns; ids naming rows that exist and that the caller may use.
           assertValid(columnViolations(bounded, params));
           if (route.write) await checkReferences(req, route.tag, params);
-          const result = await route.handler(req, reply, params);
+          const result = await route.handler(typedReq, reply, params as Static<TObject>);
           if (route.raw) return reply;
           return envelope(req.lang, result ?? {});
         },

@@ -4,10 +4,10 @@
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance } from 'fastify';
 import { access, constants } from 'node:fs/promises';
-import { registerRoutes } from '../http/route';
+import { registerRoutes, route } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj, rowId } from '../http/schemas';
+import { obj, rowId, text } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
@@ -113,7 +113,7 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
 
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/uploadfile',
       tag: 'files',
@@ -123,7 +123,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       multipart: true,
-      params: { ...obj({ fileType: { type: 'string', enum: Object.keys(GROUPS) } }), additionalProperties: false },
+      params: { ...obj({ fileType: text({ enum: Object.keys(GROUPS) }) }), additionalProperties: false },
       record: {
         type: 'object',
         additionalProperties: {
@@ -140,7 +140,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       codes: ['950007', '950008', '950009', '950013', '950014', '962001', '962002', '962003', '962004'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const providerId = s.provider.id;
         if (!req.isMultipart()) throw new ApiError(RC.noFile);
         const kinds = allowedKinds(s.config, typeof params.fileType === 'string' ? params.fileType : undefined);
@@ -217,8 +217,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           throw e;
         }
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: FILE_ROUTE,
       tag: 'files',
@@ -231,8 +231,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const row = await ownUpload(ctx.db, req.session!.provider.id, name);
-        const file = row ? store.open(req.session!.provider.id, name) : undefined;
+        const row = await ownUpload(ctx.db, req.session.provider.id, name);
+        const file = row ? store.open(req.session.provider.id, name) : undefined;
         if (!row || !file) throw new ApiError(RC.notFound);
         reply
           .header('content-type', CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream')
@@ -241,8 +241,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           .header('cache-control', 'private, max-age=300')
           .send(file.stream);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/getprelistenurl',
       tag: 'files',
@@ -250,7 +250,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       description:
         "By toneCode or toneID: the web audition file of the tone (else its first audio file). 950005 when the tone is not the provider's or has no audio.",
       auth: 'session',
-      params: obj({ toneCode: { type: 'string', maxLength: 22 }, toneID: rowId }),
+      params: obj({ toneCode: text({ maxLength: 22 }), toneID: rowId }),
       record: { type: 'object', properties: { url: { type: 'string' } } },
       codes: ['950005'],
       async handler(req, _reply, params) {
@@ -259,15 +259,15 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
         const files = await toneFiles(
           ctx.db,
-          req.session!.provider.id,
+          req.session.provider.id,
           params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
         );
         const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
         if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/checkuploadpath',
       tag: 'files',
@@ -283,6 +283,6 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         );
         return ok ? { record: { writable: '1' } } : { code: RC.uploadFailed, record: { writable: '0' } };
       },
-    },
+    }),
   ]);
 }

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { precompiled } from '../db/precompiled';
 import { logicToSql } from '../db/logicSql';
-import type { JsonSchema } from '../http/route';
+import { typed, type TSchema } from '../http/schemas';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
 
@@ -34,7 +34,7 @@ const NUMBER = '^(\\d{1,12}(\\.\\d{1,6})?)?$';
  * The parameter shapes the comparisons can take (a day for a time, a number for a price), nothing more: the rules
  * of each value are those of the screens' search fields, which the route checks through the engine.
  */
-export const toneFilterParams = (): Record<string, JsonSchema> =>
+export const toneFilterParams = (): Record<string, TSchema> =>
   Object.fromEntries(
     Object.entries(filterDefs()).map(([name, f]) => {
       const pattern =
@@ -45,13 +45,13 @@ export const toneFilterParams = (): Record<string, JsonSchema> =>
             : undefined;
       return [
         name,
-        {
+        typed<string>({
           type: 'string',
           maxLength: 1024,
           ...(pattern ? { pattern } : {}),
           ...(f.schema ?? {}),
           description: `${f.match} on ${f.field}${f.expression ? ` (${f.expression})` : ''}`,
-        },
+        }),
       ];
     }),
   );
