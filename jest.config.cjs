@@ -23,7 +23,11 @@ module.exports = {
       ...base,
       displayName: 'ui',
       testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/test/ui/styleStub.cjs' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/test/ui/styleStub.cjs',
+        // The build's language list (vite.config.mts, plugin languages), read from i18n/languages.json.
+        '^virtual:languages$': '<rootDir>/test/ui/languagesStub.ts',
+      },
     },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],

@@ -8,10 +8,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isCoreKey } from './src/ui/i18nParts.mts';
+import { require as requireTs } from 'tsx/cjs/api';
+import type { LanguageList } from './src/engine/languages';
 
 // An ES module (.mts, as is src/ui/i18nParts.mts which it imports): the package itself stays CommonJS for the
 // server build, Jest and tsx, and Vite loads this file as ESM without a warning.
 const __dirname = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The engine's reading of the language list (fallback chains, catalogues resolved key by key), the very code the
+ * server runs. Loaded through tsx rather than imported: the engine is CommonJS TypeScript, which Vite's config
+ * bundler would otherwise pull into this ES module (and warn about).
+ */
+const { catalogueFor, fallbackChain, listedLanguages } = requireTs(
+  join(__dirname, 'src', 'engine', 'languages.ts'),
+  import.meta.url,
+) as typeof import('./src/engine/languages');
 
 /**
  * The tree of definitions, site variants, schemas and catalogues the portal bundles: this repository, or the copy
@@ -21,7 +33,8 @@ const __dirname = dirname(fileURLToPath(import.meta.url));
 const DATA_ROOT = process.env.DEFINITIONS_ROOT ? resolve(process.env.DEFINITIONS_ROOT) : __dirname;
 const DEFINITIONS = join(DATA_ROOT, 'screen-definitions');
 const CATALOGUES = join(DATA_ROOT, 'i18n');
-const I18N_PART = /^virtual:i18n\/(en|zh)\/(core|rest)$/;
+const I18N_PART = /^virtual:i18n\/([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\/(core|rest)$/;
+const LANGUAGES = 'virtual:languages';
 const ROUTE_INDEX = 'virtual:route-index';
 
 /**
@@ -125,7 +138,42 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // First path segments of the calls (000 §7); everything else is a client-side route.
 const apiPrefixes = ['/sp', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
 
-/** `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts). */
+/** i18n/languages.json of the tree being built: the languages the portal offers, nothing in code lists them. */
+function readLanguages(watch: (file: string) => void): LanguageList {
+  const file = join(CATALOGUES, 'languages.json');
+  watch(file);
+  return JSON.parse(readFileSync(file, 'utf8')) as LanguageList;
+}
+
+/**
+ * `virtual:languages`: the language list as the browser needs it (code, name in itself, direction, locale,
+ * digits; in the list's order, the default first) and one loader per language and catalogue part, so a page
+ * fetches only the catalogue of the language it shows.
+ */
+function languageList(): Plugin {
+  return {
+    name: 'languages',
+    resolveId: (id) => (id === LANGUAGES ? `\0${LANGUAGES}` : undefined),
+    load(id) {
+      if (id !== `\0${LANGUAGES}`) return undefined;
+      const list = readLanguages((f) => this.addWatchFile(f));
+      const languages = listedLanguages(list);
+      const loaders = languages
+        .map(
+          ({ code }) =>
+            `${JSON.stringify(code)}: { core: () => import(${JSON.stringify(`virtual:i18n/${code}/core`)}), rest: () => import(${JSON.stringify(`virtual:i18n/${code}/rest`)}) }`,
+        )
+        .join(',\n');
+      return `export const languages = ${JSON.stringify(languages)};\nexport const loaders = {\n${loaders}\n};`;
+    },
+  };
+}
+
+/**
+ * `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts), already
+ * resolved along the language's fallback chain key by key (src/engine/languages.ts): a partial catalogue ships
+ * with its fallback's texts for the keys it lacks, so the browser loads one file per part.
+ */
 function i18nParts(): Plugin {
   return {
     name: 'i18n-parts',
@@ -134,13 +182,15 @@ function i18nParts(): Plugin {
       const match = I18N_PART.exec(id.replace(/^\0/, ''));
       if (!match || !id.startsWith('\0')) return undefined;
       const [, language, part] = match;
-      const file = join(CATALOGUES, `${language}.json`);
-      this.addWatchFile(file);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      // "$schema" points editors at schemas/i18n.schema.json; it is no message.
-      const picked = Object.fromEntries(
-        Object.entries(all).filter(([key]) => !key.startsWith('$') && isCoreKey(key) === (part === 'core')),
-      );
+      const list = readLanguages((f) => this.addWatchFile(f));
+      const own: Record<string, Record<string, unknown>> = {};
+      for (const code of fallbackChain(list, language)) {
+        const file = join(CATALOGUES, `${code}.json`);
+        this.addWatchFile(file);
+        own[code] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+      }
+      const all = catalogueFor(list, language, own);
+      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
       return `export default ${JSON.stringify(picked)};`;
     },
   };
@@ -194,7 +244,15 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [definitionsForTheBrowser(), react(), routeIndex(), loginSources(), i18nParts(), precompress()],
+  plugins: [
+    definitionsForTheBrowser(),
+    react(),
+    routeIndex(),
+    loginSources(),
+    languageList(),
+    i18nParts(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),

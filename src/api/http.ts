@@ -34,7 +34,7 @@ const http = ky.create({
         if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
         // The server answers in the session's language, else in this one: messages before login follow the switch.
         const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
-        if (language) request.headers.set('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+        if (language) request.headers.set('Accept-Language', language);
         // Answers written for people (the tone export) give times in the provider's own time zone.
         if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
       },

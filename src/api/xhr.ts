@@ -20,7 +20,7 @@ export function xhrMultipart(
     const token = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CSRF_KEY);
     if (token) xhr.setRequestHeader(CSRF_HEADER, token);
     const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
-    if (language) xhr.setRequestHeader('Accept-Language', language === 'zh' ? 'zh-CN,zh' : 'en');
+    if (language) xhr.setRequestHeader('Accept-Language', language);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
     };

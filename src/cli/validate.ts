@@ -5,6 +5,7 @@ import { readDefinitionTree } from '../engine/definitionTree';
 import { PROJECT_ROOT } from '../engine/fsLoader';
 import type { Position } from '../engine/jsonSource';
 import { lintDefinitions, type Problem } from '../engine/lint';
+import { lintLanguages } from '../engine/lintLanguages';
 import { apiRouteTable } from '../server/routeTable';
 
 export interface ValidateResult {
@@ -35,7 +36,21 @@ function routeTable() {
 
 export function validateDefinitions(root = PROJECT_ROOT): ValidateResult {
   const tree = readDefinitionTree(root);
-  const found = [...tree.fileProblems, ...(tree.input ? lintDefinitions({ ...tree.input, api: routeTable() }) : [])];
+  const languages = lintLanguages(tree.languages);
+  // Message keys a definition names are checked where they are used, against the default language's catalogue;
+  // the other languages are checked against that one as a whole (lintLanguages), so a key is reported once.
+  const found = [
+    ...tree.fileProblems,
+    ...languages.problems,
+    ...(tree.input
+      ? lintDefinitions({
+          ...tree.input,
+          catalogues: languages.reference,
+          texts: tree.languages.catalogues,
+          api: routeTable(),
+        })
+      : []),
+  ];
   // Each mistake once, in file and line order.
   const lines = (severity?: 'warning') =>
     [...new Set(found.filter((p) => p.severity === severity).map((p) => line(p, tree.locate)))].sort((a, b) =>
@@ -52,9 +67,13 @@ export function validateDefinitions(root = PROJECT_ROOT): ValidateResult {
     return { exitCode: 1, stdout: '', stderr: `${stderr}${errors.length} problem(s) in the definitions\n` };
   const screens = Object.keys(tree.input.sources.screens).length;
   const { sites } = tree.input.sources;
+  const codes = Object.keys(languages.list?.languages ?? {});
   return {
     exitCode: 0,
-    stdout: `definitions valid: ${screens} screens, ${sites.length} site variants (${sites.join(', ')})${warnings.length ? `, ${warnings.length} warning(s)` : ''}\n`,
+    stdout:
+      `definitions valid: ${screens} screens, ${sites.length} site variants (${sites.join(', ')}), ` +
+      `${codes.length} languages (${codes.join(', ')})${warnings.length ? `, ${warnings.length} warning(s)` : ''}\n` +
+      languages.info.map((l) => `${l}\n`).join(''),
     stderr,
   };
 }

@@ -7,7 +7,7 @@ import { composeDefinition, expandTree, localExpressions, resolveExtends, type C
 import { applyOverlay } from './overlay';
 import type { RecordDoc } from './records';
 import type { RulesDoc } from './rules';
-import { fileConfigOf, type DefinitionSources } from './sources';
+import { fileConfigOf, screenFileOf, type DefinitionSources } from './sources';
 import type { Config, Logic, Overlay, ScreenDef, SiteId } from './types';
 
 export type { DefinitionSources } from './sources';
@@ -28,8 +28,6 @@ export interface DefinitionSet {
   declaredCalls: string[];
 }
 
-const screenFile = (id: string) => `screen-definitions/${id}.json`;
-
 interface Composed {
   screens: Record<string, ScreenDef>;
   expressions: Record<string, Logic>;
@@ -45,7 +43,7 @@ function composed(sources: DefinitionSources): Composed {
       screens: Object.fromEntries(
         Object.entries(sources.screens).map(([id, def]) => [
           id,
-          composeDefinition(def, screenFile(id), sources, problems),
+          composeDefinition(def, screenFileOf(sources, id), sources, problems),
         ]),
       ),
       expressions: Object.fromEntries(
@@ -85,12 +83,12 @@ export function siteScreen(
         sources,
         localExpressions(sources.screens[id] ?? base),
         problems,
-        screenFile(id),
+        screenFileOf(sources, id),
       ) as Overlay)
     : undefined;
   return resolveExtends(
     withoutOrphanedCalls(base, applyOverlay(base, composedOverlay)),
-    overlay ? `site-variants/${site}/${id}.json` : screenFile(id),
+    overlay ? `site-variants/${site}/${id}.json` : screenFileOf(sources, id),
     problems,
   );
 }

@@ -5,12 +5,14 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDefinitionSet } from './definitionSet';
 import {
+  APP_FOLDERS,
   SHARED_FOLDERS,
   sourcesFromFiles,
   type ConfigSchema,
   type DefinitionSources,
   type SourceFiles,
 } from './sources';
+import { catalogueFor, fallbackChain, type LanguageList } from './languages';
 import type { SiteId } from './types';
 
 /**
@@ -49,7 +51,7 @@ function sourceFilesOnDisk(root = PROJECT_ROOT): SourceFiles {
     files[rel] = readJson(join(root, rel));
   };
   for (const name of jsonNames(join(root, 'screen-definitions'))) add(`screen-definitions/${name}`);
-  for (const folder of SHARED_FOLDERS)
+  for (const folder of [...SHARED_FOLDERS, ...APP_FOLDERS])
     for (const name of jsonNames(join(root, 'screen-definitions', folder))) add(`screen-definitions/${folder}/${name}`);
   for (const site of siteFoldersOnDisk(root))
     for (const name of jsonNames(join(root, 'site-variants', site))) add(`site-variants/${site}/${name}`);
@@ -80,3 +82,31 @@ export function loadDefinitionSetFromDisk(site: SiteId, root = PROJECT_ROOT) {
 /** schemas/config.schema.json: every configuration key with its type, default and description. */
 export const loadConfigSchemaFromDisk = (root = PROJECT_ROOT): ConfigSchema =>
   readJson(join(root, 'schemas', 'config.schema.json'));
+
+const languageLists = new Map<string, LanguageList>();
+
+/** i18n/languages.json: the interface languages (read once per process; every start reads it afresh). */
+export function loadLanguagesFromDisk(root = PROJECT_ROOT): LanguageList {
+  let list = languageLists.get(root);
+  if (!list) {
+    list = readJson(join(root, 'i18n', 'languages.json')) as LanguageList;
+    languageLists.set(root, list);
+  }
+  return list;
+}
+
+/** A language's own catalogue, i18n/<code>.json ({} when the file is missing). */
+export function loadOwnCatalogueFromDisk(code: string, root = PROJECT_ROOT): Record<string, string> {
+  const file = join(root, 'i18n', `${code}.json`);
+  return existsSync(file) ? (readJson(file) as Record<string, string>) : {};
+}
+
+/** A language's catalogue resolved along its fallback chain (languages.ts). */
+export function loadCatalogueFromDisk(code: string, root = PROJECT_ROOT): Record<string, string> {
+  const list = loadLanguagesFromDisk(root);
+  return catalogueFor(
+    list,
+    code,
+    Object.fromEntries(fallbackChain(list, code).map((c) => [c, loadOwnCatalogueFromDisk(c, root)])),
+  );
+}

@@ -30,12 +30,26 @@ export interface GateInput {
   ctx: Context;
   /** Every call path the base definitions declare (before overlays); the site's screens' own when absent. */
   declaredCalls?: string[];
+  /** The application whose screens are gated (the provider's portal unless said). */
+  app?: AppShell;
 }
 
-/** Where a session starts: the home page, and the public login page (its links lead to the other public screens). */
-const ENTRIES = ['dashboard', 'login'];
-const SHELL_MENUS = ['menu', 'userMenu'];
-const ROUTE_MAP = 'routes';
+/**
+ * An application of the definitions: where a session starts (its home page, and its public login page, whose
+ * links lead to the other public screens), the menus of its shell, and its map of route groups. The provider's
+ * portal and the operator console (screen-definitions/operator/) are two.
+ */
+export interface AppShell {
+  entries: string[];
+  menus: string[];
+  routeMap?: string;
+}
+export const PROVIDER_APP: AppShell = {
+  entries: ['dashboard', 'login'],
+  menus: ['menu', 'userMenu'],
+  routeMap: 'routes',
+};
+export const OPERATOR_APP: AppShell = { entries: ['opQueue', 'opLogin'], menus: ['opMenu'] };
 const lower = (path: string) => path.split('?')[0].toLowerCase();
 const normalCall = (path: string) => path.replace(/^\/+/, '').split('?')[0];
 
@@ -136,14 +150,14 @@ function conditionsOf(
   return undefined;
 }
 
-export function computeGate({ screens, ctx, declaredCalls }: GateInput): Gate {
+export function computeGate({ screens, ctx, declaredCalls, app = PROVIDER_APP }: GateInput): Gate {
   const byRoute = new Map<string, string>();
   for (const def of Object.values(screens)) {
     if (def.route) byRoute.set(lower(def.route), def.id);
     if (def.dialogRoute) byRoute.set(lower(def.dialogRoute.route), def.id);
   }
-  const shell = SHELL_MENUS.map((id) => screens[id]).filter((d): d is ScreenDef => Boolean(d));
-  const routeMap = screens[ROUTE_MAP];
+  const shell = app.menus.map((id) => screens[id]).filter((d): d is ScreenDef => Boolean(d));
+  const routeMap = app.routeMap ? screens[app.routeMap] : undefined;
 
   // The closure from the home page and the shell menus.
   const asPage = new Set<string>();
@@ -155,7 +169,7 @@ export function computeGate({ screens, ctx, declaredCalls }: GateInput): Gate {
     if (!reached.has(id)) queue.push(id);
     reached.add(id);
   };
-  ENTRIES.forEach((id) => visit(id, true));
+  app.entries.forEach((id) => visit(id, true));
   // A shell menu's own `visible` (the sidebar hidden on first login) hides the menu, not what its routes open:
   // routes.json's groups decide those (groupOpen).
   for (const menu of shell) for (const r of menuRoutes(menu.menu, ctx)) visit(byRoute.get(lower(r)), true);
@@ -247,7 +261,8 @@ export function computeGate({ screens, ctx, declaredCalls }: GateInput): Gate {
 export function gateOf(
   engine: Pick<Engine, 'screenIds' | 'definition' | 'context' | 'set'>,
   input: ContextInput,
+  app?: AppShell,
 ): Gate {
   const screens = Object.fromEntries(engine.screenIds().map((id) => [id, engine.definition(id)]));
-  return computeGate({ screens, ctx: engine.context(input), declaredCalls: engine.set.declaredCalls });
+  return computeGate({ screens, ctx: engine.context(input), declaredCalls: engine.set.declaredCalls, app });
 }

@@ -9,6 +9,7 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { schemaProblems } from './ajv';
 import { childPath } from './jsonPath';
 import { apiProblems, type ApiRouteInfo } from './lintApi';
+import { messageLimitProblems } from './lintMessageLimits';
 import { fieldSchemaProblems } from './lintSchemas';
 import { KNOWN_OPERATIONS } from './logic';
 import { closestName, didYouMean } from './names';
@@ -26,7 +27,7 @@ import { checkOverlay, redundantPatches } from './overlay';
 import { recordProblems } from './lintRecords';
 import { configKeyUses, resolvePlaceholders } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
-import { BASE_SITE, fileConfigOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
+import { BASE_SITE, fileConfigOf, screenFileOf, SITE_ID_PATTERN, type DefinitionSources } from './sources';
 import type { Problem } from './problem';
 import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
@@ -53,6 +54,8 @@ export interface LintInput {
     shared?: object[];
   };
   catalogues: Record<string, Record<string, string>>;
+  /** Every language's own texts (language -> key -> text), read for the limits messages name; default `catalogues`. */
+  texts?: Record<string, Record<string, unknown>>;
   /** The server's route table; without it call paths and data fields are not checked. */
   api?: ApiRouteInfo[];
 }
@@ -160,6 +163,7 @@ const keyOf = (p: Found) => `${p.path}\u0000${p.reason}`;
 /** What the checks know besides the file at hand. */
 interface Known {
   catalogues: Record<string, Record<string, string>>;
+  texts: Record<string, Record<string, unknown>>;
   configKeys: string[];
   rules: RulesDoc;
   ruleNames: Set<string>;
@@ -168,6 +172,25 @@ interface Known {
   /** Every screen definition's id: what an action's `dialog` and a widget's `ui.list` may name. */
   screenIds: Set<string>;
   api?: ApiRouteInfo[];
+}
+
+const KEYED = ['fields', 'search', 'columns', 'summary', 'actions', 'checks', 'calls', 'menu', 'tabs'];
+
+/** "add" in a base definition's entry: it only means something in an overlay (an entry the base lacks). */
+function addMarkers(def: unknown): Found[] {
+  const out: Found[] = [];
+  const visit = (map: unknown, path: string) => {
+    if (!map || typeof map !== 'object') return;
+    for (const [name, entry] of Object.entries(map as Record<string, unknown>)) {
+      if (!entry || typeof entry !== 'object') continue;
+      const at = childPath(path, name);
+      if ('add' in entry)
+        out.push({ path: `${at}.add`, reason: '"add" marks an entry an overlay adds; a base definition has no base' });
+      visit((entry as { children?: unknown }).children, `${at}.children`);
+    }
+  };
+  for (const map of KEYED) visit((def as Record<string, unknown>)[map], `$.${map}`);
+  return out;
 }
 
 /** What a file says by itself: message keys, JSON Logic, configuration keys. */
@@ -189,7 +212,9 @@ function treeProblems(tree: unknown, known: Known, base = '$'): Found[] {
       for (const [k, v] of Object.entries(value)) if (typeof v === 'string') missingKey(v, childPath(path, k));
     }
     const isMap = EXPRESSION_MAPS.includes(key) && value && typeof value === 'object';
-    if (LOGIC_PROPERTIES.has(key) || isMap) {
+    // A field or filter may be named like a logic property ('value'): its definition is not an expression.
+    const fieldNamed = /\.(fields|search)\.[^.]+$/.test(path);
+    if ((LOGIC_PROPERTIES.has(key) || isMap) && !fieldNamed) {
       const exprs = isMap
         ? Object.entries(value as object).map(([k, v]) => [childPath(path, k), v] as const)
         : [[path, value] as const];
@@ -243,6 +268,7 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
         });
         const why = schemaProblems(schema);
         if (why) out.push({ path: `${path}.schema`, reason: `Ajv cannot compile it: ${why}` });
+        else out.push(...messageLimitProblems(schema, field.messages, known.texts, `${path}.schema`));
       }
     }
   }
@@ -294,6 +320,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const validateSiteConfig = ajv.compile(schemas.siteConfig);
   const known: Known = {
     catalogues: input.catalogues,
+    texts: input.texts ?? input.catalogues,
     configKeys: Object.keys((schemas.config as { properties: object }).properties),
     rules: sources.rules,
     ruleNames: new Set(Object.keys(sources.rules?.rules ?? {})),
@@ -332,7 +359,11 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [name, doc] of Object.entries(sources.fragments)) {
     const file = fragmentFile(name);
     if (validateFragment && !validateFragment(doc)) {
-      report(file, schemaErrors(validateFragment.errors));
+      // What the file says by itself is still checked: one mistake must not hide another until the next run.
+      report(file, [
+        ...schemaErrors(validateFragment.errors),
+        ...treeProblems((doc as { value?: unknown } | undefined)?.value, known, '$.value'),
+      ]);
       continue;
     }
     // The value is a part of a definition: its keys mean what they mean there (its own "value" is no expression).
@@ -342,7 +373,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   for (const [name, doc] of Object.entries(sources.expressions)) {
     const file = expressionFile(name);
     if (validateExpression && !validateExpression(doc)) {
-      report(file, schemaErrors(validateExpression.errors));
+      report(file, [...schemaErrors(validateExpression.errors), ...treeProblems(doc, known)]);
       continue;
     }
     report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
@@ -356,7 +387,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
   const baseFound = new Map<string, Set<string>>();
   const composedBases: Record<string, ScreenDef> = {};
   for (const [id, written] of Object.entries(sources.screens)) {
-    const file = `screen-definitions/${id}.json`;
+    const file = screenFileOf(sources, id);
     for (const [name] of Object.entries(localExpressions(written))) {
       if (name in sources.expressions)
         report(file, [
@@ -371,13 +402,16 @@ export function lintDefinitions(input: LintInput): Problem[] {
     const def = resolveExtends(composedDef, file, composition);
     const composeFailed = composition.length > 0;
     reportComposition();
+    // What the file says by itself (message keys, conditions, configuration keys) is reported whatever else is
+    // wrong with it: all of a run's mistakes in one run, none hidden behind another.
+    report(file, treeProblems(written, known));
+    report(file, addMarkers(written));
     if (composeFailed) continue;
     if (!validateDefinition(def)) {
       report(file, schemaErrors(validateDefinition.errors));
       continue;
     }
     if (def.id !== id) report(file, [{ path: '$.id', reason: `id "${def.id}" differs from the file name "${id}"` }]);
-    report(file, treeProblems(written, known));
     const found = screenProblems(def, fileConfigOf(sources, BASE_SITE), BASE_SITE, known);
     report(file, found);
     baseFound.set(id, new Set(found.map(keyOf)));
@@ -404,7 +438,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
       ];
       for (const [path, entry] of entries)
         if (entry.route && !claimed.has(entry.route.toLowerCase()))
-          report(`screen-definitions/${id}.json`, [
+          report(screenFileOf(sources, id), [
             { path: `${path}.route`, reason: `no screen definition has the route "${entry.route}"` },
           ]);
     }
@@ -455,11 +489,11 @@ export function lintDefinitions(input: LintInput): Problem[] {
           ]);
         continue;
       }
+      report(file, treeProblems(overlay, known));
       if (!validateOverlay(overlay)) {
         report(file, schemaErrors(validateOverlay.errors));
         continue;
       }
-      report(file, treeProblems(overlay, known));
       const composedBase = composedBases[id];
       const inherited = baseFound.get(id);
       if (!composedBase || !inherited) continue; // the base is invalid: reported against its own file
@@ -469,9 +503,9 @@ export function lintDefinitions(input: LintInput): Problem[] {
         sources,
         localExpressions(base),
         composition,
-        `screen-definitions/${id}.json`,
+        screenFileOf(sources, id),
       ) as Overlay;
-      const targets = checkOverlay(composedBase, composedOverlay);
+      const targets = checkOverlay(composedBase, composedOverlay, overlay);
       report(file, targets);
       report(
         file,
@@ -502,10 +536,10 @@ export function lintDefinitions(input: LintInput): Problem[] {
     for (const [id, composedDef] of Object.entries(composedBases)) {
       const inherited = baseFound.get(id);
       if (id in overlays || !inherited) continue;
-      const def = resolveExtends(composedDef, `screen-definitions/${id}.json`);
+      const def = resolveExtends(composedDef, screenFileOf(sources, id));
       for (const p of screenProblems(def, config, site, known)) {
         if (inherited.has(keyOf(p))) continue;
-        const file = `screen-definitions/${id}.json`;
+        const file = screenFileOf(sources, id);
         const entry = siteOnly.get(`${file}\u0000${keyOf(p)}`) ?? { file, found: p, sites: [] };
         entry.sites.push(site);
         siteOnly.set(`${file}\u0000${keyOf(p)}`, entry);

@@ -1,7 +1,8 @@
 // Site-variant overlays are JSON Merge Patches (RFC 7396) of a screen definition. Fields, columns, actions,
 // checks, calls, search fields and menu entries are keyed objects with an explicit `order`, so an overlay adds,
-// changes or removes one of them by name. An overlay that names an entry the base does not have is an error
-// unless it is a complete new entry (it has an `order`), so a typo cannot silently add a half-defined field.
+// changes or removes one of them by name. An entry the base does not have is added only when the overlay says so
+// (`"add": true` in it): a misspelt name is an error naming the nearest entry the base has, never a new field.
+import { closestName } from './names';
 import type { Overlay, ScreenDef } from './types';
 
 export interface OverlayProblem {
@@ -63,31 +64,64 @@ function composePatches(first: unknown, second: unknown, key = '', parentKey = '
   return out;
 }
 
+/** The marker of an overlay entry that adds what the base lacks; applyOverlay takes it out. */
+export const ADD = 'add';
+
+/** ` (did you mean "x"?)` for a name the base lacks, naming its nearest entry. */
+const nearest = (name: string, base: Record<string, unknown> | undefined) => {
+  const like = closestName(name, Object.keys(base ?? {}));
+  return like ? ` (did you mean "${like}"?)` : '';
+};
+
 function checkKeyed(
   base: Record<string, unknown> | undefined,
   patch: Record<string, unknown>,
   path: string,
   mapName: string,
   problems: OverlayProblem[],
+  written?: Record<string, unknown>,
 ) {
   for (const [name, value] of Object.entries(patch)) {
     const exists = base !== undefined && name in base;
     const where = `${path}.${name}`;
+    // An entry a fragment brought in (`"$use"` beside the entries) was asked for by name in that fragment.
+    const fromFragment = written !== undefined && !(name in written);
+    const adds = isObject(value) && value[ADD] === true;
     if (!exists && value === null)
-      problems.push({ path: where, reason: `removes "${name}", which the base definition does not have` });
-    else if (!exists && isObject(value) && ORDERED_MAPS.has(mapName) && !('order' in value)) {
       problems.push({
         path: where,
-        reason: `targets "${name}", which the base definition does not have (a new entry needs a full definition with "order")`,
+        reason: `removes "${name}", which the base definition does not have${nearest(name, base)}`,
+      });
+    else if (exists && adds)
+      problems.push({
+        path: `${where}.${ADD}`,
+        reason: `adds "${name}", which the base definition already has: leave "add" out to change it`,
+      });
+    else if (!exists && isObject(value) && !adds && !fromFragment) {
+      problems.push({
+        path: where,
+        reason: `targets "${name}", which the base definition does not have${nearest(name, base)}; a new entry says so with "add": true${ORDERED_MAPS.has(mapName) ? ' and is complete (with its "order")' : ''}`,
       });
     } else if (exists && isObject(value) && isObject(base![name]) && isObject(value.children)) {
-      checkKeyed((base![name] as any).children, value.children, `${where}.children`, 'children', problems);
+      const writtenEntry = written?.[name];
+      checkKeyed(
+        (base![name] as any).children,
+        value.children,
+        `${where}.children`,
+        'children',
+        problems,
+        isObject(writtenEntry) && isObject(writtenEntry.children) ? writtenEntry.children : undefined,
+      );
     }
   }
 }
 
-/** Problems of an overlay against its base: entries it changes or removes that do not exist. */
-export function checkOverlay(base: ScreenDef, overlay: Overlay): OverlayProblem[] {
+/**
+ * Problems of an overlay against its base: entries it changes or removes that do not exist, entries it adds without
+ * saying so, and "add" on entries the base has. `written` is the overlay as written, before its fragments were
+ * expanded (entries a map's `"$use"` brings are added by that fragment's name).
+ */
+export function checkOverlay(base: ScreenDef, overlay: Overlay, written?: Overlay): OverlayProblem[] {
   const problems: OverlayProblem[] = [];
   if ('id' in overlay && overlay.id !== base.id)
     problems.push({ path: '$.id', reason: `an overlay cannot rename screen "${base.id}"` });
@@ -98,14 +132,33 @@ export function checkOverlay(base: ScreenDef, overlay: Overlay): OverlayProblem[
       problems.push({ path: `$.${map}`, reason: 'must be an object keyed by name' });
       continue;
     }
-    checkKeyed((base as any)[map], patch, `$.${map}`, map, problems);
+    const writtenMap = written?.[map];
+    checkKeyed((base as any)[map], patch, `$.${map}`, map, problems, isObject(writtenMap) ? writtenMap : undefined);
   }
   return problems;
 }
 
+/** The overlay without its "add" markers (in keyed maps and menu children): they say what it does, not what it sets. */
+function withoutMarkers(patch: Record<string, unknown>): Record<string, unknown> {
+  const strip = (map: unknown): unknown => {
+    if (!isObject(map)) return map;
+    return Object.fromEntries(
+      Object.entries(map).map(([name, entry]) => {
+        if (!isObject(entry)) return [name, entry];
+        const { [ADD]: _marker, ...rest } = entry;
+        return [name, isObject(rest.children) ? { ...rest, children: strip(rest.children) } : rest];
+      }),
+    );
+  };
+  const out = { ...patch };
+  for (const map of KEYED_MAPS) if (isObject(out[map])) out[map] = strip(out[map]);
+  return out;
+}
+
 export function applyOverlay(base: ScreenDef, overlay: Overlay | undefined): ScreenDef {
   if (!overlay) return base;
-  const { $schema: _ignored, ...patch } = overlay;
+  const { $schema: _ignored, ...marked } = overlay;
+  const patch = withoutMarkers(marked);
   // A call that extends another is written as its differences, itself a patch: the overlay's patch of it is
   // composed with them (its nulls kept), so it can also remove what the call inherits.
   const extending = isObject(patch.calls)

@@ -23,6 +23,8 @@ export interface DefinitionSources {
   sites: SiteId[];
   /** Screen definitions as written (composition.ts expands their fragments and named expressions). */
   screens: Record<string, ScreenDef>;
+  /** The file of each screen (screen-definitions/<id>.json, or in an application's folder: operator/<id>.json). */
+  screenFiles: Record<string, string>;
   /** screen-definitions/fragments/<name>.json: what `{"$use": name}` stands for. */
   fragments: Record<string, FragmentDoc>;
   /** screen-definitions/expressions/<name>.json: what `{"$expr": name}` stands for. */
@@ -45,6 +47,12 @@ export interface ConfigSchema {
 
 /** Folders of screen-definitions/ holding shared parts rather than screens. */
 export const SHARED_FOLDERS = ['fragments', 'expressions', 'records'] as const;
+/**
+ * Folders of screen-definitions/ holding the screens of another application of the same engine: the operator
+ * console's (src/ui/operator). Their screens are screens like any other, apart so that the provider's portal
+ * bundles none of them.
+ */
+export const APP_FOLDERS = ['operator'] as const;
 type SharedFolder = (typeof SHARED_FOLDERS)[number];
 
 type Place =
@@ -62,6 +70,8 @@ function placeOf(path: string): Place | undefined {
   const name = file.slice(0, -'.json'.length);
   const folder = parts[parts.length - 2];
   if (folder === 'screen-definitions') return { kind: 'screen', name };
+  if (parts[parts.length - 3] === 'screen-definitions' && (APP_FOLDERS as readonly string[]).includes(folder))
+    return { kind: 'screen', name };
   if (parts[parts.length - 3] === 'screen-definitions' && (SHARED_FOLDERS as readonly string[]).includes(folder))
     return { kind: 'shared', folder: folder as SharedFolder, name };
   if (parts[parts.length - 3] === 'site-variants') return { kind: 'overlay', site: folder, name };
@@ -97,6 +107,7 @@ export function sourcesFromFiles(files: SourceFiles, folders: Iterable<string> =
   const sources: DefinitionSources = {
     sites,
     screens: {},
+    screenFiles: {},
     fragments: {},
     expressions: {},
     records: {},
@@ -110,8 +121,10 @@ export function sourcesFromFiles(files: SourceFiles, folders: Iterable<string> =
     const place = placeOf(path);
     const json = files[path];
     if (!place) continue;
-    if (place.kind === 'screen') sources.screens[place.name] = json as ScreenDef;
-    else if (place.kind === 'shared') (sources[place.folder] as Record<string, unknown>)[place.name] = json;
+    if (place.kind === 'screen') {
+      sources.screens[place.name] = json as ScreenDef;
+      sources.screenFiles[place.name] = path.replace(/\\/g, '/').replace(/^.*?(screen-definitions\/)/, '$1');
+    } else if (place.kind === 'shared') (sources[place.folder] as Record<string, unknown>)[place.name] = json;
     else if (place.kind === 'rules') sources.rules = json as RulesDoc;
     else if (place.kind === 'configSchema') sources.configDefaults = configDefaultsOf(json as ConfigSchema);
     else if (place.name === 'config') {
@@ -142,3 +155,7 @@ export function configLayers(sources: DefinitionSources, site: SiteId): ConfigLa
 /** A site's configuration from its files alone: its layers merged, the higher winning key by key. */
 export const fileConfigOf = (sources: DefinitionSources, site: SiteId): Config =>
   Object.assign({}, ...configLayers(sources, site).map((l) => l.values)) as Config;
+
+/** The file a screen is written in, for messages that name it. */
+export const screenFileOf = (sources: Pick<DefinitionSources, 'screenFiles'>, id: string) =>
+  sources.screenFiles[id] ?? `screen-definitions/${id}.json`;

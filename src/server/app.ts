@@ -9,20 +9,26 @@ import { migrate } from './db/migrate';
 import { ColumnMisfit, columnGuard, readColumns } from './db/columns';
 import type { SiteId } from '../engine';
 import { siteIds } from '../engine/fsLoader';
+import { trustProxyOf } from './env';
 import { ConfigStore } from './services/config';
 import { createQueue } from './jobs';
 import { batchRunner } from './jobs/runner';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
-import { headerLang } from './http/lang';
+import { headerLang, type Lang } from './http/lang';
 import { registerFormBody } from './http/formBody';
-import { FileStore } from './files/storage';
+import { FileStore, objectStoreFor } from './files/storage';
+import type { ObjectStore } from './files/objects';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
 import { docsRoutes } from './routes/docs';
+import { opsRoutes } from './routes/ops';
+import { Lifecycle } from './ops/lifecycle';
+import { Metrics } from './ops/metrics';
 import { spa, isApiPath } from './routes/spa';
 import { seedIfEmpty } from './seed/demo';
+import { scheduleSweeps } from './services/fileRetention';
 import type { AppContext } from './context';
 import { translateViolation } from './http/messages';
 import type { Violation } from './validation';
@@ -40,11 +46,19 @@ export interface AppOptions {
   now?: () => number;
   /** Run batch jobs in this process (default: unless BATCH_WORKERS=0). */
   workers?: boolean;
+  /** Where committed files go (default: S3 when S3_BUCKET is set, else DATA_DIR/files). */
+  objects?: ObjectStore;
+  /** The process's phase, for /readyz (main.ts answers probes with it while the database migrates). */
+  lifecycle?: Lifecycle;
+  /** The HTTP server to serve on (main.ts's, listening since before the migration). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
+  lifecycle: Lifecycle;
+  store: FileStore;
   close(): Promise<void>;
 }
 
@@ -57,6 +71,7 @@ export async function openContext(
   if (!siteIds().includes(opts.site))
     throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
   const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
+  opts.lifecycle?.set('migrating');
   await migrate(handle);
   // Every query from here on is guarded: no value reaches a column that cannot hold it (db/columns.ts).
   const columns = await readColumns(handle);
@@ -80,7 +95,8 @@ export async function openContext(
     now: opts.now ?? Date.now,
     columns,
   };
-  const store = new FileStore(opts.dataDir);
+  const store = new FileStore(opts.dataDir, opts.objects ?? objectStoreFor(opts.dataDir));
+  opts.lifecycle?.set('seeding');
   if (opts.seed !== false) await seedIfEmpty(ctx, store);
   await warnOfUnknownSites(ctx, warn);
   return { ctx, store };
@@ -106,7 +122,7 @@ async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void):
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A URL the router cannot take (a path parameter over 100 characters, a broken %-escape) is bad input too:
     // the envelope with 950004, like any other refusal, rather than the router's own answer.
@@ -119,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, keywords: ['x-column'] } },
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   const { ctx, store } = await openContext(
     opts,
@@ -126,6 +143,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (line) => app.log.warn(line),
   );
   const handle = ctx.handle;
+  const lifecycle = opts.lifecycle ?? new Lifecycle();
+  ctx.metrics = new Metrics({ jobs: ctx.jobs, handle });
+  store.observer = ctx.metrics;
 
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', []);
@@ -201,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   registerApiRoutes(app, store);
+  opsRoutes(app, { store, lifecycle, metrics: ctx.metrics });
   docsRoutes(app);
   const distDir = opts.distDir ?? join(__dirname, '..', '..', 'dist');
   spa(app, distDir);
@@ -210,15 +231,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  // This process works the batch queue unless told not to (BATCH_WORKERS=0: a web-only process).
+  // This process works the batch queue and sweeps deleted tones' files unless told not to (BATCH_WORKERS=0: a
+  // web-only process).
+  let stopSweeps = () => undefined as void;
   if (opts.workers ?? process.env.BATCH_WORKERS !== '0') {
     const runner = batchRunner(ctx, store, (line) => app.log.warn(line));
     await ctx.jobs.work(runner.handle, runner.dead);
+    stopSweeps = scheduleSweeps(ctx, store, (line) => app.log.warn(line));
   }
+  lifecycle.set('ready');
   return {
     app,
     ctx,
+    lifecycle,
+    store,
     async close() {
+      stopSweeps();
       await app.close();
       await handle.close();
     },
@@ -228,7 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
-function detailRecord(detail: unknown, lang: 'en' | 'zh') {
+function detailRecord(detail: unknown, lang: Lang) {
   if (!Array.isArray(detail)) return undefined;
   return {
     errors: (detail as Violation[]).map((v) => ({

@@ -2,13 +2,14 @@
 // with their own DATA_DIR and database; nothing here reads process.env.
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connection';
-import type { Database, Provider } from './db/schema';
+import type { Database, Operator, Provider } from './db/schema';
 import type { SiteId } from '../engine';
 import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
 import type { JobQueue } from './jobs/queue';
 import type { Lang } from './returnCodes';
 import type { ColumnCatalog } from './db/columns';
+import type { Metrics } from './ops/metrics';
 
 export interface AppContext {
   handle: DatabaseHandle;
@@ -23,6 +24,8 @@ export interface AppContext {
   now(): number;
   /** What each column can hold, read from the migrated database (db/columns.ts). */
   columns: ColumnCatalog;
+  /** The process's Prometheus metrics (ops/metrics.ts); absent in the operator CLI. */
+  metrics?: Metrics;
 }
 
 export interface SessionContext {
@@ -33,9 +36,20 @@ export interface SessionContext {
   config: Config;
 }
 
+/** An operator's session (routes with auth 'operator'): the operator console's caller. */
+export interface OperatorSessionContext {
+  id: number;
+  operator: Operator;
+  csrfToken: string;
+  language: Lang;
+  /** The deployment's configuration (timeouts, limits). */
+  config: Config;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     session?: SessionContext;
+    operatorSession?: OperatorSessionContext;
     lang: Lang;
   }
   interface FastifyInstance {

@@ -1,26 +1,26 @@
 // Entry point of `npm start` / `npm run serve`: builds the app from the environment and listens. What the person
-// who started it needs stands on clean lines of its own: the URL, a demo account to try, where the log goes and
-// whether writes are being refused right now (maintenance_window); the JSON request log goes to its own file
-// (LOG_FILE, default DATA_DIR/server.log; LOG_FILE=- keeps it on standard output, as a container wants).
+// who started it needs stands on clean lines of its own: the URL, a demo account to try, who can reach it (HOST),
+// where the data and the log are, and whether writes are being refused right now (maintenance_window); the JSON
+// request log goes to its own file (LOG_FILE, default DATA_DIR/server.log; LOG_FILE=- keeps it on standard
+// output, as a container wants). The server listens before the database is migrated, answering probes
+// (ops/earlyServer.ts), and SIGTERM or SIGINT drain it gracefully (docs/operations.md).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApp } from './app';
-import { readEnv } from './env';
+import { isLoopback, readEnv, type Env } from './env';
 import { serverLogger } from './http/logRedact';
 import { writeWindow } from './services/maintenanceWindow';
+import { Lifecycle } from './ops/lifecycle';
+import { listenEarly } from './ops/earlyServer';
 import type { AppContext } from './context';
 
 const WINDOW_CHECK_MS = 60_000;
 
-function demoHint(): string | undefined {
+function demoAccounts(): Array<{ account: string; password: string }> {
   try {
-    const accounts = JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8')) as Array<{
-      account: string;
-      password: string;
-    }>;
-    return accounts.length ? `${accounts[0].account} / ${accounts[0].password}` : undefined;
+    return JSON.parse(readFileSync(join(__dirname, '..', '..', 'demo-accounts.json'), 'utf8'));
   } catch {
-    return undefined;
+    return [];
   }
 }
 
@@ -40,37 +40,73 @@ async function windowLine(ctx: AppContext): Promise<{ active: boolean; line: str
   };
 }
 
+/** Who can reach the server, and what that means for the demo accounts whose passwords the README publishes. */
+function reachLines(env: Env, demoInDatabase: number, providers: number): string[] {
+  if (isLoopback(env.host))
+    return [`Listening on ${env.host}: this machine only (HOST=0.0.0.0 serves other machines).`];
+  const lines = [`Listening on ${env.host}: other machines can reach this server.`];
+  if (demoInDatabase)
+    lines.push(
+      `Caution: ${demoInDatabase} demo accounts with the passwords published in README.md exist in this database; disable them (npm run operator -- provider disable <code>) before real use.`,
+    );
+  else if (!env.seedDemo && providers === 0)
+    lines.push(
+      'No accounts yet, and no demo data on a public address (its passwords are published; SEED_DEMO=1 seeds it anyway): npm run operator -- provider create ...',
+    );
+  return lines;
+}
+
 async function main() {
   const env = readEnv();
   const logFile = process.env.LOG_FILE === '-' ? undefined : process.env.LOG_FILE || join(env.dataDir, 'server.log');
   if (logFile) mkdirSync(join(logFile, '..'), { recursive: true });
-  const { app, ctx, close } = await buildApp({
+  const lifecycle = new Lifecycle();
+  const early = await listenEarly(env.port, env.host, lifecycle);
+  const { ctx, store, close } = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
     pgSchema: env.pgSchema,
     site: env.site,
     distDir: env.distDir,
+    seed: env.seedDemo,
+    lifecycle,
+    serverFactory: early.factory,
     // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
     logger: serverLogger(process.env.LOG_LEVEL ?? 'info', undefined, logFile),
   });
-  await app.listen({ port: env.port, host: env.host });
-  const shown = env.host === '0.0.0.0' ? 'localhost' : env.host;
-  const address = app.server.address();
+  early.serve();
+  const address = early.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  const demoAccount = (await ctx.db
-    .selectFrom('providers')
-    .select('code')
-    .where('code', '=', demoHint()?.split(' ')[0] ?? '')
-    .executeTakeFirst())
-    ? demoHint()
-    : undefined;
+  const shown = env.host === '0.0.0.0' || (!process.env.HOST && isLoopback(env.host)) ? 'localhost' : env.host;
+  const demo = demoAccounts();
+  const present = new Set(
+    (
+      await ctx.db
+        .selectFrom('providers')
+        .select('code')
+        .where(
+          'code',
+          'in',
+          demo.map((d) => d.account),
+        )
+        .execute()
+    ).map((r) => r.code),
+  );
+  const providers = Number(
+    (await ctx.db.selectFrom('providers').select(ctx.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+  );
+  const first = demo.find((d) => present.has(d.account));
   const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
+  const files = store.location;
   let window = await windowLine(ctx);
   const lines = [
     '',
     `  RBT provider portal is running:  http://${shown}:${port}/`,
-    ...(demoAccount ? [`  Demo login:  ${demoAccount}   (all demo accounts: README.md, demo-accounts.json)`] : []),
-    `  Site ${env.site}, database ${ctx.handle.location}, data ${where(env.dataDir)}`,
+    ...(first && isLoopback(env.host)
+      ? [`  Demo login:  ${first.account} / ${first.password}   (all demo accounts: README.md, demo-accounts.json)`]
+      : []),
+    ...reachLines(env, present.size, providers).map((l) => `  ${l}`),
+    `  Site ${env.site}, database ${ctx.handle.location}, files ${files.startsWith('s3://') ? files : where(files)}`,
     `  Request log: ${logFile ? where(logFile) : 'standard output'}`,
     `  ${window.line}`,
     '',
@@ -88,7 +124,24 @@ async function main() {
     );
   }, WINDOW_CHECK_MS);
   timer.unref();
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void close().then(() => process.exit(0)));
+
+  // Graceful shutdown: /readyz answers 503 at once (draining), and after SHUTDOWN_DELAY_MS (time for a load
+  // balancer to notice; SIGTERM only) the server stops accepting connections, lets the requests and uploads in
+  // flight finish within SHUTDOWN_TIMEOUT_MS, then releases its job leases and closes the database. A second
+  // signal ends the process at once.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    lifecycle.set('draining');
+    const ms = (name: string, fallback: number) =>
+      Number(process.env[name]) >= 0 && process.env[name] !== '' ? Number(process.env[name]) : fallback;
+    if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, ms('SHUTDOWN_DELAY_MS', 0)));
+    await early.drain(ms('SHUTDOWN_TIMEOUT_MS', 30_000));
+    await close();
+    process.exit(0);
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void shutdown(sig));
 }
 
 main().catch((e) => {

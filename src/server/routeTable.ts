@@ -22,6 +22,8 @@ import { ivrRoutes } from './routes/ivr';
 import { nameToneRoutes } from './routes/nameTones';
 import { toneBoxRoutes } from './routes/toneBoxes';
 import { boxToneRoutes } from './routes/boxTones';
+import { operatorRoutes } from './routes/operator';
+import { notificationRoutes } from './routes/notifications';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -41,6 +43,8 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   nameToneRoutes(app);
   toneBoxRoutes(app);
   boxToneRoutes(app);
+  operatorRoutes(app, store);
+  notificationRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

@@ -1,28 +1,36 @@
-// Translations: i18n/en.json and i18n/zh.json are flat maps of message keys to text with {name} parameters.
-// Only the chosen language is loaded, in two parts (src/ui/i18nParts.mts): `core` before the app renders, `rest`
-// when a screen asks for it with useCatalogue('rest') / <WithCatalogue>. The choice is remembered in localStorage.
+// Translations: i18n/<code>.json are flat maps of message keys to text with {name} parameters, and
+// i18n/languages.json lists the languages (virtual:languages, built from it: nothing here names a language).
+// Only the chosen language is loaded, already resolved along its fallback chain, in two parts
+// (src/ui/i18nParts.mts): `core` before the app renders, `rest` when a screen asks for it with
+// useCatalogue('rest') / <WithCatalogue>. The choice is remembered in localStorage; the page takes the
+// language's lang and dir, so a right-to-left language lays the whole portal out mirrored.
+import { localDigits } from '../engine/languages';
 import { messageText } from '../engine/messages';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { languages, loaders } from 'virtual:languages';
 
-export type Language = 'en' | 'zh';
+/** A language code of i18n/languages.json. */
+export type Language = string;
+export type LanguageInfo = (typeof languages)[number];
 export type CataloguePart = 'core' | 'rest';
-type Loader = () => Promise<{ default: Record<string, string> }>;
 
-const loaders: Record<Language, Record<CataloguePart, Loader>> = {
-  en: { core: () => import('virtual:i18n/en/core'), rest: () => import('virtual:i18n/en/rest') },
-  zh: { core: () => import('virtual:i18n/zh/core'), rest: () => import('virtual:i18n/zh/rest') },
-};
-const catalogues: Record<Language, Record<string, string>> = { en: {}, zh: {} };
+export { languages };
+const DEFAULT = languages[0];
+const catalogues: Record<Language, Record<string, string>> = {};
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 const STORAGE_KEY = 'portal.language';
 
+/** The list's entry of a language (the default's for a code the list does not have). */
+export const languageInfo = (code: string): LanguageInfo => languages.find((l) => l.code === code) ?? DEFAULT;
+
 export function loadCatalogue(language: Language, part: CataloguePart): Promise<void> {
-  const id = `${language}/${part}`;
+  const code = languageInfo(language).code;
+  const id = `${code}/${part}`;
   let p = loading.get(id);
   if (!p) {
-    p = loaders[language][part]().then((m) => {
-      Object.assign(catalogues[language], m.default);
+    p = loaders[code][part]().then((m) => {
+      Object.assign((catalogues[code] ??= {}), m.default);
       loaded.add(id);
     });
     loading.set(id, p);
@@ -36,18 +44,39 @@ const ensure = (language: Language, parts: Iterable<CataloguePart>) =>
 
 /** A key's text in a loaded catalogue (plural forms by a numeric `count`), or the key itself (a literal text passes through unchanged). */
 function translate(language: Language, key: string, params?: Record<string, unknown>): string {
-  return messageText({ language, own: catalogues[language], fallback: catalogues.en }, key, params);
+  const { numerals, dir } = languageInfo(language);
+  return messageText({ language, own: catalogues[language] ?? {}, numerals, rtl: dir === 'rtl' }, key, params);
 }
 
+/** The list's language a tag names ('fa-IR' -> 'fa'), if any. */
+function listed(tag: string | null | undefined): Language | undefined {
+  if (!tag) return undefined;
+  const t = tag.toLowerCase();
+  return (languages.find((l) => l.code.toLowerCase() === t) ?? languages.find((l) => l.code === t.split('-')[0]))?.code;
+}
+
+/** The remembered choice, else the browser's first language the portal has, else the default. */
 export function storedLanguage(): Language {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  return saved === 'zh' ? 'zh' : 'en';
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return listed(saved) ?? browser.map(listed).find(Boolean) ?? DEFAULT.code;
+}
+
+/** The page's language and direction, so the browser lays out, hyphenates and reads aloud accordingly. */
+export function applyToDocument(language: Language): void {
+  const info = languageInfo(language);
+  document.documentElement.lang = info.locale;
+  document.documentElement.dir = info.dir;
 }
 
 interface I18n {
   language: Language;
+  /** The language's entry of the list: direction, locale, digits. */
+  info: LanguageInfo;
   setLanguage(l: Language): void;
   t(key: string, params?: Record<string, unknown>): string;
+  /** A number or a text of digits as this language writes it (for showing only: values keep Latin digits). */
+  digits(text: string | number): string;
   /** Ask for a catalogue part; true once it is loaded for the current language. */
   needs(part: CataloguePart): boolean;
 }
@@ -69,9 +98,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     };
   }, [language, parts]);
 
-  useEffect(() => {
-    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
-  }, [language]);
+  useEffect(() => applyToDocument(language), [language]);
 
   const setLanguage = useCallback(
     (l: Language) => {
@@ -96,7 +123,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: a new function when a part arrives re-renders the texts
     [language, version],
   );
-  const value = useMemo(() => ({ language, setLanguage, t, needs }), [language, setLanguage, t, needs]);
+  const value = useMemo(() => {
+    const info = languageInfo(language);
+    const digits = (text: string | number) => localDigits(String(text), info.numerals);
+    return { language, info, setLanguage, t, digits, needs };
+  }, [language, setLanguage, t, needs]);
   if (!isLoaded(language, 'core')) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

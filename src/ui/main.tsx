@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerApiReporter } from '../api';
 import { App } from './App';
-import { loadCatalogue, storedLanguage } from './i18n';
+import { applyToDocument, loadCatalogue, storedLanguage } from './i18n';
 import { lazyNestedScreens } from './nestedScreens';
 import { registerNestedScreens } from './runtime/nestedScreens';
 import { shellApiReporter } from './shell/feedback/apiReporter';
@@ -15,6 +15,8 @@ registerNestedScreens(lazyNestedScreens);
 // Fetch what the first screen needs while React starts, rather than one after the other: the catalogue and,
 // on the login page (the usual first page), its chunk.
 void loadCatalogue(storedLanguage(), 'core');
+// Direction and lang before the first paint: a right-to-left page never flashes laid out left to right.
+applyToDocument(storedLanguage());
 if (location.pathname === '/login') void import('./session/pages/LoginPage');
 
 createRoot(document.getElementById('root')!).render(

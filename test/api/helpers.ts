@@ -22,6 +22,8 @@ jest.setTimeout(30_000);
 
 export interface TestServer extends App {
   dataDir: string;
+  /** The PostgreSQL schema of its database (PostgreSQL runs only). */
+  pgSchema?: string;
   clock: { now: number };
   base: string;
   client(): Client;
@@ -176,7 +178,15 @@ function listFiles(dir: string): string[] {
 }
 
 export async function startServer(
-  opts: { site?: SiteId; distDir?: string; logger?: AppOptions['logger']; workers?: boolean } = {},
+  opts: {
+    site?: SiteId;
+    distDir?: string;
+    logger?: AppOptions['logger'];
+    workers?: boolean;
+    objects?: AppOptions['objects'];
+    /** PostgreSQL runs only: another URL of the suite's database (through a proxy the test can cut). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
@@ -186,13 +196,14 @@ export async function startServer(
   try {
     app = await buildApp({
       dataDir,
-      databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+      databaseUrl: usingPostgres ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined,
       pgSchema,
       site: opts.site ?? 'generic',
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
       now: () => clock.now,
       logger: opts.logger,
       workers: opts.workers,
+      objects: opts.objects,
     });
   } catch (e) {
     await dropSchema();
@@ -207,6 +218,7 @@ export async function startServer(
   const server: TestServer = {
     ...app,
     dataDir,
+    pgSchema,
     clock,
     base,
     client: () => new Client(base),
@@ -246,4 +258,7 @@ export const DEMO = {
   believe: demo('8800050'),
   approval: demo('8800060'),
   expired: demo('8800070'),
+  /** The operator console's demo accounts. */
+  reviewerKenya: demo('review.kenya'),
+  opAdmin: demo('op.admin'),
 };

@@ -15,7 +15,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-interface ProcessOptions {
+export interface ProcessOptions {
   dataDir: string;
   /** The tree to run (a copy of the repository); default this one. */
   cwd?: string;
@@ -33,7 +33,8 @@ export async function startProcess(o: ProcessOptions): Promise<ServerProcess> {
   return server;
 }
 
-function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
+/** A server process, resolved once it has printed its address (the write window as its database has it). */
+export function spawnServer(o: ProcessOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: o.cwd ?? ROOT,
     env: {

@@ -19,10 +19,31 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function resolved(site: string, ...more: string[]) {
   const r = runCli(['resolve', 'musicBoxUpload', '--site', site, '--config', WEEKLY_CONFIG, ...more]);
-  expect(r.stderr).toBe('');
+  // Without --user it says whom it resolves for, and nothing else.
+  if (!more.includes('--user'))
+    expect(r.stderr).toMatch(
+      /^as a representative provider \(\{"code":"8800010",.*\}\); --user FILE resolves for another\n$/,
+    );
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout);
 }
+
+test("resolve menu shows a representative provider's menu by default, and a given user's with --user", () => {
+  const menu = (...more: string[]) => {
+    const r = runCli(['resolve', 'menu', '--site', 'kenya', ...more]);
+    expect(r.status).toBe(0);
+    return (JSON.parse(r.stdout) as { menu: Array<{ name: string; children: Array<{ name: string }> }> }).menu;
+  };
+  const groups = menu();
+  expect(groups.map((g) => g.name)).toEqual(expect.arrayContaining(['rbt', 'musicBox']));
+  expect(groups.find((g) => g.name === 'rbt')!.children.map((e) => e.name)).toEqual(
+    expect.arrayContaining(['upload', 'maintenance', 'copyrightMaintenance', 'batchOperation']),
+  );
+  // A provider that must first change its password sees no menu.
+  const file = join(mkdtempSync(join(tmpdir(), 'rbt-user-')), 'user.json');
+  writeFileSync(file, JSON.stringify({ code: '8800040', firstLogin: '1', needChangePwd: '1' }));
+  expect(menu('--user', file)).toEqual([]);
+});
 const field = (screen: any, name: string) => screen.fields.find((f: any) => f.name === name);
 const names = (list: Array<{ name: string }>) => list.map((x) => x.name);
 
@@ -109,13 +130,18 @@ test('a configuration file with an unknown key is refused with its name', () => 
     file('typo.json', { max_tone_prize: '5' }),
   ]);
   expect(r.status).not.toBe(0);
-  expect(r.stderr).toContain('max_tone_prize');
+  expect(r.stderr).toContain('max_tone_prize (did you mean "max_tone_price"?)');
   expect(r.stdout).toBe('');
 });
 
 test('an unknown screen or site is refused', () => {
-  expect(runCli(['resolve', 'musicBoxUplaod', '--site', 'kenya']).stderr).toContain('unknown screen "musicBoxUplaod"');
+  expect(runCli(['resolve', 'musicBoxUplaod', '--site', 'kenya']).stderr).toContain(
+    'unknown screen "musicBoxUplaod" (did you mean "musicBoxUpload"?)',
+  );
   expect(runCli(['resolve', 'musicBoxUpload', '--site', 'narnia']).stderr).toContain('unknown site "narnia"');
+  expect(runCli(['resolve', 'musicBoxUpload', '--site', 'kenia']).stderr).toContain(
+    'unknown site "kenia": no folder site-variants/kenia/ (did you mean "kenya"?)',
+  );
 });
 
 test('a configuration file that is not JSON is refused with its line, column and reason', () => {

@@ -2,9 +2,10 @@
 // every site, mode and configuration recorded, nothing lost by recording a case as its differences, no copies,
 // within the size a tester can read, and a one-label change in an overlay changing exactly one entry, which
 // names the field.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyTree } from './cli';
+import { copyTree, ROOT } from './cli';
 import { siteIds } from '../../src/engine/fsLoader';
 import {
   applyChanges,
@@ -14,6 +15,7 @@ import {
   screenCases,
   screenEntries,
   screenIds,
+  snapshotFile,
   SNAPSHOT_TIME,
   type Changes,
   type Json,
@@ -80,6 +82,40 @@ describe('recording a case by its differences loses nothing', () => {
     }
   });
 });
+
+test('a site added as a folder fails once, saying how to record its snapshots, and nothing is written', () => {
+  const tree = copyTree();
+  try {
+    tree.write('site-variants/zambia/config.json', {
+      $schema: '../../schemas/site-config.schema.json',
+      description: 'Zambia: as generic.',
+      values: {},
+    });
+    const before = readFileSync(snapshotFile('copyrightAdd'), 'utf8');
+    const r = spawnSync(
+      join(ROOT, 'node_modules', '.bin', 'jest'),
+      ['--ci', '--json', 'test/definitions/snapshots/copyrightAdd.test.ts', 'test/definitions/snapshotSites.test.ts'],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, DEFINITIONS_ROOT: tree.dir, SNAPSHOT_SITE: '' } },
+    );
+    const result = JSON.parse(r.stdout) as {
+      numFailedTests: number;
+      numPassedTests: number;
+      snapshot: { added: number; unmatched: number };
+      testResults: Array<{ assertionResults: Array<{ status: string; failureMessages: string[] }> }>;
+    };
+    const failures = result.testResults.flatMap((f) => f.assertionResults).filter((a) => a.status === 'failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0].failureMessages[0]).toContain(
+      'site "zambia" has no snapshots yet of any screen: record them with `npm run definitions -- snapshot --site zambia`',
+    );
+    // The other sites' entries are compared as ever; none is written, none is changed.
+    expect(result.numPassedTests).toBeGreaterThan(20);
+    expect(result.snapshot).toMatchObject({ added: 0, unmatched: 0 });
+    expect(readFileSync(snapshotFile('copyrightAdd'), 'utf8')).toBe(before);
+  } finally {
+    tree.remove();
+  }
+}, 120_000);
 
 describe('a one-label change', () => {
   /** Entries of `screen` that differ between the repository and a copy changed by `change`. */

@@ -311,15 +311,15 @@ const cases: Case[] = [
     line: (t) => t.lineOf('site-variants/kenya/config.json', '"max_tone_prize"'),
   },
   {
-    what: 'a message key missing from zh.json',
+    what: 'a message missing from zh.json, a language without fallback (reported once, in the catalogue)',
     breakIt: (t) =>
       t.edit('i18n/zh.json', (d) => {
         delete d['MusicBox.upload'];
       }),
-    file: MUSIC_BOX,
-    path: '$.title',
-    reason: 'message key "MusicBox.upload" is missing from i18n/zh.json',
-    line: (t) => t.lineOf(MUSIC_BOX, '"title"'),
+    file: 'i18n/zh.json',
+    path: '$',
+    reason:
+      'message "MusicBox.upload" is missing: zh has no fallback in i18n/languages.json, so it must have every message of i18n/en.json',
   },
   {
     what: 'a message key of an overlay missing from every catalogue',
@@ -330,7 +330,6 @@ const cases: Case[] = [
     file: KENYA_BOX,
     path: '$.fields.toneBoxType.options[0].label',
     reason: 'message key "MusicBox.typeKenyaPackage" is missing from i18n/en.json',
-    count: 2, // en and zh
   },
   {
     what: 'an unknown shared rule',
@@ -388,7 +387,7 @@ const cases: Case[] = [
     what: 'a search field (added by an overlay) that the list call does not send',
     breakIt: (t) =>
       t.write('site-variants/kenya/rbtMaintenance.json', {
-        search: { albumName: { order: 90, label: 'Tone.toneName', schema: { type: 'string' } } },
+        search: { albumName: { add: true, order: 90, label: 'Tone.toneName', schema: { type: 'string' } } },
       }),
     file: 'site-variants/kenya/rbtMaintenance.json',
     path: '$.search.albumName',
@@ -609,6 +608,94 @@ const cases: Case[] = [
     path: '$.fields.boxes.ui.list',
     reason: 'no screen "boxSelection"',
   },
+  // The traps of issue 29: each the one mistake an integrator made, each named where it was made.
+  {
+    what: 'a message naming a limit its field no longer has (an overlay lowers maxLength, the message still says 256)',
+    breakIt: (t) =>
+      t.edit(KENYA_TONE, (d) => {
+        d.fields.toneName = {
+          schema: { type: 'string', maxLength: 64 },
+          messages: { required: 'ToneForm.toneNameEmpty', maxLength: 'ToneForm.extraInfoLength' },
+        };
+      }),
+    file: KENYA_TONE,
+    path: '$.fields.toneName.schema',
+    reason:
+      'message "ToneForm.extraInfoLength" says 256 (i18n/en.json, i18n/fa.json, i18n/zh.json), but this schema\'s limits are {max} = 64',
+  },
+  {
+    what: 'a misspelt field name in an overlay that also sets "order" (it would have become a new field)',
+    breakIt: (t) =>
+      t.edit(KENYA_TONE, (d) => {
+        d.fields.tonName = { order: 5, label: 'ToneForm.toneName' };
+      }),
+    file: KENYA_TONE,
+    path: '$.fields.tonName',
+    reason:
+      'targets "tonName", which the base definition does not have (did you mean "toneName"?); a new entry says so with "add": true',
+    line: (t) => t.lineOf(KENYA_TONE, '"tonName"'),
+  },
+  {
+    what: '"add" on an entry the base definition already has',
+    breakIt: (t) =>
+      t.edit(KENYA_TONE, (d) => {
+        d.fields.price.add = true;
+      }),
+    file: KENYA_TONE,
+    path: '$.fields.price.add',
+    reason: 'adds "price", which the base definition already has: leave "add" out to change it',
+  },
+  {
+    what: 'a misspelt message key (did you mean)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.name.label = 'MusicBox.nmae';
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.name.label',
+    reason: 'message key "MusicBox.nmae" is missing from i18n/en.json (did you mean "MusicBox.name"?)',
+  },
+  {
+    what: 'a misspelt operation (did you mean)',
+    breakIt: (t) =>
+      t.edit(MUSIC_BOX, (d) => {
+        d.fields.name.visible = { '!': { mising: ['form.toneBoxType'] } };
+      }),
+    file: MUSIC_BOX,
+    path: '$.fields.name.visible',
+    reason: 'unknown operation "mising" (did you mean "missing"?)',
+  },
+  {
+    what: 'a catalogue of a language the list does not have (i18n/fr.json alone)',
+    breakIt: (t) => t.write('i18n/fr.json', { 'App.name': 'Portail des fournisseurs' }),
+    file: 'i18n/fr.json',
+    path: '$',
+    reason: 'a catalogue of no language: add "fr" to i18n/languages.json',
+  },
+  {
+    what: 'a language that falls back to one the list does not have',
+    breakIt: (t) => {
+      t.edit('i18n/languages.json', (d) => {
+        d.languages.fa.fallback = 'eng';
+      });
+    },
+    file: 'i18n/languages.json',
+    path: '$.languages.fa.fallback',
+    reason: 'falls back to "eng", which the list does not have (did you mean "en"?)',
+  },
+  {
+    what: 'fallbacks that go round in a circle',
+    breakIt: (t) => {
+      t.edit('i18n/languages.json', (d) => {
+        d.languages.zh.fallback = 'fa';
+        d.languages.fa.fallback = 'zh';
+      });
+    },
+    file: 'i18n/languages.json',
+    path: '$.languages.fa.fallback',
+    reason: 'the fallbacks go round in a circle (fa -> zh -> fa)',
+    count: 2, // once from each of its languages
+  },
   {
     what: 'a stray folder in screen-definitions/',
     breakIt: (t) => t.write('screen-definitions/fragment/x.json', { description: 'x', value: 1 }),
@@ -654,6 +741,75 @@ describe('on one mistake, validate', () => {
   );
 });
 
+describe('languages and messages', () => {
+  test('a partial catalogue with a fallback passes, its coverage reported as information', () => {
+    const tree = copyTree();
+    try {
+      tree.edit('i18n/languages.json', (d) => {
+        d.languages.fr = { name: 'Français', dir: 'ltr', locale: 'fr-FR', fallback: 'en' };
+      });
+      tree.write('i18n/fr.json', { 'App.name': 'Portail des fournisseurs', 'Common.save': 'Enregistrer' });
+      const r = validate(tree.dir);
+      expect(errorLines(r.stderr)).toEqual([]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^definitions valid: .* 4 languages \(en, zh, fa, fr\)/);
+      expect(r.stdout).toMatch(/^i18n\/fr\.json: 2 of \d+ messages translated; the rest fall back to en$/m);
+    } finally {
+      tree.remove();
+    }
+  });
+
+  test('a key only one catalogue has and nothing uses is reported: unused in the default, a typo elsewhere', () => {
+    const tree = copyTree();
+    try {
+      tree.edit('i18n/en.json', (d) => {
+        d['ToneForm.neverShown'] = 'Nobody asks for this';
+      });
+      tree.edit('i18n/fa.json', (d) => {
+        d['ToneForm.toneNmae'] = 'نام آوا';
+      });
+      const r = validate(tree.dir);
+      // The English-only key is also missing from zh, which has no fallback: that is the one error.
+      expect(errorLines(r.stderr)).toEqual([
+        expect.stringMatching(/^i18n\/zh\.json:1:1: \$: message "ToneForm\.neverShown" is missing: zh has no fallback/),
+      ]);
+      const [, warnings] = r.stderr.split(/^\d+ warning\(s\), listed apart.*$/m);
+      expect(warnings).toMatch(
+        /^i18n\/en\.json:\d+:3: warning: \$\[ToneForm\.neverShown\]: message "ToneForm\.neverShown" is used nowhere/m,
+      );
+      expect(warnings).toMatch(
+        /^i18n\/fa\.json:\d+:3: warning: \$\[ToneForm\.toneNmae\]: "ToneForm\.toneNmae" is no message of i18n\/en\.json, so nothing shows it \(did you mean "ToneForm\.toneName"\?\)/m,
+      );
+    } finally {
+      tree.remove();
+    }
+  });
+
+  test("all of a run's mistakes are reported: an unknown configuration key beside a schema error in the same file", () => {
+    const tree = copyTree();
+    try {
+      tree.edit(MUSIC_BOX, (d) => {
+        d.fields.name.colour = 'red';
+        d.fields.description.visible = { '==': [{ var: 'config.support_weekly_plan_contnt' }, '1'] };
+      });
+      const lines = errorLines(validate(tree.dir).stderr);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^screen-definitions\/musicBoxUpload\.json:\d+:\d+: \$\.fields\.name\.colour: unknown key "colour"$/,
+          ),
+          expect.stringContaining(
+            'unknown configuration key "support_weekly_plan_contnt" (not in schemas/config.schema.json) (did you mean "support_weekly_plan_content"?)',
+          ),
+        ]),
+      );
+      expect(lines).toHaveLength(2);
+    } finally {
+      tree.remove();
+    }
+  });
+});
+
 test('the CLI process exits 1 on a syntax error, with its place and reason and no stack trace', () => {
   const tree = copyTree();
   try {
@@ -686,7 +842,7 @@ describe('warnings', () => {
     const r = runCli(['validate'], tree.dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(
-      /^definitions valid: \d+ screens, 3 site variants \(generic, ais, kenya\), \d+ warning\(s\)/,
+      /^definitions valid: \d+ screens, 3 site variants \(generic, ais, kenya\), 3 languages \(en, zh, fa\), \d+ warning\(s\)/,
     );
     const [, warnings] = r.stderr.split(/^\d+ warning\(s\), listed apart \(they do not fail validate\):$/m);
     expect(warnings).toMatch(

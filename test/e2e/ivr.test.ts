@@ -30,11 +30,11 @@ const names = (screen: string, column: string) =>
     column,
   );
 
-/** Approves the pending change request of `who` whose payload names `name`, as the operator does. */
+/** Approves the pending change request of `who` for the directory `name`, as the operator does. */
 function approve(who: DemoAccount, name: string) {
   const line = operator(suite.server, 'changes', 'list', '--provider', who.account)
     .split('\n')
-    .find((l) => l.includes(`"name":"${name}"`));
+    .find((l) => l.includes(`"name":"${name}"`) || l.includes(`\t"${name}"\t`));
   if (!line) throw new Error(`no pending request for ${name}`);
   operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
 }
@@ -69,6 +69,7 @@ const TEXT = {
   en: {
     addDirectory: /^Add Directory$/,
     pending: 'Addition to be approved',
+    modifyPending: 'Modification to be approved',
     normal: 'Normal',
     addTones: /^Add Tones$/,
     sortDirectories: /^Sort Directories$/,
@@ -83,6 +84,7 @@ const TEXT = {
   zh: {
     addDirectory: /^新增目录$/,
     pending: '新增待审批',
+    modifyPending: '修改待审批',
     normal: '正常',
     addTones: /^添加铃音$/,
     sortDirectories: /^目录排序$/,
@@ -148,6 +150,16 @@ describe.each(SITES)('IVR on the %s site (%s)', (site, language) => {
     await addTones.locator('.selected-rows__table tbody tr').nth(1).waitFor();
     await addTones.locator('.dialog-form__footer .btn--primary').click();
     await addTones.waitFor({ state: 'detached' });
+    // Callers hear the directory as it was until the operator approves its new tones.
+    await tones.locator('[data-screen="directoryTones"] .list-footer__total[data-total="0"]').waitFor();
+    await page.keyboard.press('Escape');
+    await tones.waitFor({ state: 'detached' });
+    await mine.filter({ hasText: text.modifyPending }).waitFor();
+    approve(who, name);
+    await page.reload();
+    await mine.filter({ hasText: text.normal }).waitFor();
+    await mine.locator('[data-action="tones"]').click();
+    await tones.locator('[data-screen="directoryTones"]').waitFor();
     const toneRows = tones.locator('[data-screen="directoryTones"] .data-table tbody tr[data-row-key]');
     await toneRows.nth(1).waitFor();
     const before = await toneRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
@@ -255,6 +267,11 @@ describe.each([
     await add.locator('.selected-rows__table tbody tr').first().waitFor();
     await add.locator('.dialog-form__footer .btn--primary').click();
     await add.waitFor({ state: 'detached' });
+    // The new entry waits for the operator; approved, it is in the directory.
+    await page.keyboard.press('Escape');
+    approve(demo(site), 'Music Boxes');
+    await page.reload();
+    await boxes.locator('[data-action="tones"]').click();
     await entries.locator('.data-table tbody tr[data-row-key]', { hasText: boxName.trim() }).waitFor();
     // Its columns are the music box's: code and name, no artist.
     const shown = await entries.locator('td[data-column="boxName"]').allTextContents();

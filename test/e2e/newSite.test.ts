@@ -1,16 +1,18 @@
-// The integrator guide's worked example, done for real: a fourth site built from the JSON blocks of
-// docs/integrators.md (the one source of the example) in a temporary copy of the definition tree, then checked
-// the way an integrator and an operator would: `definitions validate` and `resolve`, the operator CLI on the new
-// site, the server started on the copy serving the site's config.json, one build of the portal from the copy
-// and a Chromium login of a provider of the new site next to a generic provider. Last, the configuration
-// layers live: an edited config.json applies at the next start unless the operator set the key.
+// The integrator guide's worked example, done for real: a fourth site and a fourth language built from the JSON
+// blocks of docs/integrators.md (the one source of the example) in a temporary copy of the definition tree, then
+// checked the way an integrator and an operator would: `definitions validate` and `resolve`, the operator CLI on
+// the new site, the server started on the copy serving the site's config.json, one build of the portal from the
+// copy and a Chromium login of a provider of the new site next to a generic provider. The language is one file and
+// one list entry, no TypeScript: the login page offers it and loads only its catalogue, and a session in it reads
+// the server's messages in it, English where its catalogue has no text. Last, the configuration layers live: an
+// edited config.json applies at the next start unless the operator set the key.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { copyTree, runCli } from '../definitions/cli';
-import { demo, expectPath, launch, login, openPage, screenshot } from './support/browser';
+import { demo, expectPath, launch, login, openPage, screenshot, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
 import { DIST_DIR, ensureBuilt, ROOT, startServer, type TestServer } from './support/server';
 
@@ -109,6 +111,9 @@ beforeAll(async () => {
     `file site-variants/${SITE}/rbtUploading.json`,
     'merge i18n/en.json',
     'merge i18n/zh.json',
+    'merge i18n/fa.json',
+    'merge i18n/languages.json',
+    'file i18n/fr.json',
   ]);
   applyExample(tree.dir, blocks);
   dataDir = mkdtempSync(join(tmpdir(), 'rbt-newsite-'));
@@ -122,16 +127,19 @@ afterAll(async () => {
   tree?.remove();
 });
 
-test('definitions validate passes and counts the fourth site, which adds no warning of its own', () => {
+test('definitions validate passes and counts the fourth site and language, which add no warning of their own', () => {
   const r = runCli(['validate'], tree.dir);
   expect(r.stdout).toMatch(
-    /^definitions valid: \d+ screens, 4 site variants \(generic, ais, ghana, kenya\)(, \d+ warning\(s\))?\n$/,
+    /^definitions valid: \d+ screens, 4 site variants \(generic, ais, ghana, kenya\), 4 languages \(en, zh, fa, fr\)(, \d+ warning\(s\))?\n/,
   );
+  // The partial French catalogue is information, not a failure.
+  expect(r.stdout).toMatch(/^i18n\/fr\.json: 27 of \d+ messages translated; the rest fall back to en$/m);
   expect(r.status).toBe(0);
   // The copy's warnings, if any, are the repository's own (calls marked pending), listed apart: none is Ghana's.
   const [errors, warnings = ''] = r.stderr.split(/^\d+ warning\(s\), listed apart.*\n/m);
   expect(errors).toBe('');
   expect(warnings).not.toContain(SITE);
+  expect(warnings).not.toContain('fr.json');
 });
 
 test('resolve shows the overlay and the site configuration; the other sites are unchanged', () => {
@@ -292,6 +300,69 @@ test('a generic provider on the same build sees the generic screens', async () =
     mateInfo: 1,
   });
   await screenshot(page, `new-site-generic-tone-upload-en`);
+  await page.context().close();
+  expect(errors).toEqual([]);
+});
+
+test('the new language is offered at login, loads only its catalogue, and its session reads the server in it, English where it has no text', async () => {
+  const en = JSON.parse(readFileSync(join(ROOT, 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
+  const page = await openPage(browser, server!.baseUrl);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/login');
+  await page.waitForSelector('form[data-screen="login"]');
+  const offered = await page.$$eval('.lang-switch [data-language]', (b) =>
+    b.map((e) => [e.getAttribute('data-language'), e.textContent]),
+  );
+  expect(offered).toEqual([
+    ['en', 'English'],
+    ['zh', '中文'],
+    ['fa', 'فارسی'],
+    ['fr', 'Français'],
+  ]);
+  await page.click('[data-language="fr"]');
+  await page.waitForFunction(
+    () => document.querySelector('h1')?.textContent === 'Connexion au portail des fournisseurs',
+  );
+  expect(await page.getAttribute('html', 'lang')).toBe('fr-CI');
+  // Reloaded in French, the page fetches one catalogue: French, resolved with English for the keys it lacks.
+  const catalogues: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/(core|rest)-[\w-]+\.js$/.test(r.url())) catalogues.push(r.url());
+  });
+  await page.reload();
+  await page.waitForSelector('form[data-screen="login"]');
+  expect(await page.textContent('label[for="login-password"]')).toContain('Mot de passe');
+  expect(catalogues).toHaveLength(1);
+  await screenshot(page, 'new-language-fr-login');
+
+  // The server speaks French where the catalogue has the text...
+  const refused = await page.evaluate(async () => {
+    const body = new URLSearchParams({ account: '8800010', pwd: 'not-the-password', language: 'fr' });
+    return (await fetch('/sp/sploginhs', { method: 'POST', body, headers: { 'Accept-Language': 'fr' } })).json();
+  });
+  expect(refused).toMatchObject({ returnCode: '950003', returnMsg: 'Compte ou mot de passe incorrect.' });
+  await login(page, demo('Generic site'));
+  await expectPath(page, '/dashboard');
+  expect((await sessionStore(page)).language).toBe('fr');
+  expect(await page.textContent('[data-menu-group="musicBox"] .sidebar__label')).toBe('Boîte musicale');
+  // ...and English, key by key, where it has none: in the browser,
+  expect(await page.textContent('[data-menu-group="rbt"] .sidebar__label')).toBe(en['Menu.rbt']);
+  expect(await page.textContent('.breadcrumb')).toContain(en['Common.currentPosition']);
+  // in the server's messages (a write without its CSRF token),
+  const expired = await page.evaluate(async () => (await fetch('/sp/updatecppwd', { method: 'POST' })).json());
+  expect(expired.returnMsg).toBe(en[`ReturnCode.${expired.returnCode}`]);
+  // and in reference data names (no French names in the translations table: the English ones).
+  const languages = await page.evaluate(async () => (await fetch('/common/querylanguagelist?portalType=1')).json());
+  expect(languages.record.find((l: { languageCode: string }) => l.languageCode === 'fr').languageDesc).toBe('French');
+  // common/switchlanguage takes the new language as it takes the others.
+  const switched = await page.evaluate(async () => {
+    const token = sessionStorage.getItem('csrfToken') ?? '';
+    const body = new URLSearchParams({ portalType: '1', language: 'fr' });
+    return (await fetch('/common/switchlanguage', { method: 'POST', body, headers: { 'X-CSRF-Token': token } })).json();
+  });
+  expect(switched).toMatchObject({ returnCode: '000000', record: { language: 'fr' } });
+  await screenshot(page, 'new-language-fr-dashboard');
   await page.context().close();
   expect(errors).toEqual([]);
 });

@@ -96,12 +96,14 @@ describe('actions', () => {
   test('add, change and remove by name', () => {
     const s = resolveWith({
       actions: {
-        export: { order: 0, label: 'Sample.export', scope: 'toolbar' },
+        export: { add: true, order: 0, label: 'Sample.export', scope: 'toolbar' },
         add: { label: 'Sample.create' },
         remove: null,
       },
     });
     expect(names(s.actions)).toEqual(['export', 'add']);
+    // "add" says what the overlay does; the resolved entry does not carry it.
+    expect(s.actions.find((a) => a.name === 'export')).not.toHaveProperty('add');
     expect(s.actions.find((a) => a.name === 'add')).toMatchObject({ label: 'Sample.create', scope: 'toolbar' });
   });
 });
@@ -112,7 +114,7 @@ describe('menu entries', () => {
       menu: {
         tones: {
           label: 'Sample.rbt',
-          children: { batch: { order: 1.5, label: 'Sample.batch', route: '/batch' }, list: null },
+          children: { batch: { add: true, order: 1.5, label: 'Sample.batch', route: '/batch' }, list: null },
         },
         boxes: null,
       },
@@ -124,12 +126,15 @@ describe('menu entries', () => {
 });
 
 describe('overlay problems the linter reports', () => {
-  test('changing or removing what the base lacks, and a new entry without order', () => {
+  test('changing or removing what the base lacks, and a new entry that does not say "add"', () => {
     const problems = checkOverlay(base, {
       fields: {
         nickname: { label: 'X' },
         ghost: null,
-        extra: { order: 9, label: 'Sample.extra', schema: { type: 'string' } },
+        // Complete, but not marked: a misspelt name must not become a new field.
+        nmae: { order: 9, label: 'Sample.extra', schema: { type: 'string' } },
+        extra: { add: true, order: 9, label: 'Sample.extra', schema: { type: 'string' } },
+        price: { add: true, label: 'Sample.price' },
       },
       columns: { gone: null },
       actions: { share: { label: 'Sample.share' } },
@@ -138,10 +143,13 @@ describe('overlay problems the linter reports', () => {
     expect(problems.map((p) => p.path)).toEqual([
       '$.fields.nickname',
       '$.fields.ghost',
+      '$.fields.nmae',
+      '$.fields.price.add',
       '$.columns.gone',
       '$.actions.share',
       '$.menu.tones.children.nope',
     ]);
+    expect(problems.find((p) => p.path === '$.fields.nmae')!.reason).toContain('(did you mean "name"?)');
   });
   test('applying leaves the base untouched', () => {
     const before = JSON.stringify(base);

@@ -48,12 +48,13 @@ test('the files as written (with their $use, $expr and extends) pass their own s
   expect(bad).toEqual([]);
 });
 
-test('the message catalogues match schemas/i18n.schema.json, the glossary schemas/glossary.schema.json', () => {
+test('the message catalogues match schemas/i18n.schema.json, the glossary and the language list their own', () => {
   const ajv = new Ajv2020({ allErrors: true });
   const catalogue = ajv.compile(json('schemas/i18n.schema.json'));
   const glossary = ajv.compile(json('schemas/glossary.schema.json'));
+  const languages = ajv.compile(json('schemas/languages.schema.json'));
   for (const file of jsonIn('i18n')) {
-    const validate = file === 'i18n/glossary.json' ? glossary : catalogue;
+    const validate = file === 'i18n/glossary.json' ? glossary : file === 'i18n/languages.json' ? languages : catalogue;
     validate(json(file));
     expect({ file, errors: validate.errors ?? [] }).toEqual({ file, errors: [] });
   }

@@ -26,8 +26,9 @@ test('values round-trip as ISO in both calendars', () => {
 
 test('Persian display: 2024-03-20 is 1 Farvardin 1403; weeks start on Saturday; years 1300 to 1450', () => {
   const { date, time } = parseValue('2024-03-20', 'date');
-  expect(displayValue(date, time, 'date', persian, 'en')).toBe('1403-01-01');
-  expect(persian.monthName(0, 'en')).toBe('Farvardin');
+  expect(displayValue(date, time, 'date', persian, (k) => k)).toBe('1403-01-01');
+  expect(displayValue(date, time, 'month', persian, (k) => k)).toBe('DatePicker.persianMonth1');
+  expect(persian.monthKey(0)).toBe('DatePicker.persianMonth1');
   expect(persian.daysInMonth(1403, 0)).toBe(31);
   expect(persian.daysInMonth(1403, 11)).toBe(30);
   expect(persian.weekStartsOn).toBe(6);

@@ -1,19 +1,20 @@
 // The portal's words (issue 11): i18n/glossary.json names one term per thing. Every text a screen definition
 // shows as a title, menu entry, label, column header, action or option is held to it: no avoided variant,
 // Title Case for titles and menu entries, sentence case for the rest, and a menu entry reads exactly like the
-// title of the screen it opens (so the menu, the page and the breadcrumb never disagree).
+// title of the screen it opens (so the menu, the page and the breadcrumb never disagree). Every language of
+// i18n/languages.json is held to it: each term has its word in every language, and no language uses a variant
+// the glossary avoids for it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { siteFoldersOnDisk } from '../../src/engine/fsLoader';
+import { loadLanguagesFromDisk, loadOwnCatalogueFromDisk, siteFoldersOnDisk } from '../../src/engine/fsLoader';
 
 const ROOT = join(__dirname, '..', '..');
 const read = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
-const en = read('i18n/en.json') as Record<string, string>;
-const zh = read('i18n/zh.json') as Record<string, string>;
-const glossary = read('i18n/glossary.json') as {
-  properNames: string[];
-  terms: Array<{ en: string; zh: string; avoid?: { en?: string[]; zh?: string[] } }>;
-};
+const languages = Object.keys(loadLanguagesFromDisk(ROOT).languages);
+const catalogues = Object.fromEntries(languages.map((l) => [l, loadOwnCatalogueFromDisk(l, ROOT)]));
+const en = catalogues.en;
+type Term = Record<string, string | undefined> & { avoid?: Record<string, string[]> };
+const glossary = read('i18n/glossary.json') as { properNames: string[]; terms: Term[] };
 
 interface Def {
   id?: string;
@@ -77,8 +78,11 @@ test('no title, label, column, action or option uses a variant the glossary avoi
       for (const bad of term.avoid?.en ?? [])
         if (new RegExp(`\\b${bad}\\b`, 'i').test(en[key]))
           found.push(`${key} (en "${en[key]}"): say "${term.en}", not "${bad}"`);
-      for (const bad of term.avoid?.zh ?? [])
-        if (zh[key]?.includes(bad)) found.push(`${key} (zh "${zh[key]}"): say "${term.zh}", not "${bad}"`);
+      // Other scripts have no word boundaries \b knows: the variant anywhere in the text.
+      for (const lang of languages.filter((l) => l !== 'en'))
+        for (const bad of term.avoid?.[lang] ?? [])
+          if (catalogues[lang][key]?.includes(bad))
+            found.push(`${key} (${lang} "${catalogues[lang][key]}"): say "${term[lang]}", not "${bad}"`);
     }
   }
   expect(found).toEqual([]);
@@ -112,7 +116,7 @@ test('labels, column headers, actions and options are in sentence case', () => {
   expect(wrong.map((k) => `${k}: ${en[k]}`)).toEqual([]);
 });
 
-test('a menu entry reads like the title of the screen it opens, in both languages', () => {
+test('a menu entry reads like the title of the screen it opens, in every language', () => {
   const routeTitles = new Map<string, string>();
   for (const [, def] of definitions)
     if (def.route && def.title && def.id) routeTitles.set(def.route.toLowerCase(), def.title);
@@ -121,10 +125,7 @@ test('a menu entry reads like the title of the screen it opens, in both language
     for (const e of menuLabels((read(file) as Def).menu, [])) {
       const title = e.route && routeTitles.get(e.route.toLowerCase());
       if (!title) continue;
-      for (const [lang, cat] of [
-        ['en', en],
-        ['zh', zh],
-      ] as const) {
+      for (const [lang, cat] of Object.entries(catalogues)) {
         if (cat[e.label] !== cat[title])
           mismatches.push(`${file} ${e.route} (${lang}): menu "${cat[e.label]}", page "${cat[title]}"`);
       }
@@ -133,12 +134,13 @@ test('a menu entry reads like the title of the screen it opens, in both language
   expect(mismatches).toEqual([]);
 });
 
-test("the glossary's own terms are the catalogues' words", () => {
-  // Each term is spelled as in the catalogue somewhere (so the glossary does not drift from what is shown).
-  const allEn = Object.values(en).join('\n').toLowerCase();
-  const allZh = Object.values(zh).join('\n');
-  const missing = glossary.terms
-    .filter((t) => !allEn.includes(t.en.toLowerCase()) || !allZh.includes(t.zh))
-    .map((t) => `${t.en} / ${t.zh}`);
+test("every term has its word in every language, and each is the catalogues' word", () => {
+  // Each term is spelled as in its catalogue somewhere (so the glossary does not drift from what is shown).
+  const all = Object.fromEntries(
+    Object.entries(catalogues).map(([l, c]) => [l, Object.values(c).join('\n').toLowerCase()]),
+  );
+  const missing = glossary.terms.flatMap((t) =>
+    languages.filter((l) => !t[l] || !all[l].includes(t[l]!.toLowerCase())).map((l) => `${t.en} (${l}: ${t[l]})`),
+  );
   expect(missing).toEqual([]);
 });

@@ -1,13 +1,23 @@
-// Every message key used in code exists in both catalogues: literal keys of src/ui/form, list and widgets, keys
-// the server sends, the engine's Validation.<keyword> fallbacks, and the return-code texts. Keys in definitions,
-// overlays and rules are checked by `npm run definitions -- validate` (test/definitions/validate.test.ts); the
-// shell's keys by test/ui/shellKeys.test.ts.
+// Every message key used in code exists in every language the portal ships (i18n/languages.json): literal keys
+// of src/ui/form, list and widgets, keys the server sends, the engine's Validation.<keyword> fallbacks, and the
+// return-code texts. Keys in definitions, overlays and rules are checked by `npm run definitions -- validate`
+// (test/definitions/validate.test.ts); the shell's keys by test/ui/shellKeys.test.ts. The shipped languages are
+// complete (every message of the default, translated): a fallback is for an integrator's partial language, not
+// for a gap in ours.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultLanguage, messageBase } from '../../src/engine/languages';
+import { loadLanguagesFromDisk, loadOwnCatalogueFromDisk } from '../../src/engine/fsLoader';
 
 const ROOT = join(__dirname, '..', '..');
-const en = JSON.parse(readFileSync(join(ROOT, 'i18n', 'en.json'), 'utf8')) as Record<string, string>;
-const zh = JSON.parse(readFileSync(join(ROOT, 'i18n', 'zh.json'), 'utf8')) as Record<string, string>;
+const list = loadLanguagesFromDisk(ROOT);
+const DEFAULT = defaultLanguage(list);
+const own = Object.fromEntries(Object.keys(list.languages).map((c) => [c, loadOwnCatalogueFromDisk(c, ROOT)]));
+const en = own[DEFAULT];
+const others = Object.keys(own).filter((c) => c !== DEFAULT);
+/** A key every shipped language has (a plural form counts as its message). */
+const inAll = (key: string) =>
+  Object.values(own).every((c) => key in c || Object.keys(c).some((k) => messageBase(k) === key));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -18,7 +28,7 @@ function files(dir: string): string[] {
 
 const KEY = /(?:\bt|toast|message|okLabel|wrongType|tooLarge|failed)\(?\s*[:(]?\s*'([A-Z][A-Za-z]+\.[A-Za-z.]+)'/g;
 
-test('literal keys of the renderers are in en and zh', () => {
+test('literal keys of the renderers are in every language', () => {
   const keys = new Set<string>();
   for (const dir of ['form', 'list', 'widgets']) {
     for (const file of files(join(ROOT, 'src', 'ui', dir))) {
@@ -26,7 +36,7 @@ test('literal keys of the renderers are in en and zh', () => {
     }
   }
   expect(keys.size).toBeGreaterThan(30);
-  const missing = [...keys].filter((k) => !(k in en) || !(k in zh));
+  const missing = [...keys].filter((k) => !inAll(k));
   expect(missing).toEqual([]);
 });
 
@@ -35,14 +45,14 @@ test('literal keys of the renderers are in en and zh', () => {
 const SERVER_KEY =
   /\bmessage:\s*'([A-Z][A-Za-z]+\.[A-Za-z][A-Za-z.]*)'|\btranslate\(\s*'([A-Z][A-Za-z]+\.[A-Za-z][A-Za-z.]*)'/g;
 
-test('message keys the server sends are in en and zh', () => {
+test('message keys the server sends are in every language', () => {
   const missing: string[] = [];
   let count = 0;
   for (const file of files(join(ROOT, 'src', 'server'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(SERVER_KEY)) {
       count++;
       const key = m[1] ?? m[2];
-      if (!(key in en) || !(key in zh)) missing.push(`${file.slice(ROOT.length + 1)}: ${key}`);
+      if (!inAll(key)) missing.push(`${file.slice(ROOT.length + 1)}: ${key}`);
     }
   }
   expect(count).toBeGreaterThan(0);
@@ -51,7 +61,7 @@ test('message keys the server sends are in en and zh', () => {
 
 // A schema rule without a message key of its own reports `Validation.<keyword>` (src/engine/validate.ts), so
 // every keyword any resolved screen uses needs that fallback in both languages.
-test('the fallback Validation.<keyword> of every keyword the resolved screens use is in en and zh', () => {
+test('the fallback Validation.<keyword> of every keyword the resolved screens use is in every language', () => {
   // Required lazily: the engine is not what this file is about, and its import is not free.
   const { createEngine } = require('../../src/engine') as typeof import('../../src/engine');
   const { loadDefinitionSetFromDisk, siteIds } =
@@ -140,17 +150,32 @@ test('the fallback Validation.<keyword> of every keyword the resolved screens us
       'Validation.maxDecimals',
     ]),
   );
-  const missing = keys.filter((k) => !(k in en) || !(k in zh));
+  const missing = keys.filter((k) => !inAll(k));
   expect(missing).toEqual([]);
 });
 
-test('every return code of the server catalogue has an English and a translated Chinese text', () => {
-  const { RETURN_CODES } = require('../../src/server/returnCodes') as {
-    RETURN_CODES: Record<string, { en: string; zh: string }>;
-  };
-  const bad = Object.entries(RETURN_CODES)
-    .filter(([, d]) => !d.en?.trim() || !d.zh?.trim() || d.en === d.zh || !/[\u4e00-\u9fff]/.test(d.zh))
-    .map(([code]) => code);
-  expect(Object.keys(RETURN_CODES).length).toBeGreaterThan(20);
+test('every return code has its text in every language, translated', () => {
+  const { RETURN_CODES, returnCodeKey } =
+    require('../../src/server/returnCodes') as typeof import('../../src/server/returnCodes');
+  const codes = Object.keys(RETURN_CODES);
+  expect(codes.length).toBeGreaterThan(20);
+  const bad = codes.flatMap((code) => {
+    const key = returnCodeKey(code);
+    if (!en[key]?.trim()) return [`${code}: no ${DEFAULT} text`];
+    return others.filter((l) => !own[l][key]?.trim() || own[l][key] === en[key]).map((l) => `${code}: ${l}`);
+  });
   expect(bad).toEqual([]);
+});
+
+test('the shipped languages are complete: every message of the default, in the language itself', () => {
+  const messages = new Set(
+    Object.keys(en)
+      .filter((k) => !k.startsWith('$'))
+      .map(messageBase),
+  );
+  const gaps = others.flatMap((l) => {
+    const has = new Set(Object.keys(own[l]).map(messageBase));
+    return [...messages].filter((m) => !has.has(m)).map((m) => `${l}: ${m}`);
+  });
+  expect(gaps).toEqual([]);
 });

@@ -1,6 +1,5 @@
 // The operator's commands (npm run operator -- help): provider accounts, configuration keys, and the other
 // half of the approval flow. Written against an AppContext and an output function so tests run them directly.
-import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context';
 import {
   createProvider,
@@ -12,6 +11,16 @@ import {
   ACCOUNT_CODE,
 } from '../services/providers';
 import { decide, listPending } from '../lifecycle/lifecycle';
+import { randomPassword } from '../security/passwords';
+import {
+  ALL_SITES,
+  createOperator,
+  findOperatorByCode,
+  listOperators,
+  OPERATOR_CODE,
+  setOperatorPassword,
+  setOperatorStatus,
+} from '../services/operators';
 import { DEPLOYMENT } from '../services/config';
 import { audit } from '../services/audit';
 import { usageByProvider, uploadLimits } from '../files/quota';
@@ -53,6 +62,15 @@ A <site> is the name of a folder of site-variants/.
   config unset <key> [--site <site>]
       Removes the operator's value, so the files' value applies again.
 
+  operator list
+      The operators of the console (/op/login): role, sites, status.
+  operator create <login> --name <name> --role reviewer|admin --sites <site,site|*> [--password <pwd>]
+      An operator (login 5-20 letters, digits, dots, dashes). Without --password a random one is printed;
+      either way it must be changed at first sign-in. A reviewer decides the changes of its sites' providers;
+      an administrator also runs providers, configuration and operators.
+  operator disable|enable <login>
+  operator reset <login> [--password <pwd>]   New password (printed when random), changed at next sign-in.
+
   changes list [--provider <code>] [--type tone|toneBox|ivrDirectory|ivrPrompt|nameTone]
       Pending change requests (tones, music boxes, IVR directories and prompts, name tones waiting for
       approval), oldest first, one a line:
@@ -83,17 +101,6 @@ function parse(args: string[]): { positional: string[]; flags: Record<string, st
 }
 
 /** A random password that satisfies the change policy of 000 §5 (lower, upper, digit, special; 12 characters). */
-export function randomPassword(): string {
-  const pick = (set: string) => set[randomInt(set.length)];
-  const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '!@#$%*?'];
-  const chars = [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(sets[randomInt(3)]))];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  return chars.join('');
-}
-
 const unknownSite = (ctx: AppContext, site: string) =>
   `unknown site "${site}": no folder site-variants/${site}/ (sites: ${ctx.config.sites().join(', ')})`;
 
@@ -116,6 +123,8 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
     out(HELP);
     return 0;
   }
+
+  if (group === 'operator') return operatorCommand(ctx, action, rest, flags, out, fail);
 
   if (group === 'provider') {
     if (action === 'list') {
@@ -350,4 +359,73 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
   }
 
   return fail(`unknown command ${group}\n\n${HELP}`);
+}
+
+/** `operator ...`: the console's accounts (services/operators.ts). */
+async function operatorCommand(
+  ctx: AppContext,
+  action: string | undefined,
+  rest: string[],
+  flags: Record<string, string | true>,
+  out: (line: string) => void,
+  fail: (message: string) => number,
+): Promise<number> {
+  const { db } = ctx;
+  if (action === 'list') {
+    const rows = await listOperators(db);
+    if (rows.length === 0) out('no operators');
+    for (const o of rows)
+      out(
+        `${o.code}\t${o.role}\tsites=${o.sites}\t${o.status === '1' ? 'active' : 'disabled'}\t${o.need_change_pwd === '1' ? 'must-change-password\t' : ''}${cell(o.name)}`,
+      );
+    return 0;
+  }
+  const code = rest[0];
+  if (!code) return fail(`operator ${action ?? ''}: login missing\n\n${HELP}`);
+  if (action === 'create') {
+    if (!OPERATOR_CODE.test(code))
+      return fail("an operator's login is 5-20 letters, digits, dots, dashes or underscores");
+    if (await findOperatorByCode(db, code)) return fail(`operator ${code} already exists`);
+    const role = flag(flags, 'role');
+    if (role !== 'reviewer' && role !== 'admin') return fail('--role reviewer|admin is required');
+    const name = flag(flags, 'name');
+    if (!name) return fail('--name is required');
+    const sites = (flag(flags, 'sites') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (!sites.length) return fail('--sites <site,site> or --sites "*" is required');
+    const bad = sites.find((x) => x !== ALL_SITES && !ctx.config.isSite(x));
+    if (bad) return fail(unknownSite(ctx, bad));
+    const password = flag(flags, 'password') ?? randomPassword();
+    await createOperator(db, { code, name, role, sites, password });
+    await audit(db, {
+      providerId: null,
+      actor: 'operator',
+      action: 'operator.create',
+      entityType: 'operator',
+      entityId: code,
+      detail: { role, sites },
+    });
+    out(
+      `operator ${code} created (${role}, sites ${sites.join(',')})${flags.password ? '' : `, password: ${password}`}; it must be changed at first sign-in`,
+    );
+    return 0;
+  }
+  if (action === 'disable' || action === 'enable') {
+    if (!(await setOperatorStatus(db, code, action === 'disable' ? '2' : '1'))) return fail(`no operator ${code}`);
+    out(`operator ${code} ${action}d`);
+    return 0;
+  }
+  if (action === 'reset') {
+    const o = await findOperatorByCode(db, code);
+    if (!o) return fail(`no operator ${code}`);
+    const password = flag(flags, 'password') ?? randomPassword();
+    await setOperatorPassword(db, o, password, ctx.now(), true);
+    await db.deleteFrom('operator_sessions').where('operator_id', '=', o.id).execute();
+    await db.updateTable('operators').set({ failed_logins: 0, locked_until: null }).where('id', '=', o.id).execute();
+    out(`operator ${code} reset${flags.password ? '' : `, password: ${password}`}; it must be changed at next sign-in`);
+    return 0;
+  }
+  return fail(`unknown operator command ${action}\n\n${HELP}`);
 }

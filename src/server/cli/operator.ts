@@ -6,7 +6,13 @@ import { runOperator } from './commands';
 async function main() {
   const env = readEnv();
   const { ctx } = await openContext(
-    { dataDir: env.dataDir, databaseUrl: env.databaseUrl, pgSchema: env.pgSchema, site: env.site },
+    {
+      dataDir: env.dataDir,
+      databaseUrl: env.databaseUrl,
+      pgSchema: env.pgSchema,
+      site: env.site,
+      seed: env.seedDemo,
+    },
     undefined,
     (l) => console.error(l),
   );

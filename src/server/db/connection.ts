@@ -20,6 +20,8 @@ export interface DatabaseHandle {
    * tone export, where building a keyed object per row costs more than reading it (about 40% of the time).
    */
   rawRows?(sqlText: string, params: readonly unknown[]): unknown[][];
+  /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one (/metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -85,11 +87,19 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      // A connection lost while checked out (PostgreSQL restarted) fails its query; the client's own error event
+      // must be heard too, or it ends the process. The pool then drops the client rather than reusing it.
+      const lost = () => undefined;
+      client.on('error', lost);
       const query = (text: string, values: ReadonlyArray<unknown>) =>
         /^\s*(select|insert|update|delete|with)\b/i.test(text)
           ? client.query({ name: named(text), text, values: [...values] })
           : client.query(text, [...values]);
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      const release = () => {
+        client.off('error', lost);
+        client.release();
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
@@ -106,11 +116,21 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
       await c.end();
     }
   }
+  const max = Number(process.env.DATABASE_POOL_SIZE) > 0 ? Number(process.env.DATABASE_POOL_SIZE) : 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server closed (PostgreSQL restarted, a failover) is dropped from the pool and the
+  // next query opens a new one; unhandled, the pool's error event would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
-  return { db, dialect: 'postgres', location: url.replace(/:[^:@/]*@/, ':***@'), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location: url.replace(/:[^:@/]*@/, ':***@'),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    close: () => db.destroy(),
+  };
 }

@@ -32,8 +32,69 @@ export interface ProviderTable {
   failed_logins: number;
   locked_until: number | null;
   pwd_changed_at: number | null;
+  /** The provider's own storage quota in MB (migration 022); 0: upload_quota_mb of its configuration. */
+  quota_mb: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** An operator of the portal (migration 022): reviews changes of its sites; an administrator also runs accounts and configuration. */
+export interface OperatorTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  password_hash: string;
+  /** reviewer | admin */
+  role: string;
+  /** '*' every site, or the site ids it serves, comma separated. */
+  sites: string;
+  /** '1' active, '2' disabled. */
+  status: string;
+  /** '1' until the operator sets its own password (a new account, a reset). */
+  need_change_pwd: string;
+  failed_logins: number;
+  locked_until: number | null;
+  last_login_time: number | null;
+  pwd_changed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OperatorSessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_id: number;
+  csrf_token: string;
+  language: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface OperatorPasswordHistoryTable {
+  id: Generated<number>;
+  operator_id: number;
+  password_hash: string;
+  created_at: number;
+}
+
+/** A provider told of a decision on one of its changes (migration 022): the top bar's list, read or not. */
+export interface NotificationTable {
+  id: Generated<number>;
+  provider_id: number;
+  change_request_id: number;
+  entity_type: string;
+  entity_id: number;
+  /** The change: add | modify | delete. */
+  kind: string;
+  /** approved | rejected */
+  decision: string;
+  /** What the entity is called (a tone's code and name), as the operator saw it. */
+  entity: string;
+  reason: string;
+  created_at: number;
+  read_at: number | null;
 }
 
 export interface SessionTable {
@@ -460,9 +521,14 @@ export interface Database {
   audit_log: AuditLogTable;
   picture_codes: PictureCodeTable;
   password_history: PasswordHistoryTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  operator_password_history: OperatorPasswordHistoryTable;
+  notifications: NotificationTable;
 }
 
 export type Provider = Selectable<ProviderTable>;
+export type Operator = Selectable<OperatorTable>;
 export type Session = Selectable<SessionTable>;
 export type Tone = Selectable<ToneTable>;
 export type NewTone = Insertable<ToneTable>;

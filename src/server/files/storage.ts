@@ -1,34 +1,46 @@
-// Where uploaded files live: DATA_DIR/files/<provider id>/<saved name>, written first to DATA_DIR/tmp and
-// renamed into place only once accepted (same file system, so the rename is atomic). A deployment that
-// wants an object store implements the same four operations.
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  existsSync,
-  readdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+// Every stored file (uploads, batch zips' entries, export task files, demo data) goes through the FileStore:
+// received first into this process's scratch folder (DATA_DIR/tmp, never shared) where it is checked, then
+// handed to the object store (objects.ts: a local directory, or S3-compatible storage when S3_BUCKET is set)
+// only once accepted. Keys are "<provider id>/<saved name>".
+import { createWriteStream, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
+import type { ObjectStore, RangeRequest, StoredObject } from './objects';
+import { LocalObjects } from './localObjects';
+import { S3Objects, s3Settings } from './s3Objects';
 
 /** A temporary file untouched this long belongs to no request in flight (uploads time out long before). */
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
+/** What the metrics count of stored files (ops/metrics.ts). */
+export interface StoreObserver {
+  stored(bytes: number): void;
+}
+
+/** The object store the environment names: S3 when S3_BUCKET is set, else DATA_DIR/files. */
+export function objectStoreFor(dataDir: string, env: NodeJS.ProcessEnv = process.env): ObjectStore {
+  const s3 = s3Settings(env);
+  return s3 ? new S3Objects(s3) : new LocalObjects(join(dataDir, 'files'));
+}
+
 export class FileStore {
   readonly tmpDir: string;
-  readonly filesDir: string;
+  observer?: StoreObserver;
 
-  constructor(dataDir: string, now = Date.now()) {
+  constructor(
+    dataDir: string,
+    readonly objects: ObjectStore = new LocalObjects(join(dataDir, 'files')),
+    now = Date.now(),
+  ) {
     this.tmpDir = join(dataDir, 'tmp');
-    this.filesDir = join(dataDir, 'files');
     mkdirSync(this.tmpDir, { recursive: true });
-    mkdirSync(this.filesDir, { recursive: true });
     this.sweepTemp(now);
+  }
+
+  get location(): string {
+    return this.objects.location;
   }
 
   /**
@@ -63,34 +75,46 @@ export class FileStore {
     return `${Date.now()}${randomBytes(6).toString('hex')}.${ext}`;
   }
 
-  private pathOf(providerId: number, savedName: string): string {
+  private keyOf(providerId: number, savedName: string): string {
     if (!/^[A-Za-z0-9]+\.[a-z0-9]+$/.test(savedName)) throw new Error('bad saved name');
-    return join(this.filesDir, String(providerId), savedName);
+    return `${providerId}/${savedName}`;
   }
 
+  /** Stores an accepted temporary file under its saved name (the temporary file is consumed). */
   async commit(tempPath: string, providerId: number, savedName: string): Promise<void> {
-    mkdirSync(join(this.filesDir, String(providerId)), { recursive: true });
-    await rename(tempPath, this.pathOf(providerId, savedName));
+    const { size } = await stat(tempPath);
+    await this.objects.adopt(this.keyOf(providerId, savedName), tempPath, size);
+    this.observer?.stored(size);
   }
 
   /** Writes bytes directly (seed data). */
-  write(providerId: number, savedName: string, data: Buffer): void {
-    mkdirSync(join(this.filesDir, String(providerId)), { recursive: true });
-    writeFileSync(this.pathOf(providerId, savedName), data);
+  async write(providerId: number, savedName: string, data: Buffer): Promise<void> {
+    await this.objects.put(this.keyOf(providerId, savedName), data);
   }
 
-  open(providerId: number, savedName: string): { stream: Readable; size: number } | undefined {
-    const p = this.pathOf(providerId, savedName);
-    if (!existsSync(p)) return undefined;
-    return { stream: createReadStream(p), size: statSync(p).size };
+  /** The file's bytes (a range of them when asked: RangeNotSatisfiable past its end), or undefined when gone. */
+  open(providerId: number, savedName: string, range?: RangeRequest): Promise<StoredObject | undefined> {
+    return this.objects.get(this.keyOf(providerId, savedName), range);
   }
 
-  /** Removes a committed file (an upload whose record could not be written, an export task's file when the task is deleted); gone already is fine. */
-  async remove(providerId: number, savedName: string): Promise<void> {
-    await unlink(this.pathOf(providerId, savedName)).catch(() => undefined);
+  /**
+   * Removes a committed file (an upload whose record could not be written, an export task's file when the task
+   * is deleted, a deleted tone's files after their retention); gone already is fine. False when the store could
+   * not be reached: the caller's own error stays the one reported, and the retention sweep tries again later.
+   */
+  async remove(providerId: number, savedName: string): Promise<boolean> {
+    return this.objects.delete(this.keyOf(providerId, savedName)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async discard(path: string): Promise<void> {
     await unlink(path).catch(() => undefined);
+  }
+
+  /** Throws with the reason when files cannot be stored now (/readyz, common/checkuploadpath). */
+  ready(): Promise<void> {
+    return this.objects.check();
   }
 }

@@ -12,11 +12,7 @@ const SCALAR = typed<string | number | boolean>({
   anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }],
 });
 
-export function callParams(
-  screen: string,
-  call: string,
-  known: Record<string, TSchema> = {},
-): Record<string, TSchema> {
+export function callParams(screen: string, call: string, known: Record<string, TSchema> = {}): Record<string, TSchema> {
   const mappings = new Map<string, unknown[]>();
   for (const site of siteIds()) {
     const def = engineFor(site).definition(screen).calls?.[call];

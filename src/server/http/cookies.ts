@@ -3,6 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'rbt_session';
+/** The operator console's session: a cookie of its own, so a provider's and an operator's session never mix. */
+export const OPERATOR_COOKIE = 'rbt_operator';
 
 export function readCookie(req: FastifyRequest, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -34,6 +36,6 @@ export function setCookie(
 export const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) =>
   setCookie(req, reply, SESSION_COOKIE, token, maxAgeSeconds);
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+export function clearSessionCookie(reply: FastifyReply, name = SESSION_COOKIE): void {
+  reply.header('set-cookie', `${name}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
 }

@@ -1,21 +1,24 @@
-// Texts of the engine's message keys (i18n/en.json, i18n/zh.json, owned by the engine) for the server's
-// answers, so a field error reads the same in a curl answer as under the field in the browser.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../engine/fsLoader';
-import type { Lang } from '../returnCodes';
-import type { Violation } from '../validation';
+// Texts of the message keys (i18n/<language>.json, owned by the engine) for the server's answers, so a field
+// error reads the same in a curl answer as under the field in the browser. Each language's catalogue is
+// resolved once along its fallback chain (i18n/languages.json), key by key, as the build resolves it for the
+// browser.
+import { loadCatalogueFromDisk } from '../../engine/fsLoader';
 import { messageText } from '../../engine/messages';
+import { defaultLang, parseLang, serverLanguages, type Lang } from './lang';
+
+/** A field's refusal: the field, its message key and the key's parameters (validation.ts makes them). */
+interface Violation {
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
 
 const cache = new Map<Lang, Record<string, string>>();
-// The catalogues of the tree the definitions come from (DEFINITIONS_ROOT or the repository).
-const I18N_DIR = join(PROJECT_ROOT, 'i18n');
 
 function table(lang: Lang): Record<string, string> {
   let t = cache.get(lang);
   if (!t) {
-    const file = join(I18N_DIR, `${lang}.json`);
-    t = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+    t = loadCatalogueFromDisk(lang);
     cache.set(lang, t);
   }
   return t;
@@ -23,7 +26,13 @@ function table(lang: Lang): Record<string, string> {
 
 /** The text of a message key with {name} parameters filled in (plural forms by `count`); the key itself when no text exists. */
 export function translate(key: string, lang: Lang, params: Record<string, unknown> = {}): string {
-  return messageText({ language: lang, own: table(lang), fallback: table('en') }, key, params);
+  const code = parseLang(lang) ?? defaultLang();
+  const info = serverLanguages().languages[code];
+  return messageText(
+    { language: code, own: table(code), numerals: info?.numerals, rtl: info?.dir === 'rtl' },
+    key,
+    params,
+  );
 }
 
 /**

@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, envelope, type Result } from '../envelope';
 import { RC, type ReturnCode } from '../returnCodes';
 import { controlCharacterViolations } from './controlCharacters';
-import { readCookie, SESSION_COOKIE } from './cookies';
-import { findSession } from '../services/sessions';
+import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './cookies';
+import { findOperatorSession, findSession } from '../services/sessions';
 import { isExpired, mustChangePassword } from '../services/providers';
 import { inMaintenanceWindow } from '../services/maintenanceWindow';
 import {
@@ -24,10 +24,11 @@ import {
 } from '../validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './contract';
 import { userInfo } from '../services/providers';
-import { assertCallOpen } from './gate';
+import { assertCallOpen, assertOperatorCallOpen } from './gate';
+import { operatorUser } from '../services/operators';
 import { obj, type JsonSchema } from './schemas';
 import type { TObject, Static } from '@sinclair/typebox';
-import type { SessionContext } from '../context';
+import type { OperatorSessionContext, SessionContext } from '../context';
 
 export type { JsonSchema };
 /** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
@@ -46,11 +47,17 @@ export interface Facts {
   user?: Record<string, unknown>;
 }
 
-type Auth = 'public' | 'session';
+type Auth = 'public' | 'session' | 'operator';
 /** A request of a route that needs a session: the guard has set it before the handler runs. */
 export type SessionRequest = FastifyRequest & { session: SessionContext };
-/** The request a handler gets: with its session when the route declares auth 'session'. */
-export type RequestOf<A extends Auth> = A extends 'session' ? SessionRequest : FastifyRequest;
+/** A request of an operator's route (the console's calls): the guard has set the operator's session. */
+export type OperatorRequest = FastifyRequest & { operatorSession: OperatorSessionContext };
+/** The request a handler gets: with the session its route's auth requires. */
+export type RequestOf<A extends Auth> = A extends 'session'
+  ? SessionRequest
+  : A extends 'operator'
+    ? OperatorRequest
+    : FastifyRequest;
 /** No parameters but portalType (every call takes it). */
 type NoParams = ReturnType<typeof obj<Record<never, never>>>;
 
@@ -65,6 +72,7 @@ export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
   tag: string;
   summary: string;
   description?: string;
+  /** public: anyone; session: a provider's session; operator: an operator's (the console's calls, /op/...). */
   auth: A;
   /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
   write?: boolean;
@@ -119,7 +127,7 @@ const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, unknown>
 
 /** Every code a call may answer, in the order the pipeline checks them, then its own; the document lists them. */
 export function answerCodes(route: ApiRoute): string[] {
-  const session = route.auth === 'session';
+  const session = route.auth !== 'public';
   const codes = [
     RC.ok,
     session && RC.sessionExpired,
@@ -140,9 +148,30 @@ export function answerCodes(route: ApiRoute): string[] {
 export const paramNames = (route: ApiRoute): string[] =>
   Object.keys(((route.params ?? {}) as { properties?: object }).properties ?? {});
 
+/** The operator console's calls: an operator's session, CSRF on writes, its own password first, its role's screens. */
+async function operatorGuard(route: ApiRoute, req: FastifyRequest): Promise<void> {
+  const { ctx } = req.server;
+  const token = readCookie(req, OPERATOR_COOKIE);
+  const config = await ctx.config.forSite(ctx.site);
+  const found = token ? await findOperatorSession(ctx.db, token, config, ctx.now()) : undefined;
+  if (!found) throw new ApiError(RC.sessionExpired);
+  req.operatorSession = { ...found, config };
+  req.lang = found.language;
+  if (route.write && req.headers['x-csrf-token'] !== found.csrfToken) throw new ApiError(RC.csrf);
+  if (!route.allowPending && found.operator.need_change_pwd === '1') throw new ApiError(RC.mustChangePassword);
+  assertOperatorCallOpen(req, found.operator, config);
+  if (
+    route.write &&
+    route.maintenanceWindow !== false &&
+    inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
+  )
+    throw new ApiError(RC.prohibitedWindow);
+}
+
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   const { ctx } = req.server;
   if (route.auth === 'public') return;
+  if (route.auth === 'operator') return operatorGuard(route, req);
   const token = readCookie(req, SESSION_COOKIE);
   const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
   if (!found) throw new ApiError(RC.sessionExpired);
@@ -200,13 +229,14 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           let params = paramsOf(req, route);
           const screens = route.screen ? [route.screen].flat() : [];
           // The guard has set the session of a session route; the schema has checked the parameters' shape.
-          const typedReq = req as SessionRequest;
+          const typedReq = req as SessionRequest & OperatorRequest;
           const facts = screens.length && route.facts ? await route.facts(typedReq, params as Static<TObject>) : {};
           for (const screen of screens) {
             const s = req.session;
+            const o = req.operatorSession;
             const context: ValidationContext = {
-              config: s?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
-              user: { ...(s ? userInfo(s.provider, s.config) : {}), ...facts.user },
+              config: s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
+              user: { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user },
               site: s?.provider.site ?? req.server.ctx.site,
               mode: screen.mode ?? 'add',
               known: facts.form,

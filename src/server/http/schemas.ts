@@ -3,6 +3,7 @@
 // The pieces are TypeBox schemas: plain JSON Schema for Fastify, Ajv and the OpenAPI document (TypeBox's marks are
 // symbols, which JSON and Ajv do not see), and a static type TypeScript infers, so a handler's parameters are typed
 // by the schema the route declares (http/route.ts) and never restated.
+import { langCodes } from './lang';
 import { Type, type SchemaOptions, type Static, type TObject, type TOptional, type TSchema } from '@sinclair/typebox';
 
 export type { Static, TSchema };
@@ -22,7 +23,12 @@ export const typed = <T = string>(schema: JsonSchema) => Type.Unsafe<T>(schema);
 export const portalType = oneOf(['1'], { description: 'Always 1 for this portal.' });
 export const accountCode = text({ pattern: '^\\d{6,20}$', description: 'Provider account code, 6-20 digits.' });
 export const password = text({ minLength: 1, maxLength: 64 });
-export const language = oneOf(['en', 'zh']);
+/** An interface language: the codes of i18n/languages.json (read at start, so a listed language is accepted). */
+export const language = typed<string>({
+  type: 'string',
+  enum: langCodes(),
+  description: 'An interface language of i18n/languages.json.',
+});
 
 type Fields = Record<string, TSchema>;
 /** The properties of `obj`: portalType and `P`, those named in `R` required, the others optional. */

@@ -6,7 +6,7 @@
 import PgBoss from 'pg-boss';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ChunkJob, DeadJobHandler, JobHandler, JobQueue, QueueSettings } from './queue';
+import type { ChunkJob, DeadJobHandler, JobHandler, JobQueue, QueueSettings, QueueStats } from './queue';
 
 const QUEUE = 'rbt_batch';
 const DEAD = 'rbt_batch_dead';
@@ -24,6 +24,7 @@ export class PgBossQueue implements JobQueue {
   private starting?: Promise<PgBoss>;
   private workerIds: string[] = [];
   private closing = false;
+  private schema = '';
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -38,9 +39,10 @@ export class PgBossQueue implements JobQueue {
     this.starting ??= (async () => {
       const schema =
         this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
+      this.schema = `${schema}_pgboss`;
       const boss = new PgBoss({
         connectionString: this.url,
-        schema: `${schema}_pgboss`,
+        schema: this.schema,
         max: 2 + this.settings.concurrency,
         application_name: 'rbt-portal-jobs',
         schedule: false,
@@ -120,6 +122,22 @@ export class PgBossQueue implements JobQueue {
         await onDead(job.data, output?.message ?? output?.value?.message ?? 'failed on every attempt');
       },
     );
+  }
+
+  /** Read through pg-boss's own connections, so a queue that cannot reach its database says so. */
+  async stats(): Promise<QueueStats> {
+    if (!this.boss) throw new Error('the job queue has not started');
+    const { rows } = (await this.boss.getDb().executeSql(
+      `select state, count(*)::int as n, coalesce(extract(epoch from now() - min(created_on)), 0)::float as age
+         from "${this.schema}".job where name = $1 and state in ('created', 'retry', 'active') group by state`,
+      [QUEUE],
+    )) as { rows: Array<{ state: string; n: number; age: number }> };
+    const waiting = rows.filter((r) => r.state !== 'active');
+    return {
+      queued: waiting.reduce((n, r) => n + r.n, 0),
+      active: rows.find((r) => r.state === 'active')?.n ?? 0,
+      oldestQueuedSeconds: Math.max(0, ...waiting.map((r) => r.age)),
+    };
   }
 
   wake(): void {

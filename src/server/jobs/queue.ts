@@ -44,6 +44,14 @@ export interface QueueSettings {
   pollMs: number;
 }
 
+/** What waits and what runs, for /metrics; reading it is also /readyz's check that the queue answers. */
+export interface QueueStats {
+  queued: number;
+  active: number;
+  /** Seconds the oldest waiting job has waited (0 when none waits). */
+  oldestQueuedSeconds: number;
+}
+
 export interface JobQueue {
   readonly kind: 'sqlite' | 'pg-boss';
   /** Creates what the queue needs in the database (pg-boss's schema); called once per process before use. */
@@ -56,6 +64,8 @@ export interface JobQueue {
   wake(): void;
   /** Stops taking jobs and waits for the running ones (up to a few seconds), then releases what it holds. */
   close(): Promise<void>;
+  /** Jobs waiting and running across every process, and the oldest wait; throws when the queue cannot be read. */
+  stats(): Promise<QueueStats>;
 }
 
 export function queueSettings(env: NodeJS.ProcessEnv = process.env): QueueSettings {

@@ -77,7 +77,8 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
     to: number,
     one = false,
   ): Promise<number | 'end' | 'stop'> {
-    return db.transaction().execute(async (tx) => {
+    let applied = { good: 0, n: 0 };
+    const last = await db.transaction().execute(async (tx) => {
       const live = await tx
         .selectFrom('batch_tasks')
         .select(['state', 'status'])
@@ -131,8 +132,12 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         })
         .where('id', '=', task.id)
         .execute();
+      applied = { good, n };
       return lines[n - 1].line_no;
     });
+    // Counted once committed: a group rolled back is applied again later and counted then.
+    ctx.metrics?.lines(applied.good, applied.n - applied.good);
+    return last;
   }
 
   /** A line that breaks its transaction on the last attempt gets a failed result of its own, so the rest go on. */

@@ -15,6 +15,7 @@ import {
   type JobHandler,
   type JobQueue,
   type QueueSettings,
+  type QueueStats,
 } from './queue';
 import { StoppedError } from './stopped';
 
@@ -87,6 +88,23 @@ export class SqliteQueue implements JobQueue {
       .where('lease_owner', '=', this.me)
       .execute()
       .catch(() => undefined);
+  }
+
+  async stats(): Promise<QueueStats> {
+    const rows = await this.db
+      .selectFrom('batch_jobs as j')
+      .innerJoin('batch_tasks as t', 't.id', 'j.task_id')
+      .select(['j.state', sql<number>`count(*)`.as('n'), sql<number>`min(t.request_time)`.as('oldest')])
+      .where('j.state', 'in', ['queued', 'active'])
+      .groupBy('j.state')
+      .execute();
+    const of = (state: string) => rows.find((r) => r.state === state);
+    const oldest = of('queued')?.oldest;
+    return {
+      queued: Number(of('queued')?.n ?? 0),
+      active: Number(of('active')?.n ?? 0),
+      oldestQueuedSeconds: oldest ? Math.max(0, (Date.now() - Number(oldest)) / 1000) : 0,
+    };
   }
 
   /** Jobs leased by processes of this host that are gone (killed, crashed) are runnable again at once. */

@@ -30,7 +30,11 @@ const row = (c: NewChange, now: number) => ({
 
 /** Records changes waiting for the operator: one statement however many (a batch line group sends its lines' together). */
 export async function insertChanges(db: Db, changes: readonly NewChange[], now: number): Promise<void> {
-  if (changes.length) await db.insertInto('change_requests').values(changes.map((c) => row(c, now))).execute();
+  if (changes.length)
+    await db
+      .insertInto('change_requests')
+      .values(changes.map((c) => row(c, now)))
+      .execute();
 }
 
 /** The ids among `ids` that have a change waiting. */

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeKind } from './states';
+import type { ChangeView } from './review';
 
 export type Tx = Transaction<Database>;
 export type Payload = Record<string, unknown>;
@@ -21,7 +22,11 @@ export interface ApprovableEntity {
    */
   apply: Record<ChangeKind, (tx: Tx, id: number, payload: Payload, now: number) => Promise<void>>;
   /** The same as `apply` for many changes of one kind at once, where an entity can write them in fewer statements (a batch line group's tone updates). */
-  applyMany?: Partial<Record<ChangeKind, (tx: Tx, changes: Array<{ id: number; payload: Payload }>, now: number) => Promise<void>>>;
+  applyMany?: Partial<
+    Record<ChangeKind, (tx: Tx, changes: Array<{ id: number; payload: Payload }>, now: number) => Promise<void>>
+  >;
   /** How the operator's lists name each entity (a tone's code and name, a name tone's name and MSISDN). */
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
+  /** What the operator reviews of a change: values and files before and after (lifecycle/review.ts). */
+  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload): Promise<ChangeView>;
 }

@@ -25,7 +25,14 @@ export interface Change {
   payload?: Payload;
 }
 
-async function setMarks(tx: Tx, entity: ApprovableEntity, ids: number[], state: ApprovalState, now: number, reason = '') {
+async function setMarks(
+  tx: Tx,
+  entity: ApprovableEntity,
+  ids: number[],
+  state: ApprovalState,
+  now: number,
+  reason = '',
+) {
   if (ids.length)
     await tx
       .updateTable(entity.table)
@@ -101,11 +108,7 @@ export async function submit(
 async function resubmissions(tx: Tx, entity: ApprovableEntity, changes: readonly Change[]): Promise<readonly Change[]> {
   const modified = changes.filter((c) => c.kind === 'modify').map((c) => c.id);
   if (!modified.length) return changes;
-  const rows = await tx
-    .selectFrom(entity.table)
-    .select(['id', 'status'])
-    .where('id', 'in', modified)
-    .execute();
+  const rows = await tx.selectFrom(entity.table).select(['id', 'status']).where('id', 'in', modified).execute();
   const unborn = new Set(rows.filter((r) => r.status === STATUS.new).map((r) => r.id));
   for (const id of unborn) await withdrawPending(tx, entity.type, id);
   return changes.map((c) => (c.kind === 'modify' && unborn.has(c.id) ? { ...c, kind: 'add' as const } : c));
@@ -113,31 +116,44 @@ async function resubmissions(tx: Tx, entity: ApprovableEntity, changes: readonly
 
 export type DecideResult = 'ok' | 'not-found' | 'not-pending';
 
+/** How a decision reaches the provider beyond its notification list: its mail or SMS through the notifier. */
+export type DecisionNotice = (n: {
+  providerId: number;
+  decision: 'approved' | 'rejected';
+  entity: string;
+  kind: ChangeKind;
+  reason: string;
+}) => Promise<void>;
+
 /**
  * The operator's decision on one change request. The request is claimed first (pending -> decided in one
  * statement), so of two operators deciding the same change one wins and the other is told; nothing applies twice.
+ * The provider is told: a notification (its top bar's list) in the same transaction, then `notice` once committed.
  */
 export async function decide(
   db: Kysely<Database>,
   requestId: number,
-  d: { approve: boolean; reason: string; actor: string; now?: number },
+  d: { approve: boolean; reason: string; actor: string; now?: number; notice?: DecisionNotice },
 ): Promise<DecideResult> {
   const now = d.now ?? Date.now();
-  return db.transaction().execute(async (tx) => {
+  const decision = d.approve ? ('approved' as const) : ('rejected' as const);
+  const told = await db.transaction().execute(async (tx) => {
     const claimed = await tx
       .updateTable('change_requests')
-      .set({ status: d.approve ? 'approved' : 'rejected', reason: d.reason, decided_at: now, decided_by: d.actor })
+      .set({ status: decision, reason: d.reason, decided_at: now, decided_by: d.actor })
       .where('id', '=', requestId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) {
       const exists = await tx.selectFrom('change_requests').select('id').where('id', '=', requestId).executeTakeFirst();
-      return exists ? 'not-pending' : 'not-found';
+      return exists ? ('not-pending' as const) : ('not-found' as const);
     }
     const cr = await tx.selectFrom('change_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
     const entity = entityOf(cr.entity_type);
     const kind = cr.kind as ChangeKind;
-    if (d.approve) await applyAll(tx, entity, [{ id: cr.entity_id, kind, payload: JSON.parse(cr.payload || '{}') }], now);
+    const name = (await entity.describe(tx, [cr.entity_id])).get(cr.entity_id) ?? '';
+    if (d.approve)
+      await applyAll(tx, entity, [{ id: cr.entity_id, kind, payload: JSON.parse(cr.payload || '{}') }], now);
     else await setMarks(tx, entity, [cr.entity_id], 'rejected', now, d.reason);
     await audit(tx, {
       providerId: cr.provider_id,
@@ -147,8 +163,26 @@ export async function decide(
       entityId: cr.entity_id,
       detail: { request: requestId, kind, reason: d.reason },
     });
-    return 'ok';
+    await tx
+      .insertInto('notifications')
+      .values({
+        provider_id: cr.provider_id,
+        change_request_id: requestId,
+        entity_type: cr.entity_type,
+        entity_id: cr.entity_id,
+        kind,
+        decision,
+        entity: name.slice(0, 300),
+        reason: d.reason.slice(0, 1000),
+        created_at: now,
+        read_at: null,
+      })
+      .execute();
+    return { providerId: cr.provider_id, decision, entity: name, kind, reason: d.reason };
   });
+  if (typeof told === 'string') return told;
+  await d.notice?.(told);
+  return 'ok';
 }
 
 /** Pending requests, oldest first, each with what its entity is called (`entity`: code and name). */

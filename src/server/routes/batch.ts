@@ -7,13 +7,14 @@ import { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route, type SessionRequest } from '../http/route';
 import { obj, oneOf, paging, rowId, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
+import { sendStored } from '../files/send';
 import { receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
@@ -122,23 +123,22 @@ function duplicateIds(lines: TextLine[]): Violation[] {
 }
 
 /** Sends a file of the provider as an attachment, or 963004 without a disposition header when it is gone (000 §8). */
-function sendFile(
+async function sendFile(
+  req: FastifyRequest,
   reply: FastifyReply,
   store: FileStore,
-  providerId: number,
-  savedName: string,
+  file: { providerId: number; savedName: string },
   downloadName: string,
-  lang: 'en' | 'zh',
 ) {
-  const file = savedName ? store.open(providerId, savedName) : undefined;
-  if (!file)
-    return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, lang) });
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-length', file.size)
-    .header('content-disposition', `attachment; filename="${downloadName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.stream);
+  const sent =
+    file.savedName &&
+    (await sendStored(req, reply, store, file, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${downloadName}"`,
+      'cache-control': 'no-store',
+    }));
+  if (!sent)
+    return void reply.send({ returnCode: RC.taskFileMissing, returnMsg: messageFor(RC.taskFileMissing, req.lang) });
 }
 
 /** Deletes tasks one by one by the 000 §4 rules; 000000 when all went, 000001 when some were refused (000 §8). */
@@ -513,13 +513,12 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
 
   async function downloadExport(req: SessionRequest, reply: FastifyReply, task: TaskRow, def: TaskTypeDef) {
     if (!canDownload(def, task.status)) throw new ApiError(RC.taskActionUnavailable);
-    sendFile(
+    await sendFile(
+      req,
       reply,
       store,
-      task.provider_id,
-      task.result_file,
+      { providerId: task.provider_id, savedName: task.result_file },
       `tones_${req.session.provider.code}_${task.id}.csv`,
-      req.lang,
     );
   }
 }

@@ -1,7 +1,9 @@
 // GET /docs/openapi.json: the OpenAPI 3.1 document of every call, generated from the same route declarations
 // (and parameter schemas) that register and validate the calls, plus the return-code catalogue.
 import type { FastifyInstance } from 'fastify';
-import { RETURN_CODES } from '../returnCodes';
+import { langCodes } from '../http/lang';
+import { translate } from '../http/messages';
+import { RETURN_CODES, returnCodeKey } from '../returnCodes';
 import { answerCodes, paramNames, type ApiRoute } from '../http/route';
 import { fitToColumns, referencesOf } from '../http/contract';
 import type { ColumnCatalog } from '../db/columns';
@@ -128,9 +130,19 @@ export function openApiDocument(routes: ApiRoute[], columns?: ColumnCatalog) {
         session: { type: 'apiKey', in: 'cookie', name: 'rbt_session' },
         csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
       },
-      'x-return-codes': RETURN_CODES,
+      'x-return-codes': returnCodeTexts(),
     },
   };
+}
+
+/** Every return code with its text in each interface language ({0} where an argument goes) and its HTTP status. */
+function returnCodeTexts() {
+  return Object.fromEntries(
+    Object.entries(RETURN_CODES).map(([code, def]) => [
+      code,
+      { ...Object.fromEntries(langCodes().map((l) => [l, translate(returnCodeKey(code), l)])), ...def },
+    ]),
+  );
 }
 
 export function docsRoutes(app: FastifyInstance): void {

@@ -2,13 +2,13 @@
 // check. An upload is refused, with nothing stored, when the body cannot be read, the name has special
 // characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
-import type { FastifyInstance } from 'fastify';
-import { access, constants } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, rowId, text } from '../http/schemas';
 import { FileStore } from '../files/storage';
+import { sendStored } from '../files/send';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
 import {
@@ -223,7 +223,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       url: FILE_ROUTE,
       tag: 'files',
       summary: 'Download or play an uploaded file (owner only)',
-      description: 'The file with its content type; 950005 when it does not exist or belongs to another provider.',
+      description:
+        'The file with its content type, streamed from storage; a Range header (one byte range) answers 206 with that part (416 past the end), so players seek. 950005 when it does not exist or belongs to another provider.',
       auth: 'session',
       allowExpired: true,
       raw: true,
@@ -231,15 +232,10 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const row = await ownUpload(ctx.db, req.session.provider.id, name);
-        const file = row ? store.open(req.session.provider.id, name) : undefined;
-        if (!row || !file) throw new ApiError(RC.notFound);
-        reply
-          .header('content-type', CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `inline; filename="${name}"`)
-          .header('cache-control', 'private, max-age=300')
-          .send(file.stream);
+        const providerId = req.session.provider.id;
+        const row = await ownUpload(ctx.db, providerId, name);
+        if (!row) throw new ApiError(RC.notFound);
+        await sendUpload(req, reply, store, providerId, name, row.kind);
       },
     }),
     route({
@@ -272,12 +268,13 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       url: '/common/checkuploadpath',
       tag: 'files',
       summary: 'Is the upload storage ready?',
-      description: '000000 when the storage directory is writable, 950010 otherwise; also a login check.',
+      description:
+        '000000 when the file storage (directory or bucket) takes files now, 950010 otherwise; also a login check.',
       auth: 'session',
       record: { type: 'object', properties: { writable: { type: 'string' } } },
       codes: ['950010'],
       async handler() {
-        const ok = await access(store.filesDir, constants.W_OK).then(
+        const ok = await store.ready().then(
           () => true,
           () => false,
         );
@@ -285,4 +282,30 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       },
     }),
   ]);
+}
+
+/**
+ * Sends a provider's stored file as itself (its content type, inline), streamed from storage with byte ranges
+ * (files/send.ts), or 950005 when the store has none. The provider's own play address and the operator console's.
+ */
+export async function sendUpload(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  providerId: number,
+  name: string,
+  kind: string,
+): Promise<void> {
+  const sent = await sendStored(
+    req,
+    reply,
+    store,
+    { providerId, savedName: name },
+    {
+      'content-type': CONTENT_TYPES[kind as FileKind] ?? 'application/octet-stream',
+      'content-disposition': `inline; filename="${name}"`,
+      'cache-control': 'private, max-age=300',
+    },
+  );
+  if (!sent) throw new ApiError(RC.notFound);
 }

@@ -88,7 +88,11 @@ export function sessionRoutes(app: FastifyInstance): void {
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const lang = parseLang(params.language) ?? req.lang;
-        const { provider: p, config, session } = await logIn(ctx, {
+        const {
+          provider: p,
+          config,
+          session,
+        } = await logIn(ctx, {
           account: params.account,
           pwd: params.pwd,
           pictureCode: params.pictureCode,
@@ -211,7 +215,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       url: '/common/switchlanguage',
       tag: 'session',
       summary: 'Set the language of the session (answers and messages)',
-      description: 'Answers follow the session language, else Accept-Language, else English.',
+      description:
+        'Answers follow the session language, else Accept-Language, else the default language (the first of i18n/languages.json).',
       auth: 'session',
       write: true,
       maintenanceWindow: false,
@@ -219,7 +224,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       allowExpired: true,
       params: obj({ language }, ['language']),
       async handler(req, _reply, params) {
-        const lang = params.language === 'zh' ? 'zh' : 'en';
+        const lang = parseLang(params.language)!;
         await setSessionLanguage(req.server.ctx.db, req.session.id, lang);
         req.lang = lang;
         return { record: { language: lang } };

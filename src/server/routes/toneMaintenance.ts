@@ -21,6 +21,7 @@ import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport'
 import { toneFields } from '../services/toneRecord';
 import { translate } from '../http/messages';
 import { ownUpload } from '../services/uploadedFiles';
+import { sendStored } from '../files/send';
 
 const toneID = rowId;
 /** Comma-separated tone ids, as the batch actions send them. */
@@ -125,10 +126,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         'operType 1 hides normal tones (status 1 -> 2), 2 resumes hidden ones (2 -> 1). The raw result lists the ids changed (success) and those left alone (failed: pending, unavailable, foreign or missing); 000001 when some failed.',
       auth: 'session',
       write: true,
-      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: oneOf(['1', '2']) }, [
-        'toneIDs',
-        'operType',
-      ]),
+      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: oneOf(['1', '2']) }, ['toneIDs', 'operType']),
       record: {
         type: 'object',
         properties: {
@@ -259,15 +257,22 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const row = await ownUpload(ctx.db, req.session.provider.id, name);
-        const file = row ? store.open(req.session.provider.id, name) : undefined;
-        if (!row || !file)
+        const providerId = req.session.provider.id;
+        const row = await ownUpload(ctx.db, providerId, name);
+        const sent =
+          row &&
+          (await sendStored(
+            req,
+            reply,
+            store,
+            { providerId, savedName: name },
+            {
+              'content-type': 'application/octet-stream',
+              'content-disposition': `attachment; filename="${row.original_filename.replace(/[^\w.-]/g, '_')}"`,
+            },
+          ));
+        if (!sent)
           return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
-        reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${row.original_filename.replace(/[^\w.-]/g, '_')}"`)
-          .send(file.stream);
       },
     }),
   ]);

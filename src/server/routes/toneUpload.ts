@@ -109,9 +109,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       description:
         "callerPrice as the shared price rule takes it (format, the decimals of page_price_form), and the form's price. Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
       auth: 'session',
-      params: obj({ callerPrice: text({ maxLength: 32 }), price: text({ maxLength: 32 }) }, [
-        'callerPrice',
-      ]),
+      params: obj({ callerPrice: text({ maxLength: 32 }), price: text({ maxLength: 32 }) }, ['callerPrice']),
       record: obj({ valid: oneOf(['true', 'false']) }),
       async handler(req, _reply, params) {
         const s = req.session;

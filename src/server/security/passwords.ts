@@ -1,7 +1,7 @@
 // Password hashing with node:crypto scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The stored string
 // carries its own parameters, so the cost can rise later and old hashes still verify.
 // RBT_SCRYPT_LOG2N lowers the cost for the test suite only (each hash at 2^17 takes ~0.5 s on a small CPU).
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (pwd: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pwd, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))));
@@ -45,3 +45,15 @@ export function hashParameters(stored: string): { N: number; r: number; p: numbe
 // A known hash to compare against when the account does not exist, so timing does not reveal which accounts do.
 let dummy: Promise<string> | undefined;
 export const dummyHash = () => (dummy ??= hashPassword(randomBytes(12).toString('hex')));
+
+/** A random password that passes the change policy of 000 §5 (lower, upper, digit, special; 12 characters). */
+export function randomPassword(): string {
+  const pick = (set: string) => set[randomInt(set.length)];
+  const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '!@#$%*?'];
+  const chars = [...sets.map(pick), ...Array.from({ length: 8 }, () => pick(sets[randomInt(3)]))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

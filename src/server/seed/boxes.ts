@@ -99,7 +99,7 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
       if (plan.prompt) {
         const wav = sineWav({ seconds: 1, frequency: 440 + n * 7 });
         const saved = FileStore.savedName('wav');
-        store.write(providerId, saved, wav);
+        await store.write(providerId, saved, wav);
         await db
           .insertInto('uploaded_files')
           .values({

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { createProvider, type ProviderInput } from '../services/providers';
 import { seedState, type DemoState } from './states';
+import { ALL_SITES, createOperator } from '../services/operators';
 import { marks, STATUS } from '../lifecycle/states';
 import { insertTone } from '../services/tones';
 import { translateDemoReferenceData } from '../services/translations';
@@ -36,7 +37,17 @@ export interface DemoAccount {
   note: string;
 }
 export const DEMO_ACCOUNTS_FILE = join(__dirname, '..', '..', '..', 'demo-accounts.json');
-export const demoAccounts = (): DemoAccount[] => JSON.parse(readFileSync(DEMO_ACCOUNTS_FILE, 'utf8'));
+/** A demo account of demo-accounts.json: a provider, or with a role an operator of the console. */
+interface DemoEntry extends DemoAccount {
+  name?: string;
+  role?: 'reviewer' | 'admin';
+  sites?: string[];
+}
+const demoEntries = (): DemoEntry[] => JSON.parse(readFileSync(DEMO_ACCOUNTS_FILE, 'utf8'));
+/** The demo providers. */
+export const demoAccounts = (): DemoAccount[] => demoEntries().filter((a) => !a.role);
+/** The demo operators (a reviewer of Kenya, an administrator of every site). */
+export const demoOperators = () => demoEntries().filter((a) => a.role);
 
 const DAY = 86_400_000;
 
@@ -324,5 +335,22 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   await seedBoxes(ctx, store, byCode);
   await seedDemoIvr(ctx, store, byCode);
   await seedDemoNameTones(ctx, store, byCode);
+  // The operator console's demo accounts, ready to sign in (no first-login change, as the demo providers).
+  await Promise.all(
+    demoOperators().map((o) =>
+      createOperator(
+        db,
+        {
+          code: o.account,
+          name: o.name ?? o.account,
+          role: o.role!,
+          sites: o.sites ?? [ALL_SITES],
+          password: o.password,
+          mustChangePassword: false,
+        },
+        now,
+      ),
+    ),
+  );
   return true;
 }

@@ -12,7 +12,7 @@ export async function seedWav(
 ): Promise<string> {
   const wav = sineWav({ seconds: 1, frequency: a.frequency });
   const saved = FileStore.savedName('wav');
-  store.write(a.providerId, saved, wav);
+  await store.write(a.providerId, saved, wav);
   await db
     .insertInto('uploaded_files')
     .values({

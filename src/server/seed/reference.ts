@@ -1,7 +1,8 @@
 // Reference data of the demo: the eight content languages of 001 §3, nested catalogues, tariffs with their
-// detail rows (labels of 001 §9) and the data dictionaries the dropdowns read. The names are English; `zh`
-// gives each its Chinese name (written to the translations table, so the portal's option lists, the tone
-// list and the export read as Chinese in Chinese; services/translations.ts).
+// detail rows (labels of 001 §9) and the data dictionaries the dropdowns read. The names are English; `names`
+// gives each its name in the other portal languages (written to the translations table, so the portal's option
+// lists, the tone list and the export read as Chinese in Chinese and as Persian in Persian;
+// services/translations.ts).
 
 export const LANGUAGES = [
   { id: 1, language_code: 'en', language_desc: 'English', priority: 8 },
@@ -13,21 +14,22 @@ export const LANGUAGES = [
   { id: 7, language_code: 'om', language_desc: 'Oromoo', priority: 2 },
   { id: 8, language_code: 'ti', language_desc: 'Tigrigna', priority: 1 },
 ];
-/** Chinese names of the content languages, by language code. */
-export const LANGUAGE_NAMES_ZH: Record<string, string> = {
-  en: '英语',
-  fr: '法语',
-  ar: '阿拉伯语',
-  fa: '波斯语',
-  am: '阿姆哈拉语',
-  so: '索马里语',
-  om: '奥罗莫语',
-  ti: '提格里尼亚语',
+/** Names of the content languages in other portal languages: content language code -> portal language -> name. */
+export const LANGUAGE_NAMES: Record<string, Record<string, string>> = {
+  en: { zh: '英语', fa: 'انگلیسی' },
+  fr: { zh: '法语', fa: 'فرانسوی' },
+  ar: { zh: '阿拉伯语', fa: 'عربی' },
+  fa: { zh: '波斯语', fa: 'فارسی' },
+  am: { zh: '阿姆哈拉语', fa: 'امهری' },
+  so: { zh: '索马里语', fa: 'سومالیایی' },
+  om: { zh: '奥罗莫语', fa: 'اورومو' },
+  ti: { zh: '提格里尼亚语', fa: 'تیگرینیا' },
 };
 
 export interface CatalogueSeed {
   name: string;
-  zh: string;
+  /** The name in other portal languages, by language code. */
+  names: Record<string, string>;
   period?: string;
   children?: CatalogueSeed[];
 }
@@ -37,53 +39,54 @@ export const CATALOGUES: Record<1 | 2 | 3, CatalogueSeed[]> = {
   1: [
     {
       name: 'Pop',
-      zh: '流行',
+      names: { zh: '流行', fa: 'پاپ' },
       period: '90',
       children: [
-        { name: 'Dance', zh: '舞曲', period: '30' },
-        { name: 'Ballads', zh: '抒情', period: '90' },
+        { name: 'Dance', names: { zh: '舞曲', fa: 'رقص' }, period: '30' },
+        { name: 'Ballads', names: { zh: '抒情', fa: 'آهنگ‌های عاشقانه' }, period: '90' },
       ],
     },
     {
       name: 'Traditional',
-      zh: '传统',
+      names: { zh: '传统', fa: 'سنتی' },
       period: '180',
       children: [
-        { name: 'Benga', zh: '本加', period: '180' },
-        { name: 'Ethio-jazz', zh: '埃塞俄比亚爵士', period: '180' },
-        { name: 'Taarab', zh: '塔拉布', period: '365' },
+        { name: 'Benga', names: { zh: '本加', fa: 'بنگا' }, period: '180' },
+        { name: 'Ethio-jazz', names: { zh: '埃塞俄比亚爵士', fa: 'جاز اتیوپیایی' }, period: '180' },
+        { name: 'Taarab', names: { zh: '塔拉布', fa: 'طرب' }, period: '365' },
       ],
     },
     {
       name: 'Religious',
-      zh: '宗教',
+      names: { zh: '宗教', fa: 'مذهبی' },
       period: '365',
       children: [
-        { name: 'Gospel', zh: '福音', period: '365' },
-        { name: 'Nasheed', zh: '纳希德', period: '365' },
+        { name: 'Gospel', names: { zh: '福音', fa: 'گاسپل' }, period: '365' },
+        { name: 'Nasheed', names: { zh: '纳希德', fa: 'نشید' }, period: '365' },
       ],
     },
-    { name: 'Greetings', zh: '问候', period: '30' },
+    { name: 'Greetings', names: { zh: '问候', fa: 'تبریک' }, period: '30' },
   ],
   2: [
     {
       name: 'Music packages',
-      zh: '音乐包',
+      names: { zh: '音乐包', fa: 'بسته‌های موسیقی' },
       period: '30',
       children: [
-        { name: 'Top hits', zh: '热门歌曲', period: '30' },
-        { name: 'Classics', zh: '经典', period: '90' },
+        { name: 'Top hits', names: { zh: '热门歌曲', fa: 'پرطرفدارترین‌ها' }, period: '30' },
+        { name: 'Classics', names: { zh: '经典', fa: 'ماندگارها' }, period: '90' },
       ],
     },
   ],
-  3: [{ name: 'Name tones', zh: '名字铃音', period: '30' }],
+  3: [{ name: 'Name tones', names: { zh: '名字铃音', fa: 'آواهای نام' }, period: '30' }],
 };
 
 /** Detail rows cover every access type, orderType and userType of 001 §9; -1 promotion/service values show as NA. */
 export interface TariffSeed {
   name: string;
   description: string;
-  zh: { name: string; description: string };
+  /** Name and description in other portal languages, by language code. */
+  names: Record<string, { name: string; description: string }>;
   type: 2 | 3;
   details: Array<
     [operator: string, orderType: string, price: string, userType: string, serviceCode: string, promotionID?: string]
@@ -94,7 +97,10 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Standard tone',
     description: 'Monthly tone subscription',
-    zh: { name: '标准铃音', description: '铃音包月订阅' },
+    names: {
+      zh: { name: '标准铃音', description: '铃音包月订阅' },
+      fa: { name: 'آهنگ استاندارد', description: 'اشتراک ماهانهٔ آهنگ' },
+    },
     type: 2,
     details: [
       ['-1', '1', '5.00', '-1', '-1'],
@@ -105,7 +111,10 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Premium tone',
     description: 'Premium catalogue',
-    zh: { name: '高级铃音', description: '高级曲库' },
+    names: {
+      zh: { name: '高级铃音', description: '高级曲库' },
+      fa: { name: 'آهنگ ویژه', description: 'فهرست آهنگ‌های ویژه' },
+    },
     type: 2,
     details: [
       ['1', '1', '8.00', '-1', '821'],
@@ -116,14 +125,20 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Free promotion',
     description: 'Zero-rated promotion',
-    zh: { name: '免费促销', description: '零资费促销' },
+    names: {
+      zh: { name: '免费促销', description: '零资费促销' },
+      fa: { name: 'پیشنهاد رایگان', description: 'پیشنهاد بدون هزینه' },
+    },
     type: 2,
     details: [['-1', '1', '0.00', '-1', '-1']],
   },
   {
     name: 'Weekend special',
     description: 'Lower price on weekends',
-    zh: { name: '周末特惠', description: '周末价格更低' },
+    names: {
+      zh: { name: '周末特惠', description: '周末价格更低' },
+      fa: { name: 'ویژهٔ آخر هفته', description: 'قیمت کمتر در آخر هفته' },
+    },
     type: 2,
     details: [
       ['3', '1', '2.50', '1', '841', 'WKND'],
@@ -133,7 +148,10 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Gift tone',
     description: 'Tones sent as a present',
-    zh: { name: '赠送铃音', description: '作为礼物赠送的铃音' },
+    names: {
+      zh: { name: '赠送铃音', description: '作为礼物赠送的铃音' },
+      fa: { name: 'آهنگ هدیه', description: 'آهنگ‌هایی که هدیه فرستاده می‌شوند' },
+    },
     type: 2,
     details: [
       ['1', '2', '3.00', '-1', '851'],
@@ -143,14 +161,20 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Student tone',
     description: 'Prepaid student plan',
-    zh: { name: '学生铃音', description: '预付费学生套餐' },
+    names: {
+      zh: { name: '学生铃音', description: '预付费学生套餐' },
+      fa: { name: 'آهنگ دانشجویی', description: 'طرح پیش‌پرداخت دانشجویی' },
+    },
     type: 2,
     details: [['5', '1', '1.50', '1', '861', 'STU24']],
   },
   {
     name: 'Express copy',
     description: "Copy a friend's tone",
-    zh: { name: '快速复制', description: '复制好友的铃音' },
+    names: {
+      zh: { name: '快速复制', description: '复制好友的铃音' },
+      fa: { name: 'کپی سریع', description: 'کپی آهنگ یک دوست' },
+    },
     type: 2,
     details: [
       ['14', '4', '2.00', '-1', '871'],
@@ -160,7 +184,10 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Package monthly',
     description: 'Music package monthly plan',
-    zh: { name: '音乐包包月', description: '音乐包月度套餐' },
+    names: {
+      zh: { name: '音乐包包月', description: '音乐包月度套餐' },
+      fa: { name: 'بستهٔ ماهانه', description: 'طرح ماهانهٔ بستهٔ موسیقی' },
+    },
     type: 3,
     details: [
       ['-1', '1', '10.00', '-1', '-1'],
@@ -170,7 +197,10 @@ export const TARIFFS: TariffSeed[] = [
   {
     name: 'Package weekly',
     description: 'Music package weekly plan',
-    zh: { name: '音乐包包周', description: '音乐包每周套餐' },
+    names: {
+      zh: { name: '音乐包包周', description: '音乐包每周套餐' },
+      fa: { name: 'بستهٔ هفتگی', description: 'طرح هفتگی بستهٔ موسیقی' },
+    },
     type: 3,
     details: [['3', '3', '3.00', '1', '831']],
   },

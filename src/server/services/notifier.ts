@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export interface Notification {
-  providerId: number;
+  /** The provider told, or null for a message to an operator. */
+  providerId: number | null;
   /** 'sms' or 'email'. */
   channel: string;
   recipient: string;

@@ -10,19 +10,37 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const HISTORY_MAX = 24;
 
+/** Whose history: a provider's (password_history) or an operator's (operator_password_history), same rules. */
+export type HistoryOf = 'provider' | 'operator';
+const TABLE = { provider: 'password_history', operator: 'operator_password_history' } as const;
+const OWNER = { provider: 'provider_id', operator: 'operator_id' } as const;
+// One shape for both tables (Kysely types each table apart).
+const history = (db: Db, kind: HistoryOf) => ({
+  table: TABLE[kind] as 'password_history',
+  owner: OWNER[kind] as 'provider_id',
+  db,
+});
+
 /** Keeps an account's outgoing password hash, dropping the ones beyond HISTORY_MAX. */
-export async function rememberPassword(db: Db, providerId: number, outgoingHash: string, now: number): Promise<void> {
+export async function rememberPassword(
+  db: Db,
+  accountId: number,
+  outgoingHash: string,
+  now: number,
+  kind: HistoryOf = 'provider',
+): Promise<void> {
+  const h = history(db, kind);
   await db
-    .insertInto('password_history')
-    .values({ provider_id: providerId, password_hash: outgoingHash, created_at: now })
+    .insertInto(h.table)
+    .values({ [h.owner]: accountId, password_hash: outgoingHash, created_at: now } as never)
     .execute();
   const keep = db
-    .selectFrom('password_history')
+    .selectFrom(h.table)
     .select('id')
-    .where('provider_id', '=', providerId)
+    .where(h.owner, '=', accountId)
     .orderBy('id', 'desc')
     .limit(HISTORY_MAX);
-  await db.deleteFrom('password_history').where('provider_id', '=', providerId).where('id', 'not in', keep).execute();
+  await db.deleteFrom(h.table).where(h.owner, '=', accountId).where('id', 'not in', keep).execute();
 }
 
 /**
@@ -30,13 +48,20 @@ export async function rememberPassword(db: Db, providerId: number, outgoingHash:
  * which the caller compares itself, counts as the first). The hashes are verified in parallel: each costs
  * what a login costs.
  */
-export async function usedRecently(db: Db, providerId: number, password: string, count: number): Promise<boolean> {
+export async function usedRecently(
+  db: Db,
+  accountId: number,
+  password: string,
+  count: number,
+  kind: HistoryOf = 'provider',
+): Promise<boolean> {
   const earlier = Math.min(Math.floor(count), HISTORY_MAX + 1) - 1;
   if (!(earlier > 0)) return false;
+  const h = history(db, kind);
   const rows = await db
-    .selectFrom('password_history')
+    .selectFrom(h.table)
     .select('password_hash')
-    .where('provider_id', '=', providerId)
+    .where(h.owner, '=', accountId)
     .orderBy('id', 'desc')
     .limit(earlier)
     .execute();

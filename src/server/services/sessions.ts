@@ -5,10 +5,10 @@
 // after login. last_seen_at is written at most once a minute, so reads stay reads.
 import type { Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled';
-import type { Database, Provider } from '../db/schema';
+import type { Database, Operator, Provider } from '../db/schema';
 import { newToken, sha256 } from '../security/tokens';
 import { num, type Config } from './config';
-import type { Lang } from '../returnCodes';
+import { defaultLang, parseLang, type Lang } from '../http/lang';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -18,31 +18,67 @@ export interface NewSession {
   maxAgeSeconds: number;
 }
 
+/** Whose sessions: a provider's (table sessions) or an operator's (operator_sessions), with the same rules. */
+export type AccountKind = 'provider' | 'operator';
+const TABLE = { provider: 'sessions', operator: 'operator_sessions' } as const;
+const OWNER = { provider: 'provider_id', operator: 'operator_id' } as const;
+
 export async function createSession(
   db: Kysely<Database>,
-  provider: Provider,
+  account: { id: number },
   config: Config,
   lang: Lang,
   ip: string,
   now: number,
+  kind: AccountKind = 'provider',
 ): Promise<NewSession> {
   const token = newToken();
   const csrfToken = newToken();
   const absoluteMs = num(config, 'session_absolute_timeout_hours') * 3600_000;
   await db
-    .insertInto('sessions')
+    .insertInto(TABLE[kind])
     .values({
       token_hash: sha256(token),
-      provider_id: provider.id,
+      [OWNER[kind]]: account.id,
       csrf_token: csrfToken,
       language: lang,
       ip,
       created_at: now,
       last_seen_at: now,
       expires_at: now + absoluteMs,
-    })
+    } as never)
     .execute();
   return { token, csrfToken, maxAgeSeconds: Math.ceil(absoluteMs / 1000) };
+}
+
+interface SessionRow {
+  session_id: number;
+  session_csrf: string;
+  session_language: string;
+  session_seen: number;
+  session_expires: number;
+}
+
+/**
+ * Whether a session row is still live (neither timeout passed, the account active): touches it at most once a
+ * minute; a dead one is deleted.
+ */
+async function stillLive(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  row: SessionRow,
+  accountStatus: string,
+  config: Config,
+  now: number,
+): Promise<boolean> {
+  const idleMs = num(config, 'session_idle_timeout_minutes') * 60_000;
+  if (now >= row.session_expires || now - row.session_seen >= idleMs || accountStatus !== '1') {
+    await db.deleteFrom(TABLE[kind]).where('id', '=', row.session_id).execute();
+    return false;
+  }
+  if (now - row.session_seen >= TOUCH_EVERY_MS)
+    await db.updateTable(TABLE[kind]).set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+  return true;
 }
 
 export interface FoundSession {
@@ -79,24 +115,54 @@ export async function findSession(
   const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
   const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
-  const config = await configFor(provider.site);
-  const idleMs = num(config, 'session_idle_timeout_minutes') * 60_000;
-  if (now >= session_expires || now - session_seen >= idleMs || provider.status !== '1') {
-    await db.deleteFrom('sessions').where('id', '=', session_id).execute();
+  const session = { session_id, session_csrf, session_language, session_seen, session_expires };
+  if (!(await stillLive(db, 'provider', session, provider.status, await configFor(provider.site), now)))
     return undefined;
-  }
-  if (now - session_seen >= TOUCH_EVERY_MS)
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session_id).execute();
   return {
     id: session_id,
     csrfToken: session_csrf,
-    language: session_language === 'zh' ? 'zh' : 'en',
+    // A language the list no longer has (its entry removed) reads as the default.
+    language: parseLang(session_language) ?? defaultLang(),
     provider: provider as Provider,
   };
 }
 
-export async function endSession(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
+export interface FoundOperatorSession {
+  id: number;
+  csrfToken: string;
+  language: Lang;
+  operator: Operator;
+}
+
+/** An operator's live session for a cookie token (the deployment's timeouts), or undefined. */
+export async function findOperatorSession(
+  db: Kysely<Database>,
+  token: string,
+  config: Config,
+  now: number,
+): Promise<FoundOperatorSession | undefined> {
+  const row = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .selectAll('o')
+    .select([
+      's.id as session_id',
+      's.csrf_token as session_csrf',
+      's.language as session_language',
+      's.last_seen_at as session_seen',
+      's.expires_at as session_expires',
+    ])
+    .where('s.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_csrf, session_language, session_seen, session_expires, ...operator } = row;
+  const session = { session_id, session_csrf, session_language, session_seen, session_expires };
+  if (!(await stillLive(db, 'operator', session, operator.status, config, now))) return undefined;
+  return { id: session_id, csrfToken: session_csrf, language: session_language === 'zh' ? 'zh' : 'en', operator };
+}
+
+export async function endSession(db: Kysely<Database>, id: number, kind: AccountKind = 'provider'): Promise<void> {
+  await db.deleteFrom(TABLE[kind]).where('id', '=', id).execute();
 }
 
 export async function endAllSessions(db: Kysely<Database>, providerId: number): Promise<void> {
@@ -104,8 +170,8 @@ export async function endAllSessions(db: Kysely<Database>, providerId: number): 
 }
 
 /** Housekeeping: drop sessions past their absolute expiry. */
-export async function purgeExpiredSessions(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+export async function purgeExpiredSessions(db: Kysely<Database>, now: number, kind: AccountKind = 'provider') {
+  await db.deleteFrom(TABLE[kind]).where('expires_at', '<', now).execute();
 }
 
 /** Ends the provider's other sessions (a password change keeps the one that made it). */
@@ -113,6 +179,6 @@ export async function endOtherSessions(db: Kysely<Database>, providerId: number,
   await db.deleteFrom('sessions').where('provider_id', '=', providerId).where('id', '!=', keep).execute();
 }
 
-export async function setSessionLanguage(db: Kysely<Database>, id: number, lang: Lang): Promise<void> {
-  await db.updateTable('sessions').set({ language: lang }).where('id', '=', id).execute();
+export async function setSessionLanguage(db: Kysely<Database>, id: number, lang: Lang, kind: AccountKind = 'provider') {
+  await db.updateTable(TABLE[kind]).set({ language: lang }).where('id', '=', id).execute();
 }

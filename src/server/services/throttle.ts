@@ -2,7 +2,7 @@
 // passwords lock the account for login_lock_minutes; address_max_failures wrong passwords from one address
 // within login_lock_minutes block that address for as long). /common/checkModifyErrorTimes reports it.
 import { sql, type Kysely } from 'kysely';
-import type { Database, Provider } from '../db/schema';
+import type { Database } from '../db/schema';
 import { num, type Config } from './config';
 
 export interface Limits {
@@ -49,7 +49,10 @@ export async function recordAddressFailure(
     .execute();
 }
 
-export const accountLockedUntil = (p: Provider, now: number): number | null =>
+/** The tables of accounts a login throttles: providers, and operators (same columns). */
+type AccountTable = 'providers' | 'operators';
+
+export const accountLockedUntil = (p: { locked_until: number | null }, now: number): number | null =>
   p.locked_until && p.locked_until > now ? p.locked_until : null;
 
 /**
@@ -59,12 +62,13 @@ export const accountLockedUntil = (p: Provider, now: number): number | null =>
  */
 export async function recordAccountFailure(
   db: Kysely<Database>,
-  p: Provider,
+  p: { id: number },
   now: number,
   l: Limits,
+  table: AccountTable = 'providers',
 ): Promise<number | null> {
   const row = await db
-    .updateTable('providers')
+    .updateTable(table as 'providers')
     .set({
       failed_logins: sql`case when locked_until is not null and locked_until <= ${now} then 1 else failed_logins + 1 end`,
       locked_until: sql`case when (case when locked_until is not null and locked_until <= ${now} then 1 else failed_logins + 1 end) >= ${l.accountMax} then cast(${now + l.lockMs} as bigint) else null end`,
@@ -75,10 +79,14 @@ export async function recordAccountFailure(
   return row?.locked_until ?? null;
 }
 
-export async function clearAccountFailures(db: Kysely<Database>, providerId: number): Promise<void> {
+export async function clearAccountFailures(
+  db: Kysely<Database>,
+  accountId: number,
+  table: AccountTable = 'providers',
+): Promise<void> {
   await db
-    .updateTable('providers')
+    .updateTable(table as 'providers')
     .set({ failed_logins: 0, locked_until: null })
-    .where('id', '=', providerId)
+    .where('id', '=', accountId)
     .execute();
 }

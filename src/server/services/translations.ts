@@ -5,8 +5,9 @@
 // no translation exists.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Lang } from '../returnCodes';
-import { CATALOGUES, detailDescription, LANGUAGE_NAMES_ZH, TARIFFS, type CatalogueSeed } from '../seed/reference';
+import { fallbackChain } from '../../engine/languages';
+import { serverLanguages, type Lang } from '../http/lang';
+import { CATALOGUES, detailDescription, LANGUAGE_NAMES, TARIFFS, type CatalogueSeed } from '../seed/reference';
 
 export type Translated = 'language' | 'catalogue' | 'tariff' | 'tariff_detail';
 type Db = Kysely<Database>;
@@ -14,15 +15,32 @@ type Db = Kysely<Database>;
 /** A lookup: the translation of (id, field), or the English text given. English needs no query. */
 export type Names = (id: number | null | undefined, field: string, english: string) => string;
 
+/**
+ * The language of the names the reference tables hold themselves (languages.language_desc, catalogues.name,
+ * tariffs.name...): a fact of the database's columns, whatever languages the portal offers.
+ */
+export const TABLE_LANGUAGE = 'en';
+
+/**
+ * Names in a portal language, falling back along its chain (i18n/languages.json) name by name: Persian, else
+ * the next language of its chain that has one, else the table's own English name.
+ */
 export async function namesIn(db: Db, entity: Translated, lang: Lang): Promise<Names> {
-  if (lang === 'en') return (_id, _field, english) => english;
+  const chain = fallbackChain(serverLanguages(), lang);
+  // Languages after the tables' own are never needed: the table has its name.
+  const at = chain.indexOf(TABLE_LANGUAGE);
+  const wanted = at >= 0 ? chain.slice(0, at) : chain;
+  if (wanted.length === 0) return (_id, _field, english) => english;
   const rows = await db
     .selectFrom('translations')
-    .select(['entity_id', 'field', 'text'])
+    .select(['entity_id', 'field', 'lang', 'text'])
     .where('entity', '=', entity)
-    .where('lang', '=', lang)
+    .where('lang', 'in', wanted)
     .execute();
-  const map = new Map(rows.map((r) => [`${r.entity_id}:${r.field}`, r.text]));
+  const map = new Map<string, string>();
+  // The chain's earlier languages win: fill from its end so they overwrite.
+  for (const l of [...wanted].reverse())
+    for (const r of rows) if (r.lang === l) map.set(`${r.entity_id}:${r.field}`, r.text);
   return (id, field, english) => (id === null || id === undefined ? english : (map.get(`${id}:${field}`) ?? english));
 }
 
@@ -54,9 +72,9 @@ interface TranslationRow {
 }
 
 /**
- * The Chinese names of the demo reference data (seed/reference.ts), for the rows of it the database holds
- * (matched by language code and English name). Run by the demo seed and by migration 007 for databases seeded
- * before translations existed; rows already translated are left as they are.
+ * The names of the demo reference data (seed/reference.ts) in the other portal languages, for the rows of it the
+ * database holds (matched by language code and English name). Run by the demo seed and by migrations 007
+ * (Chinese) and 029 (Persian) for databases seeded before; rows already translated are left as they are.
  */
 export async function translateDemoReferenceData(db: Kysely<any>): Promise<void> {
   const rows: TranslationRow[] = [];
@@ -65,19 +83,13 @@ export async function translateDemoReferenceData(db: Kysely<any>): Promise<void>
     language_code: string;
   }>;
   for (const l of languages)
-    if (LANGUAGE_NAMES_ZH[l.language_code])
-      rows.push({
-        entity: 'language',
-        entity_id: l.id,
-        field: 'name',
-        lang: 'zh',
-        text: LANGUAGE_NAMES_ZH[l.language_code],
-      });
+    for (const [lang, text] of Object.entries(LANGUAGE_NAMES[l.language_code] ?? {}))
+      rows.push({ entity: 'language', entity_id: l.id, field: 'name', lang, text });
 
-  const zhByName = new Map<string, string>();
+  const namesByName = new Map<string, Record<string, string>>();
   const walk = (list: CatalogueSeed[]) =>
     list.forEach((c) => {
-      zhByName.set(c.name, c.zh);
+      namesByName.set(c.name, c.names);
       walk(c.children ?? []);
     });
   Object.values(CATALOGUES).forEach(walk);
@@ -86,8 +98,8 @@ export async function translateDemoReferenceData(db: Kysely<any>): Promise<void>
     name: string;
   }>;
   for (const c of catalogues)
-    if (zhByName.has(c.name))
-      rows.push({ entity: 'catalogue', entity_id: c.id, field: 'name', lang: 'zh', text: zhByName.get(c.name)! });
+    for (const [lang, text] of Object.entries(namesByName.get(c.name) ?? {}))
+      rows.push({ entity: 'catalogue', entity_id: c.id, field: 'name', lang, text });
 
   const tariffs = (await db.selectFrom('tariffs').select(['id', 'name']).execute()) as Array<{
     id: number;
@@ -100,19 +112,21 @@ export async function translateDemoReferenceData(db: Kysely<any>): Promise<void>
   for (const t of tariffs) {
     const seed = TARIFFS.find((s) => s.name === t.name);
     if (!seed) continue;
-    rows.push(
-      { entity: 'tariff', entity_id: t.id, field: 'name', lang: 'zh', text: seed.zh.name },
-      { entity: 'tariff', entity_id: t.id, field: 'description', lang: 'zh', text: seed.zh.description },
-    );
-    for (const d of details) {
-      if (d.tariff_id === t.id && d.description === detailDescription(seed.name, d.price)) {
-        rows.push({
-          entity: 'tariff_detail',
-          entity_id: d.id,
-          field: 'description',
-          lang: 'zh',
-          text: detailDescription(seed.zh.name, d.price),
-        });
+    for (const [lang, named] of Object.entries(seed.names)) {
+      rows.push(
+        { entity: 'tariff', entity_id: t.id, field: 'name', lang, text: named.name },
+        { entity: 'tariff', entity_id: t.id, field: 'description', lang, text: named.description },
+      );
+      for (const d of details) {
+        if (d.tariff_id === t.id && d.description === detailDescription(seed.name, d.price)) {
+          rows.push({
+            entity: 'tariff_detail',
+            entity_id: d.id,
+            field: 'description',
+            lang,
+            text: detailDescription(named.name, d.price),
+          });
+        }
       }
     }
   }

@@ -48,7 +48,7 @@ export function DataTable({
   caption,
 }: DataTableProps) {
   const env = useScreenEnv();
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
   // Kept between renders: new column objects would make TanStack remount every cell (losing the focus of a cell).
   const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
@@ -113,7 +113,7 @@ export function DataTable({
           ) : (
             t(c.label)
           ),
-        cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, rowId: row.id }),
+        cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, digits, rowId: row.id }),
       });
     }
     if (rowActions.length > 0) {
@@ -131,7 +131,7 @@ export function DataTable({
       });
     }
     return out;
-  }, [visible, rowActions, selection, rows, running, ctx, t, rowKey, rowLabel]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, digits, rowKey, rowLabel]);
 
   const table = useReactTable({
     data: rows,

@@ -210,14 +210,16 @@ function ListScreenInner({ screenId, embedded, initialFilters, startFilters, sel
 /** Values of the answer above the table (the tariff ID and name of the tariff detail dialog), as cells show them. */
 function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }) {
   const env = useScreenEnv();
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   const ctx = { config: env.config, user: env.user };
   return (
     <dl className="list-summary">
       {columns.map((c) => (
         <div key={c.name} className="list-summary__item" data-summary={c.name}>
           <dt>{t(c.label)}</dt>
-          <dd>{renderCell(c, values, cellValue(c, values, ctx), { config: env.config, t, rowId: 'summary' })}</dd>
+          <dd>
+            {renderCell(c, values, cellValue(c, values, ctx), { config: env.config, t, digits, rowId: 'summary' })}
+          </dd>
         </div>
       ))}
     </dl>

@@ -24,7 +24,7 @@ export function pageWindow(page: number, pages: number): Array<number | null> {
 }
 
 export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: PagerProps) {
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="pager" aria-label={t('List.pagination')}>
@@ -45,7 +45,9 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
         onClick={() => onPage(page - 1)}
         aria-label={t('List.previous')}
       >
-        ‹
+        <span className="icon--directional" aria-hidden="true">
+          ‹
+        </span>
       </button>
       <ul className="pager__pages">
         {pageWindow(page, pages).map((p, i) =>
@@ -62,7 +64,7 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
                 aria-label={t('List.page', { page: p })}
                 onClick={() => onPage(p)}
               >
-                {p}
+                {digits(p)}
               </button>
             </li>
           ),
@@ -75,7 +77,9 @@ export function Pager({ page, pageSize, total, pageSizes, onPage, onPageSize }: 
         onClick={() => onPage(page + 1)}
         aria-label={t('List.next')}
       >
-        ›
+        <span className="icon--directional" aria-hidden="true">
+          ›
+        </span>
       </button>
     </nav>
   );

@@ -100,8 +100,8 @@ function MoreMenu({ items, running, onRun, rowLabel }: RowActionsProps) {
 const UNPLACED: CSSProperties = { position: 'fixed', top: 0, right: 0, opacity: 0 };
 
 /**
- * Where the open menu goes: under the button, right-aligned with it, or above it when the window has no room
- * below. The menu closes when anything scrolls or the window resizes (it would drift away from its row).
+ * Where the open menu goes: under the button, aligned with its end edge (its right edge, its left one right to
+ * left), or above it when the window has no room below. The menu closes when anything scrolls or the window resizes (it would drift away from its row).
  */
 function usePlacement(
   open: boolean,
@@ -117,7 +117,12 @@ function usePlacement(
     const height = panel.current?.offsetHeight ?? 0;
     const below = window.innerHeight - a.bottom;
     const top = below >= height + 8 || below >= a.top ? a.bottom + 4 : a.top - height - 4;
-    setStyle({ position: 'fixed', top: Math.max(4, top), right: Math.max(4, window.innerWidth - a.right) });
+    const rtl = getComputedStyle(anchor.current).direction === 'rtl';
+    setStyle(
+      rtl
+        ? { position: 'fixed', top: Math.max(4, top), left: Math.max(4, a.left) }
+        : { position: 'fixed', top: Math.max(4, top), right: Math.max(4, window.innerWidth - a.right) },
+    );
   }, [open, anchor, panel]);
   useLayoutEffect(() => {
     if (!open) return;

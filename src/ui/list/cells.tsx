@@ -6,6 +6,7 @@ import type { Config, ResolvedColumn } from '../../engine';
 import { evaluate } from '../../engine/logic';
 import { decimalPlaces } from '../../engine/numbers';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
+import { calendarFor } from '../widgets/date/calendars';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
 import type { Row } from './useSelection';
@@ -44,6 +45,21 @@ export function formatDate(value: unknown, withTime: boolean): string {
   return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
 }
 
+/**
+ * A date or date-time cell as the provider reads it: in the site's calendar (the Persian one where
+ * support_persian_calendar is '1', as the date picker shows it) and the language's digits. The value itself stays
+ * the ISO Gregorian one the server sent.
+ */
+export function showDate(value: unknown, withTime: boolean, config: Config, digits: (s: string) => string): string {
+  const text = formatDate(value, withTime);
+  const calendar = calendarFor(config);
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (calendar.kind === 'gregorian' || !day) return digits(text);
+  const date = new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  const shown = `${calendar.year(date)}-${pad(calendar.month(date) + 1)}-${pad(calendar.day(date))}`;
+  return digits(shown + text.slice(10));
+}
+
 /** Decimal places of page_price_form ('0.00' -> 2), 2 when not configured. */
 export function priceDecimals(config: Config): number {
   return config.page_price_form ? decimalPlaces(config.page_price_form) : 2;
@@ -59,7 +75,13 @@ export function labelText(column: Pick<ResolvedColumn, 'labels'>, value: unknown
 export function renderCellWithSecondary(
   column: ResolvedColumn,
   row: Row,
-  ctx: { config: Config; user: Record<string, unknown>; t(key: string): string; rowId: string },
+  ctx: {
+    config: Config;
+    user: Record<string, unknown>;
+    t(key: string): string;
+    digits(text: string): string;
+    rowId: string;
+  },
 ): ReactNode {
   const main = renderCell(column, row, cellValue(column, row, ctx), ctx);
   if (!column.secondary) return main;
@@ -76,7 +98,7 @@ export function renderCell(
   column: ResolvedColumn,
   row: Row,
   value: unknown,
-  ctx: { config: Config; t(key: string): string; rowId: string },
+  ctx: { config: Config; t(key: string): string; digits(text: string): string; rowId: string },
 ): ReactNode {
   const format = column.format ?? 'text';
   if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
@@ -84,11 +106,11 @@ export function renderCell(
   if (format === 'audios' && Array.isArray(value)) return renderAudios(column, value, ctx.rowId);
   switch (format) {
     case 'date':
-      return formatDate(value, false);
+      return showDate(value, false, ctx.config, ctx.digits);
     case 'datetime':
-      return formatDate(value, true);
+      return showDate(value, true, ctx.config, ctx.digits);
     case 'price':
-      return Number.isNaN(Number(value)) ? String(value) : Number(value).toFixed(priceDecimals(ctx.config));
+      return Number.isNaN(Number(value)) ? String(value) : ctx.digits(Number(value).toFixed(priceDecimals(ctx.config)));
     case 'label':
       return <span className={TRUNCATABLE}>{labelText(column, value, ctx.t)}</span>;
     case 'progress': {
@@ -105,7 +127,7 @@ export function renderCell(
           <span className="cell-progress__track" aria-hidden="true">
             <span className="cell-progress__bar" style={{ width: `${percent}%` }} />
           </span>
-          <span className="cell-progress__figure">{percent}%</span>
+          <span className="cell-progress__figure">{ctx.digits(`${percent}%`)}</span>
         </span>
       );
     }

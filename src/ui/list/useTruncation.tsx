@@ -44,7 +44,9 @@ export function useMarkTruncated(container: RefObject<HTMLElement | null>, deps:
 
 interface Tip {
   text: string;
-  left: number;
+  /** The cell's start edge: its left, or its right right to left (then the tooltip grows leftwards). */
+  start: number;
+  rtl: boolean;
   top: number;
 }
 
@@ -58,7 +60,8 @@ export function TruncationTooltip({ container }: { container: RefObject<HTMLElem
       const el = target instanceof HTMLElement ? target.closest<HTMLElement>(SELECTOR) : null;
       if (!el || !isCut(el)) return setTip(null);
       const r = el.getBoundingClientRect();
-      setTip({ text: el.textContent ?? '', left: r.left, top: r.bottom + 6 });
+      const rtl = getComputedStyle(el).direction === 'rtl';
+      setTip({ text: el.textContent ?? '', start: rtl ? window.innerWidth - r.right : r.left, rtl, top: r.bottom + 6 });
     };
     const show = (e: Event) => showFor(e.target);
     const hide = () => setTip(null);
@@ -86,7 +89,7 @@ export function TruncationTooltip({ container }: { container: RefObject<HTMLElem
     <div
       className="cell-tooltip"
       aria-hidden="true"
-      style={{ left: Math.max(8, Math.min(tip.left, window.innerWidth - 428)), top: tip.top }}
+      style={{ [tip.rtl ? 'right' : 'left']: Math.max(8, Math.min(tip.start, window.innerWidth - 428)), top: tip.top }}
     >
       {tip.text}
     </div>,

@@ -53,7 +53,7 @@ export function UserMenu() {
             {info.map((field) => (
               <span key={field.name} className="user-menu__info" data-info={field.name}>
                 <Icon name="clock" size={14} /> {t(field.label ?? field.name)}:{' '}
-                {formatValue(field, field.default, t, language)}
+                {formatValue(field, field.default, t, language, session.config)}
               </span>
             ))}
           </div>

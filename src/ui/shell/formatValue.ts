@@ -1,8 +1,31 @@
 // Display of a resolved display field's value: catalogue keys translated when the definition says so
 // (ui.translate), dates in the user's locale (ui.format), '----' for empty values (000 §3).
 import type { ResolvedField } from '../../engine/types';
+import { languageInfo, type Language } from '../i18n';
 
-export function formatValue(field: ResolvedField, value: unknown, t: (k: string) => string, language: string): string {
+/**
+ * A moment in the language's conventions (i18n/languages.json: its locale and digits), in the Persian calendar
+ * where the site uses it (support_persian_calendar '1') and the Gregorian one elsewhere, whatever the locale's
+ * own default calendar is (fa-IR's is Persian).
+ */
+export function formatMoment(
+  date: Date,
+  opts: Intl.DateTimeFormatOptions,
+  language: Language,
+  config: Record<string, string> = {},
+): string {
+  const { locale, numerals } = languageInfo(language);
+  const calendar = config.support_persian_calendar === '1' ? 'persian' : 'gregory';
+  return new Intl.DateTimeFormat(`${locale}-u-ca-${calendar}-nu-${numerals}`, opts).format(date);
+}
+
+export function formatValue(
+  field: ResolvedField,
+  value: unknown,
+  t: (k: string) => string,
+  language: Language,
+  config?: Record<string, string>,
+): string {
   if (value === undefined || value === null || value === '') return '----';
   const ui = field.ui ?? {};
   if (ui.translate) return t(String(value));
@@ -11,7 +34,7 @@ export function formatValue(field: ResolvedField, value: unknown, t: (k: string)
     if (!Number.isNaN(d.getTime())) {
       const opts: Intl.DateTimeFormatOptions =
         ui.format === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
-      return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', opts).format(d);
+      return formatMoment(d, opts, language, config);
     }
   }
   return String(value);

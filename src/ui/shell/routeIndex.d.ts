@@ -15,7 +15,21 @@ declare module 'virtual:route-index' {
   export default index;
 }
 
-// One part of one language's catalogue (vite.config.mts, plugin i18n-parts).
+// The interface languages of i18n/languages.json, and a loader of each one's catalogue parts (vite.config.mts,
+// plugin languages).
+declare module 'virtual:languages' {
+  export const languages: Array<{
+    code: string;
+    /** The language's name in itself. */
+    name: string;
+    dir: 'ltr' | 'rtl';
+    locale: string;
+    numerals: string;
+  }>;
+  export const loaders: Record<string, Record<'core' | 'rest', () => Promise<{ default: Record<string, string> }>>>;
+}
+
+// One part of one language's catalogue, resolved along its fallback chain (vite.config.mts, plugin i18n-parts).
 declare module 'virtual:i18n/*' {
   const catalogue: Record<string, string>;
   export default catalogue;

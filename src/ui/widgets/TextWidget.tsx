@@ -1,6 +1,9 @@
 // Text, password and number inputs. ui.inputType 'digits' (or ui.digitsOnly) drops every non-digit as typed:
-// the numeric range inputs of a list search accept digits only (000 §2).
+// the numeric range inputs of a list search accept digits only (000 §2). A value without letters (a price, a
+// code, a phone number) typed on a Persian or Arabic keyboard arrives in that keyboard's digits: it is kept in
+// Latin digits, the values' wire format; text with letters (a tone name) keeps whatever digits it was written in.
 import type { WidgetProps } from '@rjsf/utils';
+import { latinDigits } from '../../engine/languages';
 import { useServerCheck } from './useServerCheck';
 import { emptyToUndefined, widgetContext } from './widgetProps';
 
@@ -28,7 +31,9 @@ export function TextWidget(props: WidgetProps) {
       autoFocus={props.autofocus}
       {...aria}
       onChange={(e) => {
-        const v = digits ? e.target.value.replace(/\D+/g, '') : e.target.value;
+        const typed =
+          type === 'password' || /\p{L}/u.test(e.target.value) ? e.target.value : latinDigits(e.target.value);
+        const v = digits ? typed.replace(/\D+/g, '') : typed;
         props.onChange(emptyToUndefined(v));
       }}
       onBlur={(e) => {

@@ -1,11 +1,13 @@
 // A multi-line text with a live character count when the schema caps the length.
 import type { WidgetProps } from '@rjsf/utils';
+import { useI18n } from '../i18n';
 import { emptyToUndefined, widgetContext } from './widgetProps';
 
 export function TextareaWidget(props: WidgetProps) {
   const { ctx, name, aria, ui, placeholder } = widgetContext(props);
   const max = typeof props.schema.maxLength === 'number' ? props.schema.maxLength : undefined;
   const length = String(props.value ?? '').length;
+  const { digits } = useI18n();
   return (
     <div className="textarea-wrap">
       <textarea
@@ -22,7 +24,7 @@ export function TextareaWidget(props: WidgetProps) {
       />
       {max !== undefined && (
         <span className={`textarea-wrap__count${length > max ? ' is-over' : ''}`} aria-hidden="true">
-          {length}/{max}
+          {digits(`${length}/${max}`)}
         </span>
       )}
     </div>

@@ -34,7 +34,8 @@ export async function launch(): Promise<Browser> {
 }
 
 export interface OpenOptions {
-  language?: 'en' | 'zh';
+  /** A language code of i18n/languages.json. */
+  language?: string;
   width?: number;
   height?: number;
 }

@@ -65,16 +65,19 @@ export interface ServerOptions {
   dataDir?: string;
   /** More environment for the server (LOG_LEVEL...), over the defaults above. */
   env?: Record<string, string>;
+  /** Another installed copy to run (a production install: compiled, its own dist/), and the Node to run it with. */
+  install?: { dir: string; node: string };
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  if (!options.distDir) ensureBuilt();
+  if (!options.distDir && !options.install) ensureBuilt();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
   // The sources run in Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
-  const entry = options.compiled ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
-    cwd: ROOT,
+  const entry =
+    options.compiled || options.install ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(options.install?.node ?? process.execPath, entry, {
+    cwd: options.install?.dir ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -85,7 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // Password hashes at a test cost, as in the API suite: at OWASP's cost each demo account's hash and each
       // login take about a second of CPU, which made up minutes of the e2e run. A test may set it back.
       RBT_SCRYPT_LOG2N: '12',
-      DIST_DIR: options.distDir ?? DIST_DIR,
+      DIST_DIR: options.distDir ?? (options.install ? join(options.install.dir, 'dist') : DIST_DIR),
       ...(options.definitionsRoot ? { DEFINITIONS_ROOT: options.definitionsRoot } : {}),
       ...(options.env ?? {}),
     },

@@ -3,7 +3,8 @@
 // the provider's reordering applies at once and is kept), a deletion removes the directory and its entries.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
-import { addEntries, removeEntries } from '../../services/ivrEntries';
+import { addEntries, entryIds, removeEntries } from '../../services/ivrEntries';
+import { field, sides } from '../review';
 
 export const IVR_DIRECTORY = 'ivrDirectory';
 
@@ -21,7 +22,11 @@ async function writeChange(tx: Tx, id: number, c: Payload, now: number) {
       .set({ ...set, updated_at: now })
       .where('id', '=', id)
       .execute();
-  const dir = await tx.selectFrom('ivr_directories').select(['id', 'type']).where('id', '=', id).executeTakeFirstOrThrow();
+  const dir = await tx
+    .selectFrom('ivr_directories')
+    .select(['id', 'type'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   await removeEntries(tx, id, ids(c.removeEntries));
   await addEntries(tx, dir, ids(c.addEntries));
 }
@@ -39,6 +44,34 @@ export const ivrDirectoryEntity: ApprovableEntity = {
       await tx.deleteFrom('ivr_directory_items').where('directory_id', '=', id).execute();
       await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();
     },
+  },
+  async review(db, id, kind, c) {
+    const d = await db.selectFrom('ivr_directories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const live = await entryIds(db, id);
+    const staged = [...live.filter((e) => !ids(c.removeEntries).includes(e)), ...ids(c.addEntries)];
+    const pick = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+    const [name, type, entries] = [
+      sides(kind, d.name, pick(c.name, d.name), ''),
+      sides(kind, d.type, pick(c.type, d.type), ''),
+      sides(kind, live.join(', '), staged.join(', '), ''),
+    ];
+    const prompt = sides(kind, d.prompt_file, pick(c.promptFile, d.prompt_file), '');
+    return {
+      fields: [
+        field('catalogName', 'Ivr.directoryName', ...name),
+        field('catalogType', 'Ivr.directoryType', ...type),
+        field('entries', 'Ivr.tones', ...entries),
+      ],
+      files: [
+        {
+          name: 'promptFile',
+          label: 'Ivr.promptTone',
+          old: prompt[0],
+          new: prompt[1],
+          changed: prompt[0] !== prompt[1],
+        },
+      ],
+    };
   },
   async describe(db, list) {
     const rows = list.length

@@ -3,6 +3,7 @@
 // removal of its own prompt applies at once (services/ivrPrompts.ts).
 import type { ApprovableEntity, Tx } from '../entity';
 import { STATUS } from '../states';
+import { field, sides } from '../review';
 
 export const IVR_PROMPT = 'ivrPrompt';
 /** Kind '1' salutatory (the one greeting), '2' help. */
@@ -30,13 +31,35 @@ export const ivrPromptEntity: ApprovableEntity = {
   table: 'ivr_prompts',
   apply: {
     async add(tx, id, _payload, now) {
-      await tx.updateTable('ivr_prompts').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
+      await tx
+        .updateTable('ivr_prompts')
+        .set({ status: STATUS.normal, updated_at: now })
+        .where('id', '=', id)
+        .execute();
       await replaceSalutatory(tx, id);
     },
     modify: notModified,
     async delete(tx, id) {
       await tx.deleteFrom('ivr_prompts').where('id', '=', id).execute();
     },
+  },
+  async review(db, id, kind) {
+    const p = await db.selectFrom('ivr_prompts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const [name, file] = [sides(kind, p.name, p.name, ''), sides(kind, p.prompt_file, p.prompt_file, '')];
+    return {
+      fields: [
+        field(
+          'promptType',
+          'Ivr.promptType',
+          p.kind === SALUTATORY ? 'Menu.salutatory' : 'Menu.help',
+          p.kind === SALUTATORY ? 'Menu.salutatory' : 'Menu.help',
+        ),
+        field('promptName', 'Ivr.promptName', ...name),
+      ],
+      files: [
+        { name: 'promptFile', label: 'Ivr.promptTone', old: file[0], new: file[1], changed: file[0] !== file[1] },
+      ],
+    };
   },
   async describe(db, ids) {
     const rows = ids.length

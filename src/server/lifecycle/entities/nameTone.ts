@@ -3,6 +3,7 @@
 // upload. Until the operator approves, the name tone keeps the recording subscribers hear.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
+import { field, sides } from '../review';
 
 export const NAME_TONE = 'nameTone';
 
@@ -34,6 +35,22 @@ export const nameToneEntity: ApprovableEntity = {
     async delete(tx, id) {
       await tx.deleteFrom('name_tones').where('id', '=', id).execute();
     },
+  },
+  async review(db, id, kind, c) {
+    const t = await db.selectFrom('name_tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const pick = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+    const letter = sides(kind, t.initial_letter, pick(c.initialLetter, t.initial_letter), '');
+    const file = sides(kind, t.upload_link, pick(c.uploadLink, t.upload_link), '');
+    return {
+      fields: [
+        field('name', 'NameTone.name', t.name, t.name),
+        field('msisdn', 'NameTone.msisdn', t.msisdn, t.msisdn),
+        field('initialLetter', 'NameTone.initialLetter', ...letter),
+      ],
+      files: [
+        { name: 'uploadLink', label: 'NameTone.uploadLink', old: file[0], new: file[1], changed: file[0] !== file[1] },
+      ],
+    };
   },
   async describe(db, ids) {
     const rows = ids.length

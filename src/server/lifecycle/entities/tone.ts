@@ -7,6 +7,16 @@ import { sql } from 'kysely';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
 import { toneFields } from '../../services/toneRecord';
+import { field, recordView, sides } from '../review';
+
+/** The files of a tone's file map (001 §3 toneFile) with the labels the tone form gives them. */
+const TONE_FILES = {
+  webAuditon: 'ToneForm.webFile',
+  aipPlay: 'ToneForm.ivrFile',
+  hdPlay: 'ToneForm.hdFile',
+  mediaPlay: 'ToneForm.mediaFile',
+  image: 'ToneForm.image',
+};
 
 /** The staged fields of a tone change: columns of its record, the whole tag list, the copyright owners. */
 async function writeFields(tx: Tx, id: number, payload: Payload, now: number) {
@@ -110,6 +120,16 @@ export const toneEntity: ApprovableEntity = {
     },
   },
   applyMany: { modify: writeManyFields },
+  async review(db, id, kind, payload) {
+    const row = await db.selectFrom('tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const view = recordView(toneFields(), row, payload, kind, { field: 'toneFile', labels: TONE_FILES });
+    const tags = (await db.selectFrom('tags').select('name').where('tone_id', '=', id).orderBy('id').execute()).map(
+      (t) => t.name,
+    );
+    const [before, after] = sides(kind, tags, Array.isArray(payload.tags) ? payload.tags.map(String) : tags, []);
+    view.fields.push(field('tags', 'ToneForm.tags', before.join('~'), after.join('~')));
+    return view;
+  },
   async describe(db, ids) {
     const rows = ids.length
       ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute()

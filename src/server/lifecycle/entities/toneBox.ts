@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
 import { toneBoxFields } from '../../services/toneBoxRecord';
+import { field, recordView, sides } from '../review';
 
 export const TONE_BOX = 'toneBox';
 
@@ -50,6 +51,25 @@ export const toneBoxEntity: ApprovableEntity = {
         .where('id', '=', id)
         .execute();
     },
+  },
+  async review(db, id, kind, payload) {
+    const row = await db.selectFrom('tone_boxes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const languages = await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').execute();
+    const prompts = Object.fromEntries(languages.map((l) => [l.language_code, 'MusicBox.promptFile']));
+    const view = recordView(toneBoxFields(), row, payload, kind, { field: 'toneFile', labels: prompts });
+    const codes = async (ids: number[]) =>
+      ids.length
+        ? (await db.selectFrom('tones').select(['id', 'tone_code']).where('id', 'in', ids).execute())
+            .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+            .map((t) => t.tone_code)
+        : [];
+    const live = (
+      await db.selectFrom('tone_box_items').select('tone_id').where('box_id', '=', id).orderBy('position').execute()
+    ).map((r) => r.tone_id);
+    const staged = Array.isArray(payload.tones) ? payload.tones.map(Number) : live;
+    const [before, after] = sides(kind, await codes(live), await codes(staged), []);
+    view.fields.push(field('tones', 'MusicBox.tones', before.join(', '), after.join(', ')));
+    return view;
   },
   async describe(db, ids) {
     const rows = ids.length

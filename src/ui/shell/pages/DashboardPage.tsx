@@ -4,7 +4,7 @@ import { Link } from '../../router';
 import type { ResolvedMenuEntry } from '../../../engine/types';
 import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionContext';
-import { formatValue } from '../formatValue';
+import { formatMoment, formatValue } from '../formatValue';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';
 import type { ScreenProps } from '../routeTable';
@@ -43,7 +43,7 @@ function QuickLinks({ group }: { group: ResolvedMenuEntry }) {
               }}
             >
               <span>{t(e.label)}</span>
-              <Icon name="chevron" size={16} />
+              <Icon name="chevron" size={16} className="icon icon--directional" />
             </a>
           </li>
         ))}
@@ -58,9 +58,7 @@ export default function DashboardPage(_props: ScreenProps) {
   const summary = useResolved('dashboard');
   const menu = useResolved('menu');
   const name = session.user.name || session.user.code || '';
-  const today = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'full' }).format(
-    new Date(),
-  );
+  const today = formatMoment(new Date(), { dateStyle: 'full' }, language, session.config);
 
   return (
     <div className="dashboard" data-screen="dashboard">
@@ -100,10 +98,10 @@ export default function DashboardPage(_props: ScreenProps) {
                       <span
                         className={`badge badge--${(f.ui.badge as Record<string, string>)[String(f.default)] ?? 'grey'}`}
                       >
-                        {formatValue(f, f.default, t, language)}
+                        {formatValue(f, f.default, t, language, session.config)}
                       </span>
                     ) : (
-                      formatValue(f, f.default, t, language)
+                      formatValue(f, f.default, t, language, session.config)
                     )}
                     {f.help && <span className="facts__help">{t(f.help)}</span>}
                   </dd>

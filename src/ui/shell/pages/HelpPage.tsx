@@ -33,7 +33,10 @@ export default function HelpPage(_props: ScreenProps) {
               <p className="help__text">{t(`Help.${topic.key}.text`)}</p>
               {topic.link && (
                 <Link className="btn btn--link" to={topic.link}>
-                  {t('Help.open')} →
+                  {t('Help.open')}{' '}
+                  <span className="icon--directional" aria-hidden="true">
+                    →
+                  </span>
                 </Link>
               )}
             </div>

@@ -24,7 +24,14 @@ export function ChoiceGrid({ label, items, selected, initial, columns, onChoose 
   }, [focus]);
 
   const move = (e: React.KeyboardEvent) => {
-    const delta: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns };
+    // Right to left the grid is mirrored: the left arrow goes on to the next item.
+    const step = (e.currentTarget as HTMLElement).closest('[dir="rtl"]') ? -1 : 1;
+    const delta: Record<string, number> = {
+      ArrowLeft: -step,
+      ArrowRight: step,
+      ArrowUp: -columns,
+      ArrowDown: columns,
+    };
     let next: number;
     if (e.key in delta) next = focus + delta[e.key];
     else if (e.key === 'Home') next = 0;

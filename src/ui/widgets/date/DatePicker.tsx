@@ -41,13 +41,14 @@ export function DatePicker({
   onChange,
   onBlur,
 }: DatePickerProps) {
-  const { t, language } = useI18n();
+  const { t, digits } = useI18n();
   const parsed = useMemo(() => parseValue(value, type), [value, type]);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const shown = value ? displayValue(parsed.date, parsed.time, type, calendar, language) : '';
+  // Shown in the language's digits; the stored value (data-value, what is sent) keeps ISO Latin digits.
+  const shown = value ? digits(displayValue(parsed.date, parsed.time, type, calendar, t)) : '';
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -129,7 +130,7 @@ export function DatePicker({
             }}
             onCancel={() => close(true)}
             t={t}
-            language={language as 'en' | 'zh'}
+            digits={digits}
           />
         </>
       )}
@@ -148,7 +149,7 @@ interface PanelProps {
   onCommit(value: string | undefined): void;
   onCancel(): void;
   t(key: string, params?: Record<string, unknown>): string;
-  language: 'en' | 'zh';
+  digits(text: string | number): string;
 }
 
 function Panel({
@@ -162,7 +163,7 @@ function Panel({
   onCommit,
   onCancel,
   t,
-  language,
+  digits,
 }: PanelProps) {
   const steps = stepsOf(type);
   const today = new Date();
@@ -208,8 +209,9 @@ function Panel({
     }
   };
 
-  const yearItems = calendar.years(today).map((y) => ({ value: y, text: String(y) }));
-  const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: calendar.monthName(m, language) }));
+  const yearItems = calendar.years(today).map((y) => ({ value: y, text: digits(y) }));
+  const monthName = (m: number) => t(calendar.monthKey(m));
+  const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: monthName(m) }));
 
   return (
     <div
@@ -231,7 +233,9 @@ function Panel({
               aria-label={t('DatePicker.previousMonth')}
               onClick={() => setFocus(shiftMonth(calendar, focus, -1))}
             >
-              ‹
+              <span className="icon--directional" aria-hidden="true">
+                ‹
+              </span>
             </button>
           )}
           <div className="date-picker__title">
@@ -240,18 +244,18 @@ function Panel({
                 type="button"
                 className="date-picker__title-button"
                 onClick={() => setView('month')}
-                aria-label={`${calendar.monthName(month, language)}, ${t('DatePicker.chooseMonth')}`}
+                aria-label={`${monthName(month)}, ${t('DatePicker.chooseMonth')}`}
               >
-                {calendar.monthName(month, language)}
+                {monthName(month)}
               </button>
             )}
             <button
               type="button"
               className="date-picker__title-button"
               onClick={() => setView('year')}
-              aria-label={`${year}, ${t('DatePicker.chooseYear')}`}
+              aria-label={`${digits(year)}, ${t('DatePicker.chooseYear')}`}
             >
-              {year}
+              {digits(year)}
             </button>
           </div>
           {view === 'day' && (
@@ -261,7 +265,9 @@ function Panel({
               aria-label={t('DatePicker.nextMonth')}
               onClick={() => setFocus(shiftMonth(calendar, focus, 1))}
             >
-              ›
+              <span className="icon--directional" aria-hidden="true">
+                ›
+              </span>
             </button>
           )}
         </div>
@@ -289,21 +295,22 @@ function Panel({
       {view === 'day' && (
         <DayGrid
           calendar={calendar}
-          language={language}
+          t={t}
+          digits={digits}
           year={year}
           month={month}
           focus={focus}
           selected={date}
           limits={limits}
-          label={`${calendar.monthName(month, language)} ${year}`}
+          label={`${monthName(month)} ${digits(year)}`}
           onFocus={setFocus}
           onChoose={chooseDay}
         />
       )}
       {view === 'time' && (
         <>
-          {date && <div className="date-picker__chosen">{displayValue(date, time, 'date', calendar, language)}</div>}
-          <TimeSpinner time={time} onChange={setTime} t={t} />
+          {date && <div className="date-picker__chosen">{digits(displayValue(date, time, 'date', calendar, t))}</div>}
+          <TimeSpinner time={time} onChange={setTime} t={t} digits={digits} />
         </>
       )}
       <div className="date-picker__footer">

@@ -6,11 +6,11 @@ import { useEffect, useRef } from 'react';
 import type { Calendar } from './calendars';
 import { allowed, type Limits } from './limits';
 
-const WEEKDAYS = { en: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'], zh: ['日', '一', '二', '三', '四', '五', '六'] };
-
 export interface DayGridProps {
   calendar: Calendar;
-  language: 'en' | 'zh';
+  /** Catalogue text and the language's digits. */
+  t(key: string): string;
+  digits(text: string | number): string;
   year: number;
   month: number;
   focus: Date;
@@ -33,7 +33,8 @@ export function shiftMonth(calendar: Calendar, date: Date, months: number): Date
 
 export function DayGrid({
   calendar,
-  language,
+  t,
+  digits,
   year,
   month,
   focus,
@@ -52,7 +53,7 @@ export function DayGrid({
   ];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const names = Array.from({ length: 7 }, (_, i) => WEEKDAYS[language][(i + calendar.weekStartsOn) % 7]);
+  const weekdays = Array.from({ length: 7 }, (_, i) => (i + calendar.weekStartsOn) % 7);
   const today = new Date();
   const focused = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
@@ -61,9 +62,12 @@ export function DayGrid({
 
   const keyDown = (e: React.KeyboardEvent) => {
     const weekPos = (focus.getDay() - calendar.weekStartsOn + 7) % 7;
+    // Right to left, the grid is mirrored: the left arrow moves to the next day, as the eye reads it.
+    const rtl = (e.currentTarget as HTMLElement).closest('[dir="rtl"]') !== null;
+    const step = rtl ? -1 : 1;
     const moves: Record<string, () => Date> = {
-      ArrowLeft: () => addDays(focus, -1),
-      ArrowRight: () => addDays(focus, 1),
+      ArrowLeft: () => addDays(focus, -step),
+      ArrowRight: () => addDays(focus, step),
       ArrowUp: () => addDays(focus, -7),
       ArrowDown: () => addDays(focus, 7),
       PageUp: () => shiftMonth(calendar, focus, e.shiftKey ? -12 : -1),
@@ -81,9 +85,9 @@ export function DayGrid({
     <table className="day-grid" role="grid" aria-label={label} onKeyDown={keyDown}>
       <thead>
         <tr>
-          {names.map((n) => (
-            <th key={n} scope="col" abbr={n}>
-              {n}
+          {weekdays.map((d) => (
+            <th key={d} scope="col" abbr={t(`DatePicker.weekdayName${d}`)}>
+              {t(`DatePicker.weekday${d}`)}
             </th>
           ))}
         </tr>
@@ -111,7 +115,7 @@ export function DayGrid({
                       if (!isFocus) onFocus(day);
                     }}
                   >
-                    {calendar.day(day)}
+                    {digits(calendar.day(day))}
                   </button>
                 </td>
               );

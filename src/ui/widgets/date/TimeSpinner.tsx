@@ -1,6 +1,7 @@
 // The time step: hours, minutes and seconds as spin buttons. Up/down buttons repeat on long press (600 ms,
 // then 150 ms accelerating to 30 ms); each value is also an ARIA spinbutton (arrows, PageUp/PageDown by 10,
 // Home/End) and accepts typed digits.
+import { latinDigits } from '../../../engine/languages';
 import type { Time } from './dateValue';
 import { useRepeat } from './useRepeat';
 
@@ -16,11 +17,13 @@ function Spin({
   value,
   max,
   label,
+  digits,
   onChange,
 }: {
   value: number;
   max: number;
   label: string;
+  digits(text: string): string;
   onChange(v: number): void;
 }) {
   // The latest value is read through the closure of each render; useRepeat keeps the newest step function.
@@ -52,10 +55,11 @@ function Spin({
         aria-valuemax={max}
         aria-valuenow={value}
         inputMode="numeric"
-        value={String(value).padStart(2, '0')}
+        value={digits(String(value).padStart(2, '0'))}
         onKeyDown={keyDown}
         onChange={(e) => {
-          const n = Number(e.target.value.replace(/\D/g, '').slice(-2));
+          // Digits typed on a Persian or Arabic keyboard count as the digits they are.
+          const n = Number(latinDigits(e.target.value).replace(/\D/g, '').slice(-2));
           if (!Number.isNaN(n)) onChange(Math.min(max, n));
         }}
       />
@@ -66,7 +70,18 @@ function Spin({
   );
 }
 
-export function TimeSpinner({ time, onChange, t }: { time: Time; onChange(t: Time): void; t(key: string): string }) {
+export function TimeSpinner({
+  time,
+  onChange,
+  t,
+  digits,
+}: {
+  time: Time;
+  onChange(t: Time): void;
+  t(key: string): string;
+  /** The language's digits, for showing. */
+  digits(text: string): string;
+}) {
   return (
     <div className="time-spinner" role="group" aria-label={t('DatePicker.time')}>
       {UNITS.map((u, i) => (
@@ -80,6 +95,7 @@ export function TimeSpinner({ time, onChange, t }: { time: Time; onChange(t: Tim
             value={time[u.key]}
             max={u.max}
             label={t(u.label)}
+            digits={digits}
             onChange={(v) => onChange({ ...time, [u.key]: v })}
           />
         </div>

@@ -60,13 +60,16 @@ export function toValue(date: Date | undefined, time: Time, type: PickerType, ca
   return type === 'datetime' ? `${day} ${formatTime(time)}` : day;
 }
 
-/** The value as the user reads it, in the calendar shown (Persian digits are not used: the portal is en/zh). */
+/**
+ * The value as the user reads it, in the calendar shown: Latin digits and ISO order; the picker writes its digits
+ * in the language's own (see DatePicker) and a month as the language names it (`t`).
+ */
 export function displayValue(
   date: Date | undefined,
   time: Time,
   type: PickerType,
   calendar: Calendar,
-  language: 'en' | 'zh',
+  t: (key: string) => string,
 ): string {
   if (type === 'time') return formatTime(time);
   if (!date) return '';
@@ -74,7 +77,7 @@ export function displayValue(
   const m = calendar.month(date);
   const d = calendar.day(date);
   if (type === 'year') return String(y);
-  if (type === 'month') return calendar.monthName(m, language);
+  if (type === 'month') return t(calendar.monthKey(m));
   if (type === 'year-month') return `${y}-${pad(m + 1)}`;
   const day = `${y}-${pad(m + 1)}-${pad(d)}`;
   return type === 'datetime' ? `${day} ${formatTime(time)}` : day;
