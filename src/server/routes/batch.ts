@@ -9,13 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route, type SessionRequest } from '../http/route';
-import { obj, oneOf, paging, rowId, text, type Static } from '../http/schemas';
+import { obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
-import { receiveBatchParts } from '../files/batchParts';
+import { BATCH_FILE_CODES, receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
@@ -49,43 +49,35 @@ const taskIdList = text({
 });
 const dateParam = (what: string) =>
   text({ pattern: '^\\d{8}( \\d{2}:\\d{2}:\\d{2})?$', description: `${what}: 'YYYYMMDD HH:MM:SS' (server time).` });
-const taskRecordSchema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    [
-      'taskId',
-      'taskName',
-      'taskType',
-      'taskTypeName',
-      'taskDesc',
-      'requestTime',
-      'runTime',
-      'finishTime',
-      'status',
-      'state',
-      'fileName',
-      'progressResult',
-      'canDownload',
-      'canDelete',
-    ]
-      .map((k) => [k, { type: 'string' }])
-      .concat(
-        ['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts'].map((k) => [
-          k,
-          { type: 'integer' },
-        ]),
-      ),
-  ),
-};
-const lineSchema = {
+const integers = (names: string[]) => Object.fromEntries(names.map((k) => [k, { type: 'integer' }]));
+const taskRecordSchema = stringRecord(
+  [
+    'taskId',
+    'taskName',
+    'taskType',
+    'taskTypeName',
+    'taskDesc',
+    'requestTime',
+    'runTime',
+    'finishTime',
+    'status',
+    'state',
+    'fileName',
+    'progressResult',
+    'canDownload',
+    'canDelete',
+  ],
+  integers(['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts']),
+);
+/** The answer of a deletion of tasks: the ids deleted, and those refused with their reason (deleteTasks). */
+const deletedRecord = {
   type: 'object',
   properties: {
-    lineNo: { type: 'integer' },
-    cmdLine: { type: 'string' },
-    returnCode: { type: 'string' },
-    returnMsg: { type: 'string' },
+    deleted: { type: 'array', items: { type: 'string' } },
+    refused: { type: 'array', items: { type: 'object' } },
   },
 };
+const lineSchema = stringRecord(['cmdLine', 'returnCode', 'returnMsg'], integers(['lineNo']));
 
 /** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
 function withData(params: Record<string, any>): Record<string, any> {
@@ -257,17 +249,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         required: ['file'],
       },
       record: taskRecordSchema,
-      codes: [
-        RC.badInput,
-        RC.notFound,
-        RC.batchRefused,
-        RC.fileType,
-        RC.fileTooLarge,
-        RC.noFile,
-        RC.fileNameSpecial,
-        RC.uploadMalformed,
-        RC.uploadDuplicate,
-      ],
+      codes: [RC.badInput, RC.notFound, ...BATCH_FILE_CODES],
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session;
@@ -376,13 +358,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         taskName: text({ maxLength: 64 }),
         data: text({ maxLength: 4096 }),
       }),
-      record: {
-        type: 'object',
-        properties: {
-          deleted: { type: 'array', items: { type: 'string' } },
-          refused: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      record: deletedRecord,
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         const p = withData(params);
@@ -401,13 +377,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       params: obj({ taskId: taskIdList }, ['taskId']),
-      record: {
-        type: 'object',
-        properties: {
-          deleted: { type: 'array', items: { type: 'string' } },
-          refused: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      record: deletedRecord,
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         return deleteTasks(req, idsOf(params.taskId), true, store);

@@ -12,7 +12,7 @@ import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { FileStore } from '../files/storage';
-import { receiveBatchParts } from '../files/batchParts';
+import { BATCH_FILE_CODES, receiveBatchParts } from '../files/batchParts';
 import { drainRequest } from '../files/receive';
 import { checkLimits, lockProvider, uploadLimits, uploadUsage } from '../files/quota';
 import { allowedKinds, sizeLimit } from '../files/accept';
@@ -121,18 +121,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         required: ['zipFile', 'indexFile'],
       },
       record: { type: 'object' },
-      codes: [
-        RC.partial,
-        RC.batchRefused,
-        RC.fileType,
-        RC.fileTooLarge,
-        RC.noFile,
-        RC.fileNameSpecial,
-        RC.uploadMalformed,
-        RC.uploadDuplicate,
-        RC.uploadQuota,
-        RC.uploadRate,
-      ],
+      codes: [RC.partial, ...BATCH_FILE_CODES, RC.uploadQuota, RC.uploadRate],
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session;

@@ -4,7 +4,7 @@
 // Catalogues are operator reference data, the same for every provider.
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { obj, oneOf, text } from '../http/schemas';
+import { obj, oneOf, stringRecord, text } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
@@ -69,14 +69,7 @@ export function catalogueRoutes(app: FastifyInstance): void {
       description: 'record: {catalogID, catalogName, relativeValidityPeriod (days)}. 950005 for an unknown catalogue.',
       auth: 'session',
       params: obj({ catalogID: text({ pattern: '^\\d{1,9}$' }) }, ['catalogID']),
-      record: {
-        type: 'object',
-        properties: {
-          catalogID: { type: 'string' },
-          catalogName: { type: 'string' },
-          relativeValidityPeriod: { type: 'string' },
-        },
-      },
+      record: stringRecord(['catalogID', 'catalogName', 'relativeValidityPeriod']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const c = await catalogue(req.server.ctx.db, Number(params.catalogID));

@@ -2,19 +2,11 @@
 // data dictionaries (the name-tone category is with the name-tone calls, routes/nameTones.ts).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { obj, oneOf, text } from '../http/schemas';
+import { obj, oneOf, stringRecord, text } from '../http/schemas';
 import { writeWindow } from '../services/maintenanceWindow';
 import { dictionaries, languages } from '../services/referenceData';
 
-const dictItem = {
-  type: 'object',
-  properties: {
-    dictType: { type: 'string' },
-    itemCode: { type: 'string' },
-    itemLabelValue: { type: 'string' },
-    itemValue: { type: 'string' },
-  },
-};
+const dictItem = stringRecord(['dictType', 'itemCode', 'itemLabelValue', 'itemValue']);
 
 export function configRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -116,15 +108,7 @@ export function configRoutes(app: FastifyInstance): void {
       allowPending: true,
       record: {
         type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            languageID: { type: 'string' },
-            languageCode: { type: 'string' },
-            languageDesc: { type: 'string' },
-            priority: { type: 'string' },
-          },
-        },
+        items: stringRecord(['languageID', 'languageCode', 'languageDesc', 'priority']),
       },
       async handler(req) {
         const record = await languages(req.server.ctx.db, req.lang);

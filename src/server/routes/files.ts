@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj, rowId, text } from '../http/schemas';
+import { obj, rowId, stringRecord, text } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
@@ -126,16 +126,9 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       params: { ...obj({ fileType: text({ enum: Object.keys(GROUPS) }) }), additionalProperties: false },
       record: {
         type: 'object',
-        additionalProperties: {
-          type: 'object',
-          properties: {
-            originalFilename: { type: 'string' },
-            savedFilename: { type: 'string' },
-            kind: { type: 'string' },
-            size: { type: 'integer' },
-            url: { type: 'string' },
-          },
-        },
+        additionalProperties: stringRecord(['originalFilename', 'savedFilename', 'kind', 'url'], {
+          size: { type: 'integer' },
+        }),
       },
       codes: ['950007', '950008', '950009', '950013', '950014', '962001', '962002', '962003', '962004'],
       async handler(req, _reply, params) {

@@ -82,8 +82,11 @@ const promptRecord = stringRecord([
 ]);
 
 /** The prompt file's problem against the field of the screen that sends it (its ui: accept, wav). */
-const promptFileProblem = (req: FastifyRequest, screen: string, file: string) =>
-  screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
+/** Refuses a prompt file that is not the caller's own wav in the format the screen's field states. */
+async function assertPromptFile(req: FastifyRequest, screen: string, file: string): Promise<void> {
+  const bad = await screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
+  if (bad) assertValid([bad]);
+}
 
 /** The caller's directory, or 964001 for one of another provider (or none). */
 const callersDirectory = (req: FastifyRequest, catalogID: unknown) =>
@@ -122,13 +125,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       record: stringRecord(['catalogID']),
       codes: [RC.directoryNameTaken],
       async handler(req, _reply, params) {
-        const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
-        if (bad) assertValid([bad]);
-        const change = {
-          name: String(params.catalogName),
-          type: String(params.catalogType),
-          promptFile: String(params.promptFile),
-        };
+        await assertPromptFile(req, 'directoryAdd', params.promptFile);
+        const change = { name: params.catalogName, type: params.catalogType, promptFile: params.promptFile };
         return { record: { catalogID: String(await createDirectory(req.server.ctx.db, actorOf(req), change)) } };
       },
     }),
@@ -146,10 +144,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       codes: [RC.notOwnDirectory, RC.changePending, RC.directoryNameTaken],
       async handler(req, _reply, params) {
         const dir = await callersDirectory(req, params.catalogID);
-        if (String(params.promptFile) !== dir.prompt_file) {
-          const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
-          if (bad) assertValid([bad]);
-        }
+        if (String(params.promptFile) !== dir.prompt_file)
+          await assertPromptFile(req, 'directoryAdd', String(params.promptFile));
         const change = {
           name: String(params.catalogName),
           type: String(params.catalogType || dir.type),
@@ -295,13 +291,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       ],
       record: stringRecord(['promptID']),
       async handler(req, _reply, params) {
-        const bad = await promptFileProblem(req, 'salutatoryUpload', String(params.promptFile));
-        if (bad) assertValid([bad]);
-        const prompt = {
-          kind: String(params.promptType),
-          name: String(params.promptName),
-          promptFile: String(params.promptFile),
-        };
+        await assertPromptFile(req, 'salutatoryUpload', params.promptFile);
+        const prompt = { kind: params.promptType, name: params.promptName, promptFile: params.promptFile };
         return { record: { promptID: String(await createPrompt(req.server.ctx.db, actorOf(req), prompt)) } };
       },
     }),

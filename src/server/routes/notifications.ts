@@ -7,7 +7,7 @@ import { obj, oneOf, paging, rowIds, rowIdList, stringRecord, text } from '../ht
 import { pageRange } from '../db/paging';
 import { sessionOf } from '../http/session';
 import { listNotifications, markRead } from '../services/notifications';
-import { providerActivity } from '../services/auditLog';
+import { AUDIT_ENTRY_FIELDS, providerActivity } from '../services/auditLog';
 
 export function notificationRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -73,17 +73,7 @@ export function notificationRoutes(app: FastifyInstance): void {
       screen: { id: 'myActivity', call: 'list' },
       record: {
         type: 'array',
-        items: stringRecord([
-          'auditID',
-          'time',
-          'provider',
-          'actor',
-          'action',
-          'entityType',
-          'entityID',
-          'detail',
-          'ip',
-        ]),
+        items: stringRecord(AUDIT_ENTRY_FIELDS),
       },
       async handler(req, _reply, params) {
         return providerActivity(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));

@@ -37,12 +37,13 @@ import {
 } from '../services/operators';
 import { changeDetail, decideMany, listQueue, queueSummary } from '../services/review';
 import { addProvider, listProviders, providerFor, resetPassword, updateProvider } from '../services/providerAdmin';
-import { exportAudit, purgeAudit, searchAudit } from '../services/auditLog';
+import { AUDIT_ENTRY_FIELDS, exportAudit, purgeAudit, searchAudit } from '../services/auditLog';
 import { csvLine } from '../http/csv';
 import type { FileStore } from '../files/storage';
 import { sendUpload } from './files';
 import type { DecisionNotice } from '../lifecycle/lifecycle';
 import { translate } from '../http/messages';
+import { listOutbox } from '../services/notifications';
 
 const upTo = (maxLength: number) => text({ maxLength });
 const flag = oneOf(['0', '1']);
@@ -601,17 +602,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         'Filters: provider (account code), actor, action (prefix), entityType, from and to (YYYY-MM-DD, UTC days). record: entries {auditID, time, provider, actor, action, entityType, entityID, detail (JSON), ip}.',
       record: {
         type: 'array',
-        items: stringRecord([
-          'auditID',
-          'time',
-          'provider',
-          'actor',
-          'action',
-          'entityType',
-          'entityID',
-          'detail',
-          'ip',
-        ]),
+        items: stringRecord(AUDIT_ENTRY_FIELDS),
       },
       auth: 'operator',
       params: obj({ ...auditParams, ...paging }),
@@ -653,30 +644,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       params: obj({ provider: upTo(20), ...paging }),
       screen: { id: 'opOutbox', call: 'list' },
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        let q = ctx.db.selectFrom('outbox as o').leftJoin('providers as p', 'p.id', 'o.provider_id');
-        if (params.provider) q = q.where('p.code', '=', String(params.provider));
-        const range = pageRange(params);
-        const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        const rows = range.countOnly
-          ? []
-          : await q
-              .select(['o.id', 'o.created_at', 'o.channel', 'o.recipient', 'o.subject', 'o.body', 'p.code'])
-              .orderBy('o.id', 'desc')
-              .offset(range.offset)
-              .limit(range.limit)
-              .execute();
-        return {
-          recordSum: Number(n),
-          record: rows.map((r) => ({
-            time: new Date(Number(r.created_at)).toISOString(),
-            provider: r.code ?? '',
-            channel: r.channel,
-            recipient: r.recipient,
-            subject: r.subject,
-            body: r.body,
-          })),
-        };
+        return listOutbox(req.server.ctx.db, params.provider || undefined, pageRange(params));
       },
     }),
     route({
