@@ -12,18 +12,11 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { clearSessionCookie, OPERATOR_COOKIE, readCookie, setCookie } from '../http/cookies';
 import { parseLang } from '../http/lang';
-import { dummyHash, randomPassword, verifyPassword } from '../security/passwords';
+import { randomPassword, verifyPassword } from '../security/passwords';
 import { audit } from '../services/audit';
 import { num, DEPLOYMENT } from '../services/config';
-import {
-  accountLockedUntil,
-  addressState,
-  clearAccountFailures,
-  limitsOf,
-  minutesLeft,
-  recordAccountFailure,
-  recordAddressFailure,
-} from '../services/throttle';
+import { limitsOf, minutesLeft, recordAccountFailure } from '../services/throttle';
+import { checkCredentials } from '../services/login';
 import { createSession, endSession, findOperatorSession, purgeExpiredSessions } from '../services/sessions';
 import {
   createOperator,
@@ -75,27 +68,20 @@ const noticeVia =
     });
   };
 
-async function login(req: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+async function login(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  params: { account: string; pwd: string; language?: string },
+) {
   const { ctx } = req.server;
   const now = ctx.now();
   const config = await ctx.config.forSite(ctx.site);
-  const limits = limitsOf(config);
-  const addr = await addressState(ctx.db, req.ip, now, limits);
-  if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
-  const o = await findOperatorByCode(ctx.db, String(params.account));
-  const locked = o ? accountLockedUntil(o, now) : null;
-  if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
-  // Unknown accounts still cost one hash, so the answer time does not tell which accounts exist.
-  const ok = await verifyPassword(String(params.pwd), o ? o.password_hash : await dummyHash());
-  if (!o || !ok) {
-    await recordAddressFailure(ctx.db, req.ip, now, limits);
-    const lockedNow = o ? await recordAccountFailure(ctx.db, o, now, limits, 'operators') : null;
-    if (o) await audit(ctx.db, { providerId: null, actor: o.code, action: 'operator.login.failed', ip: req.ip });
-    if (lockedNow) throw new ApiError(RC.accountLocked, [minutesLeft(lockedNow, now)]);
-    throw new ApiError(RC.badCredentials);
-  }
-  if (o.status !== '1') throw new ApiError(RC.accountUnavailable);
-  await clearAccountFailures(ctx.db, o.id, 'operators');
+  const o = await checkCredentials(ctx, 'operator', {
+    account: params.account,
+    pwd: params.pwd,
+    ip: req.ip,
+    now,
+  });
   const previous = readCookie(req, OPERATOR_COOKIE);
   const old = previous ? await findOperatorSession(ctx.db, previous, config, now) : undefined;
   if (old) await endSession(ctx.db, old.id, 'operator');
@@ -114,21 +100,6 @@ async function login(req: FastifyRequest, reply: FastifyReply, params: Record<st
   };
 }
 
-const queueFilter = (p: Record<string, unknown>) => ({
-  site: p.site ? String(p.site) : undefined,
-  provider: p.provider ? String(p.provider) : undefined,
-  entityType: p.entityType ? String(p.entityType) : undefined,
-  kind: p.kind ? String(p.kind) : undefined,
-  olderThanHours: p.olderThanHours ? Number(p.olderThanHours) : undefined,
-});
-const auditFilter = (p: Record<string, unknown>) => ({
-  provider: p.provider ? String(p.provider) : undefined,
-  actor: p.actor ? String(p.actor) : undefined,
-  action: p.action ? String(p.action) : undefined,
-  entityType: p.entityType ? String(p.entityType) : undefined,
-  from: p.from ? String(p.from) : undefined,
-  to: p.to ? String(p.to) : undefined,
-});
 const day = text({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' });
 const auditParams = {
   provider: upTo(20),
@@ -269,7 +240,14 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       },
       async handler(req, _reply, params) {
         const s = operatorOf(req);
-        return listQueue(req.server.ctx.db, s.operator, queueFilter(params), pageRange(params), req.server.ctx.now());
+        return listQueue(
+          req.server.ctx.db,
+          s.operator,
+          // The filters are the parameters (an empty one filters nothing); the age is a number of hours.
+          { ...params, olderThanHours: Number(params.olderThanHours) || undefined },
+          pageRange(params),
+          req.server.ctx.now(),
+        );
       },
     }),
     route({
@@ -609,7 +587,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       screen: { id: 'opAudit', call: 'list' },
       async handler(req, _reply, params) {
         const s = operatorOf(req);
-        return searchAudit(req.server.ctx.db, s.operator, auditFilter(params), pageRange(params));
+        return searchAudit(req.server.ctx.db, s.operator, params, pageRange(params));
       },
     }),
     route({
@@ -622,7 +600,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       raw: true,
       async handler(req, reply, params) {
         const s = operatorOf(req);
-        const rows = await exportAudit(req.server.ctx.db, s.operator, auditFilter(params));
+        const rows = await exportAudit(req.server.ctx.db, s.operator, params);
         const header = ['time', 'provider', 'actor', 'action', 'entityType', 'entityID', 'detail', 'ip'];
         const body = [
           csvLine(header),

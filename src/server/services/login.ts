@@ -11,6 +11,7 @@ import { audit, auditBy } from './audit';
 import type { Actor } from './actor';
 import { takePictureCode } from './pictureCodes';
 import { findProviderByCode, recordLogin } from './providers';
+import { findOperatorByCode } from './operators';
 import { createSession, endSession, findSession, purgeExpiredSessions, type NewSession } from './sessions';
 import {
   accountLockedUntil,
@@ -41,34 +42,65 @@ export interface LoggedIn {
   session: NewSession;
 }
 
-/** A login, or the refusal of 000 §8 (locked address or account, wrong picture code, credentials, disabled account). */
-export async function logIn(ctx: AppContext, a: LoginAttempt): Promise<LoggedIn> {
+/** An account a login checks: a provider's or an operator's (the same throttle columns). */
+interface Account {
+  id: number;
+  code: string;
+  password_hash: string;
+  status: string;
+  locked_until: number | null;
+}
+
+/** Whose login: where its account is found and its throttle counted, how its audit entries read. */
+const KINDS = {
+  provider: { find: findProviderByCode, table: 'providers', action: 'login', own: true },
+  operator: { find: findOperatorByCode, table: 'operators', action: 'operator.login', own: false },
+} as const;
+
+/**
+ * The checks of a login, the providers' and the console's alike (000 §8): the address throttle, then (a provider's
+ * picture code, `beforeAccount`) the account's lock, the password (an unknown account still costs one hash, so
+ * the answer time does not tell which accounts exist), the account's state. Failures are counted and audited;
+ * a success clears the account's count. The account, or the refusal.
+ */
+export async function checkCredentials<K extends keyof typeof KINDS>(
+  ctx: AppContext,
+  kind: K,
+  a: { account: string; pwd: string; ip: string; now: number },
+  beforeAccount?: () => Promise<void>,
+): Promise<NonNullable<Awaited<ReturnType<(typeof KINDS)[K]['find']>>>> {
   const { now, ip } = a;
-  const siteConfig = await ctx.config.forSite(ctx.site);
-  const limits = limitsOf(siteConfig);
+  const k = KINDS[kind];
+  const limits = limitsOf(await ctx.config.forSite(ctx.site));
   const addr = await addressState(ctx.db, ip, now, limits);
   if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
-  if (siteConfig.login_picture_code === '1') {
-    const shown = a.pictureId && a.pictureCode !== undefined;
-    if (!shown || !(await takePictureCode(ctx.db, a.pictureId!, a.pictureCode!, now)))
-      throw new ApiError(RC.dynamicCodeWrong);
-  }
-  const p = await findProviderByCode(ctx.db, a.account);
-  if (p) {
-    const locked = accountLockedUntil(p, now);
-    if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
-  }
-  // Unknown accounts still cost one hash, so the answer time does not tell which accounts exist.
-  const ok = await verifyPassword(a.pwd, p ? p.password_hash : await dummyHash());
-  if (!p || !ok) {
+  await beforeAccount?.();
+  const found: Account | undefined = await k.find(ctx.db, a.account);
+  const locked = found ? accountLockedUntil(found, now) : null;
+  if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
+  const ok = await verifyPassword(a.pwd, found ? found.password_hash : await dummyHash());
+  if (!found || !ok) {
     await recordAddressFailure(ctx.db, ip, now, limits);
-    const lockedNow = p ? await recordAccountFailure(ctx.db, p, now, limits) : null;
-    if (p) await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login.failed', ip });
+    const lockedNow = found ? await recordAccountFailure(ctx.db, found, now, limits, k.table) : null;
+    if (found)
+      await audit(ctx.db, { providerId: k.own ? found.id : null, actor: found.code, action: `${k.action}.failed`, ip });
     if (lockedNow) throw new ApiError(RC.accountLocked, [minutesLeft(lockedNow, now)]);
     throw new ApiError(RC.badCredentials);
   }
-  if (p.status !== '1') throw new ApiError(RC.accountUnavailable);
-  await clearAccountFailures(ctx.db, p.id);
+  if (found.status !== '1') throw new ApiError(RC.accountUnavailable);
+  await clearAccountFailures(ctx.db, found.id, k.table);
+  return found as NonNullable<Awaited<ReturnType<(typeof KINDS)[K]['find']>>>;
+}
+
+/** A provider's login, or the refusal of 000 §8 (locked address or account, wrong picture code, credentials, disabled account). */
+export async function logIn(ctx: AppContext, a: LoginAttempt): Promise<LoggedIn> {
+  const { now, ip } = a;
+  const p = await checkCredentials(ctx, 'provider', a, async () => {
+    if ((await ctx.config.forSite(ctx.site)).login_picture_code !== '1') return;
+    const shown = a.pictureId && a.pictureCode !== undefined;
+    if (!shown || !(await takePictureCode(ctx.db, a.pictureId!, a.pictureCode!, now)))
+      throw new ApiError(RC.dynamicCodeWrong);
+  });
   const config = await ctx.config.forSite(p.site);
   // A browser that logs in again leaves its previous session behind: end it.
   const old = a.previousToken
