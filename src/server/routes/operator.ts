@@ -129,7 +129,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       method: 'READ',
       url: '/op/session',
       tag: 'operator',
-      summary: "The operator's session: who, its role and sites, the deployment's sites; the CSRF token header",
+      summary:
+        "The operator's session: who, its role and sites, the deployment's sites and configuration, the queue's size and oldest change; the CSRF token header",
       auth: 'operator',
       allowPending: true,
       async handler(req, reply) {
@@ -140,6 +141,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
             operator: operatorUser(s.operator),
             language: s.language,
             sites: req.server.ctx.config.sites(),
+            config: s.config,
             ...(await queueSummary(req.server.ctx.db, s.operator, req.server.ctx.now())),
           },
         };
@@ -494,6 +496,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'operator',
       params: obj({ site: upTo(20), key: upTo(64), ...paging }),
       screen: { id: 'opConfig', call: 'list' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const site = params.site && params.site !== DEPLOYMENT ? String(params.site) : undefined;
@@ -521,6 +524,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj({ site: upTo(20), key: upTo(64), value: upTo(1000) }, ['site', 'key', 'value']),
       screen: { id: 'opConfigEdit', call: 'submit' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = operatorOf(req);
