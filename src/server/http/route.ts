@@ -28,7 +28,6 @@ import { assertCallOpen, assertOperatorCallOpen } from './gate';
 import { operatorUser } from '../services/operators';
 import { obj, type JsonSchema } from './schemas';
 import type { TObject, Static } from '@sinclair/typebox';
-import type { OperatorSessionContext, SessionContext } from '../context';
 
 export type { JsonSchema };
 /** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
@@ -49,9 +48,9 @@ export interface Facts {
 
 type Auth = 'public' | 'session' | 'operator';
 /** A request of a route that needs a session: the guard has set it before the handler runs. */
-export type SessionRequest = FastifyRequest & { session: SessionContext };
+export type SessionRequest = FastifyRequest & { session: NonNullable<FastifyRequest['session']> };
 /** A request of an operator's route (the console's calls): the guard has set the operator's session. */
-export type OperatorRequest = FastifyRequest & { operatorSession: OperatorSessionContext };
+export type OperatorRequest = FastifyRequest & { operatorSession: NonNullable<FastifyRequest['operatorSession']> };
 /** The request a handler gets: with the session its route's auth requires. */
 export type RequestOf<A extends Auth> = A extends 'session'
   ? SessionRequest
