@@ -10,7 +10,7 @@ import type { CallDef, MenuEntryDef, ScreenDef } from './types';
 
 type JsonSchema = Record<string, unknown>;
 
-/** What the linter needs of a server route (src/server/routes.ts ApiRoute has these properties). */
+/** What the linter needs of a server route (src/server/http/route.ts ApiRoute has these properties). */
 export interface ApiRouteInfo {
   method: 'GET' | 'POST' | 'READ';
   url: string;
@@ -141,7 +141,7 @@ export function apiProblems(def: ScreenDef, routes: ApiRouteInfo[]): ApiProblem[
       else
         out.push({
           path: `${path}.path`,
-          reason: `the server implements no call "${call.path}"${didYouMean(call.path, urls)} (routes are declared in src/server/plugins/)`,
+          reason: `the server implements no call "${call.path}"${didYouMean(call.path, urls)} (routes are declared in src/server/routes/)`,
         });
       continue;
     }

@@ -1,4 +1,4 @@
-// Builds the server: database (migrated, seeded with demo data when empty), configuration, plugins by
+// Builds the server: database (migrated, seeded with demo data when empty), configuration, the route modules by
 // domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
 // loopback port of their own.
 import Fastify, {
@@ -30,11 +30,11 @@ import { FileStore, objectStoreFor } from './files/storage';
 import type { ObjectStore } from './files/objects';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
-import { docsRoutes } from './plugins/docs';
-import { opsRoutes } from './plugins/ops';
+import { docsRoutes } from './routes/docs';
+import { opsRoutes } from './routes/ops';
 import { Lifecycle } from './ops/lifecycle';
 import { Metrics } from './ops/metrics';
-import { spa, isApiPath } from './plugins/spa';
+import { spa, isApiPath } from './routes/spa';
 import { seedIfEmpty } from './seed/demo';
 import { scheduleSweeps } from './services/fileRetention';
 import type { AppContext } from './context';

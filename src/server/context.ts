@@ -58,7 +58,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
-    /** Every call registered through routes.ts, for the OpenAPI document. */
-    apiRoutes: import('./routes').ApiRoute[];
+    /** Every call registered through http/route.ts, for the OpenAPI document. */
+    apiRoutes: import('./http/route').ApiRoute[];
   }
 }

@@ -4,26 +4,26 @@
 // that the server does not have.
 import type { FastifyInstance } from 'fastify';
 import type { FileStore } from './files/storage';
-import type { ApiRoute } from './routes';
-import { sessionRoutes } from './plugins/session';
-import { accountRoutes } from './plugins/account';
-import { configRoutes } from './plugins/config';
-import { fileRoutes } from './plugins/files';
-import { toneRoutes } from './plugins/tones';
-import { toneUploadRoutes } from './plugins/toneUpload';
-import { toneMaintenanceRoutes } from './plugins/toneMaintenance';
-import { tariffRoutes } from './plugins/tariffs';
-import { catalogueRoutes } from './plugins/catalogues';
-import { copyrightRoutes } from './plugins/copyright';
-import { batchRoutes } from './plugins/batch';
-import { batchUploadRoutes } from './plugins/batchUpload';
-import { batchExpiryRoutes } from './plugins/batchExpiry';
-import { ivrRoutes } from './plugins/ivr';
-import { nameToneRoutes } from './plugins/nameTones';
-import { toneBoxRoutes } from './plugins/toneBoxes';
-import { boxToneRoutes } from './plugins/boxTones';
-import { operatorRoutes } from './plugins/operator';
-import { notificationRoutes } from './plugins/notifications';
+import type { ApiRoute } from './http/route';
+import { sessionRoutes } from './routes/session';
+import { accountRoutes } from './routes/account';
+import { configRoutes } from './routes/config';
+import { fileRoutes } from './routes/files';
+import { toneRoutes } from './routes/tones';
+import { toneUploadRoutes } from './routes/toneUpload';
+import { toneMaintenanceRoutes } from './routes/toneMaintenance';
+import { tariffRoutes } from './routes/tariffs';
+import { catalogueRoutes } from './routes/catalogues';
+import { copyrightRoutes } from './routes/copyright';
+import { batchRoutes } from './routes/batch';
+import { batchUploadRoutes } from './routes/batchUpload';
+import { batchExpiryRoutes } from './routes/batchExpiry';
+import { ivrRoutes } from './routes/ivr';
+import { nameToneRoutes } from './routes/nameTones';
+import { toneBoxRoutes } from './routes/toneBoxes';
+import { boxToneRoutes } from './routes/boxTones';
+import { operatorRoutes } from './routes/operator';
+import { notificationRoutes } from './routes/notifications';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);

@@ -1,5 +1,5 @@
 // Control characters in any text parameter are refused for every call before a handler or the database sees
-// them (routes.ts): the cases of issue 15 that answered HTTP 500 on PostgreSQL (a NUL in contactName, a
+// them (src/server/http/route.ts): the cases of issue 15 that answered HTTP 500 on PostgreSQL (a NUL in contactName, a
 // singer, a tag, a stage name, the login account) and the other controls, through every transport (JSON,
 // form, query, path). Each answers 950004 naming the field, as the OpenAPI document says, and changes no row
 // and no file. The same file runs on SQLite and, in `npm test`, on PostgreSQL.

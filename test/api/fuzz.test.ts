@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { startServer, DEMO, usingPostgres, type TestServer } from './helpers';
 import { RETURN_CODES } from '../../src/server/returnCodes';
-import { openApiDocument } from '../../src/server/plugins/docs';
+import { openApiDocument } from '../../src/server/routes/docs';
 import { apiRouteTable } from '../../src/server/routeTable';
 import { createSession } from '../../src/server/services/sessions';
 import { SESSION_COOKIE } from '../../src/server/http/cookies';

@@ -7,7 +7,7 @@ import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { apiRouteTable } from '../../src/server/routeTable';
 import { gateOf } from '../../src/engine/gate';
 import { engineFor } from '../../src/server/validation';
-import type { ApiRoute } from '../../src/server/routes';
+import type { ApiRoute } from '../../src/server/http/route';
 
 let s: TestServer;
 const clients: Record<string, Client> = {};

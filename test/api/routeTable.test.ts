@@ -3,7 +3,7 @@
 // missing path or reads a field the answer does not have.
 import Ajv from 'ajv';
 import { apiRouteTable } from '../../src/server/routeTable';
-import type { ApiRoute } from '../../src/server/routes';
+import type { ApiRoute } from '../../src/server/http/route';
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 
 let s: TestServer;

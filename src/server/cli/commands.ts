@@ -5,8 +5,7 @@ import {
   createProvider,
   findProviderByCode,
   resetProviderPassword,
-  setJockeyRight,
-  setNameTonePrivilege,
+  setPrivilege,
   setProviderStatus,
   ACCOUNT_CODE,
 } from '../services/providers';
@@ -26,6 +25,12 @@ import { audit } from '../services/audit';
 import { usageByProvider, uploadLimits } from '../files/quota';
 import { formatSize } from '../files/accept';
 import { cell, terminalSafe } from './printable';
+
+/** The privileges `provider <privilege> <code> on|off` switches: its column, and its name in the answer. */
+const PRIVILEGES = {
+  jockey: { column: 'jockey_right', name: 'jockey right' },
+  namerbt: { column: 'namerbt_privilege', name: 'name-tone privilege' },
+} as const;
 
 export const HELP = `Operator commands (environment: DATA_DIR, DATABASE_URL, SITE as for the server)
 A <site> is the name of a folder of site-variants/.
@@ -219,32 +224,19 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       out(`${code} reset${flags.password ? '' : `, password: ${password}`}; it must be changed at next login`);
       return 0;
     }
-    if (action === 'jockey') {
+    const privilege = Object.hasOwn(PRIVILEGES, action) ? PRIVILEGES[action as keyof typeof PRIVILEGES] : undefined;
+    if (privilege) {
       const to = rest[1];
-      if (to !== 'on' && to !== 'off') return fail('provider jockey <code> on|off');
-      if (!(await setJockeyRight(db, code, to === 'on'))) return fail(`no account ${code}`);
+      if (to !== 'on' && to !== 'off') return fail(`provider ${action} <code> on|off`);
+      if (!(await setPrivilege(db, code, privilege.column, to === 'on'))) return fail(`no account ${code}`);
       await audit(db, {
         providerId: null,
         actor: 'operator',
-        action: `provider.jockey.${to}`,
+        action: `provider.${action}.${to}`,
         entityType: 'provider',
         entityId: code,
       });
-      out(`${code} jockey right ${to}`);
-      return 0;
-    }
-    if (action === 'namerbt') {
-      const to = rest[1];
-      if (to !== 'on' && to !== 'off') return fail('provider namerbt <code> on|off');
-      if (!(await setNameTonePrivilege(db, code, to === 'on'))) return fail(`no account ${code}`);
-      await audit(db, {
-        providerId: null,
-        actor: 'operator',
-        action: `provider.namerbt.${to}`,
-        entityType: 'provider',
-        entityId: code,
-      });
-      out(`${code} name-tone privilege ${to}`);
+      out(`${code} ${privilege.name} ${to}`);
       return 0;
     }
     if (action === 'site') {

@@ -3,7 +3,7 @@
 // or update value the column cannot hold: a text longer than its varchar(n), a number that is not an integer
 // or outside the integer's range, a NUL. SQLite would store such a value and PostgreSQL would answer an
 // error (an HTTP 500); with this guard both refuse it the same way (ColumnMisfit, answered 950004 naming the
-// request parameter the value came from). It is the last line: the request contract (routes.ts, the
+// request parameter the value came from). It is the last line: the request contract (http/route.ts, the
 // definitions' rules) refuses such values earlier with a field's own message.
 import {
   sql,

@@ -15,6 +15,17 @@ import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError } from './rec
 import { controlCharacterViolations, withoutControlCharacters } from '../http/controlCharacters';
 import { pathSegmentViolations } from './pathSegments';
 
+/** What a batch file upload may answer besides its call's own codes (receiveBatchParts and the file checks). */
+export const BATCH_FILE_CODES = [
+  RC.batchRefused,
+  RC.fileType,
+  RC.fileTooLarge,
+  RC.noFile,
+  RC.fileNameSpecial,
+  RC.uploadMalformed,
+  RC.uploadDuplicate,
+];
+
 export interface BatchPart {
   /** The part's field name and the file's name as sent. */
   field: string;
@@ -76,7 +87,7 @@ export async function receiveBatchParts(
         throw e;
       }
     }
-    // The text fields are parameters like any call's (routes.ts checks the query, not a multipart body).
+    // The text fields are parameters like any call's (http/route.ts checks the query, not a multipart body).
     const refused = [...controlCharacterViolations(fields), ...pathSegmentViolations(fields)];
     if (refused.length) throw new ApiError(RC.badInput, [], refused);
   } catch (e) {

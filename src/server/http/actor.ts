@@ -1,4 +1,4 @@
-// The actor of a request with a session (routes.ts has checked it): its provider, address and the server's clock.
+// The actor of a request with a session (http/route.ts has checked it): its provider, address and the server's clock.
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../services/actor';
 import { sessionOf } from './session';

@@ -4,17 +4,15 @@
 // a constant or a choice between constants on every site ("uploadType": {"if": [..., 2, 1]}) takes only those
 // values (http/contract.ts). The values' other rules are the screen's, checked through the engine (validation.ts).
 import { siteIds } from '../../engine/fsLoader';
-import type { JsonSchema } from '../routes';
+import { typed, type TSchema } from './schemas';
 import { engineFor } from '../validation';
 import { mappingValues } from './contract';
 
-const SCALAR: JsonSchema = { anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }] };
+const SCALAR = typed<string | number | boolean>({
+  anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }],
+});
 
-export function callParams(
-  screen: string,
-  call: string,
-  known: Record<string, JsonSchema> = {},
-): Record<string, JsonSchema> {
+export function callParams(screen: string, call: string, known: Record<string, TSchema> = {}): Record<string, TSchema> {
   const mappings = new Map<string, unknown[]>();
   for (const site of siteIds()) {
     const def = engineFor(site).definition(screen).calls?.[call];
@@ -27,7 +25,7 @@ export function callParams(
       const values = mappings.get(name)!.map(mappingValues);
       const choices = values.every((v) => v !== undefined) ? [...new Set(values.flat() as string[])].sort() : undefined;
       const shape = known[name] ?? SCALAR;
-      return [name, choices ? { ...(shape.anyOf ? { type: 'string' } : shape), enum: choices } : shape];
+      return [name, choices ? typed<string>({ ...(shape.anyOf ? { type: 'string' } : shape), enum: choices }) : shape];
     }),
   );
 }

@@ -1,4 +1,4 @@
-// The request contract every call passes through (routes.ts), derived rather than written per route:
+// The request contract every call passes through (route.ts), derived rather than written per route:
 // - a parameter a screen's call sends as a constant, or as a choice between constants ({"if": [..., 2, 1]}),
 //   may take only those values (an enum), so an uploadType of '1; DROP TABLE tones;--' is refused;
 // - a parameter stored in a column (marked x-column by a record's field map) is no longer than the column

@@ -1,6 +1,6 @@
 // Control characters in request text. No column of the portal holds them, PostgreSQL refuses a NUL in any
 // text value (an HTTP 500 before this check), and a stored ESC or C1 sequence would reach an operator's
-// terminal or a spreadsheet later. routes.ts refuses them for every call before any handler (or the
+// terminal or a spreadsheet later. http/route.ts refuses them for every call before any handler (or the
 // database) sees the request, so SQLite and PostgreSQL answer the same 950004.
 //
 // Refused: C0 controls except tab, line feed and carriage return (multi-line descriptions keep their line

@@ -1,4 +1,4 @@
-// The session of a request whose route requires one (auth 'session'): routes.ts's guard has set it before any
+// The session of a request whose route requires one (auth 'session'): route.ts's guard has set it before any
 // handler runs, so a handler reads it here instead of asserting it exists at every use.
 import type { FastifyRequest } from 'fastify';
 import type { SessionContext } from '../context';

@@ -79,6 +79,14 @@ function all(): Record<ApprovalState, Marks> {
 export const NO_MARKS: Marks = { approve_type: '', table_type: '', ask_type: '', refuse_reason: '' };
 
 /** The marks to write for a state; a refusal carries the operator's reason ('-' when none was given, so it shows). */
+/** The columns every submitted addition starts with: not on air yet, 'addition to be approved', created `now`. */
+export const addedRow = (now: number) => ({
+  status: STATUS.new,
+  ...marks('add'),
+  created_at: now,
+  updated_at: now,
+});
+
 export function marks(state: ApprovalState, reason = ''): Marks {
   const m = all()[state];
   return state === 'rejected' ? { ...m, refuse_reason: reason || '-' } : { ...m };

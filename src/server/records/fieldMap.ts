@@ -3,7 +3,7 @@
 // all derived from the record's fields, so a field is declared once (there) and never retyped here. Generic over
 // entities: tones use it now (services/toneRecord.ts); tone boxes too (services/toneBoxRecord.ts).
 import type { RecordDoc, RecordFieldDef } from '../../engine';
-import type { JsonSchema } from '../routes';
+import { typed, type JsonSchema, type TSchema } from '../http/schemas';
 import { columnOf } from '../http/contract';
 
 /** The details column: fields without a column of their own, kept as one JSON object. */
@@ -70,7 +70,7 @@ export interface FieldMap {
   fields: MappedField[];
   field(name: string): MappedField;
   /** Parameter schemas of the write calls: the transport shape only (the screen's rules check the values). */
-  writeParams(): Record<string, JsonSchema>;
+  writeParams(): Record<string, TSchema>;
   /** The columns an insert stores from a write call's parameters (details as one JSON text). */
   insertValues(params: Row): Row;
   /** What a modification changes, by field name (column form), for the fields the edit call carries. */
@@ -123,14 +123,14 @@ export function fieldMap(record: RecordDoc): FieldMap {
       return f;
     },
     writeParams() {
-      const out: Record<string, JsonSchema> = {};
+      const out: Record<string, TSchema> = {};
       for (const f of written) {
         for (const param of new Set([f.param!, f.editParam!])) out[param] = shape(f);
       }
       return out;
-      function shape(f: MappedField): JsonSchema {
+      function shape(f: MappedField): TSchema {
         // Its column bounds it too (http/contract.ts fitToColumns reads the column's size from the database).
-        return { ...(own(f) ? columnOf(record.table, f.column) : {}), ...ownShape(f) };
+        return typed<string>({ ...(own(f) ? columnOf(record.table, f.column) : {}), ...ownShape(f) });
       }
       function ownShape(f: MappedField): JsonSchema {
         // An id column holds a 32-bit integer on both databases: a longer number is refused, not stored (-1 and '' mean none).

@@ -8,6 +8,19 @@ import { sitesOf } from './operators';
 
 type Db = Kysely<Database>;
 
+/** The fields of an audit entry as the console and the provider's activity list answer it (auditEntry below). */
+export const AUDIT_ENTRY_FIELDS = [
+  'auditID',
+  'time',
+  'provider',
+  'actor',
+  'action',
+  'entityType',
+  'entityID',
+  'detail',
+  'ip',
+] as const;
+
 export interface AuditFilter {
   provider?: string;
   actor?: string;

@@ -18,7 +18,7 @@ import { toneCondition } from './toneRecord';
 import { fileUrl } from './uploadedFiles';
 import { submit } from '../lifecycle/lifecycle';
 import { IVR_DIRECTORY } from '../lifecycle/entities/ivrDirectory';
-import { marks, STATUS, stateOf, waiting, wireMarks } from '../lifecycle/states';
+import { addedRow, STATUS, stateOf, waiting, wireMarks } from '../lifecycle/states';
 import { addEntries, entryIds, removeEntries, reorder, sortEntries } from './ivrEntries';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -112,10 +112,7 @@ export async function createDirectory(db: Kysely<Database>, a: Actor, c: Directo
         name: c.name,
         type: c.type,
         prompt_file: c.promptFile,
-        status: STATUS.new,
-        ...marks('add'),
-        created_at: a.now,
-        updated_at: a.now,
+        ...addedRow(a.now),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -14,7 +14,7 @@ import { fileUrl } from './uploadedFiles';
 import { submit } from '../lifecycle/lifecycle';
 import { withdrawPending } from '../lifecycle/changes';
 import { IVR_PROMPT } from '../lifecycle/entities/ivrPrompt';
-import { marks, STATUS, wireMarks } from '../lifecycle/states';
+import { addedRow, wireMarks } from '../lifecycle/states';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,10 +48,7 @@ export async function createPrompt(
         kind: c.kind,
         name: c.name,
         prompt_file: c.promptFile,
-        status: STATUS.new,
-        ...marks('add'),
-        created_at: a.now,
-        updated_at: a.now,
+        ...addedRow(a.now),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

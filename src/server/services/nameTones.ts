@@ -11,7 +11,7 @@ import type { Actor } from './actor';
 import { submit } from '../lifecycle/lifecycle';
 import { withdrawPending } from '../lifecycle/changes';
 import { NAME_TONE } from '../lifecycle/entities/nameTone';
-import { marks, STATUS, wireMarks } from '../lifecycle/states';
+import { addedRow, wireMarks } from '../lifecycle/states';
 import { fileUrl } from './uploadedFiles';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,10 +98,7 @@ export async function uploadNameTone(db: Kysely<Database>, a: Actor, u: NameTone
           msisdn: u.msisdn,
           upload_count: 1,
           upload_link: u.file,
-          status: STATUS.new,
-          ...marks('add'),
-          created_at: a.now,
-          updated_at: a.now,
+          ...addedRow(a.now),
         })
         .returning('id')
         .executeTakeFirstOrThrow());

@@ -3,6 +3,7 @@
 // screen of its entity. Read means seen in that list.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { pageOf, type PageRange } from '../db/paging';
 
 type Db = Kysely<Database>;
 
@@ -45,4 +46,25 @@ export async function markRead(db: Db, providerId: number, ids: number[] | 'all'
     .where('read_at', 'is', null);
   if (ids !== 'all') q = q.where('id', 'in', ids.length ? ids : [0]);
   await q.execute();
+}
+
+/** The notifier's outbox (the operators' console), newest first: every message sent, or one provider's. */
+export async function listOutbox(db: Db, providerCode: string | undefined, range: PageRange) {
+  let q = db.selectFrom('outbox as o').leftJoin('providers as p', 'p.id', 'o.provider_id');
+  if (providerCode) q = q.where('p.code', '=', providerCode);
+  return pageOf(q, range, async (page) =>
+    (
+      await page
+        .select(['o.id', 'o.created_at', 'o.channel', 'o.recipient', 'o.subject', 'o.body', 'p.code'])
+        .orderBy('o.id', 'desc')
+        .execute()
+    ).map((r) => ({
+      time: new Date(Number(r.created_at)).toISOString(),
+      provider: r.code ?? '',
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+    })),
+  );
 }

@@ -8,6 +8,7 @@ import type { Database, Operator } from '../db/schema';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
 import { rememberPassword, usedRecently } from './passwordHistory';
+import { setAccountStatus } from './sessions';
 
 type Db = Kysely<Database>;
 
@@ -111,15 +112,5 @@ export async function listOperators(db: Db) {
   return db.selectFrom('operators').selectAll().orderBy('code').execute();
 }
 
-export async function setOperatorStatus(db: Db, code: string, status: '1' | '2'): Promise<boolean> {
-  const r = await db
-    .updateTable('operators')
-    .set({ status, updated_at: Date.now() })
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (status === '2') {
-    const o = await findOperatorByCode(db, code);
-    if (o) await db.deleteFrom('operator_sessions').where('operator_id', '=', o.id).execute();
-  }
-  return Number(r.numUpdatedRows) > 0;
-}
+export const setOperatorStatus = (db: Db, code: string, status: '1' | '2') =>
+  setAccountStatus(db, 'operator', code, status);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import { rememberPassword } from './passwordHistory';
+import { setAccountStatus } from './sessions';
 import type { Config } from './config';
 
 export interface ProviderInput {
@@ -153,34 +154,18 @@ export function selfInfo(p: Provider, config: Config): Record<(typeof SELF_INFO_
 export const isExpired = (p: Provider, now: number) => p.expires_at !== null && p.expires_at <= now;
 export const mustChangePassword = (p: Provider) => p.first_login !== '0' || p.need_change_pwd === '1';
 
-export async function setProviderStatus(db: Kysely<Database>, code: string, status: '1' | '2'): Promise<boolean> {
-  const r = await db
-    .updateTable('providers')
-    .set({ status, updated_at: Date.now() })
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (status === '2') {
-    const p = await findProviderByCode(db, code);
-    if (p) await db.deleteFrom('sessions').where('provider_id', '=', p.id).execute();
-  }
-  return Number(r.numUpdatedRows) > 0;
-}
+export const setProviderStatus = (db: Kysely<Database>, code: string, status: '1' | '2') =>
+  setAccountStatus(db, 'provider', code, status);
 
-/** Operator grant or withdrawal of the jockey right (001 §5.1); the server reads it on every request. */
-export async function setJockeyRight(db: Kysely<Database>, code: string, granted: boolean): Promise<boolean> {
+/**
+ * The privileges an operator grants or withdraws: the jockey right (001 §5.1) and the name-tone privilege (001 §6:
+ * without it the upload opens noPrivilege). The server reads them on every request.
+ */
+export type Privilege = 'jockey_right' | 'namerbt_privilege';
+export async function setPrivilege(db: Kysely<Database>, code: string, privilege: Privilege, granted: boolean) {
   const r = await db
     .updateTable('providers')
-    .set({ jockey_right: granted ? '1' : '0', updated_at: Date.now() })
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-/** Grants or withdraws the name-tone privilege (001 §6: without it the upload opens noPrivilege). */
-export async function setNameTonePrivilege(db: Kysely<Database>, code: string, granted: boolean): Promise<boolean> {
-  const r = await db
-    .updateTable('providers')
-    .set({ namerbt_privilege: granted ? '1' : '0', updated_at: Date.now() })
+    .set({ [privilege]: granted ? '1' : '0', updated_at: Date.now() })
     .where('code', '=', code)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

@@ -22,6 +22,35 @@ export interface NewSession {
 export type AccountKind = 'provider' | 'operator';
 const TABLE = { provider: 'sessions', operator: 'operator_sessions' } as const;
 const OWNER = { provider: 'provider_id', operator: 'operator_id' } as const;
+const ACCOUNTS = { provider: 'providers', operator: 'operators' } as const;
+
+/**
+ * Enables or disables an account (status 1 or 2) by its code; a disabled account's sessions end at once. False
+ * when no account has the code.
+ */
+export async function setAccountStatus(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  code: string,
+  status: '1' | '2',
+): Promise<boolean> {
+  // The two account tables have the same columns for this; Kysely types one table at a time.
+  const table = ACCOUNTS[kind] as 'providers';
+  const r = await db
+    .updateTable(table)
+    .set({ status, updated_at: Date.now() })
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (status === '2') {
+    const account = await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirst();
+    if (account)
+      await db
+        .deleteFrom(TABLE[kind])
+        .where(OWNER[kind] as 'provider_id', '=', account.id)
+        .execute();
+  }
+  return Number(r.numUpdatedRows) > 0;
+}
 
 export async function createSession(
   db: Kysely<Database>,

@@ -20,6 +20,7 @@ import { pendingCount } from '../lifecycle/changes';
 import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
 import { marks, STATUS, waiting, wireMarks, type Marks } from '../lifecycle/states';
 import { pageRange, type PageRange } from '../db/paging';
+import { compareColumn } from '../db/recordFilter';
 import type { Lang } from '../returnCodes';
 import { namesIn } from './translations';
 
@@ -105,7 +106,7 @@ export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
 }
 
 /**
- * What the form's rules must not take from the request (routes.ts facts): the selected tones' validity dates
+ * What the form's rules must not take from the request (http/route.ts facts): the selected tones' validity dates
  * (the box-validity check of 000 §5), the stored box type on edit (the type cannot change; it decides the disc
  * rules), and the account's pending approvals (the radio submit rule of 000 §4).
  */
@@ -331,33 +332,15 @@ export async function deleteBox(
   });
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-const DAY_MS = 86_400_000;
-
 /** One filter of the box's record (screen-definitions/records/toneBox.json) on the list query: parameter value -> comparison on the field's column. */
 function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object>>(
   q: Q,
   f: RecordFilterDef,
   value: string,
 ): Q {
-  const col = toneBoxFields().field(f.field).column as any;
-  switch (f.match) {
-    case 'prefix':
-      return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
-    case 'from':
-      return q.where(col, '>=', value) as Q;
-    case 'to':
-      return q.where(col, '<=', value) as Q;
-    // Times are epoch ms; a day is the UTC day.
-    case 'fromDay':
-      return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
-    case 'toDay':
-      return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
-    case 'equals':
-      return q.where(col, '=', value) as Q;
-    default:
-      throw new Error(`a tone box filter cannot match "${f.match}"`);
-  }
+  const narrowed = compareColumn<'tone_boxes', Q>(q, toneBoxFields().field(f.field).column, f.match, value);
+  if (!narrowed) throw new Error(`a tone box filter cannot match "${f.match}"`);
+  return narrowed;
 }
 
 /** sp/querytonebox: the provider's boxes (not deleted), newest first, with their tone count, filtered and paged. */

@@ -8,13 +8,14 @@
 // recordSum is max(seq): both O(page) whatever the page number. A filtered page first reads the ids of the
 // page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, from
 // whichever end of the range is nearer, then fetches those rows by primary key (a deferred join).
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { RecordFilterDef } from '../../engine';
 import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
 import { precompiled } from '../db/precompiled';
 import { logicToSql } from '../db/logicSql';
-import type { JsonSchema } from '../routes';
+import { compareColumn } from '../db/recordFilter';
+import { typed, type TSchema } from '../http/schemas';
 import { engineFor } from '../validation';
 import { toneFields } from './toneRecord';
 import { reasonText } from '../media/transcodes';
@@ -36,7 +37,7 @@ const NUMBER = '^(\\d{1,12}(\\.\\d{1,6})?)?$';
  * The parameter shapes the comparisons can take (a day for a time, a number for a price), nothing more: the rules
  * of each value are those of the screens' search fields, which the route checks through the engine.
  */
-export const toneFilterParams = (): Record<string, JsonSchema> =>
+export const toneFilterParams = (): Record<string, TSchema> =>
   Object.fromEntries(
     Object.entries(filterDefs()).map(([name, f]) => {
       const pattern =
@@ -47,13 +48,13 @@ export const toneFilterParams = (): Record<string, JsonSchema> =>
             : undefined;
       return [
         name,
-        {
+        typed<string>({
           type: 'string',
           maxLength: 1024,
           ...(pattern ? { pattern } : {}),
           ...(f.schema ?? {}),
           description: `${f.match} on ${f.field}${f.expression ? ` (${f.expression})` : ''}`,
-        },
+        }),
       ];
     }),
   );
@@ -61,8 +62,6 @@ export const toneFilterParams = (): Record<string, JsonSchema> =>
 const active = (f: RecordFilterDef, v: unknown) =>
   typeof v === 'string' && v !== '' && (f.match !== 'expression' || v === '1');
 const columnOf = (field: string) => toneFields().field(field).column;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-const DAY_MS = 86_400_000;
 
 function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(
   q: Q,
@@ -70,29 +69,9 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(
   value: string,
   site: string,
 ): Q {
-  const col = columnOf(f.field) as any;
-  switch (f.match) {
-    case 'equals':
-      return q.where(col, '=', value) as Q;
-    case 'prefix':
-      return q.where(col, 'like', `${escapeLike(value)}%`) as Q;
-    case 'from':
-      return q.where(col, '>=', value) as Q;
-    case 'to':
-      return q.where(col, '<=', value) as Q;
-    // Times are epoch ms; a day is the UTC day.
-    case 'fromDay':
-      return q.where(col, '>=', Date.parse(`${value}T00:00:00Z`)) as Q;
-    case 'toDay':
-      return q.where(col, '<', Date.parse(`${value}T00:00:00Z`) + DAY_MS) as Q;
-    // Prices are decimal strings: compared as numbers (no index; the other filters narrow first).
-    case 'min':
-      return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '>=', Number(value)) as Q;
-    case 'max':
-      return q.where(sql<number>`cast(${sql.ref(col)} as real)`, '<=', Number(value)) as Q;
-    case 'expression':
-      return q.where(logicToSql(engineFor(site).expression(f.expression!), columnOf) as any) as Q;
-  }
+  if (f.match === 'expression')
+    return q.where(logicToSql(engineFor(site).expression(f.expression!), columnOf) as any) as Q;
+  return compareColumn<'tones', Q>(q, columnOf(f.field), f.match, value) ?? q;
 }
 
 // The unfiltered page, asked on every visit of the maintenance screen, in one round trip: the total

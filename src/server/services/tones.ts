@@ -1,4 +1,4 @@
-// Writing tones. The list's paging (plugins/tones.ts) relies on seq being 1..n per provider without gaps, so
+// Writing tones. The list's paging (routes/tones.ts, services/toneList.ts) relies on seq being 1..n per provider without gaps, so
 // every tone is inserted through insertTone. Inside one transaction it first updates the provider's row (a
 // no-op write that takes the row lock on PostgreSQL; SQLite serialises writers anyway), so concurrent
 // inserts for one provider, from any server process, take turns; then it takes max(seq) + 1 from the index.

@@ -3,8 +3,8 @@
 // the session provider's tones only; another provider's tone answers 950005 like a missing one.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, rowId, rowIdList, rowIds, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, rowId, rowIdList, rowIds, stringRecord, text } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
@@ -48,7 +48,7 @@ const toneDetailRecord = () =>
 
 export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/qrytonedetail',
       tag: 'tones',
@@ -56,7 +56,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       description:
         "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
-      params: obj({ toneID, toneCode: { type: 'string', pattern: '^\\d{1,22}$' } }),
+      params: obj({ toneID, toneCode: text({ pattern: '^\\d{1,22}$' }) }),
       record: toneDetailRecord(),
       codes: ['950005'],
       async handler(req, _reply, params) {
@@ -64,15 +64,15 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
           throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
         const record = await toneDetail(
           req.server.ctx.db,
-          req.session!.provider.id,
+          req.session.provider.id,
           params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
           req.lang,
         );
         if (!record) throw new ApiError(RC.notFound);
         return { record };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/queryTag',
       tag: 'tones',
@@ -91,12 +91,12 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       },
       codes: ['950005'],
       async handler(req, _reply, params) {
-        const tags = await queryTags(req.server.ctx.db, req.session!.provider.id, Number(params.toneID));
+        const tags = await queryTags(req.server.ctx.db, req.session.provider.id, Number(params.toneID));
         if (!tags) throw new ApiError(RC.notFound);
         return { record: { toneID: String(params.toneID), tagNames: tags.join('~'), tags } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/tagmaintenance',
       tag: 'tones',
@@ -105,19 +105,19 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         'tagNames: tags separated by ~, none empty, at most additional_tag_num, each up to 100 characters (editTag screen rules, checked by the engine); empty removes every tag.',
       auth: 'session',
       write: true,
-      params: obj({ toneID, tagNames: { type: 'string', maxLength: 10_000 } }, ['toneID']),
+      params: obj({ toneID, tagNames: text({ maxLength: 10_000 }) }, ['toneID']),
       screen: { id: 'editTag', call: 'save' },
       codes: ['950004', '950005'],
       async handler(req, _reply, params) {
-        const p = req.session!.provider;
+        const p = req.session.provider;
         const raw = String(params.tagNames ?? '');
         const tags = raw === '' ? [] : raw.split('~').map((t) => t.trim());
         if (!(await replaceTags(req.server.ctx.db, p.id, Number(params.toneID), tags, p.code)))
           throw new ApiError(RC.notFound);
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/hideorresumetones',
       tag: 'tones',
@@ -126,10 +126,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         'operType 1 hides normal tones (status 1 -> 2), 2 resumes hidden ones (2 -> 1). The raw result lists the ids changed (success) and those left alone (failed: pending, unavailable, foreign or missing); 000001 when some failed.',
       auth: 'session',
       write: true,
-      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: { type: 'string', enum: ['1', '2'] } }, [
-        'toneIDs',
-        'operType',
-      ]),
+      params: obj({ toneIDs: toneIDs(MAX_DELETE), operType: oneOf(['1', '2']) }, ['toneIDs', 'operType']),
       record: {
         type: 'object',
         properties: {
@@ -142,8 +139,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         const { ctx } = req.server;
         const record = await hideOrResume(
           ctx.db,
-          req.session!.provider.site,
-          req.session!.provider.id,
+          req.session.provider.site,
+          req.session.provider.id,
           idList(String(params.toneIDs)),
           params.operType === '1',
           ctx.now(),
@@ -151,8 +148,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         if (record.success.length === 0) throw new ApiError(RC.notFound);
         return { code: record.failed.length ? RC.partial : RC.ok, record };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/deltones',
       tag: 'tones',
@@ -163,7 +160,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       params: obj(
         {
           toneIDs: toneIDs(),
-          force: { type: 'string', enum: ['', '0', '1'] },
+          force: oneOf(['', '0', '1']),
         },
         ['toneIDs'],
       ),
@@ -171,7 +168,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       codes: ['950005', '961001', '961002', '961003'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const p = req.session!.provider;
+        const p = req.session.provider;
         const ids = idList(String(params.toneIDs));
         if (ids.length > MAX_DELETE) throw new ApiError(RC.tooManyToDelete, [MAX_DELETE]);
         const r = await deleteTones(ctx.db, { provider: p, ids, force: params.force === '1', now: ctx.now() });
@@ -194,8 +191,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         }
         return { record: { approval: r.approval, count: r.count } };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/exporttone',
       tag: 'tones',
@@ -211,20 +208,17 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       allowExpired: true,
       raw: true,
       params: obj({
-        format: {
-          type: 'string',
-          enum: ['', 'readable', 'raw'],
+        format: oneOf(['', 'readable', 'raw'], {
           description: 'readable (default): for people and spreadsheets; raw: for scripts.',
-        },
-        timeZone: {
-          type: 'string',
+        }),
+        timeZone: text({
           pattern: '^[A-Za-z0-9_+\\-/]{1,64}$',
           description: "IANA time zone of the readable file's times (e.g. Africa/Nairobi).",
-        },
+        }),
       }),
       codes: [RC.badInput],
       async handler(req, reply, params) {
-        const p = req.session!.provider;
+        const p = req.session.provider;
         const asked = typeof params.timeZone === 'string' && params.timeZone !== '' ? params.timeZone : undefined;
         if (asked && !isTimeZone(asked))
           throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
@@ -236,7 +230,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
           p.id,
           raw
             ? { kind: 'raw' }
-            : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session!.config },
+            : { kind: 'readable', lang: req.lang, timeZone, site: p.site, config: req.session.config },
         );
         // An export of a million tones takes longer than the default socket timeout. (A request injected
         // without a socket, as fastify.inject sends it, has no such timeout to lift.)
@@ -247,8 +241,8 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
           .header('cache-control', 'no-store')
           .send(Readable.from(csv, { highWaterMark: 1 }));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/download',
       tag: 'tones',
@@ -259,11 +253,11 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       allowExpired: true,
       raw: true,
       codes: ['950005'],
-      params: obj({ fileName: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' } }, ['fileName']),
+      params: obj({ fileName: text({ pattern: '^[A-Za-z0-9._-]{1,128}$' }) }, ['fileName']),
       async handler(req, reply, params) {
         const { ctx } = req.server;
         const name = String(params.fileName);
-        const providerId = req.session!.provider.id;
+        const providerId = req.session.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
         const sent =
           row &&
@@ -280,6 +274,6 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         if (!sent)
           return void reply.code(404).send({ returnCode: RC.notFound, returnMsg: messageFor(RC.notFound, req.lang) });
       },
-    },
+    }),
   ]);
 }

@@ -3,10 +3,10 @@
 // characters or comes twice, the extension is not allowed here, the content is not what the extension claims,
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes, route } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj, rowId } from '../http/schemas';
+import { obj, oneOf, rowId, stringRecord, text } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
 import {
@@ -37,6 +37,8 @@ import { waveformOf } from '../media/waveform';
 import { convertNow } from '../media/convert';
 import { audit } from '../services/audit';
 import { FILE_ROUTE, fileUrl, ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
+/** A saved file's name as the upload call answers it. */
+const savedName = text({ pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' });
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav',
@@ -137,7 +139,7 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
 
 export function fileRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/uploadfile',
       tag: 'files',
@@ -147,24 +149,17 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       multipart: true,
-      params: { ...obj({ fileType: { type: 'string', enum: Object.keys(GROUPS) } }), additionalProperties: false },
+      params: { ...obj({ fileType: text({ enum: Object.keys(GROUPS) }) }), additionalProperties: false },
       record: {
         type: 'object',
-        additionalProperties: {
-          type: 'object',
-          properties: {
-            originalFilename: { type: 'string' },
-            savedFilename: { type: 'string' },
-            kind: { type: 'string' },
-            size: { type: 'integer' },
-            url: { type: 'string' },
-          },
-        },
+        additionalProperties: stringRecord(['originalFilename', 'savedFilename', 'kind', 'url'], {
+          size: { type: 'integer' },
+        }),
       },
       codes: ['950007', '950008', '950009', '950013', '950014', '962001', '962002', '962003', '962004'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const providerId = s.provider.id;
         if (!req.isMultipart()) throw new ApiError(RC.noFile);
         const kinds = allowedKinds(s.config, typeof params.fileType === 'string' ? params.fileType : undefined);
@@ -243,8 +238,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           throw e;
         }
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: FILE_ROUTE,
       tag: 'files',
@@ -258,13 +253,13 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const name = (req.params as { savedFilename: string }).savedFilename;
-        const providerId = req.session!.provider.id;
+        const providerId = req.session.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
         if (!row) throw new ApiError(RC.notFound);
         await sendUpload(req, reply, store, providerId, name, row);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/getprelistenurl',
       tag: 'files',
@@ -272,7 +267,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       description:
         "By toneCode or toneID: the web audition file of the tone (else its first audio file). 950005 when the tone is not the provider's or has no audio.",
       auth: 'session',
-      params: obj({ toneCode: { type: 'string', maxLength: 22 }, toneID: rowId }),
+      params: obj({ toneCode: text({ maxLength: 22 }), toneID: rowId }),
       record: { type: 'object', properties: { url: { type: 'string' } } },
       codes: ['950005'],
       async handler(req, _reply, params) {
@@ -281,15 +276,15 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'CommonRes.required' }]);
         const files = await toneFiles(
           ctx.db,
-          req.session!.provider.id,
+          req.session.provider.id,
           params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
         );
         const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
         if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/convertaudio',
       tag: 'files',
@@ -300,8 +295,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj(
         {
-          savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' },
-          target: { type: 'string', enum: ['ivr', 'web'] },
+          savedFilename: savedName,
+          target: oneOf(['ivr', 'web']),
         },
         ['savedFilename', 'target'],
       ),
@@ -309,7 +304,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       codes: ['950005', '962005'],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         try {
           const record = await convertNow(ctx.db, store, {
             providerId: s.provider.id,
@@ -325,8 +320,8 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           throw e;
         }
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/audiowave',
       tag: 'files',
@@ -334,18 +329,19 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       description:
         "The peaks the audio preview draws: PEAK_COUNT (600) values 0-255 over the whole file (fewer for a file under 3 s), each the loudest of its share, scaled so the loudest is 255, and the duration in seconds. Computed once, when the file came in (intake or transcode), and stored. 950005 when the file is not the caller's or not audio.",
       auth: 'session',
-      params: obj({ savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' } }, [
-        'savedFilename',
-      ]),
-      record: obj({ durationSeconds: { type: 'number' }, peaks: { type: 'array', items: { type: 'integer' } } }),
+      params: obj({ savedFilename: savedName }, ['savedFilename']),
+      record: {
+        type: 'object',
+        properties: { durationSeconds: { type: 'number' }, peaks: { type: 'array', items: { type: 'integer' } } },
+      },
       codes: ['950005'],
       async handler(req, _reply, params) {
-        const wave = await waveformOf(req.server.ctx.db, store, req.session!.provider.id, String(params.savedFilename));
+        const wave = await waveformOf(req.server.ctx.db, store, req.session.provider.id, String(params.savedFilename));
         if (!wave) throw new ApiError(RC.notFound);
         return { record: wave };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/checkuploadpath',
       tag: 'files',
@@ -362,7 +358,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         );
         return ok ? { record: { writable: '1' } } : { code: RC.uploadFailed, record: { writable: '0' } };
       },
-    },
+    }),
   ]);
 }
 

@@ -2,18 +2,18 @@
 // of a music-disc super SP), admin/queryrecommendtone and admin/qrycatalogtone (list loads whose rows are
 // record.toneInfos). The work is in services/boxTones.ts.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes, type JsonSchema } from '../routes';
-import { accountCode, obj, paging, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { accountCode, obj, oneOf, paging, stringRecord, text, type JsonSchema } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';
 import { cpInfo, CP_FIELDS, selectableTones, toneOwner } from '../services/boxTones';
 import { TONE_INFO_FIELDS } from '../services/toneBoxes';
 
-const cpCode: JsonSchema = {
+const cpCode = text({
   ...accountCode,
   description:
     "A super SP's CP filter: list that provider's tones (a provider of the caller's site); others may name only themselves.",
-};
+});
 const toneInfos: JsonSchema = {
   type: 'object',
   properties: { toneInfos: { type: 'array', items: stringRecord(TONE_INFO_FIELDS) } },
@@ -21,7 +21,7 @@ const toneInfos: JsonSchema = {
 
 export function boxToneRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/querycpinfo',
       tag: 'music boxes',
@@ -31,16 +31,16 @@ export function boxToneRoutes(app: FastifyInstance): void {
       auth: 'session',
       params: obj({
         ...paging,
-        operate: { type: 'string', enum: ['', '0', '1'] },
-        cpName: { type: 'string', maxLength: 200 },
+        operate: oneOf(['', '0', '1']),
+        cpName: text({ maxLength: 200 }),
       }),
       record: { type: 'array', items: stringRecord(CP_FIELDS) },
       async handler(req, _reply, params) {
-        const s = req.session!;
+        const s = req.session;
         return cpInfo(req.server.ctx.db, s.provider, s.config, params, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/admin/queryrecommendtone',
       tag: 'music boxes',
@@ -52,12 +52,12 @@ export function boxToneRoutes(app: FastifyInstance): void {
       record: toneInfos,
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const s = req.session!;
+        const s = req.session;
         const { db } = req.server.ctx;
         return selectableTones(db, await toneOwner(db, s.provider, s.config, params.cpCode), {}, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/admin/qrycatalogtone',
       tag: 'music boxes',
@@ -65,11 +65,11 @@ export function boxToneRoutes(app: FastifyInstance): void {
       description:
         'The tones that may join a box in a tone catalogue (catalogID, resourceType 1) and its sub-catalogues, of the caller or of the provider cpCode names for a super SP, newest first, paged; rows under record.toneInfos, recordSum their count. 950005 for an unknown catalogue or provider.',
       auth: 'session',
-      params: obj({ ...paging, cpCode, catalogID: { type: 'string', pattern: '^\\d{1,9}$' } }, ['catalogID']),
+      params: obj({ ...paging, cpCode, catalogID: text({ pattern: '^\\d{1,9}$' }) }, ['catalogID']),
       record: toneInfos,
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const s = req.session!;
+        const s = req.session;
         const { db } = req.server.ctx;
         return selectableTones(
           db,
@@ -78,6 +78,6 @@ export function boxToneRoutes(app: FastifyInstance): void {
           pageRange(params),
         );
       },
-    },
+    }),
   ]);
 }

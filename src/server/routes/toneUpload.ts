@@ -8,8 +8,8 @@
 // to approval (the form sends needApproved 1): the tone shows 'modification to be approved' (askType 3) and the
 // edited fields apply only when the operator approves (src/server/lifecycle).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, text } from '../http/schemas';
 import { callParams } from '../http/callParams';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -28,7 +28,7 @@ const editParams = () => callParams('rbtUploading', 'edit', toneFields().writePa
 
 export function toneUploadRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/addtone',
       tag: 'tones',
@@ -38,17 +38,12 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       auth: 'session',
       write: true,
       params: obj(addParams()),
-      record: obj({
-        toneID: { type: 'string' },
-        toneCode: { type: 'string' },
-        status: { type: 'string' },
-        transcodeState: { type: 'string' },
-      }),
+      record: obj({ toneID: text(), toneCode: text(), status: text(), transcodeState: text() }),
       screen: { id: 'rbtUploading', call: 'add' },
       codes: [RC.badInput],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const p = s.provider;
         const { violations, relativeTime } = await serverViolations(ctx.db, {
           providerId: p.id,
@@ -67,8 +62,8 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         if (record.transcodeState) ctx.media.wake();
         return { record };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/edittone',
       tag: 'tones',
@@ -82,7 +77,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       codes: [RC.badInput, RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const p = s.provider;
         const toneId = Number(params.toneID);
         const tone = Number.isInteger(toneId) ? await editableTone(ctx.db, p.id, toneId) : undefined;
@@ -109,8 +104,8 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/iscallerpricevalid',
       tag: 'tones',
@@ -118,12 +113,10 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       description:
         "callerPrice as the shared price rule takes it (format, the decimals of page_price_form), and the form's price. Valid when it equals the price of a detail row of a tone tariff (priceGroupType 2); unless caller_price_must_match_tariff is '1', also when it lies within min_tone_price..max_tone_price and, with same_skiza_price '1', equals price. Raw result: record.valid 'true' or 'false' (the answer is 000000 either way).",
       auth: 'session',
-      params: obj({ callerPrice: { type: 'string', maxLength: 32 }, price: { type: 'string', maxLength: 32 } }, [
-        'callerPrice',
-      ]),
-      record: obj({ valid: { type: 'string', enum: ['true', 'false'] } }),
+      params: obj({ callerPrice: text({ maxLength: 32 }), price: text({ maxLength: 32 }) }, ['callerPrice']),
+      record: obj({ valid: oneOf(['true', 'false']) }),
       async handler(req, _reply, params) {
-        const s = req.session!;
+        const s = req.session;
         const valid = await callerPriceValid(
           req.server.ctx.db,
           s.provider.site,
@@ -133,6 +126,6 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         );
         return { record: { valid: valid ? 'true' : 'false' } };
       },
-    },
+    }),
   ]);
 }

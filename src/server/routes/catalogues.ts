@@ -3,8 +3,8 @@
 // (sp/qrycataloginfo, which locks the form's relative period when the administrator specifies it).
 // Catalogues are operator reference data, the same for every provider.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, stringRecord, text } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
@@ -29,7 +29,7 @@ const node: Record<string, unknown> = {
 
 export function catalogueRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/filtertonecatalog',
       tag: 'catalogues',
@@ -37,7 +37,7 @@ export function catalogueRoutes(app: FastifyInstance): void {
       description:
         'resourceType 1 tones (default), 2 tone boxes. Top-level catalogues in order, each with its sub-catalogues under catalogInfo. Names in the language of the session.',
       auth: 'session',
-      params: obj({ resourceType: { type: 'string', enum: ['', '1', '2'] } }),
+      params: obj({ resourceType: oneOf(['', '1', '2']) }),
       record: { type: 'array', items: node },
       async handler(req, _reply, params) {
         const rows = await cataloguesOf(req.server.ctx.db, Number(params.resourceType || 1));
@@ -60,23 +60,16 @@ export function catalogueRoutes(app: FastifyInstance): void {
         }
         return { record: roots, recordSum: roots.length };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/qrycataloginfo',
       tag: 'catalogues',
       summary: "One catalogue's name and relative validity period",
       description: 'record: {catalogID, catalogName, relativeValidityPeriod (days)}. 950005 for an unknown catalogue.',
       auth: 'session',
-      params: obj({ catalogID: { type: 'string', pattern: '^\\d{1,9}$' } }, ['catalogID']),
-      record: {
-        type: 'object',
-        properties: {
-          catalogID: { type: 'string' },
-          catalogName: { type: 'string' },
-          relativeValidityPeriod: { type: 'string' },
-        },
-      },
+      params: obj({ catalogID: text({ pattern: '^\\d{1,9}$' }) }, ['catalogID']),
+      record: stringRecord(['catalogID', 'catalogName', 'relativeValidityPeriod']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const c = await catalogue(req.server.ctx.db, Number(params.catalogID));
@@ -90,6 +83,6 @@ export function catalogueRoutes(app: FastifyInstance): void {
           },
         };
       },
-    },
+    }),
   ]);
 }

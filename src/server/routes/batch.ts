@@ -8,14 +8,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, rowId } from '../http/schemas';
+import { registerRoutes, route, type SessionRequest } from '../http/route';
+import { obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
-import { receiveBatchParts } from '../files/batchParts';
+import { BATCH_FILE_CODES, receiveBatchParts } from '../files/batchParts';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
@@ -42,54 +42,42 @@ import type { Violation } from '../validation';
 
 const TEMPLATES_DIR = join(__dirname, '..', '..', '..', 'templates');
 const OWNER_PLACEHOLDER = '{copyrightOwnerId}';
-const taskIdList = {
-  type: 'string',
+const taskIdList = text({
   pattern: '^\\d{1,9}(,\\d{1,9})*$',
   maxLength: 2000,
   description: `Task ids, comma-separated, at most ${MAX_DELETE} (000 §8 batch delete; 961002 beyond).`,
-};
-const dateParam = (what: string) => ({
-  type: 'string',
-  pattern: '^\\d{8}( \\d{2}:\\d{2}:\\d{2})?$',
-  description: `${what}: 'YYYYMMDD HH:MM:SS' (server time).`,
 });
-const taskRecordSchema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    [
-      'taskId',
-      'taskName',
-      'taskType',
-      'taskTypeName',
-      'taskDesc',
-      'requestTime',
-      'runTime',
-      'finishTime',
-      'status',
-      'state',
-      'fileName',
-      'progressResult',
-      'canDownload',
-      'canDelete',
-    ]
-      .map((k) => [k, { type: 'string' }])
-      .concat(
-        ['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts'].map((k) => [
-          k,
-          { type: 'integer' },
-        ]),
-      ),
-  ),
-};
-const lineSchema = {
+const dateParam = (what: string) =>
+  text({ pattern: '^\\d{8}( \\d{2}:\\d{2}:\\d{2})?$', description: `${what}: 'YYYYMMDD HH:MM:SS' (server time).` });
+const integers = (names: string[]) => Object.fromEntries(names.map((k) => [k, { type: 'integer' }]));
+const taskRecordSchema = stringRecord(
+  [
+    'taskId',
+    'taskName',
+    'taskType',
+    'taskTypeName',
+    'taskDesc',
+    'requestTime',
+    'runTime',
+    'finishTime',
+    'status',
+    'state',
+    'fileName',
+    'progressResult',
+    'canDownload',
+    'canDelete',
+  ],
+  integers(['totalCount', 'successCount', 'failCount', 'processedCount', 'progress', 'attempts']),
+);
+/** The answer of a deletion of tasks: the ids deleted, and those refused with their reason (deleteTasks). */
+const deletedRecord = {
   type: 'object',
   properties: {
-    lineNo: { type: 'integer' },
-    cmdLine: { type: 'string' },
-    returnCode: { type: 'string' },
-    returnMsg: { type: 'string' },
+    deleted: { type: 'array', items: { type: 'string' } },
+    refused: { type: 'array', items: { type: 'object' } },
   },
 };
+const lineSchema = stringRecord(['cmdLine', 'returnCode', 'returnMsg'], integers(['lineNo']));
 
 /** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
 function withData(params: Record<string, any>): Record<string, any> {
@@ -103,9 +91,9 @@ function withData(params: Record<string, any>): Record<string, any> {
 }
 
 /** The description rule of 000 §5 (batchDescription: up to 256, no pipe or angle brackets), through the engine. */
-function checkDescription(req: FastifyRequest, desc: string): void {
+function checkDescription(req: SessionRequest, desc: string): void {
   if (!desc) return;
-  const s = req.session!;
+  const s = req.session;
   const message = engineFor(s.provider.site).checkValue('batchDescription', desc, { config: s.config });
   if (message) throw new ApiError(RC.badInput, [], [{ field: 'taskDesc', message, params: { max: 256 } }]);
 }
@@ -146,9 +134,9 @@ async function sendFile(
 }
 
 /** Deletes tasks one by one by the 000 §4 rules; 000000 when all went, 000001 when some were refused (000 §8). */
-async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: boolean, store: FileStore) {
+async function deleteTasks(req: SessionRequest, ids: string[], exportTasks: boolean, store: FileStore) {
   const { ctx } = req.server;
-  const p = req.session!.provider;
+  const p = req.session.provider;
   const deleted: string[] = [];
   const refused: Array<{ taskId: string; returnCode: string; returnMsg: string }> = [];
   for (const id of [...new Set(ids)]) {
@@ -198,23 +186,24 @@ async function deleteTasks(req: FastifyRequest, ids: string[], exportTasks: bool
 }
 
 export function batchRoutes(app: FastifyInstance, store: FileStore): void {
+  const browseParams = obj(
+    {
+      ...paging,
+      begin: dateParam('From'),
+      end: dateParam('To'),
+      status: oneOf(['', '1', '3', '4', '6']),
+    },
+    ['begin', 'end'],
+  );
   const browse = {
     method: 'READ' as const,
     tag: 'batch',
     auth: 'session' as const,
-    params: obj(
-      {
-        ...paging,
-        begin: dateParam('From'),
-        end: dateParam('To'),
-        status: { type: 'string', enum: ['', '1', '3', '4', '6'] },
-      },
-      ['begin', 'end'],
-    ),
+    params: browseParams,
     record: { type: 'array', items: taskRecordSchema },
     codes: [RC.badInput, RC.notFound],
-    async handler(req: FastifyRequest, _reply: FastifyReply, params: Record<string, any>) {
-      const s = req.session!;
+    async handler(req: SessionRequest, _reply: FastifyReply, params: Static<typeof browseParams>) {
+      const s = req.session;
       const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
       const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeOpen(req, t)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
@@ -227,20 +216,20 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     },
   };
   registerRoutes(app, [
-    {
+    route({
       ...browse,
       url: '/sp/browsebatchtask/exportToneAndSinger',
       summary: 'Export tasks (batch management, task type 1)',
       description: 'As sp/browsebatchtask/{taskType} for the export type.',
-    },
-    {
+    }),
+    route({
       ...browse,
       url: '/sp/browsebatchtask/:taskType',
       summary: "The provider's batch tasks of one type, newest first, paged",
       description:
         "taskType: 1 export tones and singers, 2 update tones and singers, 3 add copyright companies (Kenya batch operation), 4 batch tone upload (batchAddTone), 5 batch expiry update (Ais), by number or name; 0 or all: every type the provider may use. begin and end ('YYYYMMDD 00:00:00', 'YYYYMMDD 23:59:59') are required: the range may not extend past today and spans at most one year (RBTBatchUpload.dateRangeTips, Batch.dateRangeYear). status filters (1 pending, 3 success, 4 not available, 6 deleted). Each record: the batch task of 000 §3 with state, progress (percent of lines processed), progressResult (success count of total), failCount, attempts, and canDownload/canDelete by 000 §4 (the calls enforce the same). queryType 1: only recordSum.",
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/addbatchtask/:taskName',
       tag: 'batch',
@@ -260,20 +249,10 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         required: ['file'],
       },
       record: taskRecordSchema,
-      codes: [
-        RC.badInput,
-        RC.notFound,
-        RC.batchRefused,
-        RC.fileType,
-        RC.fileTooLarge,
-        RC.noFile,
-        RC.fileNameSpecial,
-        RC.uploadMalformed,
-        RC.uploadDuplicate,
-      ],
+      codes: [RC.badInput, RC.notFound, ...BATCH_FILE_CODES],
       async handler(req) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const def = typeFor(req, (req.params as { taskName: string }).taskName);
         if (!def.file) throw new ApiError(RC.notFound);
         const parts = await receiveBatchParts(req, store, { txt: num(s.config, def.file.maxMbKey) * 1024 * 1024 });
@@ -318,8 +297,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           await parts.discard();
         }
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/exporttonesinger/:taskName',
       tag: 'batch',
@@ -328,12 +307,12 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         "taskName: exportToneAndSinger (or batchExportToneAndSinger); taskDesc (or data, a JSON string holding it): up to 256 without | < >. Allowed only while the provider's export tasks of the last year are fewer than max_export_num: otherwise 963002 'exceed the max limit task.' (000 §6). The export writes the tone export's CSV (sp/exporttone's format) as a file of the task, downloaded with sp/tonecopyrightexport once the task succeeded.",
       auth: 'session',
       write: true,
-      params: obj({ taskDesc: { type: 'string', maxLength: 1024 }, data: { type: 'string', maxLength: 4096 } }),
+      params: obj({ taskDesc: text({ maxLength: 1024 }), data: text({ maxLength: 4096 }) }),
       record: taskRecordSchema,
       codes: [RC.badInput, RC.notFound, RC.exportLimit],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const def = typeFor(req, (req.params as { taskName: string }).taskName);
         if (!def.export) throw new ApiError(RC.notFound);
         const desc = String(withData(params).taskDesc ?? '');
@@ -363,8 +342,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         });
         return { record: taskRecord((await findTask(ctx.db, s.provider.id, id))!) };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/modifybatchtask/:taskName',
       tag: 'batch',
@@ -373,19 +352,13 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       params: obj({
-        status: { type: 'string', enum: ['6'] },
-        pri: { type: 'string', pattern: '^\\d{0,2}$' },
+        status: oneOf(['6']),
+        pri: text({ pattern: '^\\d{0,2}$' }),
         taskId: taskIdList,
-        taskName: { type: 'string', maxLength: 64 },
-        data: { type: 'string', maxLength: 4096 },
+        taskName: text({ maxLength: 64 }),
+        data: text({ maxLength: 4096 }),
       }),
-      record: {
-        type: 'object',
-        properties: {
-          deleted: { type: 'array', items: { type: 'string' } },
-          refused: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      record: deletedRecord,
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         const p = withData(params);
@@ -394,8 +367,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           throw new ApiError(RC.badInput, [], [{ field: 'status', message: 'Batch.onlyDelete' }]);
         return deleteTasks(req, idsOf(p.taskId), false, store);
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/deleteexporttask',
       tag: 'batch',
@@ -404,19 +377,13 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       params: obj({ taskId: taskIdList }, ['taskId']),
-      record: {
-        type: 'object',
-        properties: {
-          deleted: { type: 'array', items: { type: 'string' } },
-          refused: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      record: deletedRecord,
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         return deleteTasks(req, idsOf(params.taskId), true, store);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/querybatchtask/:taskTypeName',
       tag: 'batch',
@@ -429,7 +396,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         {
           ...paging,
           taskId: rowId,
-          onlyFailed: { type: 'string', enum: ['', '0', '1'] },
+          onlyFailed: oneOf(['', '0', '1']),
         },
         ['taskId'],
       ),
@@ -456,8 +423,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         );
         reply.send({ returnCode: RC.ok, returnMsg: messageFor(RC.ok, req.lang), ...result });
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/tonecopyrightexport/',
       tag: 'batch',
@@ -469,8 +436,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       params: obj(
         {
           taskId: rowId,
-          queryType: { type: 'string', enum: ['3'] },
-          taskTypeName: { type: 'string', maxLength: 64 },
+          queryType: oneOf(['3']),
+          taskTypeName: text({ maxLength: 64 }),
         },
         ['taskId'],
       ),
@@ -480,8 +447,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         if (!def.export) throw new ApiError(RC.notFound);
         await downloadExport(req, reply, await ownTask(req, params.taskId, def), def);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/batchtemplate/:name',
       tag: 'batch',
@@ -494,7 +461,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const name = (req.params as { name: string }).name;
         if (!/^[A-Za-z]{1,64}$/.test(name)) throw new ApiError(RC.notFound);
-        const site = req.session!.provider.site;
+        const site = req.session.provider.site;
         const file = [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) =>
           existsSync(f),
         );
@@ -503,7 +470,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         // example uploads as it stands (owner numbers differ per deployment and provider).
         let text = await readFile(file, 'utf8');
         if (text.includes(OWNER_PLACEHOLDER)) {
-          const owner = await firstOwnId(req.server.ctx.db, req.session!.provider.id);
+          const owner = await firstOwnId(req.server.ctx.db, req.session.provider.id);
           if (owner !== undefined) text = text.replaceAll(OWNER_PLACEHOLDER, String(owner));
         }
         reply
@@ -511,17 +478,17 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           .header('content-disposition', `attachment; filename="${name}.txt"`)
           .send(text);
       },
-    },
+    }),
   ]);
 
-  async function downloadExport(req: FastifyRequest, reply: FastifyReply, task: TaskRow, def: TaskTypeDef) {
+  async function downloadExport(req: SessionRequest, reply: FastifyReply, task: TaskRow, def: TaskTypeDef) {
     if (!canDownload(def, task.status)) throw new ApiError(RC.taskActionUnavailable);
     await sendFile(
       req,
       reply,
       store,
       { providerId: task.provider_id, savedName: task.result_file },
-      `tones_${req.session!.provider.code}_${task.id}.csv`,
+      `tones_${req.session.provider.code}_${task.id}.csv`,
     );
   }
 }

@@ -5,8 +5,8 @@
 // call and the upload answer 956012 ('Sorry, you don't have privilege to upload Name Tone') and the portal
 // opens noPrivilege. The upload's rules are those of the namerbtUpload definition, run by the engine here too.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, paging, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -31,7 +31,6 @@ const nameToneRecord = stringRecord([
   'askType',
   'refuseReason',
 ]);
-const text = (max: number) => ({ type: 'string', maxLength: max });
 
 /** The caller's name-tone category, or 956012 without the privilege (or with no category configured). */
 async function categoryOf(req: FastifyRequest) {
@@ -42,7 +41,7 @@ async function categoryOf(req: FastifyRequest) {
 
 export function nameToneRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/getcategoryid',
       tag: 'nameTone',
@@ -58,8 +57,8 @@ export function nameToneRoutes(app: FastifyInstance): void {
         const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
         return { record: { catalogID: String(cat.id), catName: names(cat.id, 'name', cat.name), resultInfo: 'ok' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/qrynametone',
       tag: 'nameTone',
@@ -68,9 +67,9 @@ export function nameToneRoutes(app: FastifyInstance): void {
         "Not shown in the spec; designed here. Filters: name (part of it, any case), initialLetter (a-z), msisdn (exact). record: name tones {nameToneID, name, requestDate (YYYY-MM-DD of the first upload), initialLetter, msisdn, uploadCount (recordings uploaded), uploadLink (play address of the latest), status (0 not on air yet, 1 normal), approveType, tableType, askType, refuseReason (the approval marks)}; recordSum the total. Only the caller's own; a provider without the privilege sees the name tones it has (none unless it lost the privilege).",
       auth: 'session',
       params: obj({
-        name: text(200),
-        initialLetter: { type: 'string', pattern: '^[a-z]?$' },
-        msisdn: text(20),
+        name: text({ maxLength: 200 }),
+        initialLetter: text({ pattern: '^[a-z]?$' }),
+        msisdn: text({ maxLength: 20 }),
         ...paging,
       }),
       screen: { id: 'namerbtInfo', call: 'list' },
@@ -87,8 +86,8 @@ export function nameToneRoutes(app: FastifyInstance): void {
           pageRange(params),
         );
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/uploadnametone',
       tag: 'nameTone',
@@ -99,12 +98,12 @@ export function nameToneRoutes(app: FastifyInstance): void {
       write: true,
       params: obj(
         {
-          catalogID: { type: 'string', pattern: '^\\d{0,9}$' },
-          name: text(200),
+          catalogID: text({ pattern: '^\\d{0,9}$' }),
+          name: text({ maxLength: 200 }),
           // Longer than one letter so the screen's rule, not the schema, says why ('a single letter a-z').
-          initialLetter: text(8),
-          msisdn: text(20),
-          toneFile: text(255),
+          initialLetter: text({ maxLength: 8 }),
+          msisdn: text({ maxLength: 20 }),
+          toneFile: text({ maxLength: 255 }),
         },
         ['name', 'initialLetter', 'toneFile'],
       ),
@@ -130,6 +129,6 @@ export function nameToneRoutes(app: FastifyInstance): void {
         const r = await uploadNameTone(req.server.ctx.db, actorOf(req), upload);
         return { record: { nameToneID: String(r.id), approval: r.approval ? '1' : '0' } };
       },
-    },
+    }),
   ]);
 }

@@ -1,7 +1,6 @@
 // Session calls of 000 §7: login, session info, login check, logout, error-count check, language switch.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
-import { ApiError } from '../envelope';
+import { registerRoutes, route } from '../http/route';
 import { RC } from '../returnCodes';
 import {
   setSessionCookie,
@@ -14,29 +13,12 @@ import {
 import { newPictureCode, pictureSvg } from '../security/pictureCode';
 import { newToken } from '../security/tokens';
 import { parseLang } from '../http/lang';
-import { obj, password, language, stringRecord } from '../http/schemas';
-import { verifyPassword, dummyHash } from '../security/passwords';
-import { createSession, endSession, findSession, purgeExpiredSessions, setSessionLanguage } from '../services/sessions';
-import { storePictureCode, takePictureCode } from '../services/pictureCodes';
-import {
-  findProviderByCode,
-  isExpired,
-  mustChangePassword,
-  recordLogin,
-  userInfo,
-  isSuperSP,
-  USER_INFO_FIELDS,
-} from '../services/providers';
-import {
-  addressState,
-  recordAddressFailure,
-  recordAccountFailure,
-  clearAccountFailures,
-  accountLockedUntil,
-  limitsOf,
-  minutesLeft,
-} from '../services/throttle';
-import { audit } from '../services/audit';
+import { language, obj, password, stringRecord, text } from '../http/schemas';
+import { setSessionLanguage } from '../services/sessions';
+import { storePictureCode } from '../services/pictureCodes';
+import { isExpired, mustChangePassword, userInfo, isSuperSP, USER_INFO_FIELDS } from '../services/providers';
+import { loginErrorTimes, logIn, logOut } from '../services/login';
+import { actorOf } from '../http/actor';
 import { pendingApprovals } from '../services/toneBoxes';
 import type { Provider } from '../db/schema';
 import type { AppContext } from '../context';
@@ -79,20 +61,11 @@ async function sessionRecord(ctx: AppContext, p: Provider, config: Config, lang:
   };
 }
 
-const ipOf = (req: FastifyRequest) => req.ip;
 const PICTURE_TTL_MS = 5 * 60_000;
-
-/** The picture code typed on the login page against the one last shown to this browser; single use. */
-async function checkPictureCode(req: FastifyRequest, typed: unknown): Promise<boolean> {
-  const { ctx } = req.server;
-  const id = readCookie(req, PICTURE_COOKIE);
-  if (!id || typeof typed !== 'string') return false;
-  return takePictureCode(ctx.db, id, typed, ctx.now());
-}
 
 export function sessionRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/sploginhs',
       tag: 'session',
@@ -102,9 +75,9 @@ export function sessionRoutes(app: FastifyInstance): void {
       auth: 'public',
       params: obj(
         {
-          account: { type: 'string', minLength: 1, maxLength: 20 },
+          account: text({ minLength: 1, maxLength: 20 }),
           pwd: password,
-          pictureCode: { type: 'string', maxLength: 4 },
+          pictureCode: text({ maxLength: 4 }),
           language,
         },
         ['account', 'pwd'],
@@ -114,52 +87,29 @@ export function sessionRoutes(app: FastifyInstance): void {
       codes: ['312022', '950003', '942201', '942202', '201002', '900014'],
       async handler(req, reply, params) {
         const { ctx } = req.server;
-        const now = ctx.now();
-        const ip = ipOf(req);
-        const siteConfig = await ctx.config.forSite(ctx.site);
-        const limits = limitsOf(siteConfig);
-        const addr = await addressState(ctx.db, ip, now, limits);
-        if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
-        if (siteConfig.login_picture_code === '1' && !(await checkPictureCode(req, params.pictureCode)))
-          throw new ApiError(RC.dynamicCodeWrong);
-        const p = await findProviderByCode(ctx.db, String(params.account));
-        if (p) {
-          const locked = accountLockedUntil(p, now);
-          if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
-        }
-        // Unknown accounts still cost one hash, so the answer time does not tell which accounts exist.
-        const ok = await verifyPassword(String(params.pwd), p ? p.password_hash : await dummyHash());
-        if (!p || !ok) {
-          await recordAddressFailure(ctx.db, ip, now, limits);
-          const lockedNow = p ? await recordAccountFailure(ctx.db, p, now, limits) : null;
-          if (p) await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login.failed', ip });
-          if (lockedNow) throw new ApiError(RC.accountLocked, [minutesLeft(lockedNow, now)]);
-          throw new ApiError(RC.badCredentials);
-        }
-        if (p.status !== '1') throw new ApiError(RC.accountUnavailable);
-        await clearAccountFailures(ctx.db, p.id);
-        const config = await ctx.config.forSite(p.site);
         const lang = parseLang(params.language) ?? req.lang;
-        // A browser that logs in again leaves its previous session behind: end it.
-        const previous = readCookie(req, SESSION_COOKIE);
-        const old = previous
-          ? await findSession(ctx.db, previous, (site, generation) => ctx.config.atGeneration(site, generation), now)
-          : undefined;
-        if (old) await endSession(ctx.db, old.id);
-        // Housekeeping on the way: sessions past their absolute expiry (an indexed range delete).
-        await purgeExpiredSessions(ctx.db, now);
-        const s = await createSession(ctx.db, p, config, lang, ip, now);
-        // The answer shows the previous login time (whether_record_admin_login), then records this one.
-        await recordLogin(ctx.db, p.id, now);
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'login', ip });
-        setSessionCookie(req, reply, s.token, s.maxAgeSeconds);
-        reply.header('x-csrf-token', s.csrfToken);
+        const {
+          provider: p,
+          config,
+          session,
+        } = await logIn(ctx, {
+          account: params.account,
+          pwd: params.pwd,
+          pictureCode: params.pictureCode,
+          pictureId: readCookie(req, PICTURE_COOKIE),
+          previousToken: readCookie(req, SESSION_COOKIE),
+          lang,
+          ip: req.ip,
+          now: ctx.now(),
+        });
+        setSessionCookie(req, reply, session.token, session.maxAgeSeconds);
+        reply.header('x-csrf-token', session.csrfToken);
         req.lang = lang;
-        const record = await sessionRecord(ctx, p, config, lang, ip);
+        const record = await sessionRecord(ctx, p, config, lang, req.ip);
         return { code: mustChangePassword(p) ? RC.mustChangePassword : RC.ok, record };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/common/picturecode',
       tag: 'session',
@@ -176,8 +126,8 @@ export function sessionRoutes(app: FastifyInstance): void {
         setCookie(req, reply, PICTURE_COOKIE, id, PICTURE_TTL_MS / 1000);
         reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(pictureSvg(code));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/checkLoginInfo',
       tag: 'session',
@@ -190,12 +140,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       record: sessionRecordSchema,
       codes: ['909090'],
       async handler(req) {
-        const s = req.session!;
-        const record = await sessionRecord(req.server.ctx, s.provider, s.config, s.language, ipOf(req));
+        const s = req.session;
+        const record = await sessionRecord(req.server.ctx, s.provider, s.config, s.language, req.ip);
         return { code: isExpired(s.provider, req.server.ctx.now()) ? RC.accountExpired : RC.ok, record };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/checkcplogin',
       tag: 'session',
@@ -207,8 +157,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       async handler() {
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/common/logout',
       tag: 'session',
@@ -220,19 +170,14 @@ export function sessionRoutes(app: FastifyInstance): void {
       allowPending: true,
       allowExpired: true,
       async handler(req, reply) {
-        await endSession(req.server.ctx.db, req.session!.id);
-        await audit(req.server.ctx.db, {
-          providerId: req.session!.provider.id,
-          actor: req.session!.provider.code,
-          action: 'logout',
-          ip: ipOf(req),
-        });
-        req.session = undefined;
+        await logOut(req.server.ctx, actorOf(req), req.session.id);
+        // The answer belongs to no session any more (no CSRF token header).
+        (req as FastifyRequest).session = undefined;
         clearSessionCookie(reply);
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/checkModifyErrorTimes',
       tag: 'session',
@@ -240,7 +185,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       description:
         'For the login page: wrong passwords counted for the account and for the calling address, the limits, and whether either is locked and for how many minutes. Unknown accounts report zero.',
       auth: 'public',
-      params: obj({ account: { type: 'string', maxLength: 20 } }),
+      params: obj({ account: text({ maxLength: 20 }) }),
       screen: { id: 'login', call: 'errorTimes' },
       record: {
         type: 'object',
@@ -262,29 +207,10 @@ export function sessionRoutes(app: FastifyInstance): void {
         ),
       },
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const now = ctx.now();
-        const limits = limitsOf(await ctx.config.forSite(ctx.site));
-        const p = params.account ? await findProviderByCode(ctx.db, String(params.account)) : undefined;
-        const locked = p ? accountLockedUntil(p, now) : null;
-        const errorTimes = p && !(p.locked_until && p.locked_until <= now) ? p.failed_logins : 0;
-        const addr = await addressState(ctx.db, ipOf(req), now, limits);
-        return {
-          record: {
-            errorTimes,
-            maxErrorTimes: limits.accountMax,
-            remainingTimes: Math.max(0, limits.accountMax - errorTimes),
-            locked: locked ? '1' : '0',
-            lockMinutes: locked ? minutesLeft(locked, now) : 0,
-            addressErrorTimes: addr.failures,
-            addressMaxErrorTimes: limits.addressMax,
-            addressLocked: addr.lockedUntil ? '1' : '0',
-            addressLockMinutes: addr.lockedUntil ? minutesLeft(addr.lockedUntil, now) : 0,
-          },
-        };
+        return { record: await loginErrorTimes(req.server.ctx, params.account, req.ip) };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/common/switchlanguage',
       tag: 'session',
@@ -299,10 +225,10 @@ export function sessionRoutes(app: FastifyInstance): void {
       params: obj({ language }, ['language']),
       async handler(req, _reply, params) {
         const lang = parseLang(params.language)!;
-        await setSessionLanguage(req.server.ctx.db, req.session!.id, lang);
+        await setSessionLanguage(req.server.ctx.db, req.session.id, lang);
         req.lang = lang;
         return { record: { language: lang } };
       },
-    },
+    }),
   ]);
 }

@@ -4,9 +4,9 @@
 // musicBoxDelete) through the engine, on what the server looked up itself (services/toneBoxes.ts boxFacts), then
 // with the checks only the server can make; its parameters are those the screen's call sends, shaped by the box's
 // record (services/toneBoxRecord.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes, type JsonSchema } from '../routes';
-import { obj, paging, stringRecord } from '../http/schemas';
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes, route, type SessionRequest } from '../http/route';
+import { obj, paging, stringRecord, text, typed, type TSchema } from '../http/schemas';
 import { callParams } from '../http/callParams';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
@@ -25,23 +25,14 @@ import {
   TONE_INFO_FIELDS,
 } from '../services/toneBoxes';
 
-const toneBoxID: JsonSchema = {
-  type: 'string',
-  pattern: '^\\d{1,9}$',
-  description: 'The box (toneBoxID of sp/querytonebox).',
-};
+const toneBoxID = text({ pattern: '^\\d{1,9}$', description: 'The box (toneBoxID of sp/querytonebox).' });
 /** Tone codes are digits (001 §5.1: up to 22); a box holds at most limit_number_rings_per_tonebox of them. */
-const toneCodes: JsonSchema = {
-  type: 'string',
+const toneCodes = text({
   maxLength: 20_000,
   pattern: '^[\\d,\\s]*$',
   description: 'The tones of the box in order, a comma list of tone codes.',
-};
-const json = (maxLength: number, what: string): JsonSchema => ({
-  type: 'string',
-  maxLength,
-  description: `${what}, as JSON text.`,
 });
+const json = (maxLength: number, what: string) => text({ maxLength, description: `${what}, as JSON text.` });
 
 /** The parameters of a box write: what the screen's call sends, with the shapes the box's record gives. */
 const writeParams = (call: 'add' | 'edit') =>
@@ -51,12 +42,12 @@ const writeParams = (call: 'add' | 'edit') =>
     toneCode: toneCodes,
     toneFile: json(8192, 'Prompt files: language code -> saved file name of a wav the provider uploaded'),
     additionalToneBoxInfo: json(16384, 'The extra fields of expand_tone_infos: name -> value'),
-    oldCatalogID: { type: 'string', pattern: '^(-1|\\d{0,9})$' },
+    oldCatalogID: text({ pattern: '^(-1|\\d{0,9})$' }),
   });
 
-const who = (req: FastifyRequest) => ({
-  p: req.session!.provider,
-  config: req.session!.config,
+const who = (req: SessionRequest) => ({
+  p: req.session.provider,
+  config: req.session.config,
   db: req.server.ctx.db,
   now: req.server.ctx.now(),
 });
@@ -66,7 +57,7 @@ const tone = stringRecord(TONE_INFO_FIELDS);
 export function toneBoxRoutes(app: FastifyInstance): void {
   const fields = toneBoxFields();
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/addtonebox',
       tag: 'music boxes',
@@ -83,7 +74,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         },
       }),
       screen: { id: 'musicBoxUpload', call: 'add', action: 'submitAdd', asShown: true },
-      facts: (req, params) => boxFacts(req.server.ctx.db, req.session!.provider, req.session!.config, params, 'add'),
+      facts: (req, params) => boxFacts(req.server.ctx.db, req.session.provider, req.session.config, params, 'add'),
       codes: [RC.badInput, RC.notFound],
       async handler(req, _reply, params) {
         const { p, config, db, now } = who(req);
@@ -92,8 +83,8 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         const record = await addBox(db, p, config, params, req.ip, now);
         return { record: { ...record, pendingApprovals: await pendingApprovals(db, p.id) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/edittonebox',
       tag: 'music boxes',
@@ -104,7 +95,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       write: true,
       params: obj(writeParams('edit'), ['toneBoxID']),
       screen: { id: 'musicBoxUpload', call: 'edit', mode: 'edit', action: 'submitEdit', asShown: true },
-      facts: (req, params) => boxFacts(req.server.ctx.db, req.session!.provider, req.session!.config, params, 'edit'),
+      facts: (req, params) => boxFacts(req.server.ctx.db, req.session.provider, req.session.config, params, 'edit'),
       codes: [RC.badInput, RC.notFound, RC.changePending],
       async handler(req, _reply, params) {
         const { p, config, db, now } = who(req);
@@ -114,8 +105,8 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         await editBox(db, p, config, params, req.ip, now);
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/deltonebox',
       tag: 'music boxes',
@@ -127,7 +118,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       params: obj(
         callParams('musicBoxDelete', 'delete', {
           toneBoxID,
-          reason: { type: 'string', maxLength: 180, description: 'Why the box goes (1-180 characters, its column).' },
+          reason: text({ maxLength: 180, description: 'Why the box goes (1-180 characters, its column).' }),
         }),
         ['toneBoxID'],
       ),
@@ -138,8 +129,8 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         const { p, db, now } = who(req);
         return { record: await deleteBox(db, p, params.toneBoxID, String(params.reason), req.ip, now) };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/querytonebox',
       tag: 'music boxes',
@@ -154,8 +145,8 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         const { p, db } = who(req);
         return listBoxes(db, p.id, params, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/querytoneboxdetail',
       tag: 'music boxes',
@@ -181,15 +172,15 @@ export function toneBoxRoutes(app: FastifyInstance): void {
         const { p, db } = who(req);
         return boxDetail(db, p.id, params, req.lang);
       },
-    },
+    }),
   ]);
 
   /** The list's filter parameters, as the box's record declares them. */
-  function filterParams(): Record<string, JsonSchema> {
+  function filterParams(): Record<string, TSchema> {
     return Object.fromEntries(
       Object.entries(fields.record.filters ?? {}).map(([name, f]) => [
         name,
-        { type: 'string', ...(f.schema ?? {}), description: `${f.match} on ${f.field}` },
+        typed<string>({ type: 'string', ...(f.schema ?? {}), description: `${f.match} on ${f.field}` }),
       ]),
     );
   }

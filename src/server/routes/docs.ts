@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { langCodes } from '../http/lang';
 import { translate } from '../http/messages';
 import { RETURN_CODES, returnCodeKey } from '../returnCodes';
-import { answerCodes, paramNames, type ApiRoute } from '../routes';
+import { answerCodes, paramNames, type ApiRoute } from '../http/route';
 import { fitToColumns, referencesOf } from '../http/contract';
 import type { ColumnCatalog } from '../db/columns';
 

@@ -6,8 +6,8 @@
 // The screens' rules (directoryEdit, ivrPromptUpload) run through the engine before a handler; a prompt file must
 // be the provider's own wav in the format the field's ui.wav states (wav_* configuration, 001 §5.5).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, rowId, rowIds, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, paging, rowId, rowIds, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';
 import { assertValid } from '../validation';
@@ -36,9 +36,9 @@ const idList = (text: unknown) =>
     .filter(Boolean)
     .map(Number);
 const directoryFields = {
-  catalogName: { type: 'string', maxLength: 200 },
-  catalogType: { type: 'string', enum: ['1', '2'], description: '1 ordinary tones, 2 tone boxes.' },
-  promptFile: { type: 'string', maxLength: 255, description: 'savedFilename of a wav from sp/uploadfile.' },
+  catalogName: text({ maxLength: 200 }),
+  catalogType: oneOf(['1', '2'], { description: '1 ordinary tones, 2 tone boxes.' }),
+  promptFile: text({ maxLength: 255, description: 'savedFilename of a wav from sp/uploadfile.' }),
 };
 const directoryRecord = stringRecord([
   'catalogID',
@@ -82,8 +82,11 @@ const promptRecord = stringRecord([
 ]);
 
 /** The prompt file's problem against the field of the screen that sends it (its ui: accept, wav). */
-const promptFileProblem = (req: FastifyRequest, screen: string, file: string) =>
-  screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
+/** Refuses a prompt file that is not the caller's own wav in the format the screen's field states. */
+async function assertPromptFile(req: FastifyRequest, screen: string, file: string): Promise<void> {
+  const bad = await screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
+  if (bad) assertValid([bad]);
+}
 
 /** The caller's directory, or 964001 for one of another provider (or none). */
 const callersDirectory = (req: FastifyRequest, catalogID: unknown) =>
@@ -94,7 +97,7 @@ const limitOf = (req: FastifyRequest) =>
 
 export function ivrRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/qryivrcatalog',
       tag: 'ivr',
@@ -107,8 +110,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         return listDirectories(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/addivrcatalog',
       tag: 'ivr',
@@ -122,17 +125,12 @@ export function ivrRoutes(app: FastifyInstance): void {
       record: stringRecord(['catalogID']),
       codes: [RC.directoryNameTaken],
       async handler(req, _reply, params) {
-        const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
-        if (bad) assertValid([bad]);
-        const change = {
-          name: String(params.catalogName),
-          type: String(params.catalogType),
-          promptFile: String(params.promptFile),
-        };
+        await assertPromptFile(req, 'directoryAdd', params.promptFile);
+        const change = { name: params.catalogName, type: params.catalogType, promptFile: params.promptFile };
         return { record: { catalogID: String(await createDirectory(req.server.ctx.db, actorOf(req), change)) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/modivrcatalog',
       tag: 'ivr',
@@ -146,10 +144,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       codes: [RC.notOwnDirectory, RC.changePending, RC.directoryNameTaken],
       async handler(req, _reply, params) {
         const dir = await callersDirectory(req, params.catalogID);
-        if (String(params.promptFile) !== dir.prompt_file) {
-          const bad = await promptFileProblem(req, 'directoryAdd', String(params.promptFile));
-          if (bad) assertValid([bad]);
-        }
+        if (String(params.promptFile) !== dir.prompt_file)
+          await assertPromptFile(req, 'directoryAdd', String(params.promptFile));
         const change = {
           name: String(params.catalogName),
           type: String(params.catalogType || dir.type),
@@ -158,8 +154,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         const waits = await modifyDirectory(req.server.ctx.db, actorOf(req), dir, change);
         return { record: { approval: waits ? '1' : '0' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/delivrcatalog',
       tag: 'ivr',
@@ -174,8 +170,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         await deleteDirectory(req.server.ctx.db, actorOf(req), await callersDirectory(req, params.catalogID));
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/sortcatalog',
       tag: 'ivr',
@@ -190,8 +186,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         await sortDirectories(req.server.ctx.db, actorOf(req), idList(params.catalogIDs));
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/qrycatalogtone',
       tag: 'ivr',
@@ -205,8 +201,8 @@ export function ivrRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         return listEntries(req.server.ctx.db, await callersDirectory(req, params.catalogID), pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/addcatalogtone',
       tag: 'ivr',
@@ -223,8 +219,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         const r = await addDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs), limitOf(req));
         return { record: { added: String(r.added), approval: r.approval ? '1' : '0' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/delcatalogtone',
       tag: 'ivr',
@@ -240,8 +236,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         const r = await removeDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
         return { record: { approval: r.approval ? '1' : '0' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/sortcatalogtones',
       tag: 'ivr',
@@ -257,8 +253,8 @@ export function ivrRoutes(app: FastifyInstance): void {
         await sortDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/qryivrwelhlpinfo',
       tag: 'ivr',
@@ -266,13 +262,13 @@ export function ivrRoutes(app: FastifyInstance): void {
       description:
         'record: prompts {promptID, promptType, promptName, promptFile, promptUrl (play address), status (0 not on air yet, 1 normal), approveType, tableType, askType, refuseReason (the approval marks), uploadTime (ISO 8601)}; recordSum the total.',
       auth: 'session',
-      params: obj({ promptType: { type: 'string', enum: ['1', '2'] }, ...paging }, ['promptType']),
+      params: obj({ promptType: oneOf(['1', '2']), ...paging }, ['promptType']),
       record: { type: 'array', items: promptRecord },
       async handler(req, _reply, params) {
         return listPrompts(req.server.ctx.db, sessionOf(req).provider.id, String(params.promptType), pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/addivrwelhlp',
       tag: 'ivr',
@@ -283,9 +279,9 @@ export function ivrRoutes(app: FastifyInstance): void {
       write: true,
       params: obj(
         {
-          promptType: { type: 'string', enum: ['1', '2'] },
-          promptName: { type: 'string', maxLength: 200 },
-          promptFile: { type: 'string', maxLength: 255 },
+          promptType: oneOf(['1', '2']),
+          promptName: text({ maxLength: 200 }),
+          promptFile: text({ maxLength: 255 }),
         },
         ['promptType', 'promptName', 'promptFile'],
       ),
@@ -295,17 +291,12 @@ export function ivrRoutes(app: FastifyInstance): void {
       ],
       record: stringRecord(['promptID']),
       async handler(req, _reply, params) {
-        const bad = await promptFileProblem(req, 'salutatoryUpload', String(params.promptFile));
-        if (bad) assertValid([bad]);
-        const prompt = {
-          kind: String(params.promptType),
-          name: String(params.promptName),
-          promptFile: String(params.promptFile),
-        };
+        await assertPromptFile(req, 'salutatoryUpload', params.promptFile);
+        const prompt = { kind: params.promptType, name: params.promptName, promptFile: params.promptFile };
         return { record: { promptID: String(await createPrompt(req.server.ctx.db, actorOf(req), prompt)) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/delivrwelhlp',
       tag: 'ivr',
@@ -320,6 +311,6 @@ export function ivrRoutes(app: FastifyInstance): void {
         await removePrompt(req.server.ctx.db, actorOf(req), Number(params.promptID));
         return {};
       },
-    },
+    }),
   ]);
 }

@@ -4,8 +4,8 @@
 // Detail values are stored as the operator's codes (access type 1/2/3/4/5/14/-1, orderType 1-4, userType,
 // -1 promotion/service); the portal's definitions turn them into labels (001 §9).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes, type ApiRoute } from '../routes';
-import { obj, paging, rowId } from '../http/schemas';
+import { registerRoutes, route, type ApiRoute } from '../http/route';
+import { obj, oneOf, paging, rowId, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -81,7 +81,7 @@ const detailRoute = (url: string, summary: string): ApiRoute => ({
 
 export function tariffRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/querytariff',
       tag: 'tariffs',
@@ -91,8 +91,8 @@ export function tariffRoutes(app: FastifyInstance): void {
       auth: 'session',
       params: obj({
         ...paging,
-        priceGroupType: { type: 'string', enum: ['', '2', '3'] },
-        orderType: { type: 'string', pattern: '^\\d{0,2}$' },
+        priceGroupType: oneOf(['', '2', '3']),
+        orderType: text({ pattern: '^\\d{0,2}$' }),
       }),
       record: { type: 'array', items: tariffRecord },
       async handler(req, _reply, params) {
@@ -117,7 +117,7 @@ export function tariffRoutes(app: FastifyInstance): void {
           recordSum: Number(n),
         };
       },
-    },
+    }),
     detailRoute('/sp/querytariffdetails', "One tariff's detail rows (tone form)"),
     detailRoute('/sp/querytariffdetail', "One tariff's detail rows (music box form, tariff detail dialog)"),
   ]);

@@ -3,8 +3,8 @@
 // lines of a task of type 5, so a long selection survives a restart like any batch; up to
 // batch_sync_max_records tones are answered at once with every tone's result.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, text } from '../http/schemas';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { num } from '../services/config';
@@ -16,7 +16,7 @@ import { typeFor } from '../services/batch/access';
 
 export function batchExpiryRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/batchupdaterbtexpiredate',
       tag: 'batch',
@@ -27,8 +27,8 @@ export function batchExpiryRoutes(app: FastifyInstance): void {
       write: true,
       params: obj(
         {
-          toneCodes: { type: 'string', pattern: '^\\d{1,22}(,\\d{1,22})*$', maxLength: 1_000_000 },
-          toneValidDay: { type: 'string', maxLength: 10 },
+          toneCodes: text({ pattern: '^\\d{1,22}(,\\d{1,22})*$', maxLength: 1_000_000 }),
+          toneValidDay: text({ maxLength: 10 }),
         },
         ['toneCodes', 'toneValidDay'],
       ),
@@ -36,7 +36,7 @@ export function batchExpiryRoutes(app: FastifyInstance): void {
       codes: [RC.partial, RC.badInput, RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const def = typeFor(req, 'batchUpdateExpireDate');
         const toneValidDay = String(params.toneValidDay);
         const bad = engineFor(s.provider.site).checkValue('isoDate', toneValidDay, { config: s.config });
@@ -70,6 +70,6 @@ export function batchExpiryRoutes(app: FastifyInstance): void {
         });
         return answerSubmitted(ctx, s.provider.id, taskId, lines.length, s.config, req.lang);
       },
-    },
+    }),
   ]);
 }

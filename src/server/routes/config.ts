@@ -1,24 +1,16 @@
 // Configuration and reference data: operator configuration, the login page's configuration, languages,
-// data dictionaries (the name-tone category is with the name-tone calls, plugins/nameTones.ts).
+// data dictionaries (the name-tone category is with the name-tone calls, routes/nameTones.ts).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, stringRecord, text } from '../http/schemas';
 import { writeWindow } from '../services/maintenanceWindow';
 import { dictionaries, languages } from '../services/referenceData';
 
-const dictItem = {
-  type: 'object',
-  properties: {
-    dictType: { type: 'string' },
-    itemCode: { type: 'string' },
-    itemLabelValue: { type: 'string' },
-    itemValue: { type: 'string' },
-  },
-};
+const dictItem = stringRecord(['dictType', 'itemCode', 'itemLabelValue', 'itemValue']);
 
 export function configRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/common/ping',
       tag: 'config',
@@ -27,8 +19,8 @@ export function configRoutes(app: FastifyInstance): void {
       async handler() {
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/querywritewindow',
       tag: 'config',
@@ -36,19 +28,19 @@ export function configRoutes(app: FastifyInstance): void {
       description:
         "Public and read-only, so a page can show a banner while writes are refused without keeping a session alive. site: the provider's site (default the deployment's). record: window 'HH:MM-HH:MM' ('' when off), active '1' or '0', until 'HH:MM' (server time) while active.",
       auth: 'public',
-      params: obj({ site: { type: 'string', maxLength: 20 } }),
+      params: obj({ site: text({ maxLength: 20 }) }),
       record: obj({
-        window: { type: 'string' },
-        active: { type: 'string', enum: ['0', '1'] },
-        until: { type: 'string' },
+        window: text(),
+        active: oneOf(['0', '1']),
+        until: text(),
       }),
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const site = ctx.config.isSite(params.site) ? params.site : ctx.site;
         return { record: writeWindow((await ctx.config.forSite(site)).maintenance_window, new Date(ctx.now())) };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/queryconfig',
       tag: 'config',
@@ -60,10 +52,10 @@ export function configRoutes(app: FastifyInstance): void {
       allowExpired: true,
       record: { type: 'object', additionalProperties: { type: 'string' } },
       async handler(req) {
-        return { record: req.session!.config };
+        return { record: req.session.config };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/queryloginconfig',
       tag: 'config',
@@ -104,8 +96,8 @@ export function configRoutes(app: FastifyInstance): void {
           },
         };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/querylanguagelist',
       tag: 'config',
@@ -116,34 +108,26 @@ export function configRoutes(app: FastifyInstance): void {
       allowPending: true,
       record: {
         type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            languageID: { type: 'string' },
-            languageCode: { type: 'string' },
-            languageDesc: { type: 'string' },
-            priority: { type: 'string' },
-          },
-        },
+        items: stringRecord(['languageID', 'languageCode', 'languageDesc', 'priority']),
       },
       async handler(req) {
         const record = await languages(req.server.ctx.db, req.lang);
         return { record, recordSum: record.length };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/common/queryAllDataDictItem',
       tag: 'config',
       summary: 'Data dictionary items, of one dictType or all',
       auth: 'session',
       allowPending: true,
-      params: obj({ dictType: { type: 'string', maxLength: 64 } }),
+      params: obj({ dictType: text({ maxLength: 64 }) }),
       record: { type: 'array', items: dictItem },
       async handler(req, _reply, params) {
         const record = await dictionaries(req.server.ctx.db, params.dictType || undefined);
         return { record, recordSum: record.length };
       },
-    },
+    }),
   ]);
 }

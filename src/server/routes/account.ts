@@ -1,10 +1,10 @@
 // Account calls of 000 §7: weak-password check, password change, forgot password (dynamic code + reset),
 // own information, its update and download.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
+import { registerRoutes, route } from '../http/route';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
-import { obj, password, accountCode, stringRecord } from '../http/schemas';
+import { accountCode, obj, password, stringRecord, text } from '../http/schemas';
 import { csvLine } from '../http/csv';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
@@ -37,7 +37,7 @@ async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promis
 
 export function accountRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/checkweakpwd',
       tag: 'account',
@@ -51,10 +51,10 @@ export function accountRoutes(app: FastifyInstance): void {
       screen: { id: 'changePassword', call: 'weakCheck' },
       codes: ['920013'],
       async handler(req, _reply, params) {
-        return { code: isWeakPassword(String(params.pwd), req.session!.provider.code) ? RC.weakPassword : RC.ok };
+        return { code: isWeakPassword(String(params.pwd), req.session.provider.code) ? RC.weakPassword : RC.ok };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/updatecppwd',
       tag: 'account',
@@ -66,7 +66,7 @@ export function accountRoutes(app: FastifyInstance): void {
       maintenanceWindow: false,
       allowPending: true,
       allowExpired: true,
-      params: obj({ oldPwd: password, newPwd: password, spvCode: { type: 'string', pattern: '^(\\d{8})?$' } }, [
+      params: obj({ oldPwd: password, newPwd: password, spvCode: text({ pattern: '^(\\d{8})?$' }) }, [
         'oldPwd',
         'newPwd',
       ]),
@@ -76,7 +76,7 @@ export function accountRoutes(app: FastifyInstance): void {
       ruleCodes: { 'CommonRes.pwdSameAsOld': RC.samePassword },
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const p = s.provider;
         const now = ctx.now();
         if (!(await verifyPassword(String(params.oldPwd), p.password_hash))) {
@@ -93,8 +93,8 @@ export function accountRoutes(app: FastifyInstance): void {
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/senddynamicpassword',
       tag: 'account',
@@ -128,8 +128,8 @@ export function accountRoutes(app: FastifyInstance): void {
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.code.sent', ip: req.ip });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/restpassword',
       tag: 'account',
@@ -140,7 +140,7 @@ export function accountRoutes(app: FastifyInstance): void {
       params: obj(
         {
           account: accountCode,
-          dynamicCode: { type: 'string', pattern: '^[A-Za-z0-9]{6}$' },
+          dynamicCode: text({ pattern: '^[A-Za-z0-9]{6}$' }),
           newPwd: password,
           confirmPwd: password,
         },
@@ -169,8 +169,8 @@ export function accountRoutes(app: FastifyInstance): void {
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.reset', ip: req.ip });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/qrycpselfInfo',
       tag: 'account',
@@ -183,11 +183,11 @@ export function accountRoutes(app: FastifyInstance): void {
           'User info plus the myAccount fields: spCode, spName, contactName, phoneNumber, email, address, description, status.',
       },
       async handler(req) {
-        const s = req.session!;
+        const s = req.session;
         return { record: selfInfo(s.provider, s.config) };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/updatecpinfo',
       tag: 'account',
@@ -197,23 +197,23 @@ export function accountRoutes(app: FastifyInstance): void {
       auth: 'session',
       write: true,
       params: obj({
-        contactName: { type: 'string', maxLength: 100 },
-        phoneNumber: { type: 'string', maxLength: 15 },
-        email: { type: 'string', maxLength: 255 },
-        address: { type: 'string', maxLength: 255 },
-        description: { type: 'string', maxLength: 1000 },
+        contactName: text({ maxLength: 100 }),
+        phoneNumber: text({ maxLength: 15 }),
+        email: text({ maxLength: 255 }),
+        address: text({ maxLength: 255 }),
+        description: text({ maxLength: 1000 }),
       }),
       screen: { id: 'myAccount', call: 'submit' },
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const p = req.session!.provider;
+        const p = req.session.provider;
         const changed = await updateContact(ctx.db, p.id, params, ctx.now());
         await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: changed, ip: req.ip });
         const updated = (await findProviderByCode(ctx.db, p.code))!;
-        return { record: selfInfo(updated, req.session!.config) };
+        return { record: selfInfo(updated, req.session.config) };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/accountdownload',
       tag: 'account',
@@ -224,7 +224,7 @@ export function accountRoutes(app: FastifyInstance): void {
       allowExpired: true,
       raw: true,
       async handler(req, reply) {
-        const s = req.session!;
+        const s = req.session;
         const info = selfInfo(s.provider, s.config);
         const csv =
           Object.entries(info)
@@ -235,6 +235,6 @@ export function accountRoutes(app: FastifyInstance): void {
           .header('content-disposition', `attachment; filename="account_${s.provider.code}.csv"`)
           .send('\uFEFF' + csv);
       },
-    },
+    }),
   ]);
 }

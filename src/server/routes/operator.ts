@@ -5,25 +5,18 @@
 // login needs an operator's session (its own cookie: a provider's session never opens one, nor the reverse);
 // which calls a role may make is the console's screens' (the capability gate over screen-definitions/operator/).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, password, language, rowId, rowIds, rowIdList, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, paging, password, language, rowId, rowIds, rowIdList, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { clearSessionCookie, OPERATOR_COOKIE, readCookie, setCookie } from '../http/cookies';
 import { parseLang } from '../http/lang';
-import { dummyHash, randomPassword, verifyPassword } from '../security/passwords';
+import { randomPassword, verifyPassword } from '../security/passwords';
 import { audit } from '../services/audit';
 import { num, DEPLOYMENT } from '../services/config';
-import {
-  accountLockedUntil,
-  addressState,
-  clearAccountFailures,
-  limitsOf,
-  minutesLeft,
-  recordAccountFailure,
-  recordAddressFailure,
-} from '../services/throttle';
+import { limitsOf, minutesLeft, recordAccountFailure } from '../services/throttle';
+import { checkCredentials } from '../services/login';
 import { createSession, endSession, findOperatorSession, purgeExpiredSessions } from '../services/sessions';
 import {
   createOperator,
@@ -37,15 +30,16 @@ import {
 } from '../services/operators';
 import { changeDetail, decideMany, listQueue, queueSummary } from '../services/review';
 import { addProvider, listProviders, providerFor, resetPassword, updateProvider } from '../services/providerAdmin';
-import { exportAudit, purgeAudit, searchAudit } from '../services/auditLog';
+import { AUDIT_ENTRY_FIELDS, exportAudit, purgeAudit, searchAudit } from '../services/auditLog';
 import { csvLine } from '../http/csv';
 import type { FileStore } from '../files/storage';
 import { sendUpload } from './files';
 import type { DecisionNotice } from '../lifecycle/lifecycle';
 import { translate } from '../http/messages';
+import { listOutbox } from '../services/notifications';
 
-const text = (maxLength: number) => ({ type: 'string', maxLength });
-const flag = { type: 'string', enum: ['0', '1'] };
+const upTo = (maxLength: number) => text({ maxLength });
+const flag = oneOf(['0', '1']);
 const ENTITY_TYPES = ['tone', 'toneBox', 'ivrDirectory', 'ivrPrompt', 'nameTone'];
 
 const operatorOf = (req: FastifyRequest) => {
@@ -74,27 +68,20 @@ const noticeVia =
     });
   };
 
-async function login(req: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+async function login(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  params: { account: string; pwd: string; language?: string },
+) {
   const { ctx } = req.server;
   const now = ctx.now();
   const config = await ctx.config.forSite(ctx.site);
-  const limits = limitsOf(config);
-  const addr = await addressState(ctx.db, req.ip, now, limits);
-  if (addr.lockedUntil) throw new ApiError(RC.addressLocked, [minutesLeft(addr.lockedUntil, now)]);
-  const o = await findOperatorByCode(ctx.db, String(params.account));
-  const locked = o ? accountLockedUntil(o, now) : null;
-  if (locked) throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
-  // Unknown accounts still cost one hash, so the answer time does not tell which accounts exist.
-  const ok = await verifyPassword(String(params.pwd), o ? o.password_hash : await dummyHash());
-  if (!o || !ok) {
-    await recordAddressFailure(ctx.db, req.ip, now, limits);
-    const lockedNow = o ? await recordAccountFailure(ctx.db, o, now, limits, 'operators') : null;
-    if (o) await audit(ctx.db, { providerId: null, actor: o.code, action: 'operator.login.failed', ip: req.ip });
-    if (lockedNow) throw new ApiError(RC.accountLocked, [minutesLeft(lockedNow, now)]);
-    throw new ApiError(RC.badCredentials);
-  }
-  if (o.status !== '1') throw new ApiError(RC.accountUnavailable);
-  await clearAccountFailures(ctx.db, o.id, 'operators');
+  const o = await checkCredentials(ctx, 'operator', {
+    account: params.account,
+    pwd: params.pwd,
+    ip: req.ip,
+    now,
+  });
   const previous = readCookie(req, OPERATOR_COOKIE);
   const old = previous ? await findOperatorSession(ctx.db, previous, config, now) : undefined;
   if (old) await endSession(ctx.db, old.id, 'operator');
@@ -113,34 +100,19 @@ async function login(req: FastifyRequest, reply: FastifyReply, params: Record<st
   };
 }
 
-const queueFilter = (p: Record<string, unknown>) => ({
-  site: p.site ? String(p.site) : undefined,
-  provider: p.provider ? String(p.provider) : undefined,
-  entityType: p.entityType ? String(p.entityType) : undefined,
-  kind: p.kind ? String(p.kind) : undefined,
-  olderThanHours: p.olderThanHours ? Number(p.olderThanHours) : undefined,
-});
-const auditFilter = (p: Record<string, unknown>) => ({
-  provider: p.provider ? String(p.provider) : undefined,
-  actor: p.actor ? String(p.actor) : undefined,
-  action: p.action ? String(p.action) : undefined,
-  entityType: p.entityType ? String(p.entityType) : undefined,
-  from: p.from ? String(p.from) : undefined,
-  to: p.to ? String(p.to) : undefined,
-});
-const day = { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' };
+const day = text({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' });
 const auditParams = {
-  provider: text(20),
-  actor: text(20),
-  action: text(64),
-  entityType: text(32),
+  provider: upTo(20),
+  actor: upTo(20),
+  action: upTo(64),
+  entityType: upTo(32),
   from: day,
   to: day,
 };
 
 export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/op/login',
       tag: 'operator',
@@ -148,12 +120,12 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       description:
         "The operator's account and password. Sets the console's own HttpOnly session cookie (rbt_operator) and answers the CSRF token in X-CSRF-Token. Throttled like the providers' login (942201 account locked, 942202 address blocked; 950003 wrong account or password; 201002 disabled); 312022 when the operator must set its own password first (a new account, a reset). record: operator {code, name, role reviewer|admin, sites (empty with allSites 1: every site)}, the deployment's sites.",
       auth: 'public',
-      params: obj({ account: text(20), pwd: password, language }, ['account', 'pwd']),
+      params: obj({ account: upTo(20), pwd: password, language }, ['account', 'pwd']),
       screen: { id: 'opLogin', call: 'submit' },
       codes: ['312022', '950003', '942201', '942202', '201002'],
       handler: (req, reply, params) => login(req, reply, params),
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/session',
       tag: 'operator',
@@ -174,8 +146,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
           },
         };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/logout',
       tag: 'operator',
@@ -196,8 +168,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         clearSessionCookie(reply, OPERATOR_COOKIE);
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/changepassword',
       tag: 'operator',
@@ -235,8 +207,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         await audit(ctx.db, { providerId: null, actor: o.code, action: 'operator.password', ip: req.ip });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/changes',
       tag: 'operator',
@@ -245,11 +217,11 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         'Filters: site, provider (account code), entityType (tone, toneBox, ivrDirectory, ivrPrompt, nameTone), kind (add, modify, delete), olderThanHours. record: changes {requestID, entityType, entityID, entity (its code and name), kind, provider, providerName, site, requestTime (ISO 8601), ageMinutes}; recordSum the total.',
       auth: 'operator',
       params: obj({
-        site: text(20),
-        provider: text(20),
-        entityType: { type: 'string', enum: ['', ...ENTITY_TYPES] },
-        kind: { type: 'string', enum: ['', 'add', 'modify', 'delete'] },
-        olderThanHours: { type: 'string', pattern: '^\\d{0,5}$' },
+        site: upTo(20),
+        provider: upTo(20),
+        entityType: oneOf(['', ...ENTITY_TYPES]),
+        kind: oneOf(['', 'add', 'modify', 'delete']),
+        olderThanHours: text({ pattern: '^\\d{0,5}$' }),
         ...paging,
       }),
       screen: { id: 'opQueue', call: 'list' },
@@ -270,10 +242,17 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       },
       async handler(req, _reply, params) {
         const s = operatorOf(req);
-        return listQueue(req.server.ctx.db, s.operator, queueFilter(params), pageRange(params), req.server.ctx.now());
+        return listQueue(
+          req.server.ctx.db,
+          s.operator,
+          // The filters are the parameters (an empty one filters nothing); the age is a number of hours.
+          { ...params, olderThanHours: Number(params.olderThanHours) || undefined },
+          pageRange(params),
+          req.server.ctx.now(),
+        );
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/change',
       tag: 'operator',
@@ -289,8 +268,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         if (!change) throw new ApiError(RC.notFound);
         return { record: change };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/decide',
       tag: 'operator',
@@ -302,8 +281,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       params: obj(
         {
           requestIDs: rowIds('Change request ids', 100),
-          decision: { type: 'string', enum: ['approve', 'reject'] },
-          reason: text(1000),
+          decision: oneOf(['approve', 'reject']),
+          reason: upTo(1000),
         },
         ['requestIDs', 'decision'],
       ),
@@ -320,8 +299,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         });
         return { code: results.every((r) => r.result === 'ok') ? RC.ok : RC.partial, record: { results } };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/op/file/:savedFilename',
       tag: 'operator',
@@ -343,8 +322,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         if (!row || !servesSite(s.operator, row.site)) throw new ApiError(RC.notFound);
         await sendUpload(req, reply, store, row.provider_id, name, row);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/providers',
       tag: 'operator',
@@ -376,10 +355,10 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       },
       auth: 'operator',
       params: obj({
-        code: text(20),
-        name: text(200),
-        site: text(20),
-        status: { type: 'string', enum: ['', '1', '2'] },
+        code: upTo(20),
+        name: upTo(200),
+        site: upTo(20),
+        status: oneOf(['', '1', '2']),
         ...paging,
       }),
       screen: { id: 'opProviders', call: 'list' },
@@ -394,8 +373,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         };
         return listProviders(ctx.db, s.operator, f, pageRange(params), ctx.now());
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/provider/create',
       tag: 'operator',
@@ -406,12 +385,12 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj(
         {
-          code: { type: 'string', pattern: '^\\d{6,20}$' },
-          name: text(200),
-          site: text(20),
-          believeCP: { type: 'string', enum: ['0', '1', '2'] },
-          email: text(255),
-          phone: text(20),
+          code: text({ pattern: '^\\d{6,20}$' }),
+          name: upTo(200),
+          site: upTo(20),
+          believeCP: oneOf(['0', '1', '2']),
+          email: upTo(255),
+          phone: upTo(20),
         },
         ['code', 'name', 'site'],
       ),
@@ -438,8 +417,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         );
         return { record: { code: String(params.code) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/provider/update',
       tag: 'operator',
@@ -450,13 +429,13 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj(
         {
-          code: text(20),
-          status: { type: 'string', enum: ['', '1', '2'] },
-          believeCP: { type: 'string', enum: ['', '0', '1', '2'] },
-          nameTonePrivilege: { type: 'string', enum: ['', '0', '1'] },
-          jockeyRight: { type: 'string', enum: ['', '0', '1'] },
-          spType: { type: 'string', enum: ['', '1', '2'] },
-          quotaMb: { type: 'string', pattern: '^\\d{0,6}$' },
+          code: upTo(20),
+          status: oneOf(['', '1', '2']),
+          believeCP: oneOf(['', '0', '1', '2']),
+          nameTonePrivilege: oneOf(['', '0', '1']),
+          jockeyRight: oneOf(['', '0', '1']),
+          spType: oneOf(['', '1', '2']),
+          quotaMb: text({ pattern: '^\\d{0,6}$' }),
           expiresAt: day,
           unlock: flag,
         },
@@ -468,7 +447,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         const { ctx } = req.server;
         const s = operatorOf(req);
         const p = await providerFor(ctx.db, s.operator, String(params.code));
-        const given = (k: string) => (params[k] === undefined || params[k] === '' ? undefined : String(params[k]));
+        const given = (k: keyof typeof params) =>
+          params[k] === undefined || params[k] === '' ? undefined : String(params[k]);
         await updateProvider(
           ctx.db,
           s.operator,
@@ -488,15 +468,15 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         );
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/provider/resetpassword',
       tag: 'operator',
       summary: "Reset a provider's password (administrators): the new one goes to the provider through the notifier",
       auth: 'operator',
       write: true,
-      params: obj({ code: text(20) }, ['code']),
+      params: obj({ code: upTo(20) }, ['code']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
@@ -504,8 +484,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         const p = await providerFor(ctx.db, s.operator, String(params.code));
         return { record: await resetPassword(ctx.db, s.operator, p, ctx.notifier, req.ip) };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/config',
       tag: 'operator',
@@ -514,7 +494,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         "site: a site id, or '*' for the deployment's values before any site's own. record: keys {key, value, source (the layer), description, type, pattern, operatorSite (the operator's value for the site), operatorDeployment}.",
       record: { type: 'array', items: stringRecord(['key', 'value', 'source', 'description']) },
       auth: 'operator',
-      params: obj({ site: text(20), key: text(64), ...paging }),
+      params: obj({ site: upTo(20), key: upTo(64), ...paging }),
       screen: { id: 'opConfig', call: 'list' },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
@@ -532,8 +512,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
           recordSum: rows.length,
         };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/config/set',
       tag: 'operator',
@@ -542,7 +522,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         'The value must match the key’s schema (schemas/config.schema.json; 950004 naming why). It takes effect on every server process within the configuration cache’s 2 seconds. Audited with the value before.',
       auth: 'operator',
       write: true,
-      params: obj({ site: text(20), key: text(64), value: text(1000) }, ['site', 'key', 'value']),
+      params: obj({ site: upTo(20), key: upTo(64), value: upTo(1000) }, ['site', 'key', 'value']),
       screen: { id: 'opConfigEdit', call: 'submit' },
       codes: [RC.notFound],
       async handler(req, _reply, params) {
@@ -570,15 +550,15 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         });
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/config/unset',
       tag: 'operator',
       summary: "Remove the operator's value of a key, so the files' value applies again (administrators)",
       auth: 'operator',
       write: true,
-      params: obj({ site: text(20), key: text(64) }, ['site', 'key']),
+      params: obj({ site: upTo(20), key: upTo(64) }, ['site', 'key']),
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = operatorOf(req);
@@ -594,8 +574,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         });
         return { record: { removed: removed ? '1' : '0' } };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/audit',
       tag: 'operator',
@@ -604,27 +584,17 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         'Filters: provider (account code), actor, action (prefix), entityType, from and to (YYYY-MM-DD, UTC days). record: entries {auditID, time, provider, actor, action, entityType, entityID, detail (JSON), ip}.',
       record: {
         type: 'array',
-        items: stringRecord([
-          'auditID',
-          'time',
-          'provider',
-          'actor',
-          'action',
-          'entityType',
-          'entityID',
-          'detail',
-          'ip',
-        ]),
+        items: stringRecord(AUDIT_ENTRY_FIELDS),
       },
       auth: 'operator',
       params: obj({ ...auditParams, ...paging }),
       screen: { id: 'opAudit', call: 'list' },
       async handler(req, _reply, params) {
         const s = operatorOf(req);
-        return searchAudit(req.server.ctx.db, s.operator, auditFilter(params), pageRange(params));
+        return searchAudit(req.server.ctx.db, s.operator, params, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/audit/export',
       tag: 'operator',
@@ -634,7 +604,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       raw: true,
       async handler(req, reply, params) {
         const s = operatorOf(req);
-        const rows = await exportAudit(req.server.ctx.db, s.operator, auditFilter(params));
+        const rows = await exportAudit(req.server.ctx.db, s.operator, params);
         const header = ['time', 'provider', 'actor', 'action', 'entityType', 'entityID', 'detail', 'ip'];
         const body = [
           csvLine(header),
@@ -645,44 +615,21 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
           .header('content-disposition', 'attachment; filename="audit.csv"')
           .send(`\uFEFF${body.join('\r\n')}\r\n`);
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/outbox',
       tag: 'operator',
       summary: "The notifier's outbox: the messages sent to providers, newest first (administrators)",
       record: { type: 'array', items: stringRecord(['time', 'provider', 'channel', 'recipient', 'subject', 'body']) },
       auth: 'operator',
-      params: obj({ provider: text(20), ...paging }),
+      params: obj({ provider: upTo(20), ...paging }),
       screen: { id: 'opOutbox', call: 'list' },
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        let q = ctx.db.selectFrom('outbox as o').leftJoin('providers as p', 'p.id', 'o.provider_id');
-        if (params.provider) q = q.where('p.code', '=', String(params.provider));
-        const range = pageRange(params);
-        const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        const rows = range.countOnly
-          ? []
-          : await q
-              .select(['o.id', 'o.created_at', 'o.channel', 'o.recipient', 'o.subject', 'o.body', 'p.code'])
-              .orderBy('o.id', 'desc')
-              .offset(range.offset)
-              .limit(range.limit)
-              .execute();
-        return {
-          recordSum: Number(n),
-          record: rows.map((r) => ({
-            time: new Date(Number(r.created_at)).toISOString(),
-            provider: r.code ?? '',
-            channel: r.channel,
-            recipient: r.recipient,
-            subject: r.subject,
-            body: r.body,
-          })),
-        };
+        return listOutbox(req.server.ctx.db, params.provider || undefined, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/op/operators',
       tag: 'operator',
@@ -711,8 +658,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
           record: rows.map((o) => ({ ...operatorUser(o), sites: o.sites, status: o.status })),
         };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/op/operator/create',
       tag: 'operator',
@@ -721,10 +668,10 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj(
         {
-          code: { type: 'string', pattern: '^[A-Za-z0-9._-]{5,20}$' },
-          name: text(200),
-          role: { type: 'string', enum: [...OPERATOR_ROLES] },
-          sites: text(1000),
+          code: text({ pattern: '^[A-Za-z0-9._-]{5,20}$' }),
+          name: upTo(200),
+          role: oneOf([...OPERATOR_ROLES]),
+          sites: upTo(1000),
         },
         ['code', 'name', 'role', 'sites'],
       ),
@@ -745,7 +692,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         });
         return { record: created };
       },
-    },
+    }),
   ]);
 }
 

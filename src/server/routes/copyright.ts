@@ -2,8 +2,8 @@
 // (sp/querycopyright), adding an owner through the 'Add Copyright' dialog's rules (sp/addcopyright), and the
 // owners of one tone (sp/querytonecopyright). Who sees what: services/copyright.ts.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, paging, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -11,7 +11,7 @@ import { engineFor } from '../validation';
 import { audit } from '../services/audit';
 import { addOwner, listOwners, ownerExists, toneCopyrights } from '../services/copyright';
 
-const str = (maxLength: number) => ({ type: 'string', maxLength });
+const str = (maxLength: number) => text({ maxLength });
 const owner = {
   type: 'object',
   properties: Object.fromEntries(
@@ -32,7 +32,7 @@ const owner = {
 
 export function copyrightRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/querycopyright',
       tag: 'copyright',
@@ -42,13 +42,13 @@ export function copyrightRoutes(app: FastifyInstance): void {
       auth: 'session',
       params: obj({
         ...paging,
-        copyRightType: { type: 'string', pattern: '^\\d{0,2}$' },
+        copyRightType: text({ pattern: '^\\d{0,2}$' }),
         officialName: str(200),
-        phoneNumber: { type: 'string', pattern: '^\\d{0,15}$' },
+        phoneNumber: text({ pattern: '^\\d{0,15}$' }),
       }),
       record: { type: 'array', items: owner },
       async handler(req, _reply, params) {
-        const s = req.session!;
+        const s = req.session;
         const filter = {
           site: s.provider.site,
           providerId: s.provider.id,
@@ -58,8 +58,8 @@ export function copyrightRoutes(app: FastifyInstance): void {
         };
         return listOwners(req.server.ctx.db, filter, pageRange(params));
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/addcopyright',
       tag: 'copyright',
@@ -71,7 +71,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
       params: obj(
         {
           companyName: str(1024),
-          copyRightType: { type: 'string', enum: ['2'] },
+          copyRightType: oneOf(['2']),
           description: str(1024),
           email: str(1024),
           idNumber: str(1024),
@@ -79,7 +79,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
           phoneNumber: str(32),
           spCode: str(20),
           stageName: str(1024),
-          notificationFlag: { type: 'string', enum: ['', '0', '1'] },
+          notificationFlag: oneOf(['', '0', '1']),
         },
         ['officialName', 'idNumber', 'phoneNumber'],
       ),
@@ -88,7 +88,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
       codes: [RC.exists],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const p = s.provider;
         const companyName = String(params.companyName ?? '') || String(params.officialName);
         const badName = engineFor(p.site).checkValue('officialName', companyName, { config: s.config });
@@ -122,8 +122,8 @@ export function copyrightRoutes(app: FastifyInstance): void {
         });
         return { record: { companyID: String(id) } };
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/querytonecopyright',
       tag: 'copyright',
@@ -132,8 +132,8 @@ export function copyrightRoutes(app: FastifyInstance): void {
         "Not shown in the spec; designed here. toneID or toneCode names one of the caller's tones (another provider's tone is 950005, as if it did not exist). record: {toneID, toneCode, copyrights: [{copyrightRole lyric|tune|record, companyID, companyName, officialName, validDay}]}, lyric first; recordSum the number of owners.",
       auth: 'session',
       params: obj({
-        toneID: { type: 'string', pattern: '^\\d{1,9}$' },
-        toneCode: { type: 'string', pattern: '^\\d{1,22}$' },
+        toneID: text({ pattern: '^\\d{1,9}$' }),
+        toneCode: text({ pattern: '^\\d{1,22}$' }),
       }),
       record: {
         type: 'object',
@@ -147,13 +147,13 @@ export function copyrightRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode)
           throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'Copyright.toneRequired' }]);
-        const found = await toneCopyrights(req.server.ctx.db, req.session!.provider.id, {
+        const found = await toneCopyrights(req.server.ctx.db, req.session.provider.id, {
           toneID: params.toneID ? Number(params.toneID) : undefined,
           toneCode: params.toneCode ? String(params.toneCode) : undefined,
         });
         if (!found) throw new ApiError(RC.notFound);
         return { record: found, recordSum: found.copyrights.length };
       },
-    },
+    }),
   ]);
 }

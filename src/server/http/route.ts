@@ -8,19 +8,20 @@
 // rules -> values within their columns and ids naming usable rows (http/contract.ts) -> handler; the
 // database layer refuses any value a column cannot hold (db/columns.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, envelope, type Result } from './envelope';
-import { RC, type ReturnCode } from './returnCodes';
-import { controlCharacterViolations } from './http/controlCharacters';
-import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './http/cookies';
-import { findOperatorSession, findSession } from './services/sessions';
-import { isExpired, mustChangePassword } from './services/providers';
-import { inMaintenanceWindow } from './services/maintenanceWindow';
-import { assertValid, screenContract, type ValidationContext } from './validation';
-import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
-import { userInfo } from './services/providers';
-import { assertCallOpen, assertOperatorCallOpen } from './http/gate';
-import { operatorUser } from './services/operators';
-import { obj, type JsonSchema } from './http/schemas';
+import { ApiError, envelope, type Result } from '../envelope';
+import { RC, type ReturnCode } from '../returnCodes';
+import { controlCharacterViolations } from './controlCharacters';
+import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './cookies';
+import { findOperatorSession, findSession } from '../services/sessions';
+import { isExpired, mustChangePassword } from '../services/providers';
+import { inMaintenanceWindow } from '../services/maintenanceWindow';
+import { assertValid, screenContract, type ValidationContext } from '../validation';
+import { checkReferences, columnViolations, fitToColumns, referencesOf } from './contract';
+import { userInfo } from '../services/providers';
+import { assertCallOpen, assertOperatorCallOpen } from './gate';
+import { operatorUser } from '../services/operators';
+import { obj, type JsonSchema } from './schemas';
+import type { TObject, Static } from '@sinclair/typebox';
 
 export type { JsonSchema };
 /** A screen's call whose rules validate a request: add mode unless `mode` says edit; `action` names the button that sends it. */
@@ -39,7 +40,25 @@ export interface Facts {
   user?: Record<string, unknown>;
 }
 
-export interface ApiRoute {
+type Auth = 'public' | 'session' | 'operator';
+/** A request of a route that needs a session: the guard has set it before the handler runs. */
+export type SessionRequest = FastifyRequest & { session: NonNullable<FastifyRequest['session']> };
+/** A request of an operator's route (the console's calls): the guard has set the operator's session. */
+export type OperatorRequest = FastifyRequest & { operatorSession: NonNullable<FastifyRequest['operatorSession']> };
+/** The request a handler gets: with the session its route's auth requires. */
+export type RequestOf<A extends Auth> = A extends 'session'
+  ? SessionRequest
+  : A extends 'operator'
+    ? OperatorRequest
+    : FastifyRequest;
+/** No parameters but portalType (every call takes it). */
+type NoParams = ReturnType<typeof obj<Record<never, never>>>;
+
+/**
+ * A call's declaration. `P` is its parameter schema (http/schemas.ts), whose static type the handler's parameters
+ * take; `A` its access, whose session the handler's request carries. Declared through route(), which infers both.
+ */
+export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
   method: 'GET' | 'POST' | 'READ';
   url: string;
@@ -47,7 +66,7 @@ export interface ApiRoute {
   summary: string;
   description?: string;
   /** public: anyone; session: a provider's session; operator: an operator's (the console's calls, /op/...). */
-  auth: 'public' | 'session' | 'operator';
+  auth: A;
   /** Changes state: the CSRF token is required and, unless maintenanceWindow is false, the window applies. */
   write?: boolean;
   maintenanceWindow?: boolean;
@@ -56,7 +75,7 @@ export interface ApiRoute {
   /** Allowed while the account is expired (909090 otherwise). */
   allowExpired?: boolean;
   /** Parameters (query for GET, body for POST), validated before the handler. */
-  params?: JsonSchema;
+  params?: P;
   /** Shape of `record` in the answer, for the document. */
   record?: JsonSchema;
   /**
@@ -69,7 +88,7 @@ export interface ApiRoute {
    * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
    * It may refuse (an id that names no row of the provider's).
    */
-  facts?(req: FastifyRequest, params: Record<string, any>): Promise<Facts>;
+  facts?(req: RequestOf<A>, params: Static<P>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The parts of a multipart body, for the document (default: files under multipartFiles). */
@@ -83,11 +102,18 @@ export interface ApiRoute {
    * reason of a refusal, e.g. a new password equal to the old one: 950011 as the document says.
    */
   ruleCodes?: Record<string, ReturnCode>;
-  handler(req: FastifyRequest, reply: FastifyReply, params: Record<string, any>): Promise<Result | void>;
+  handler(req: RequestOf<A>, reply: FastifyReply, params: Static<P>): Promise<Result | void>;
 }
 
+/** A declaration as the registry keeps it, whatever its parameters and access (the table, the document, the linter). */
+export type ApiRoute = RouteDef<TObject, Auth>;
+
+/** Declares a call: its handler's parameters and request are typed by the declaration itself. */
+export const route = <P extends TObject = NoParams, const A extends Auth = Auth>(def: RouteDef<P, A>): ApiRoute =>
+  def as unknown as ApiRoute;
+
 /** A GET's query, a POST's body; a multipart POST's parameters are its query (its body holds the files). */
-const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, any> =>
+const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, unknown> =>
   req.method === 'GET' || route.multipart
     ? { ...((req.query as object) ?? {}) }
     : { ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
@@ -200,7 +226,9 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           const started = performance.now();
           let params = paramsOf(req, route);
           const screens = route.screen ? [route.screen].flat() : [];
-          const facts = screens.length && route.facts ? await route.facts(req, params) : {};
+          // The guard has set the session of a session route; the schema has checked the parameters' shape.
+          const typedReq = req as SessionRequest & OperatorRequest;
+          const facts = screens.length && route.facts ? await route.facts(typedReq, params as Static<TObject>) : {};
           if (screens.length) {
             const s = req.session;
             const o = req.operatorSession;
@@ -228,7 +256,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           assertValid(columnViolations(bounded, params));
           if (route.write) await checkReferences(req, route.tag, params);
           req.contractMs += performance.now() - started;
-          const result = await route.handler(req, reply, params);
+          const result = await route.handler(typedReq, reply, params as Static<TObject>);
           if (route.raw) return reply;
           return envelope(req.lang, result ?? {});
         },

@@ -2,16 +2,16 @@
 // (sp/notifications, sp/notifications/read: the top bar's list with its unread count), and its own account's
 // activity from the audit log (sp/activity: My Account > Activity).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, rowIds, rowIdList, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, paging, rowIds, rowIdList, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { sessionOf } from '../http/session';
 import { listNotifications, markRead } from '../services/notifications';
-import { providerActivity } from '../services/auditLog';
+import { AUDIT_ENTRY_FIELDS, providerActivity } from '../services/auditLog';
 
 export function notificationRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/notifications',
       tag: 'account',
@@ -23,7 +23,7 @@ export function notificationRoutes(app: FastifyInstance): void {
       record: {
         type: 'object',
         properties: {
-          unread: { type: 'string' },
+          unread: text(),
           items: {
             type: 'array',
             items: stringRecord([
@@ -43,8 +43,8 @@ export function notificationRoutes(app: FastifyInstance): void {
       async handler(req) {
         return { record: await listNotifications(req.server.ctx.db, sessionOf(req).provider.id) };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/sp/notifications/read',
       tag: 'account',
@@ -53,14 +53,14 @@ export function notificationRoutes(app: FastifyInstance): void {
       write: true,
       maintenanceWindow: false,
       allowExpired: true,
-      params: obj({ ids: rowIds('Notification ids', 100), all: { type: 'string', enum: ['', '0', '1'] } }),
+      params: obj({ ids: rowIds('Notification ids', 100), all: oneOf(['', '0', '1']) }),
       async handler(req, _reply, params) {
         const ids = params.all === '1' ? 'all' : rowIdList(params.ids);
         await markRead(req.server.ctx.db, sessionOf(req).provider.id, ids, req.server.ctx.now());
         return {};
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/activity',
       tag: 'account',
@@ -73,21 +73,11 @@ export function notificationRoutes(app: FastifyInstance): void {
       screen: { id: 'myActivity', call: 'list' },
       record: {
         type: 'array',
-        items: stringRecord([
-          'auditID',
-          'time',
-          'provider',
-          'actor',
-          'action',
-          'entityType',
-          'entityID',
-          'detail',
-          'ip',
-        ]),
+        items: stringRecord(AUDIT_ENTRY_FIELDS),
       },
       async handler(req, _reply, params) {
         return providerActivity(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));
       },
-    },
+    }),
   ]);
 }

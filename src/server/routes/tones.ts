@@ -2,15 +2,15 @@
 // record's (services/toneList.ts, records/tone.json); the maintenance calls (detail, tags, hide/resume,
 // delete, export) are declared in toneMaintenance.ts beside it.
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, stringRecord } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, paging, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { listTones, toneFilterParams, toneRowFields } from '../services/toneList';
 import { languageNames } from '../services/translations';
 
 export function toneRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'READ',
       url: '/sp/qrytone',
       tag: 'tones',
@@ -25,15 +25,15 @@ export function toneRoutes(app: FastifyInstance): void {
       params: obj({
         ...paging,
         ...toneFilterParams(),
-        isQuerySelf: { type: 'string' },
-        orderBy: { type: 'string' },
-        resourceServiceType: { type: 'string' },
-        uploadType: { type: 'string' },
+        isQuerySelf: text(),
+        orderBy: text(),
+        resourceServiceType: text(),
+        uploadType: text(),
       }),
       record: { type: 'array', items: stringRecord(toneRowFields()) },
       async handler(req, _reply, params) {
         const { db } = req.server.ctx;
-        const p = req.session!.provider;
+        const p = req.session.provider;
         const languages = await languageNames(db, req.lang, req.server.ctx.now());
         return listTones(db, {
           providerId: p.id,
@@ -45,6 +45,6 @@ export function toneRoutes(app: FastifyInstance): void {
           range: pageRange(params),
         });
       },
-    },
+    }),
   ]);
 }

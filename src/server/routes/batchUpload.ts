@@ -6,13 +6,13 @@
 // stores nothing; an accepted batch stores the named entries as the provider's files and becomes a task of
 // type 4 whose lines are sp/addtone requests (services/batch/addToneLines.ts).
 import type { FastifyInstance } from 'fastify';
-import { registerRoutes } from '../routes';
-import { obj, paging, rowId } from '../http/schemas';
+import { registerRoutes, route } from '../http/route';
+import { obj, oneOf, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { FileStore } from '../files/storage';
-import { receiveBatchParts } from '../files/batchParts';
+import { BATCH_FILE_CODES, receiveBatchParts } from '../files/batchParts';
 import { drainRequest } from '../files/receive';
 import { checkLimits, lockProvider, uploadLimits, uploadUsage } from '../files/quota';
 import { allowedKinds, sizeLimit } from '../files/accept';
@@ -92,7 +92,7 @@ function checkIndex(lines: TextLine[], site: string): IndexCheck {
 
 export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void {
   registerRoutes(app, [
-    {
+    route({
       method: 'POST',
       url: '/sp/batchaddtone',
       tag: 'batch',
@@ -121,21 +121,10 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         required: ['zipFile', 'indexFile'],
       },
       record: { type: 'object' },
-      codes: [
-        RC.partial,
-        RC.batchRefused,
-        RC.fileType,
-        RC.fileTooLarge,
-        RC.noFile,
-        RC.fileNameSpecial,
-        RC.uploadMalformed,
-        RC.uploadDuplicate,
-        RC.uploadQuota,
-        RC.uploadRate,
-      ],
+      codes: [RC.partial, ...BATCH_FILE_CODES, RC.uploadQuota, RC.uploadRate],
       async handler(req) {
         const { ctx } = req.server;
-        const s = req.session!;
+        const s = req.session;
         const p = s.provider;
         const def = taskTypeOf('4')!;
         const indexLimit = sizeLimit('txt', s.config);
@@ -268,8 +257,8 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           await parts.discard();
         }
       },
-    },
-    {
+    }),
+    route({
       method: 'READ',
       url: '/sp/batchaddtone/querytaskresult',
       tag: 'batch',
@@ -281,7 +270,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         {
           ...paging,
           taskId: rowId,
-          onlyFailed: { type: 'string', enum: ['', '0', '1'] },
+          onlyFailed: oneOf(['', '0', '1']),
         },
         ['taskId'],
       ),
@@ -296,6 +285,6 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         const lines = await lineResults(req.server.ctx.db, task.id, range, req.lang, params.onlyFailed === '1');
         return { record: { task: taskRecord(task), lines: lines.record ?? [] }, recordSum: lines.recordSum };
       },
-    },
+    }),
   ]);
 }
