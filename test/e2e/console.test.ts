@@ -3,7 +3,7 @@
 // (the browser's own player loads the provider's file through op/file) and rejects it with a reason; the
 // provider reads the reason on the tone and in the top bar's notifications, corrects and resubmits; the
 // reviewer approves and the tone is live. Then a bulk decision from the queue, and every console screen an
-// administrator opens, in both languages, screenshotted.
+// administrator opens, in English, Chinese and Persian (right to left), screenshotted.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -193,7 +193,7 @@ test('a selection approved at once leaves the queue; an administrator sees the d
   await audit.locator('.data-table tbody tr', { hasText: reviewer.account }).first().waitFor();
 });
 
-test.each(['en', 'zh'])('every console screen of an administrator (%s)', async (language) => {
+test.each(['en', 'zh', 'fa'])('every console screen of an administrator (%s)', async (language) => {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
   await consoleLogin(page, admin);
   // The console's menu definition lists its screens: an administrator opens each.
