@@ -40,8 +40,7 @@ export function outcomesOf(expression: Logic): Outcome[] {
       const guard = isObject(condition) && Array.isArray(condition.in) ? (condition.in as unknown[]) : undefined;
       if (!field || !guard || varName(guard[0]) !== field || !Array.isArray(guard[1]))
         throw new Error(`a branch value must be a literal or its guarded field: ${JSON.stringify(value)}`);
-      for (const lit of guard[1] as unknown[])
-        add(String(lit), [{ '==': [{ var: field }, lit] }, ...unless]);
+      for (const lit of guard[1] as unknown[]) add(String(lit), [{ '==': [{ var: field }, lit] }, ...unless]);
     }
     earlier.push(condition);
   }

@@ -54,7 +54,11 @@ function optionsFromColumn(spec: { fromColumn: string; all?: string }, columns: 
   return [...(spec.all ? [{ value: '', label: spec.all }] : []), ...derived];
 }
 
-function resolveOptions(options: FieldDef['options'], data: Context, columns?: ScreenDef['columns']): ResolvedField['options'] {
+function resolveOptions(
+  options: FieldDef['options'],
+  data: Context,
+  columns?: ScreenDef['columns'],
+): ResolvedField['options'] {
   if (options && 'fromColumn' in options) return optionsFromColumn(options, columns);
   if (options && 'fromConfig' in options) {
     const values = (data.config[options.fromConfig] ?? '')

@@ -71,7 +71,7 @@ test('orderBy naming anything but a sortable column is refused with 950004 namin
     'toneName', // no direction
     'toneName up',
     'toneName asc, id desc',
-    "toneName asc; DROP TABLE tones --",
+    'toneName asc; DROP TABLE tones --',
     '1 asc',
   ]) {
     const r = await c.get('/sp/qrytone', { orderBy: bad });

@@ -25,53 +25,52 @@ async function open(language: 'en' | 'zh', path: string) {
 }
 
 test.each([
-  [
-    'en',
-    'Type the date as YYYY-MM-DD, for example',
-    `Choose a date on or after ${iso(addDays(new Date(), -1))}.`,
-  ],
+  ['en', 'Type the date as YYYY-MM-DD, for example', `Choose a date on or after ${iso(addDays(new Date(), -1))}.`],
   ['zh', '请按 YYYY-MM-DD 格式输入日期，例如', `请选择 ${iso(addDays(new Date(), -1))} 或之后的日期。`],
-])('%s: a typed date is read strictly; a bad or refused one is named and changes nothing', async (language, bad, early) => {
-  await open(language as 'en' | 'zh', '/musicBoxUpload');
-  const input = page.locator(dateInput);
-  await input.click();
-  // Typing goes into the input even with the calendar open.
-  await page.keyboard.type('2030-03-15');
-  await page.keyboard.press('Enter');
-  expect(await storedValue()).toBe('2030-03-15');
-  expect(await input.inputValue()).toBe('2030-03-15');
-  expect(await refusal().count()).toBe(0);
+])(
+  '%s: a typed date is read strictly; a bad or refused one is named and changes nothing',
+  async (language, bad, early) => {
+    await open(language as 'en' | 'zh', '/musicBoxUpload');
+    const input = page.locator(dateInput);
+    await input.click();
+    // Typing goes into the input even with the calendar open.
+    await page.keyboard.type('2030-03-15');
+    await page.keyboard.press('Enter');
+    expect(await storedValue()).toBe('2030-03-15');
+    expect(await input.inputValue()).toBe('2030-03-15');
+    expect(await refusal().count()).toBe(0);
 
-  // A day that does not exist: named under the field, the value stays.
-  await input.fill('2030-02-30');
-  await page.keyboard.press('Enter');
-  await refusal().waitFor();
-  expect(await refusal().textContent()).toContain(bad);
-  expect(await storedValue()).toBe('2030-03-15');
-  expect(await input.getAttribute('aria-invalid')).toBe('true');
-  await screenshot(page, `date-typed-invalid-${language}`, { viewport: true });
+    // A day that does not exist: named under the field, the value stays.
+    await input.fill('2030-02-30');
+    await page.keyboard.press('Enter');
+    await refusal().waitFor();
+    expect(await refusal().textContent()).toContain(bad);
+    expect(await storedValue()).toBe('2030-03-15');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, `date-typed-invalid-${language}`, { viewport: true });
 
-  // Not a date at all; then before the field's first allowed day (yesterday, 000 §5), read on leaving the field.
-  await input.fill('15/03/2030');
-  await page.keyboard.press('Enter');
-  expect(await refusal().textContent()).toContain(bad);
-  await input.fill(iso(addDays(new Date(), -3)));
-  await page.keyboard.press('Tab');
-  await page.waitForFunction(() => !document.querySelector('.date-picker__panel'));
-  expect(await refusal().textContent()).toBe(early);
-  expect(await storedValue()).toBe('2030-03-15');
+    // Not a date at all; then before the field's first allowed day (yesterday, 000 §5), read on leaving the field.
+    await input.fill('15/03/2030');
+    await page.keyboard.press('Enter');
+    expect(await refusal().textContent()).toContain(bad);
+    await input.fill(iso(addDays(new Date(), -3)));
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => !document.querySelector('.date-picker__panel'));
+    expect(await refusal().textContent()).toBe(early);
+    expect(await storedValue()).toBe('2030-03-15');
 
-  // Fixed: the message goes.
-  await input.fill(iso(addDays(new Date(), 10)));
-  await page.keyboard.press('Tab');
-  await refusal().waitFor({ state: 'detached' });
-  expect(await storedValue()).toBe(iso(addDays(new Date(), 10)));
+    // Fixed: the message goes.
+    await input.fill(iso(addDays(new Date(), 10)));
+    await page.keyboard.press('Tab');
+    await refusal().waitFor({ state: 'detached' });
+    expect(await storedValue()).toBe(iso(addDays(new Date(), 10)));
 
-  // Enter on an untouched field picks nothing (it used to pick today).
-  await input.fill('');
-  await page.keyboard.press('Enter');
-  expect(await storedValue()).toBe('');
-});
+    // Enter on an untouched field picks nothing (it used to pick today).
+    await input.fill('');
+    await page.keyboard.press('Enter');
+    expect(await storedValue()).toBe('');
+  },
+);
 
 test('the calendar greys out refused days, jumps a year in one step, and a held arrow repeats', async () => {
   await open('en', '/musicBoxUpload');
@@ -85,10 +84,7 @@ test('the calendar greys out refused days, jumps a year in one step, and a held 
   expect(await day(new Date()).isDisabled()).toBe(false);
   const title = () => page.locator('.date-picker__title').textContent();
   const shown = async () => {
-    const iso = await page
-      .locator('.day-grid__day')
-      .first()
-      .getAttribute('data-iso');
+    const iso = await page.locator('.day-grid__day').first().getAttribute('data-iso');
     return iso!.slice(0, 7);
   };
   const start = await shown();

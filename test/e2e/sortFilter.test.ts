@@ -125,7 +125,9 @@ const layoutProblems = (p: Page) =>
     if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
     for (const box of document.querySelectorAll<HTMLElement>('.data-table')) {
       if (box.scrollWidth > box.clientWidth + 1)
-        problems.push(`${box.closest('[data-screen]')?.getAttribute('data-screen')} ${box.scrollWidth} > ${box.clientWidth}`);
+        problems.push(
+          `${box.closest('[data-screen]')?.getAttribute('data-screen')} ${box.scrollWidth} > ${box.clientWidth}`,
+        );
       const style = getComputedStyle(box);
       if (['auto', 'scroll'].includes(style.overflowY) || style.maxHeight !== 'none') problems.push('inner scroll box');
     }
@@ -146,13 +148,16 @@ const LISTS: Array<[string, string, string]> = [
 ];
 const cases = LISTS.flatMap(([who, path, screen]) => ['en', 'zh'].map((l) => [who, path, screen, l] as const));
 
-test.each(cases)('%s %s (%s), %s: no sideways scroll at 1280 px, no inner scroll box', async (who, path, screen, language) => {
-  await open(demo(who), path, { language });
-  await page.locator(`[data-screen="${screen}"] .list-footer__total[data-total]`).waitFor();
-  expect(await layoutProblems(page)).toEqual([]);
-  const name = `list-1280-${demo(who).site}-${screen}-${language}`;
-  await screenshot(page, name);
-});
+test.each(cases)(
+  '%s %s (%s), %s: no sideways scroll at 1280 px, no inner scroll box',
+  async (who, path, screen, language) => {
+    await open(demo(who), path, { language });
+    await page.locator(`[data-screen="${screen}"] .list-footer__total[data-total]`).waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
+    const name = `list-1280-${demo(who).site}-${screen}-${language}`;
+    await screenshot(page, name);
+  },
+);
 
 test('a long list scrolls with the page and its header row sticks under the top bar', async () => {
   await open(generic(), '/rbtMaintenance', { height: 700 });

@@ -27,7 +27,10 @@ test('toneStatus: every value the column can show, in its order, with a conditio
 test('the status filters of the tone and box lists are the column values, labelled as the column labels them', () => {
   for (const screen of ['rbtMaintenance', 'musicBoxMaintenance']) {
     const resolved = engineFor('generic').resolve(screen);
-    const options = resolved.search.find((f) => f.name === 'status')!.options as Array<{ value: string; label: string }>;
+    const options = resolved.search.find((f) => f.name === 'status')!.options as Array<{
+      value: string;
+      label: string;
+    }>;
     const column = resolved.columns.find((c) => c.name === 'status')!;
     expect(options[0]).toEqual({ value: '', label: 'ToneMaintenance.allStatus' });
     expect(options.slice(1)).toEqual(

@@ -42,13 +42,17 @@ export function orderOf(site: string, screens: string[], raw: unknown): ListOrde
   const allowed = sortableFields(site, screens);
   const m = /^([A-Za-z][A-Za-z0-9_]*) (asc|desc)$/.exec(String(raw));
   if (!m || !allowed.includes(m[1]))
-    throw new ApiError(RC.badInput, [], [
-      {
-        field: 'orderBy',
-        message: allowed.length ? 'List.orderByRefused' : 'List.orderByNone',
-        params: { value: String(raw), fields: allowed.join(', ') },
-      },
-    ]);
+    throw new ApiError(
+      RC.badInput,
+      [],
+      [
+        {
+          field: 'orderBy',
+          message: allowed.length ? 'List.orderByRefused' : 'List.orderByNone',
+          params: { value: String(raw), fields: allowed.join(', ') },
+        },
+      ],
+    );
   return { field: m[1], direction: m[2] as ListOrder['direction'] };
 }
 

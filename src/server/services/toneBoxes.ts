@@ -358,7 +358,9 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object
     case 'equals':
       return q.where(col, '=', value) as Q;
     case 'state':
-      return q.where(stateWhere(site, f.expression!, value, (field) => toneBoxFields().field(field).column) as any) as Q;
+      return q.where(
+        stateWhere(site, f.expression!, value, (field) => toneBoxFields().field(field).column) as any,
+      ) as Q;
     default:
       throw new Error(`a tone box filter cannot match "${f.match}"`);
   }

@@ -9,8 +9,7 @@ import { displayValue, toValue, type PickerType, type Time } from './dateValue';
 import { allowed, type Limits } from './limits';
 
 export type Typed =
-  | { ok: true; value: string | undefined }
-  | { ok: false; message: string; params: Record<string, unknown> };
+  { ok: true; value: string | undefined } | { ok: false; message: string; params: Record<string, unknown> };
 
 /** Types a user can type (the others are chosen from lists). */
 export const typeable = (type: PickerType) => type === 'date' || type === 'datetime' || type === 'year-month';
@@ -37,7 +36,13 @@ export function parseTyped(
   const s = latinDigits(text, numerals).trim();
   if (s === '') return { ok: true, value: undefined };
   const format = FORMATS[type] ?? 'YYYY-MM-DD';
-  const example = displayValue(calendar.make(calendar.year(new Date()), 0, 31), { h: 9, m: 30, s: 0 }, type, calendar, t);
+  const example = displayValue(
+    calendar.make(calendar.year(new Date()), 0, 31),
+    { h: 9, m: 30, s: 0 },
+    type,
+    calendar,
+    t,
+  );
   const invalid = { ok: false as const, message: 'DatePicker.typedInvalid', params: { format, example } };
   const m = PATTERNS[type]?.exec(s);
   if (!m) return invalid;
@@ -48,7 +53,8 @@ export function parseTyped(
   const date = calendar.make(y, mo - 1, d);
   if (!allowed(date, limits)) {
     const shown = (x: Date | undefined) => (x ? displayValue(x, time, 'date', calendar, t) : '');
-    const message = limits.min && limits.max ? 'DatePicker.typedRange' : limits.min ? 'DatePicker.typedMin' : 'DatePicker.typedMax';
+    const message =
+      limits.min && limits.max ? 'DatePicker.typedRange' : limits.min ? 'DatePicker.typedMin' : 'DatePicker.typedMax';
     return { ok: false, message, params: { min: shown(limits.min), max: shown(limits.max) } };
   }
   return { ok: true, value: toValue(date, time, type, calendar) };
