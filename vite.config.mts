@@ -136,7 +136,7 @@ function loginSources(): Plugin {
 
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // First path segments of the calls (000 §7); everything else is a client-side route.
-const apiPrefixes = ['/sp', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
+const apiPrefixes = ['/sp', '/op', '/common', '/admin', '/checkLoginInfo', '/docs', '/files'];
 
 /** i18n/languages.json of the tree being built: the languages the portal offers, nothing in code lists them. */
 function readLanguages(watch: (file: string) => void): LanguageList {
@@ -266,9 +266,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 400,
+    // Two applications of one engine: the provider's portal and the operator console (its own page, so none of
+    // the console is in the portal's bundle).
     // Plugin timings are a profiling hint that depends on how busy the machine is, not a problem of the build:
     // a loaded CI machine must not turn a clean build into one with warnings.
-    rolldownOptions: { checks: { pluginTimings: false } },
+    rolldownOptions: {
+      input: { index: join(__dirname, 'index.html'), operator: join(__dirname, 'operator.html') },
+      checks: { pluginTimings: false },
+    },
   },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: apiUrl, changeOrigin: false }])),

@@ -5,14 +5,14 @@ import { ApiError, MOST_RELATIVE, PASS_THROUGH, SESSION_EXPIRED, SUCCESS, type A
 import { reporter } from './reporter';
 
 const TOAST_MS = 2000;
-const LOGIN_PATH = '/login';
+const loginPath = () => reporter().loginPath ?? '/login';
 
-const onLoginPage = () => typeof location !== 'undefined' && location.pathname === LOGIN_PATH;
+const onLoginPage = () => typeof location !== 'undefined' && location.pathname === loginPath();
 
 /** Clear the session and open the login page (a full load, so no state of the old session survives). */
 function goToLogin(): void {
   reporter().clearSession();
-  if (typeof location !== 'undefined') location.assign(LOGIN_PATH);
+  if (typeof location !== 'undefined') location.assign(loginPath());
 }
 
 /** One non-closable dialog however many calls fail at once; its only button logs in again. */

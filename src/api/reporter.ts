@@ -18,6 +18,8 @@ export interface ApiReporter {
   showing(message: string): boolean;
   /** Forget the stored session (before the login page opens). */
   clearSession(): void;
+  /** Where signing in again happens (the portal's /login unless the application says: the console's). */
+  loginPath?: string;
 }
 
 const consoleReporter: ApiReporter = {

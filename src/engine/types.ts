@@ -93,7 +93,7 @@ export interface ColumnDef {
   /** Row key shown; or `value`, an expression with `row` in the context. */
   field?: string;
   value?: Logic;
-  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label' | 'progress';
+  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label' | 'progress' | 'age';
   /** For format 'audios': the key of each item's name and of its play address. */
   items?: { name: string; source: string };
   /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */
@@ -198,6 +198,8 @@ export interface ScreenDef {
   load?: { call: string; form: Record<string, unknown> };
   /** Where the screen decides add vs edit: query parameter name and its value for edit. */
   /** parent: in edit mode the screen belongs to that menu route (breadcrumb and sidebar highlight). */
+  /** A dialog screen's width. */
+  dialogSize?: 'small' | 'medium' | 'large';
   editWhen?: { query: string; equals: string; storageKey?: string; parent?: string };
   /** The menu route this screen is opened from (breadcrumb and sidebar highlight), in every mode. */
   parent?: string;

@@ -37,6 +37,25 @@ const call = (c: Client, r: { method: string; url: string }) =>
 const queue = async (c: Client, filters: Record<string, unknown> = {}) =>
   (await c.get('/op/changes', { startRecordNum: 1, endRecordNum: 500, ...filters })).body;
 
+test('the OpenAPI document lists the console calls under their own tag', async () => {
+  const doc = (await s.client().get('/docs/openapi.json')).body;
+  expect(doc.tags.map((t: { name: string }) => t.name)).toContain('operator');
+  const tagged = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>)
+    .filter(([, item]) => Object.values(item).some((op) => op.tags?.includes('operator')))
+    .map(([path]) => path);
+  for (const path of [
+    '/op/login',
+    '/op/changes',
+    '/op/change',
+    '/op/decide',
+    '/op/providers',
+    '/op/config',
+    '/op/audit',
+  ])
+    expect(tagged).toContain(path);
+  expect(tagged.every((p) => p.startsWith('/op/'))).toBe(true);
+});
+
 describe('sessions', () => {
   test("a provider's session never opens an operator call, nor an operator's a provider call (every call)", async () => {
     const routes = apiRouteTable();

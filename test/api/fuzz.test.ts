@@ -60,11 +60,13 @@ class Session {
   constructor(
     private s: TestServer,
     private account: { account: string; password: string },
+    /** An operator signs in to the console's calls (op/), a provider to the portal's. */
+    private kind: 'provider' | 'operator' = 'provider',
   ) {}
   async login(): Promise<this> {
     const r = await this.s.app.inject({
       method: 'POST',
-      url: '/sp/sploginhs',
+      url: this.kind === 'operator' ? '/op/login' : '/sp/sploginhs',
       payload: { account: this.account.account, pwd: this.account.password },
     });
     this.cookie = String(r.headers['set-cookie'] ?? '').split(';')[0];
@@ -77,6 +79,7 @@ class Session {
    * password again: the logout call's cases end their session one after the other.
    */
   async renew(): Promise<void> {
+    if (this.kind === 'operator') return void (await this.login());
     const { ctx } = this.s;
     const p = await ctx.db
       .selectFrom('providers')
@@ -112,6 +115,7 @@ let s: TestServer;
 let doc: Doc;
 let generic: Session;
 let kenya: Session;
+let operator: Session;
 let countRows: () => Promise<Record<string, number>>;
 const figures = {
   calls: 0,
@@ -141,8 +145,11 @@ beforeAll(async () => {
   doc = (await s.app.inject({ method: 'GET', url: '/docs/openapi.json' })).json();
   generic = await new Session(s, DEMO.generic).login();
   kenya = await new Session(s, DEMO.kenya).login();
+  operator = await new Session(s, DEMO.opAdmin, 'operator').login();
   // One query counts the rows of every table (sessions aside: logins and logouts are the fuzzer's own).
-  const tables = [...s.ctx.columns.keys()].filter((t) => !/^(sessions|kysely_migration.*)$/.test(t)).sort();
+  const tables = [...s.ctx.columns.keys()]
+    .filter((t) => !/^(sessions|operator_sessions|kysely_migration.*)$/.test(t))
+    .sort();
   const q = sql.raw(`select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ')}`);
   countRows = async () => {
     const row = (await q.execute(s.ctx.db)).rows[0] as Record<string, unknown>;
@@ -292,8 +299,9 @@ function served(name: string): Op {
   return { method: method.toLowerCase() as 'get' | 'post', path, op };
 }
 
-/** Batch and copyright calls are the Kenyan site's; the others are fuzzed as the generic provider. */
-const sessionFor = (o: Op) => (['batch', 'copyright'].includes(o.op.tags?.[0]) ? kenya : generic);
+/** Batch and copyright calls are the Kenyan site's; the console's are an administrator's; the others the generic provider's. */
+const sessionFor = (o: Op) =>
+  o.op.tags?.[0] === 'operator' ? operator : ['batch', 'copyright'].includes(o.op.tags?.[0]) ? kenya : generic;
 
 test('the served document lists the same write calls as the route table', () => {
   expect(opsOf(doc, (op) => op['x-write']).map((o) => `${o.method.toUpperCase()} ${o.path}`)).toEqual(WRITES);
@@ -333,7 +341,7 @@ async function fuzzCall(name: string, runs: number, write: boolean) {
         if (!documented.has(code)) throw new Error(`${code} is not in the document's x-return-codes: ${where}`);
       }
       // A session the call itself ended (logout) or changed is taken up again for the next case.
-      if (code === '900000' || (name === 'POST /common/logout' && code === '000000')) await c.renew();
+      if (code === '900000' || (/^POST \/(common|op)\/logout$/.test(name) && code === '000000')) await c.renew();
       const nowRows = await countRows();
       const nowFiles = storedFiles();
       if (code === '000000' || code === '000001') figures.accepted += 1;

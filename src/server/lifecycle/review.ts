@@ -2,7 +2,7 @@
 // each marked when the change alters it, and its audio and image files before and after (the provider's saved
 // files, playable through the operator's file call). Old is the live row; new is what approval would make of it.
 import type { FieldMap } from '../records/fieldMap';
-import type { ChangeKind } from './states';
+import { marks, wireMarks, type ChangeKind } from './states';
 
 export interface ViewField {
   name: string;
@@ -27,8 +27,10 @@ export interface ChangeView {
 
 type Row = Record<string, unknown>;
 const DETAILS = 'details';
+const LIFECYCLE_FIELDS = new Set(['status', ...Object.keys(wireMarks(marks('settled')))]);
 
-const parse = (text: unknown): Record<string, unknown> => {
+/** A JSON object stored as text ({} when empty or not an object). */
+export const parseObject = (text: unknown): Record<string, unknown> => {
   try {
     const v = JSON.parse(typeof text === 'string' && text ? text : '{}') as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -38,6 +40,9 @@ const parse = (text: unknown): Record<string, unknown> => {
 };
 const text = (v: unknown) =>
   v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** A stored moment (milliseconds) as the lists answer it. */
+const moment = (v: unknown) => (v === '' || v === null || v === undefined ? '' : new Date(Number(v)).toISOString());
 
 /** Pairs of before and after: an addition has nothing before, a deletion nothing after. */
 export function sides<T>(kind: ChangeKind, live: T, changed: T, empty: T): [T, T] {
@@ -66,8 +71,8 @@ export function recordView(
   kind: ChangeKind,
   files?: { field: string; labels: Record<string, string> },
 ) {
-  const liveDetails = parse(row[DETAILS]);
-  const newDetails = payload[DETAILS] === undefined ? liveDetails : parse(payload[DETAILS]);
+  const liveDetails = parseObject(row[DETAILS]);
+  const newDetails = payload[DETAILS] === undefined ? liveDetails : parseObject(payload[DETAILS]);
   const fields: ViewField[] = [];
   const fileFields: ViewFile[] = [];
   for (const f of map.fields) {
@@ -76,7 +81,7 @@ export function recordView(
     const live = own ? row[f.column] : liveDetails[f.name];
     const changed = own ? (payload[f.name] !== undefined ? payload[f.name] : live) : newDetails[f.name];
     if (files && f.name === files.field) {
-      const [before, after] = sides(kind, parse(live), parse(changed), {});
+      const [before, after] = sides(kind, parseObject(live), parseObject(changed), {});
       for (const [key, label] of Object.entries(files.labels))
         fileFields.push({
           name: key,
@@ -87,8 +92,9 @@ export function recordView(
         });
       continue;
     }
-    if (f.type === 'json') continue;
-    const [before, after] = sides(kind, live, changed, '');
+    // The lifecycle's own marks (status, approveType...) and the row's key say nothing about the change itself.
+    if (f.type === 'json' || LIFECYCLE_FIELDS.has(f.name) || f.column === 'id') continue;
+    const [before, after] = sides(kind, live, changed, '').map((v) => (f.type === 'time' ? moment(v) : v));
     if (text(before) !== '' || text(after) !== '') fields.push(field(f.name, f.def.label, before, after));
   }
   return { fields, files: fileFields };

@@ -39,7 +39,10 @@ function operation(r: ApiRoute, method: 'get' | 'post', columns: ColumnCatalog |
     ]
       .filter(Boolean)
       .join(' '),
-    security: r.auth === 'session' ? [r.write ? { session: [], csrf: [] } : { session: [] }] : [],
+    security:
+      r.auth === 'session' || r.auth === 'operator'
+        ? [r.write ? { [SCHEME[r.auth]]: [], csrf: [] } : { [SCHEME[r.auth]]: [] }]
+        : [],
     // Every returnCode this call answers (the test suite holds the server to this list).
     'x-return-codes': answerCodes(r),
     // Changes state (the fuzz and CSRF tests take every such call from here).
@@ -55,7 +58,7 @@ function operation(r: ApiRoute, method: 'get' | 'post', columns: ColumnCatalog |
       '200': {
         description: r.raw ? 'The file (binary), or the envelope on refusal.' : 'The envelope.',
         headers:
-          r.auth === 'session' || r.url === '/sp/sploginhs'
+          r.auth === 'session' || r.auth === 'operator' || r.url === '/sp/sploginhs' || r.url === '/op/login'
             ? {
                 'X-CSRF-Token': {
                   schema: { type: 'string' },
@@ -107,6 +110,9 @@ function operation(r: ApiRoute, method: 'get' | 'post', columns: ColumnCatalog |
   return op;
 }
 
+/** The security scheme of each kind of signed-in call. */
+const SCHEME = { session: 'session', operator: 'operatorSession' } as const;
+
 export function openApiDocument(routes: ApiRoute[], columns?: ColumnCatalog) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -124,10 +130,21 @@ export function openApiDocument(routes: ApiRoute[], columns?: ColumnCatalog) {
       description:
         'Every answer is {returnCode, returnMsg, record, recordSum}; each operation lists the codes it answers in x-return-codes. Read-only calls answer both GET (query, portalType=1) and POST (form-encoded or JSON). Sessions: HttpOnly cookie rbt_session set by /sp/sploginhs; writes need the X-CSRF-Token header whose value every answer of a live session carries. Text parameters of every call (at any depth, and inside parameters whose text is JSON) must not contain control characters (C0 except tab, line feed and carriage return; DEL; C1; lone surrogates): 950004 naming the field, before anything is read or stored. The request contract of every call: a parameter stored in a column is at most as long as the column (maxLength here, from the migrated database); a parameter a screen sends as a constant or a choice of constants takes only those (enum); a parameter of a field the screen does not show in the caller context (another site, a hidden field) is ignored; a required text of blanks alone counts as missing; a parameter naming a row (x-references: table and scope) must name a row that exists and that the caller may use (950004 with CommonRes.unknownReference, or 950005 for the entity the call works on). The database layer refuses any value its column cannot hold (longer than a varchar, not a whole number within an integer column, a NUL) with 950004, so SQLite and PostgreSQL answer alike. Refusals never change a row or a file.',
     },
+    // The provider's portal and the operator console: one tag a domain, the console's calls under 'operator'.
+    tags: [...new Set(routes.map((r) => r.tag))].sort().map((name) => ({
+      name,
+      ...(name === 'operator'
+        ? {
+            description:
+              "The operator console (/console): review queue and decisions, providers, configuration, audit log, outbox. Operator sessions (cookie rbt_operator, /op/login) only; a provider's session is refused.",
+          }
+        : {}),
+    })),
     paths,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'rbt_session' },
+        operatorSession: { type: 'apiKey', in: 'cookie', name: 'rbt_operator' },
         csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
       },
       'x-return-codes': returnCodeTexts(),

@@ -157,7 +157,8 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       method: 'READ',
       url: '/op/session',
       tag: 'operator',
-      summary: "The operator's session: who, its role and sites, the deployment's sites; the CSRF token header",
+      summary:
+        "The operator's session: who, its role and sites, the deployment's sites and configuration, the queue's size and oldest change; the CSRF token header",
       auth: 'operator',
       allowPending: true,
       async handler(req, reply) {
@@ -168,6 +169,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
             operator: operatorUser(s.operator),
             language: s.language,
             sites: req.server.ctx.config.sites(),
+            config: s.config,
             ...(await queueSummary(req.server.ctx.db, s.operator, req.server.ctx.now())),
           },
         };
@@ -514,6 +516,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'operator',
       params: obj({ site: text(20), key: text(64), ...paging }),
       screen: { id: 'opConfig', call: 'list' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const site = params.site && params.site !== DEPLOYMENT ? String(params.site) : undefined;
@@ -541,6 +544,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       write: true,
       params: obj({ site: text(20), key: text(64), value: text(1000) }, ['site', 'key', 'value']),
       screen: { id: 'opConfigEdit', call: 'submit' },
+      codes: [RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = operatorOf(req);

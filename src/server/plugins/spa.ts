@@ -1,12 +1,15 @@
 // The built portal (vite's dist/) on the same origin as the API, with history-mode fallback: a GET that is
-// not an API call and not a file answers index.html, so /rbtMaintenance survives a reload.
+// not an API call and not a file answers index.html, so /rbtMaintenance survives a reload; under /console it answers
+// the operator console's page (operator.html).
 // Served with plain streams rather than @fastify/static: a handful of content types is all a Vite build
 // needs, and @fastify/static's ESM-only dependency does not load under the CommonJS test runner.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export const API_PREFIXES = ['/sp/', '/common/', '/admin/', '/docs/', '/checkLoginInfo'];
+export const API_PREFIXES = ['/sp/', '/op/', '/common/', '/admin/', '/docs/', '/checkLoginInfo'];
+/** The operator console's pages: the build's second entry (operator.html), with its own history-mode fallback. */
+const CONSOLE = '/console';
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 const TYPES: Record<string, string> = {
@@ -53,6 +56,7 @@ export function spa(app: FastifyInstance, distDir: string): boolean {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return false;
   const root = normalize(distDir + sep);
+  const consolePage = existsSync(join(distDir, 'operator.html')) ? join(distDir, 'operator.html') : index;
   app.get('/*', (req, reply) => {
     const path = decodeURIComponent(req.url.split('?')[0]);
     if (isApiPath(path)) return reply.callNotFound();
@@ -66,7 +70,8 @@ export function spa(app: FastifyInstance, distDir: string): boolean {
         String(req.headers['accept-encoding'] ?? ''),
       );
     }
-    return sendFile(reply, index, 'no-cache', String(req.headers['accept-encoding'] ?? ''));
+    const page = path === CONSOLE || path.startsWith(`${CONSOLE}/`) ? consolePage : index;
+    return sendFile(reply, page, 'no-cache', String(req.headers['accept-encoding'] ?? ''));
   });
   return true;
 }

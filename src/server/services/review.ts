@@ -8,6 +8,7 @@ import { pageOf, type PageRange } from '../db/paging';
 import { decide, type DecideResult, type DecisionNotice } from '../lifecycle/lifecycle';
 import { entityOf } from '../lifecycle/registry';
 import type { ChangeKind } from '../lifecycle/states';
+import { parseObject, type ViewFile } from '../lifecycle/review';
 import { sitesOf } from './operators';
 
 type Db = Kysely<Database>;
@@ -124,8 +125,23 @@ export async function changeDetail(db: Db, o: Operator, id: number) {
     site: cr.site,
     requestTime: new Date(Number(cr.created_at)).toISOString(),
     fields: view.fields,
-    files: view.files,
+    files: await withFormats(db, cr.providerId, view.files),
   };
+}
+
+/** Each file's format as stored at upload (a wav's channels, rate, bits and seconds; an image's size), to judge it by. */
+async function withFormats(db: Db, providerId: number, files: ViewFile[]) {
+  const names = [...new Set(files.flatMap((f) => [f.old, f.new]).filter(Boolean))];
+  const rows = names.length
+    ? await db
+        .selectFrom('uploaded_files')
+        .select(['saved_filename', 'info'])
+        .where('provider_id', '=', providerId)
+        .where('saved_filename', 'in', names)
+        .execute()
+    : [];
+  const info = new Map(rows.map((r) => [r.saved_filename, parseObject(r.info)]));
+  return files.map((f) => ({ ...f, oldInfo: info.get(f.old) ?? {}, newInfo: info.get(f.new) ?? {} }));
 }
 
 export type Decision = { requestID: string; result: DecideResult | 'not-yours' };

@@ -15,7 +15,9 @@ export function ScreenDialog({ screenId, title, initial, filters, onClose }: Scr
   // The definitions linter makes sure an action's dialog names a screen of every site.
   const def = env.engine.definition(screenId);
   if (def.kind !== 'list')
-    return <DefinitionDialog screenId={screenId} title={title} initial={initial} onClose={onClose} />;
+    return (
+      <DefinitionDialog screenId={screenId} title={title} initial={initial} size={def.dialogSize} onClose={onClose} />
+    );
   return (
     <Dialog
       open

@@ -4,12 +4,12 @@
 // record: the route query when the opener passed it, else the call made here; without one `otherwise` opens.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formFromRecord, type Mode, type ScreenDef } from '../../engine';
+import type { Mode, ScreenDef } from '../../engine';
 import { useI18n } from '../i18n';
 import { useNavigate } from '../router';
-import { callApi, succeeded } from '../runtime/api';
 import { gateRecord } from '../runtime/gate';
 import { DefinitionForm, type DefinitionFormProps } from './DefinitionForm';
+import { FormSkeleton, LoadState, useScreenLoad } from './useScreenLoad';
 import { WithQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 
@@ -100,27 +100,8 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
     () => env.engine.resolve(screenId, { config: env.config, user: env.user, mode }),
     [env, screenId, mode],
   );
-  // A screen with `load` reads its record in edit mode, or always when it has no add mode at all (my account).
-  const load = screen.load && (mode === 'edit' || !def.editWhen) ? screen.load : undefined;
-  const record = useQuery({
-    queryKey: ['form-load', screenId, mode, initial ?? {}],
-    enabled: Boolean(load),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: async () => {
-      const call = screen.calls[load!.call];
-      const answer = await callApi(
-        call,
-        env.engine.payload(screenId, load!.call, { config: env.config, user: env.user, mode, form: initial ?? {} }),
-      );
-      if (!succeeded(call, answer)) throw new Error(answer.returnMsg ?? 'load failed');
-      const rec = (Array.isArray(answer.record) ? answer.record[0] : answer.record) as
-        Record<string, unknown> | undefined;
-      return formFromRecord(load!, rec ?? {}, env.engine.context({ config: env.config, user: env.user, mode }));
-    },
-  });
-
-  const start = load ? (record.data ? { ...(initial ?? {}), ...record.data } : undefined) : initial;
+  const load = useScreenLoad(screenId, mode, initial);
+  const start = load.start;
   return (
     <section className="card form-screen" aria-labelledby={`${screenId}-title`}>
       <header className="card__header">
@@ -130,38 +111,13 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
       </header>
       <div className="card__body">
         {intro}
-        {load && record.isLoading && (
-          <FormSkeleton rows={Math.min(screen.fields.length, 6)} label={t('Form.loading')} />
-        )}
-        {load && record.isError && (
-          <div className="alert alert--error" role="alert">
-            {t('Form.loadFailed')}
-            <button type="button" className="btn btn--link" onClick={() => void record.refetch()}>
-              {t('Form.retry')}
-            </button>
-          </div>
-        )}
-        {def.gate && !gate.values && (
-          <FormSkeleton rows={Math.min(screen.fields.length, 6)} label={t('Form.loading')} />
-        )}
-        {def.gate && !gate.values ? null : start !== undefined || !load ? (
+        <LoadState load={load} />
+        {def.gate && !gate.values && <FormSkeleton rows={load.rows} label={t('Form.loading')} />}
+        {def.gate && !gate.values ? null : start !== undefined || !load.loads ? (
           // Keyed by the loaded record so a reload starts a fresh form with its values.
           <DefinitionForm key={JSON.stringify(start ?? {})} screenId={screenId} mode={mode} initial={start} {...rest} />
         ) : null}
       </div>
     </section>
-  );
-}
-
-function FormSkeleton({ rows, label }: { rows: number; label: string }) {
-  return (
-    <div className="form-skeleton" role="status" aria-label={label}>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="form-skeleton__row">
-          <div className="skeleton" style={{ width: 120 }} />
-          <div className="skeleton" style={{ height: 36 }} />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -78,7 +78,7 @@ export function renderCellWithSecondary(
   ctx: {
     config: Config;
     user: Record<string, unknown>;
-    t(key: string): string;
+    t(key: string, params?: Record<string, unknown>): string;
     digits(text: string): string;
     rowId: string;
   },
@@ -98,7 +98,12 @@ export function renderCell(
   column: ResolvedColumn,
   row: Row,
   value: unknown,
-  ctx: { config: Config; t(key: string): string; digits(text: string): string; rowId: string },
+  ctx: {
+    config: Config;
+    t(key: string, params?: Record<string, unknown>): string;
+    digits(text: string): string;
+    rowId: string;
+  },
 ): ReactNode {
   const format = column.format ?? 'text';
   if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
@@ -109,6 +114,8 @@ export function renderCell(
       return showDate(value, false, ctx.config, ctx.digits);
     case 'datetime':
       return showDate(value, true, ctx.config, ctx.digits);
+    case 'age':
+      return ctx.digits(ageText(Number(value), ctx.t));
     case 'price':
       return Number.isNaN(Number(value)) ? String(value) : ctx.digits(Number(value).toFixed(priceDecimals(ctx.config)));
     case 'label':
@@ -141,6 +148,14 @@ export function renderCell(
       // Free text may be longer than its column: cut with an ellipsis, whole on hover and focus (useTruncation).
       return <span className={TRUNCATABLE}>{String(value)}</span>;
   }
+}
+
+/** Format 'age': minutes waited, as the largest two units ('3 d 4 h', '5 h 12 min', '7 min'). */
+export function ageText(minutes: number, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const m = Math.max(0, Math.floor(minutes) || 0);
+  if (m < 60) return t('List.ageMinutes', { count: m });
+  if (m < 24 * 60) return t('List.ageHours', { hours: Math.floor(m / 60), minutes: m % 60 });
+  return t('List.ageDays', { days: Math.floor(m / 1440), hours: Math.floor((m % 1440) / 60) });
 }
 
 /** Format 'audios': each item's name beside its play button (a box's prompt per language). */

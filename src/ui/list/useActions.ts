@@ -55,8 +55,18 @@ export function useActions(
       }
       // The dialog shows its own screen's title ('Add Copyright'), not the button's label ('Add'). A row's dialog
       // starts from the row; a toolbar's from what the list was opened with (a directory's tones: Add knows the
-      // directory), never from the search the user typed.
-      if (action.dialog) return setDialog({ screenId: action.dialog, initial: scope === 'row' ? rows[0] : filters });
+      // directory), never from the search the user typed; a selection's from the selected rows' keys, comma-joined
+      // (form.keys: the queue's bulk decision) and their count.
+      if (action.dialog)
+        return setDialog({
+          screenId: action.dialog,
+          initial:
+            scope === 'row'
+              ? rows[0]
+              : scope === 'selection'
+                ? { ...filters, keys: rows.map((r) => r[rowKey]).join(','), count: rows.length }
+                : filters,
+        });
       // The screen opened reads the row from session storage (rbtUploading edit, editTag) and removes it.
       if (action.store && rows[0]) sessionStorage.setItem(action.store, JSON.stringify(rows[0]));
       if (action.navigate && !action.call) return navigate(fillRoute(action.navigate, rows[0]));

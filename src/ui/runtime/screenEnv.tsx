@@ -3,7 +3,6 @@
 // here, so they never reach into the session store themselves and can be mounted in tests with any context.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Config, Engine, SiteId } from '../../engine';
-import { engineFor } from '../definitions';
 
 /** A dictionary entry of the login configuration (000 §3: itemCode, itemLabelValue, itemValue; dictType names the dictionary). */
 export interface DictionaryItem {
@@ -24,7 +23,7 @@ export interface ScreenEnv {
 
 const ScreenEnvContext = createContext<ScreenEnv | null>(null);
 
-/** `engine` defaults to the site's engine over the bundled definitions; a test page may bring its own. */
+/** The application gives its engine: the portal's site engine, the console's own (src/ui/operator). */
 export function ScreenEnvProvider({
   site,
   config,
@@ -32,9 +31,9 @@ export function ScreenEnvProvider({
   dictionaries,
   engine,
   children,
-}: Omit<ScreenEnv, 'engine'> & { engine?: Engine; children: ReactNode }) {
+}: ScreenEnv & { children: ReactNode }) {
   const value = useMemo(
-    () => ({ engine: engine ?? engineFor(site), site, config, user, dictionaries }),
+    () => ({ engine, site, config, user, dictionaries }),
     [engine, site, config, user, dictionaries],
   );
   return <ScreenEnvContext.Provider value={value}>{children}</ScreenEnvContext.Provider>;

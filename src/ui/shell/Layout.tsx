@@ -7,7 +7,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } fr
 import { useLocation } from '../router';
 import { api } from '../../api';
 import { fallbackQueryClient, reloadServerData } from '../runtime/queryClient';
-import { isBundledSite } from '../definitions';
+import { engineFor, isBundledSite } from '../definitions';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
 import { useI18n, WithCatalogue } from '../i18n';
 import { UnknownSitePage } from '../session/pages/UnknownSitePage';
@@ -17,6 +17,7 @@ import { readSidebarCollapsed, writeSidebarCollapsed } from './cookie';
 import { Footer } from './Footer';
 import { UnavailablePage } from './pages/UnavailablePage';
 import { useGate } from './useGate';
+import { useResolved } from './useResolved';
 import { WriteWindowBanner } from './WriteWindowBanner';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -67,6 +68,7 @@ function LayoutFrame({ children }: { children: ReactNode }) {
 
   // The gate decides from the definitions whether this account may open the route, and if not, why.
   const access = useGate().route(pathname);
+  const menu = useResolved('menu');
 
   // Another language: the server's messages and the names of reference data (categories, languages, tariffs)
   // follow once it knows, so what is on screen is asked again after telling it.
@@ -81,7 +83,12 @@ function LayoutFrame({ children }: { children: ReactNode }) {
   }, [language]);
 
   return (
-    <ScreenEnvProvider site={session.site} config={session.config} user={session.contextUser}>
+    <ScreenEnvProvider
+      engine={engineFor(session.site)}
+      site={session.site}
+      config={session.config}
+      user={session.contextUser}
+    >
       <QueryClientProvider client={fallbackQueryClient}>
         <div className={`app${collapsed ? ' is-collapsed' : ''}`}>
           <a className="skip-link" href="#main">
@@ -89,7 +96,13 @@ function LayoutFrame({ children }: { children: ReactNode }) {
           </a>
           <TopBar collapsed={collapsed} onToggle={toggle} />
           <div className="app__body">
-            <Sidebar collapsed={collapsed && !mobile} onNavigate={closeDrawer} />
+            <Sidebar
+              collapsed={collapsed && !mobile}
+              onNavigate={closeDrawer}
+              menu={menu}
+              homeRoute="/dashboard"
+              homeLabel="Dashboard.title"
+            />
             {!collapsed && <div className="app__scrim" aria-hidden="true" onClick={closeDrawer} />}
             <div className="app__main">
               <Breadcrumb />

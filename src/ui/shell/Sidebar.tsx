@@ -1,14 +1,13 @@
-// The sidebar menu: the resolved menu.json tree (groups hide themselves when empty, entries marked hidden are
+// The sidebar menu: a resolved menu tree (the portal's menu.json, the console's opMenu) (groups hide themselves when empty, entries marked hidden are
 // routes only). Groups fold open and closed; the group of the current route starts open. Collapsed, only the
 // group icons show, with the group name as tooltip and accessible name.
 import { useEffect, useState } from 'react';
 import { useLocation } from '../router';
-import type { ResolvedMenuEntry } from '../../engine/types';
+import type { ResolvedMenuEntry, ResolvedScreen } from '../../engine/types';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
 import { placeOf } from './routeTable';
 import { useMenuOpener } from './useMenuOpener';
-import { useResolved } from './useResolved';
 
 const visibleChildren = (e: ResolvedMenuEntry) => e.children.filter((c) => !c.hidden);
 const routeOf = (e: ResolvedMenuEntry) => e.gate?.then ?? e.route;
@@ -90,36 +89,53 @@ function MenuGroup({
   );
 }
 
-export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+/**
+ * The sidebar of an application: its resolved menu and its home entry (the provider's portal: menu.json and the
+ * dashboard; the operator console: opMenu and the review queue).
+ */
+export function Sidebar({
+  collapsed,
+  onNavigate,
+  menu,
+  homeRoute,
+  homeLabel,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  menu: ResolvedScreen;
+  /** The home entry above the menu (the portal's dashboard); none when the menu's first entry is home. */
+  homeRoute?: string;
+  homeLabel?: string;
+}) {
   const { t } = useI18n();
   const location = useLocation();
   // An edit page highlights the entry it belongs to (the tone edit form: RBT Maintenance, not Upload).
   const pathname = placeOf(location.pathname, location.search).menuPath ?? location.pathname;
-  const menu = useResolved('menu');
   const open = useMenuOpener();
   const onOpen = (e: ResolvedMenuEntry) => {
     void open(e);
     onNavigate?.();
   };
-  const home = isActive({ name: 'home', label: '', route: '/dashboard', children: [] }, pathname);
+  const home =
+    homeRoute !== undefined && isActive({ name: 'home', label: '', route: homeRoute, children: [] }, pathname);
   return (
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
       <div className="sidebar__inner">
         <ul className="sidebar__groups">
-          {menu.available && (
+          {menu.available && homeRoute && homeLabel && (
             <li className="sidebar__group">
               <a
                 className={`sidebar__group-toggle sidebar__home${home ? ' is-active' : ''}`}
-                href="/dashboard"
+                href={homeRoute}
                 aria-current={home ? 'page' : undefined}
-                title={collapsed ? t('Dashboard.title') : undefined}
+                title={collapsed ? t(homeLabel) : undefined}
                 onClick={(e) => {
                   e.preventDefault();
-                  onOpen({ name: 'dashboard', label: 'Dashboard.title', route: '/dashboard', children: [] });
+                  onOpen({ name: 'home', label: homeLabel, route: homeRoute, children: [] });
                 }}
               >
                 <Icon name="home" />
-                <span className="sidebar__label">{t('Dashboard.title')}</span>
+                <span className="sidebar__label">{t(homeLabel)}</span>
               </a>
             </li>
           )}

@@ -2,6 +2,7 @@
 import { Link } from '../router';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
+import { NotificationBell } from './NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -35,6 +36,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
       </Link>
       <div className="topbar__spacer" />
       <LanguageSwitch tone="dark" />
+      <NotificationBell />
       <UserMenu />
     </header>
   );

@@ -1,5 +1,5 @@
 // Display of a resolved display field's value: catalogue keys translated when the definition says so
-// (ui.translate), dates in the user's locale (ui.format), '----' for empty values (000 §3).
+// (ui.translate) or by value (ui.labels), dates in the user's locale (ui.format), '----' for empty values (000 §3).
 import type { ResolvedField } from '../../engine/types';
 import { languageInfo, type Language } from '../i18n';
 
@@ -29,6 +29,8 @@ export function formatValue(
   if (value === undefined || value === null || value === '') return '----';
   const ui = field.ui ?? {};
   if (ui.translate) return t(String(value));
+  const labels = ui.labels as Record<string, string> | undefined;
+  if (labels?.[String(value)]) return t(labels[String(value)]);
   if (ui.format === 'datetime' || ui.format === 'date') {
     const d = new Date(String(value));
     if (!Number.isNaN(d.getTime())) {

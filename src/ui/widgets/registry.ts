@@ -3,6 +3,7 @@
 // draw from this set. Each is also listed under rjsf's own name (TextWidget...), which rjsf asks for by default.
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { CascaderWidget } from './CascaderWidget';
+import { ChangesWidget } from './ChangesWidget';
 import { DateWidget } from './date/DateWidget';
 import { PriceGroupWidget } from './PriceGroupWidget';
 import { SelectedRowsWidget } from './SelectedRowsWidget';
@@ -46,6 +47,7 @@ const widgets: RegistryWidgetsType = {
   languageFiles: LanguageFilesWidget,
   display: DisplayWidget,
   notes: NotesWidget,
+  changes: ChangesWidget,
   hidden: HiddenWidget,
   HiddenWidget,
 };

@@ -16,9 +16,10 @@ export interface DemoAccount {
 }
 const accounts: DemoAccount[] = JSON.parse(readFileSync(join(ROOT, 'demo-accounts.json'), 'utf8'));
 
-/** A demo account by a word of its note or its site (e.g. 'First login', 'Radio', 'kenya'). */
+/** A demo account by its account, the first words of its note or its site (e.g. 'First login', 'Radio', 'kenya'). */
 export function demo(match: string): DemoAccount {
   const found =
+    accounts.find((a) => a.account === match) ??
     accounts.find((a) => a.note.toLowerCase().startsWith(match.toLowerCase())) ??
     accounts.find((a) => a.site === match);
   if (!found) throw new Error(`no demo account matching "${match}"`);

@@ -4,6 +4,7 @@
 import { useNavigate } from '../../router';
 import { DefinitionForm, type SubmittedEvent } from '../../form/DefinitionForm';
 import { ScreenEnvProvider } from '../../runtime/screenEnv';
+import { engineFor } from '../../definitions';
 import { useI18n, WithCatalogue } from '../../i18n';
 import { toast } from '../../shell/feedback';
 import { PageLoading } from '../../shell/PageLoading';
@@ -37,7 +38,13 @@ function ForgetPassword() {
   return (
     <AuthLayout title={t('ForgetPassword.title')} subtitle={t('ForgetPassword.subtitle')}>
       {setup.ready ? (
-        <ScreenEnvProvider site={setup.site} config={setup.config} user={NO_USER} dictionaries={setup.raw.dictionaries}>
+        <ScreenEnvProvider
+          engine={engineFor(setup.site)}
+          site={setup.site}
+          config={setup.config}
+          user={NO_USER}
+          dictionaries={setup.raw.dictionaries}
+        >
           <DefinitionForm screenId="forgetPassword" onSubmitted={onSubmitted} />
         </ScreenEnvProvider>
       ) : (

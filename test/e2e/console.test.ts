@@ -1,0 +1,216 @@
+// The operator console in Chromium (issue 26), as a Kenya provider and the Kenya reviewer live one change: the
+// provider uploads a tone with real wav files; the reviewer finds it in the queue, opens it, plays its audio
+// (the browser's own player loads the provider's file through op/file) and rejects it with a reason; the
+// provider reads the reason on the tone and in the top bar's notifications, corrects and resubmits; the
+// reviewer approves and the tone is live. Then a bulk decision from the queue, and every console screen an
+// administrator opens, in both languages, screenshotted.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { demo, login, openPage, screenshot } from './support/browser';
+import { row, rowAction, rows, searchByName } from './support/maintenance';
+import { ROOT } from './support/server';
+import { useSuite } from './support/suite';
+import { fillToneFields, submitTone, uploadToneFiles } from './support/toneForm';
+
+jest.setTimeout(240_000);
+
+const suite = useSuite({ site: 'kenya' });
+const provider = demo('Kenya site');
+const reviewer = demo('review.kenya');
+const admin = demo('op.admin');
+const toneName = 'Console cycle tone';
+const reason = 'The artist name is missing its second word.';
+const routes: string[] = JSON.stringify(
+  JSON.parse(readFileSync(join(ROOT, 'screen-definitions/operator/opMenu.json'), 'utf8')),
+)
+  .match(/"route":"[^"]+"/g)!
+  .map((m) => m.slice(9, -1));
+
+async function consoleLogin(page: Page, who: { account: string; password: string }) {
+  await page.goto('/console/login');
+  await page.fill('#root_account', who.account);
+  await page.fill('#root_pwd', who.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === '/console/queue');
+}
+
+/** The queue narrowed to the provider; the row of the tone named. */
+async function queueRow(page: Page, name: string) {
+  await page.fill('#root_provider', provider.account);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const found = page.locator('.data-table tbody tr[data-row-key]', { hasText: name });
+  await found.first().waitFor();
+  return found.first();
+}
+
+async function providerPage(path: string) {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await login(page, provider);
+  await page.goto(path);
+  return page;
+}
+
+async function maintenanceRow(page: Page) {
+  await rows(page).first().waitFor();
+  await searchByName(page, toneName);
+  const found = rows(page).filter({ hasText: toneName }).first();
+  await found.waitFor();
+  return found;
+}
+
+let toneID = '';
+
+test('the provider uploads a tone with real wav files: it waits as an addition', async () => {
+  const page = await providerPage('/rbtUploading');
+  await fillToneFields(page, 'kenya', toneName);
+  await uploadToneFiles(page);
+  await submitTone(page);
+  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+  await page.goto('/rbtMaintenance');
+  const listed = await maintenanceRow(page);
+  toneID = (await listed.getAttribute('data-row-key'))!;
+  expect(await listed.textContent()).toContain('Addition to be approved');
+});
+
+test('the Kenya reviewer plays the tone before deciding, and rejects it with a reason', async () => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await consoleLogin(page, reviewer);
+  const queued = await queueRow(page, toneName);
+  expect(await queued.textContent()).toContain('Addition');
+  await queued.getByText('Review', { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('td[data-side="new"]', { hasText: toneName }).waitFor();
+  // The values it would make live, and its files: each one the browser's player can load and play.
+  const players = dialog.locator('[data-side="new"] audio');
+  expect(await players.count()).toBeGreaterThan(0);
+  expect(await dialog.locator('.change-file__format').first().textContent()).toMatch(/channel\(s\), \d+ Hz, \d+ bit/);
+  const played = await players.first().evaluate(async (el) => {
+    const audio = el as HTMLAudioElement;
+    audio.muted = true;
+    await audio.play();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { duration: audio.duration, position: audio.currentTime, error: audio.error?.code ?? 0 };
+  });
+  expect(played.error).toBe(0);
+  expect(played.duration).toBeGreaterThan(0);
+  expect(played.position).toBeGreaterThan(0);
+  await screenshot(page, 'console-review-en');
+
+  // Rejecting needs a reason; the message stays at the field until one is written.
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.locator('#root_reason__error').waitFor();
+  await dialog.locator('#root_reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  const confirm = page.getByRole('alertdialog');
+  if (await confirm.count()) await confirm.getByRole('button', { name: 'Reject' }).click();
+  await page.locator('.toast', { hasText: 'rejected' }).waitFor();
+  await page.waitForFunction(
+    (n) =>
+      ![...document.querySelectorAll('.data-table tbody tr[data-row-key]')].some((tr) => tr.textContent?.includes(n)),
+    toneName,
+  );
+});
+
+test('the provider reads the reason on the tone and in the notifications, and resubmits', async () => {
+  const page = await providerPage('/rbtMaintenance');
+  const bell = page.locator('.notices__button');
+  await page.waitForFunction(() => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) > 0);
+  const unread = Number(await bell.getAttribute('data-unread'));
+  await bell.click();
+  const notice = page.locator('.notices__item.is-unread', { hasText: toneName });
+  expect(await notice.textContent()).toContain(`Rejected: your addition of`);
+  expect(await notice.textContent()).toContain(reason);
+  await screenshot(page, 'console-notification-en');
+  // Opened, it leads to the tone list and counts as read.
+  await notice.click();
+  await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) === n,
+    unread - 1,
+  );
+  const listed = await maintenanceRow(page);
+  expect(await listed.textContent()).toContain('Rejected');
+
+  await rowAction(page, toneID, 'edit').click();
+  await page.waitForURL((u) => u.pathname === '/rbtUploading');
+  await page.waitForFunction(
+    (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
+    toneName,
+  );
+  await page.fill('#root_artist', 'Amani Otieno Junior');
+  const modifyReason = page.locator('#root_modifyReason');
+  if (await modifyReason.count()) await modifyReason.fill('Artist name completed');
+  await page.click('.form-actions .btn--primary');
+  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+  await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+  await rows(page).filter({ hasText: 'to be approved' }).first().waitFor();
+  expect(await row(page, toneID).textContent()).toContain('to be approved');
+});
+
+test('the reviewer approves the resubmission: the tone is live', async () => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await consoleLogin(page, reviewer);
+  const queued = await queueRow(page, toneName);
+  await queued.getByText('Review', { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('td[data-side="new"]', { hasText: 'Amani Otieno Junior' }).waitFor();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await page.locator('.toast', { hasText: 'approved' }).waitFor();
+
+  const mine = await providerPage('/rbtMaintenance');
+  const listed = await maintenanceRow(mine);
+  expect(await listed.textContent()).toContain('Normal');
+  expect(await listed.textContent()).toContain('Amani Otieno Junior');
+});
+
+test('a selection approved at once leaves the queue; an administrator sees the decisions in the audit log', async () => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await consoleLogin(page, reviewer);
+  const table = page.locator('.data-table tbody tr[data-row-key]');
+  await table.first().waitFor();
+  const before = await table.count();
+  const picked = [await table.nth(0).getAttribute('data-row-key'), await table.nth(1).getAttribute('data-row-key')];
+  await table.nth(0).locator('input[type="checkbox"]').check();
+  await table.nth(1).locator('input[type="checkbox"]').check();
+  await page.getByRole('button', { name: 'Decide selected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('button', { name: /Save|Submit|OK|Decide/ })
+    .last()
+    .click();
+  await page.locator('.toast').first().waitFor();
+  await page.waitForFunction(
+    ([a, b]) =>
+      !document.querySelector(`tr[data-row-key="${a}"]`) && !document.querySelector(`tr[data-row-key="${b}"]`),
+    picked,
+  );
+  expect(await table.count()).toBe(before - 2);
+
+  const audit = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await consoleLogin(audit, admin);
+  await audit.goto('/console/audit');
+  await audit.locator('.data-table tbody tr', { hasText: reviewer.account }).first().waitFor();
+});
+
+test.each(['en', 'zh'])('every console screen of an administrator (%s)', async (language) => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
+  await consoleLogin(page, admin);
+  // The console's menu definition lists its screens: an administrator opens each.
+  expect(routes.length).toBeGreaterThanOrEqual(6);
+  for (const route of routes) {
+    await page.goto(route);
+    await page.locator('main .card').first().waitFor();
+    expect(await page.locator('[data-screen="unavailable"]').count()).toBe(0);
+    await screenshot(page, `${route.slice(1).replace(/\//g, '-')}-${language}`);
+  }
+});
+
+test('a reviewer is closed out of the administrator screens, in the browser and on the server', async () => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
+  await consoleLogin(page, reviewer);
+  await page.goto('/console/providers');
+  await page.locator('[data-screen="unavailable"]').waitFor();
+  const answer = await page.evaluate(async () => (await fetch('/op/providers?portalType=1')).json());
+  expect(answer.returnCode).not.toBe('000000');
+});
