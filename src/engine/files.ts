@@ -16,6 +16,13 @@ export interface FileRules {
   fileType?: string;
   /** A wav must have exactly these values (001 §5.2 wav tip, §5.5 IVR 8000 Hz 8 bit); absent values are free. */
   wav?: WavFormat;
+  /**
+   * What the server makes of an audio file chosen here (sp/convertaudio): 'ivr' converts a file not in the wav
+   * format above into it (any accepted audio, instead of refusing it); 'web' previews the web audition a unified
+   * master will give, for masters up to previewMaxSeconds.
+   */
+  convert?: 'ivr' | 'web';
+  previewMaxSeconds?: number;
   /** Message keys the field names for its refusals (defaults Upload.wrongType, Upload.tooLarge, Upload.wavFormat). */
   messages: { wrongType: string; tooLarge: string; wavFormat: string };
 }
@@ -48,6 +55,8 @@ export function rulesOf(ui: Record<string, unknown>): FileRules {
     extensions,
     maxBytes,
     fileType: typeof ui.fileType === 'string' ? ui.fileType : undefined,
+    ...(ui.convert === 'ivr' || ui.convert === 'web' ? { convert: ui.convert } : {}),
+    ...(num(ui.previewMaxSeconds) !== undefined ? { previewMaxSeconds: num(ui.previewMaxSeconds) } : {}),
     ...(wav && Object.values(wav).some((v) => v !== undefined) ? { wav } : {}),
     messages: {
       wrongType: key('formatError', 'Upload.wrongType'),

@@ -106,7 +106,8 @@ export interface ColumnDef {
   /** The header sorts the list by `field` through the list call's orderBy (the server allows exactly these). */
   sortable?: boolean;
   /** A second, muted line under the value (a tone's artist under its name): its own label, field or value. */
-  secondary?: { label: string; field?: string; value?: Logic };
+  /** A second line under the value; `whenEmpty: 'omit'` leaves it out for a row without one (a failure's reason). */
+  secondary?: { label: string; field?: string; value?: Logic; whenEmpty?: 'dash' | 'omit' };
 }
 
 export interface ActionDef {

@@ -12,7 +12,9 @@ import { siteIds } from '../engine/fsLoader';
 import { trustProxyOf } from './env';
 import { ConfigStore } from './services/config';
 import { createQueue } from './jobs';
+import { mediaQueueSpec } from './jobs/queue';
 import { batchRunner } from './jobs/runner';
+import { transcodeRunner } from './jobs/transcodeRunner';
 import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
@@ -46,6 +48,8 @@ export interface AppOptions {
   now?: () => number;
   /** Run batch jobs in this process (default: unless BATCH_WORKERS=0). */
   workers?: boolean;
+  /** Run transcode jobs in this process (default: as `workers`, and unless MEDIA_WORKERS=0). */
+  mediaWorkers?: boolean;
   /** Where committed files go (default: S3 when S3_BUCKET is set, else DATA_DIR/files). */
   objects?: ObjectStore;
   /** The process's phase, for /readyz (main.ts answers probes with it while the database migrates). */
@@ -76,12 +80,15 @@ export async function openContext(
   // Every query from here on is guarded: no value reaches a column that cannot hold it (db/columns.ts).
   const columns = await readColumns(handle);
   handle.db = handle.db.withPlugin(columnGuard(columns));
-  const jobs = createQueue(handle, { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema }, log);
+  const target = { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema };
+  const jobs = createQueue(handle, target, log);
+  const media = createQueue(handle, target, log, mediaQueueSpec());
   await jobs.open();
-  // Closing the database first closes the queue (its workers, pg-boss's own connections), for every caller.
+  await media.open();
+  // Closing the database first closes the queues (their workers, pg-boss's own connections), for every caller.
   const closeDb = handle.close;
   handle.close = async () => {
-    await jobs.close();
+    await Promise.all([jobs.close(), media.close()]);
     await closeDb();
   };
   const ctx: AppContext = {
@@ -90,6 +97,7 @@ export async function openContext(
     config: new ConfigStore(handle.db),
     notifier: opts.notifier ?? new OutboxNotifier(handle.db, log),
     jobs,
+    media,
     dataDir: opts.dataDir,
     site: opts.site,
     now: opts.now ?? Date.now,
@@ -231,13 +239,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  // This process works the batch queue and sweeps deleted tones' files unless told not to (BATCH_WORKERS=0: a
-  // web-only process).
+  // This process works the batch and media queues and sweeps deleted tones' files unless told not to
+  // (BATCH_WORKERS=0: a web-only process; MEDIA_WORKERS=0: no transcoding here).
   let stopSweeps = () => undefined as void;
   if (opts.workers ?? process.env.BATCH_WORKERS !== '0') {
     const runner = batchRunner(ctx, store, (line) => app.log.warn(line));
     await ctx.jobs.work(runner.handle, runner.dead);
     stopSweeps = scheduleSweeps(ctx, store, (line) => app.log.warn(line));
+  }
+  if (opts.mediaWorkers ?? ((opts.workers ?? process.env.BATCH_WORKERS !== '0') && process.env.MEDIA_WORKERS !== '0')) {
+    const runner = transcodeRunner(ctx, store, (line) => app.log.warn(line));
+    await ctx.media.work(runner.handle, runner.dead);
   }
   lifecycle.set('ready');
   return {
@@ -253,7 +265,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
 }
 
-const GENERIC_REFUSALS = new Set<string>([RC.badInput, RC.batchRefused]);
+const GENERIC_REFUSALS = new Set<string>([
+  RC.badInput,
+  RC.batchRefused,
+  RC.audioRefused,
+  RC.fileType,
+  RC.fileContentMismatch,
+]);
 
 /** Field errors in the answer: the field, the message key and its text in the request's language. */
 function detailRecord(detail: unknown, lang: Lang) {

@@ -6,7 +6,7 @@ import type { Database, Operator, Provider } from './db/schema';
 import type { SiteId } from '../engine';
 import type { Config, ConfigStore } from './services/config';
 import type { Notifier } from './services/notifier';
-import type { JobQueue } from './jobs/queue';
+import type { JobQueue, TranscodeJob } from './jobs/queue';
 import type { Lang } from './returnCodes';
 import type { ColumnCatalog } from './db/columns';
 import type { Metrics } from './ops/metrics';
@@ -18,6 +18,8 @@ export interface AppContext {
   notifier: Notifier;
   /** The queue batch tasks run on (jobs/queue.ts); the server's workers take from it, any process may add. */
   jobs: JobQueue;
+  /** The queue audio transcodes run on (media/transcodes.ts, jobs/transcodeRunner.ts). */
+  media: JobQueue<TranscodeJob>;
   dataDir: string;
   /** The default site variant (SITE): login page configuration and new accounts. */
   site: SiteId;

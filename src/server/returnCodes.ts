@@ -60,6 +60,8 @@ export const RETURN_CODES = {
   '962002': {},
   '962003': {},
   '962004': {},
+  // Audio intake (src/server/media/intake.ts): the reason, naming what the file is, follows in the answer.
+  '962005': {},
   // Batch tasks
   '963001': {},
   '963002': {},
@@ -115,6 +117,7 @@ export const RC = {
   uploadQuota: '962002',
   uploadRate: '962003',
   uploadDuplicate: '962004',
+  audioRefused: '962005',
   batchRefused: '963001',
   exportLimit: '963002',
   taskActionUnavailable: '963003',

@@ -147,6 +147,10 @@ export function plainTone(set: Partial<ToneToInsert> & Pick<ToneToInsert, 'provi
 export const shownState = (row: Record<string, unknown>) =>
   engineFor('generic').evaluateExpression('toneStatus', { row }) as string;
 
+/** The state a tone's status column shows: its transcode states over shownState. */
+export const shownToneState = (row: Record<string, unknown>) =>
+  engineFor('generic').evaluateExpression('toneTranscodeStatus', { row }) as string;
+
 /** The database id of a provider, by its account code (a demo account's). */
 export async function providerIdOf(server: TestServer, code: string): Promise<number> {
   const row = await server.ctx.db

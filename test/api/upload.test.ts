@@ -156,7 +156,8 @@ describe('refused uploads store nothing', () => {
 
   test('an extension that is not allowed lists the allowed types', async () => {
     const r = await refused('950008', [['tool.exe', Buffer.from('MZ')]]);
-    expect(r.body.returnMsg).toMatch(/wav, 3gp, mp4, jpg, gif, zip, txt, inf/);
+    // wav and the audio kinds support_transcode_file_types lists (converted on intake), then the rest.
+    expect(r.body.returnMsg).toMatch(/wav, mp3, m4a, aac, ogg, opus, flac, 3gp, mp4, jpg, gif, zip, txt, inf/);
     await refused('950008', [['song.wav', sineWav()]], c, { query: '?fileType=image' });
   });
 

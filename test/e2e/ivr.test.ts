@@ -3,9 +3,9 @@
 // Kenya in English and Ais in Chinese. Create a directory with its prompt, see it wait for approval, approve it
 // with the operator CLI, add tones through the selection list (only normal tones offered), reorder tones and
 // directories by keyboard, delete it; a directory of music boxes takes boxes from the music box selection list
-// (generic and Kenya sites); upload a salutatory prompt, a 16-bit (English) or 44.1 kHz (Chinese) wav refused
-// with a message naming its format, then an 8 kHz 8-bit one accepted and waiting for approval; the help prompt
-// list behind the salutatory screen. Screenshots at 1280 px, named by site and language.
+// (generic and Kenya sites); upload a salutatory prompt as a 16-bit (English) or 44.1 kHz (Chinese) wav, which the
+// form converts to the IVR format at once, saying from what to what, and previews with its waveform; submitted,
+// it waits for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px, named by site and language.
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
 import { wavFile } from './support/files';
@@ -73,9 +73,9 @@ const TEXT = {
     normal: 'Normal',
     addTones: /^Add Tones$/,
     sortDirectories: /^Sort Directories$/,
-    // English tries a 16-bit file, Chinese a 44.1 kHz one: each is refused on its own.
+    // English sends a 16-bit file, Chinese a 44.1 kHz one: each is converted to the IVR format.
     badWav: { bits: 16 } as const,
-    refused: 'This wav file is 1 channel(s), 8000 Hz, 16 bit; an IVR prompt must be 1 channel(s), 8000 Hz, 8 bit.',
+    converted: 'Converted from WAV, 8000 Hz, 1 channel(s) to the IVR format: 8000 Hz, 8 bit, 1 channel(s).',
     toBeApproved: 'To be approved',
     deletePending: 'Deletion to be approved',
     upload: /^Upload Salutatory$/,
@@ -89,7 +89,7 @@ const TEXT = {
     addTones: /^添加铃音$/,
     sortDirectories: /^目录排序$/,
     badWav: { sampleRate: 44100 } as const,
-    refused: '该 wav 文件为 1 声道、44100 Hz、8 位；IVR 提示音必须为 1 声道、8000 Hz、8 位。',
+    converted: '已将 WAV（44100 Hz，1 声道）转换为 IVR 格式：8000 Hz，8 位，1 声道。',
     toBeApproved: '待审批',
     deletePending: '删除待审批',
     upload: /^上传欢迎语$/,
@@ -213,7 +213,7 @@ describe.each(SITES)('IVR on the %s site (%s)', (site, language) => {
     await page.context().close();
   });
 
-  test('salutatory: a 16-bit or 44.1 kHz wav is refused naming its format, an 8 kHz 8-bit one waits for approval', async () => {
+  test('salutatory: a 16-bit or 44.1 kHz wav is converted to the IVR format and previewed, then waits for approval', async () => {
     await openScreen(who, language, 'salutatory', `ivr-salutatory-${tag}`);
     await toolbar('salutatory', 'upload').click();
     const up = dialog(text.upload);
@@ -221,11 +221,10 @@ describe.each(SITES)('IVR on the %s site (%s)', (site, language) => {
     const promptName = language === 'en' ? 'Good morning' : '早上好';
     await up.locator('#root_promptName').fill(promptName);
     await chooseFile(up, 'promptFile', wavFile('studio.wav', 1, text.badWav));
-    await page.locator('.toast--error', { hasText: text.refused }).waitFor();
-    expect(await up.locator('.upload__file-name').count()).toBe(0);
-    await screenshot(page, `ivr-salutatory-refused-${tag}`, { viewport: true });
-    await chooseFile(up, 'promptFile', wavFile('good morning.wav'));
-    await up.locator('.upload__file-name').waitFor();
+    await up.locator('.upload-audio__note', { hasText: text.converted }).waitFor();
+    await up.locator('.upload__file-name', { hasText: 'studio.wav' }).waitFor();
+    await up.locator('.waveform [role="slider"]').waitFor();
+    await screenshot(page, `ivr-salutatory-converted-${tag}`, { viewport: true });
     await up.locator('.dialog-form__footer .btn--primary').click();
     await up.waitFor({ state: 'detached' });
     await screenRows('salutatory').filter({ hasText: promptName }).filter({ hasText: text.toBeApproved }).waitFor();

@@ -14,6 +14,7 @@ import {
   PRICES,
   submitTone,
   uploadToneFiles,
+  chooseSeparateFiles,
   type Site,
 } from './support/toneForm';
 import { pngFile, wavFile } from './support/files';
@@ -205,6 +206,7 @@ describe('files', () => {
       await open(language);
       await login(page, demo('Generic site'));
       await page.goto('/rbtUploading');
+      await chooseSeparateFiles(page);
       const chooser = page.waitForEvent('filechooser');
       await page.click('#root_ivrFile');
       await (await chooser).setFiles(wavFile('studio.wav', 1, { sampleRate: 44100, bits: 16, channels: 2 }));

@@ -4,6 +4,7 @@ import { demo, login, openPage, screenshot } from './support/browser';
 import { useSuite } from './support/suite';
 import { wavFile } from './support/files';
 import { CONFIG_CACHE_MS } from './support/operatorDb';
+import { chooseSeparateFiles } from './support/toneForm';
 
 jest.setTimeout(120_000);
 
@@ -22,6 +23,7 @@ test.each(['en', 'zh'] as const)(
     const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
     await login(page, demo('Generic site'));
     await page.goto('/rbtUploading');
+    await chooseSeparateFiles(page);
     const chooser = page.waitForEvent('filechooser');
     await page.click('#root_webFile');
     await (await chooser).setFiles(wavFile('over quota.wav'));

@@ -236,6 +236,9 @@ export interface ToneTable {
   upload_type: string;
   /** Form fields without a column (migration 003): JSON text. */
   details: Generated<string>;
+  /** The state of the tone's latest transcode ('' none; lifecycle/states.ts TRANSCODE) and why it failed (024). */
+  transcode_state: Generated<string>;
+  transcode_reason: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -438,6 +441,34 @@ export interface BatchJobTable {
   error: Generated<string>;
 }
 
+export interface TranscodeTable {
+  id: Generated<number>;
+  provider_id: number;
+  entity_type: string;
+  entity_id: number;
+  change_kind: string;
+  master: string;
+  state: Generated<string>;
+  reason: Generated<string>;
+  attempts: Generated<number>;
+  payload: Generated<string>;
+  outputs: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface MediaJobTable {
+  id: Generated<number>;
+  transcode_id: number;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: number | null;
+  run_after: Generated<number>;
+  error: Generated<string>;
+}
+
 export interface UploadedFileTable {
   id: Generated<number>;
   provider_id: number;
@@ -516,6 +547,8 @@ export interface Database {
   batch_tasks: BatchTaskTable;
   batch_task_lines: BatchTaskLineTable;
   batch_jobs: BatchJobTable;
+  transcodes: TranscodeTable;
+  media_jobs: MediaJobTable;
   uploaded_files: UploadedFileTable;
   change_requests: ChangeRequestTable;
   audit_log: AuditLogTable;

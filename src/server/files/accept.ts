@@ -1,8 +1,9 @@
 // What an upload may be: allowed kinds and their size limits from configuration (001 §5.2, 000 §5):
-// media (wav, 3gp, mp4 and the transcode types) media_max_size_mb, images image_max_size_mb (png only when
+// media (wav, 3gp, mp4 and the audio kinds of support_transcode_file_types, media/intake.ts) media_max_size_mb, images image_max_size_mb (png only when
 // support_image_png is 1), txt and inf copyright_txt_max_size_mb, zip uploadfile_max_size capped at 200 MB.
 import { num, type Config } from '../services/config';
-import type { FileKind } from './sniff';
+import { AUDIO_FILE_KINDS, type FileKind } from './sniff';
+import { acceptedAudioKinds } from '../media/intake';
 
 const MB = 1024 * 1024;
 export const ZIP_CAP_MB = 200;
@@ -13,8 +14,8 @@ export const ZIP_CAP_MB = 200;
  */
 export const GROUPS: Record<string, FileKind[]> = {
   wav: ['wav'],
-  audio: ['wav', 'mp3'],
-  media: ['wav', '3gp', 'mp4', 'mp3'],
+  audio: [...AUDIO_FILE_KINDS],
+  media: [...AUDIO_FILE_KINDS, '3gp', 'mp4'],
   video: ['3gp', 'mp4'],
   image: ['jpg', 'gif', 'png'],
   zip: ['zip'],
@@ -23,10 +24,8 @@ export const GROUPS: Record<string, FileKind[]> = {
 };
 
 export function allowedKinds(config: Config, group?: string): FileKind[] {
-  const transcode = (config.support_transcode_file_types ?? '').toLowerCase().split(/[|,;\s]+/);
-  const all: FileKind[] = ['wav', '3gp', 'mp4', 'jpg', 'gif', 'zip', 'txt', 'inf'];
+  const all: FileKind[] = [...acceptedAudioKinds(config), '3gp', 'mp4', 'jpg', 'gif', 'zip', 'txt', 'inf'];
   if (config.support_image_png !== '0') all.push('png');
-  if (transcode.includes('mp3')) all.push('mp3');
   const wanted = group && GROUPS[group] ? GROUPS[group] : all;
   return all.filter((k) => wanted.includes(k));
 }

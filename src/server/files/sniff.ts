@@ -1,9 +1,30 @@
 // File types decided by content and extension together (001 §5.2): the first bytes must be what the
 // extension claims. Magic numbers: wav "RIFF....WAVE", 3gp/mp4 "....ftyp" (brand 3g* for 3gp), jpg FF D8 FF,
 // gif "GIF87a"/"GIF89a", png 89 "PNG" 0D 0A 1A 0A, zip "PK\3\4" (or the empty-archive "PK\5\6"), mp3 "ID3"
-// or an MPEG frame sync; txt and inf are text: valid UTF-8 (an optional BOM) without NUL bytes.
+// or an MPEG frame sync; txt and inf are text: valid UTF-8 (an optional BOM) without NUL bytes. Audio
+// (wav, mp3, m4a, aac, ogg, opus, flac) is recognised by ffmpeg's probe at intake (media/intake.ts), which
+// decides its kind by content whatever its extension; the magic numbers here only screen it.
 
-export type FileKind = 'wav' | '3gp' | 'mp4' | 'jpg' | 'gif' | 'png' | 'zip' | 'txt' | 'inf' | 'mp3';
+export type FileKind =
+  | 'wav'
+  | '3gp'
+  | 'mp4'
+  | 'jpg'
+  | 'gif'
+  | 'png'
+  | 'zip'
+  | 'txt'
+  | 'inf'
+  | 'mp3'
+  | 'm4a'
+  | 'aac'
+  | 'ogg'
+  | 'opus'
+  | 'flac';
+
+/** The audio kinds intake probes, recognises by content and (besides wav) transcodes. */
+export const AUDIO_FILE_KINDS: readonly FileKind[] = ['wav', 'mp3', 'm4a', 'aac', 'ogg', 'opus', 'flac'];
+export const isAudioKind = (k: FileKind | undefined) => k !== undefined && AUDIO_FILE_KINDS.includes(k);
 
 export const EXTENSIONS: Record<string, FileKind> = {
   wav: 'wav',
@@ -17,6 +38,12 @@ export const EXTENSIONS: Record<string, FileKind> = {
   txt: 'txt',
   inf: 'inf',
   mp3: 'mp3',
+  m4a: 'm4a',
+  aac: 'aac',
+  ogg: 'ogg',
+  oga: 'ogg',
+  opus: 'opus',
+  flac: 'flac',
 };
 
 const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
@@ -65,6 +92,15 @@ export function contentMatches(claimed: FileKind, head: Buffer): boolean {
         (head.length >= 3 && ascii(head, 0, 3) === 'ID3') ||
         (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)
       );
+    case 'm4a':
+      return head.length >= 12 && ascii(head, 4, 8) === 'ftyp';
+    case 'aac':
+      return (head.length >= 2 && head[0] === 0xff && (head[1] & 0xf6) === 0xf0) || ascii(head, 0, 3) === 'ID3';
+    case 'ogg':
+    case 'opus':
+      return head.length >= 4 && ascii(head, 0, 4) === 'OggS';
+    case 'flac':
+      return head.length >= 4 && (ascii(head, 0, 4) === 'fLaC' || ascii(head, 0, 3) === 'ID3');
     case 'txt':
     case 'inf':
       return isText(head);

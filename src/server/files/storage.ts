@@ -1,9 +1,10 @@
 // Every stored file (uploads, batch zips' entries, export task files, demo data) goes through the FileStore:
 // received first into this process's scratch folder (DATA_DIR/tmp, never shared) where it is checked, then
 // handed to the object store (objects.ts: a local directory, or S3-compatible storage when S3_BUCKET is set)
-// only once accepted. Keys are "<provider id>/<saved name>".
-import { createWriteStream, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+// only once accepted. Keys are "<provider id>/<saved name>". Work that needs local files (transcoding) gets a
+// scratch directory under tmp, whose results are committed like any temporary file.
+import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
@@ -56,6 +57,10 @@ export class FileStore {
         if (st.isFile() && now - st.mtimeMs > STALE_TEMP_MS) {
           unlinkSync(path);
           removed++;
+        } else if (st.isDirectory() && name.endsWith('.work') && now - st.mtimeMs > STALE_TEMP_MS) {
+          // A scratch directory whose work never came back for it (its job gave up while its process was down).
+          rmSync(path, { recursive: true, force: true });
+          removed++;
         }
       } catch {
         // Removed meanwhile by its own request: nothing to do.
@@ -95,6 +100,18 @@ export class FileStore {
   /** The file's bytes (a range of them when asked: RangeNotSatisfiable past its end), or undefined when gone. */
   open(providerId: number, savedName: string, range?: RangeRequest): Promise<StoredObject | undefined> {
     return this.objects.get(this.keyOf(providerId, savedName), range);
+  }
+
+  /**
+   * A local scratch directory for `key` (one per transcode): emptied when taken, so what a killed run left there
+   * is gone before a new run starts; `dispose` removes it. Files made there are committed like temporary files.
+   */
+  async scratch(key: string): Promise<{ dir: string; dispose(): Promise<void> }> {
+    if (!/^[A-Za-z0-9-]+$/.test(key)) throw new Error('bad scratch key');
+    const dir = join(this.tmpDir, `${key}.work`);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
   }
 
   /**

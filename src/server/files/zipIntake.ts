@@ -13,9 +13,11 @@ import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from './storage';
-import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from './sniff';
+import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, isAudioKind, type FileKind } from './sniff';
+import { AudioRefusal, inspectAudio } from '../media/intake';
+import { RC } from '../returnCodes';
+import type { Config } from '../services/config';
 import { hasControlCharacter, withoutControlCharacters } from '../http/controlCharacters';
-import { readWavInfo } from './wav';
 import { readImageSize } from './image';
 import { HEAD_BYTES } from './receive';
 import type { Violation } from '../validation';
@@ -130,7 +132,14 @@ async function entryStream(path: string, zip: ZipFile, e: Entry): Promise<NodeJS
  */
 export async function intakeZip(
   path: string,
-  o: { wanted: (name: string) => boolean; kinds: readonly FileKind[]; limits: ZipLimits; store: FileStore },
+  o: {
+    wanted: (name: string) => boolean;
+    kinds: readonly FileKind[];
+    limits: ZipLimits;
+    store: FileStore;
+    /** The provider's configuration: audio entries are probed by content and held to its limits. */
+    config: Config;
+  },
 ): Promise<ZipIntake> {
   const out: ZipIntake = { names: new Set(), files: new Map(), problems: [] };
   let zip: ZipFile;
@@ -175,7 +184,29 @@ export async function intakeZip(
           else {
             const file = await inflate(zip, e, name, kind);
             out.files.set(name, file);
-            if (
+            // A zip under any other name is named as what it is: an archive inside the archive.
+            if (contentMatches('zip', file.head)) out.problems.push(problem('Batch.zipNested', { entry: name }));
+            else if (isAudioKind(kind)) {
+              // Audio is what its content is; probed only (a batch's masters are decoded by their transcode).
+              try {
+                const audio = await inspectAudio(file.tempPath, file.head, file.size, {
+                  allowed: o.kinds.filter(isAudioKind),
+                  config: o.config,
+                  decode: false,
+                });
+                file.kind = audio.kind;
+                file.info = { ...audio.info };
+              } catch (err) {
+                if (!(err instanceof AudioRefusal)) throw err;
+                // Not audio at all is the content refusal every entry kind has; any other reason is named by
+                // the entry (the violation's field), in the reader's language.
+                out.problems.push(
+                  err.code === RC.fileContentMismatch
+                    ? problem('Batch.zipEntryContent', { entry: name })
+                    : { ...err.violation, field: name },
+                );
+              }
+            } else if (
               !contentMatches(kind, file.head) ||
               (file.head[0] === 0x50 && file.head[1] === 0x4b && file.head[2] === 3 && file.head[3] === 4)
             ) {
@@ -186,13 +217,7 @@ export async function intakeZip(
               );
             } else {
               file.info =
-                kind === 'wav'
-                  ? { ...readWavInfo(file.head, file.size) }
-                  : kind === 'jpg' || kind === 'gif' || kind === 'png'
-                    ? { ...readImageSize(kind, file.head) }
-                    : {};
-              if (kind === 'wav' && !readWavInfo(file.head, file.size))
-                out.problems.push(problem('Batch.zipEntryContent', { entry: name }));
+                kind === 'jpg' || kind === 'gif' || kind === 'png' ? { ...readImageSize(kind, file.head) } : {};
             }
           }
           next();

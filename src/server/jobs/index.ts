@@ -2,16 +2,20 @@
 import type { DatabaseHandle } from '../db/connection';
 import { PgBossQueue } from './pgBossQueue';
 import { SqliteQueue } from './sqliteQueue';
-import { queueSettings, type JobQueue } from './queue';
+import { batchQueueSpec, type ChunkJob, type JobQueue, type QueueSpec } from './queue';
 
 export interface QueueTarget {
   databaseUrl?: string;
   pgSchema?: string;
 }
 
-export function createQueue(handle: DatabaseHandle, target: QueueTarget, log: (line: string) => void): JobQueue {
-  const settings = queueSettings();
+export function createQueue<J extends object = ChunkJob>(
+  handle: DatabaseHandle,
+  target: QueueTarget,
+  log: (line: string) => void,
+  spec: QueueSpec<J> = batchQueueSpec() as unknown as QueueSpec<J>,
+): JobQueue<J> {
   return handle.dialect === 'postgres' && target.databaseUrl
-    ? new PgBossQueue(handle.db, target.databaseUrl, target.pgSchema, settings, log)
-    : new SqliteQueue(handle.db, settings);
+    ? new PgBossQueue(handle.db, target.databaseUrl, target.pgSchema, spec, log)
+    : new SqliteQueue(handle.db, spec);
 }

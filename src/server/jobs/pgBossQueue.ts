@@ -6,10 +6,7 @@
 import PgBoss from 'pg-boss';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ChunkJob, DeadJobHandler, JobHandler, JobQueue, QueueSettings, QueueStats } from './queue';
-
-const QUEUE = 'rbt_batch';
-const DEAD = 'rbt_batch_dead';
+import type { DeadJobHandler, JobHandler, JobQueue, QueueSettings, QueueSpec, QueueStats } from './queue';
 
 /** pg-boss runs its statements through the caller's transaction: jobs commit with the task or not at all. */
 const inTransaction = (tx: Transaction<Database>) => ({
@@ -18,24 +15,29 @@ const inTransaction = (tx: Transaction<Database>) => ({
   }),
 });
 
-export class PgBossQueue implements JobQueue {
+export class PgBossQueue<J extends object> implements JobQueue<J> {
   readonly kind = 'pg-boss' as const;
   private boss?: PgBoss;
   private starting?: Promise<PgBoss>;
   private workerIds: string[] = [];
   private closing = false;
+  private readonly settings: QueueSettings;
   private schema = '';
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly url: string,
     private readonly pgSchema: string | undefined,
-    private readonly settings: QueueSettings,
+    private readonly spec: QueueSpec<J>,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.settings = spec.settings;
+  }
 
   /** Starts pg-boss once (installing or migrating its schema), with the queues the tasks use. */
   private start(): Promise<PgBoss> {
+    const QUEUE = this.spec.name;
+    const DEAD = `${QUEUE}_dead`;
     this.starting ??= (async () => {
       const schema =
         this.pgSchema ?? (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0].s;
@@ -44,7 +46,7 @@ export class PgBossQueue implements JobQueue {
         connectionString: this.url,
         schema: this.schema,
         max: 2 + this.settings.concurrency,
-        application_name: 'rbt-portal-jobs',
+        application_name: `rbt-portal-${QUEUE}`,
         schedule: false,
         // Expired jobs (their process died) are failed and retried by this maintenance, so it runs often.
         maintenanceIntervalSeconds: Math.max(1, Math.floor(this.settings.leaseSeconds / 2)),
@@ -77,8 +79,9 @@ export class PgBossQueue implements JobQueue {
     await this.start();
   }
 
-  async enqueue(tx: Transaction<Database>, jobs: ChunkJob[], startAfter?: number): Promise<void> {
+  async enqueue(tx: Transaction<Database>, jobs: J[], startAfter?: number): Promise<void> {
     const boss = await this.start();
+    const QUEUE = this.spec.name;
     const after = startAfter ? new Date(startAfter) : undefined;
     for (let i = 0; i < jobs.length; i += 500) {
       await boss.insert(
@@ -88,33 +91,30 @@ export class PgBossQueue implements JobQueue {
     }
   }
 
-  async work(handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
+  async work(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
     const boss = await this.start();
+    const [QUEUE, DEAD] = [this.spec.name, `${this.spec.name}_dead`];
     const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
     for (let i = 0; i < this.settings.concurrency; i++) {
       let id = '';
-      id = await boss.work<ChunkJob>(
-        QUEUE,
-        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-        async ([job]) => {
-          const attempt = job.retryCount + 1;
-          try {
-            await handler(job.data, {
-              attempt,
-              last: job.retryCount >= job.retryLimit,
-              heartbeat: async () => !this.closing,
-            });
-          } finally {
-            // pg-boss waits out the rest of its polling interval after a job shorter than it, even with the
-            // task's next chunks queued: a process would take one chunk per interval and sit idle between
-            // them. Notified, the worker looks for the next job at once (and waits only when there is none).
-            if (id) boss.notifyWorker(id);
-          }
-        },
-      );
+      id = await boss.work<J>(QUEUE, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+        const attempt = job.retryCount + 1;
+        try {
+          await handler(job.data, {
+            attempt,
+            last: job.retryCount >= job.retryLimit,
+            heartbeat: async () => !this.closing,
+          });
+        } finally {
+          // pg-boss waits out the rest of its polling interval after a job shorter than it, even with the
+          // task's next chunks queued: a process would take one chunk per interval and sit idle between
+          // them. Notified, the worker looks for the next job at once (and waits only when there is none).
+          if (id) boss.notifyWorker(id);
+        }
+      });
       this.workerIds.push(id);
     }
-    await boss.work<ChunkJob>(
+    await boss.work<J>(
       DEAD,
       { batchSize: 1, pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 2), includeMetadata: true },
       async ([job]) => {
@@ -130,7 +130,7 @@ export class PgBossQueue implements JobQueue {
     const { rows } = (await this.boss.getDb().executeSql(
       `select state, count(*)::int as n, coalesce(extract(epoch from now() - min(created_on)), 0)::float as age
          from "${this.schema}".job where name = $1 and state in ('created', 'retry', 'active') group by state`,
-      [QUEUE],
+      [this.spec.name],
     )) as { rows: Array<{ state: string; n: number; age: number }> };
     const waiting = rows.filter((r) => r.state !== 'active');
     return {

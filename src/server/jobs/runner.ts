@@ -20,7 +20,7 @@ import { HANDLERS } from '../services/batch/handlers';
 import { storedMessage, failed, type LineOutcome } from '../services/batch/outcome';
 import type { LineContext, LineHandler } from '../services/batch/lineTypes';
 import type { TaskRow } from '../services/batch/tasks';
-import { queueSettings, workerId, type ChunkJob, type DeadJobHandler, type JobHandler, type JobRun } from './queue';
+import { batchQueueSpec, workerId, type ChunkJob, type DeadJobHandler, type JobHandler, type JobRun } from './queue';
 import { StoppedError } from './stopped';
 
 /** Lines per transaction: small enough that a crash repeats little, large enough that commits do not dominate. */
@@ -35,7 +35,7 @@ export interface Runner {
 export function batchRunner(ctx: AppContext, store: FileStore, log: (line: string) => void): Runner {
   const db = ctx.db;
   const me = workerId();
-  const leaseMs = queueSettings().leaseSeconds * 1000;
+  const leaseMs = batchQueueSpec().settings.leaseSeconds * 1000;
   const lease = () => ({ locked_by: me, locked_at: Date.now(), lease_until: Date.now() + leaseMs });
 
   async function lineContext(task: TaskRow): Promise<LineContext> {

@@ -1,5 +1,6 @@
-// The job queue of the embedded database: table batch_jobs (migration 011) in the same SQLite file as the
-// tasks, so a task and its jobs are written in one transaction. A worker claims the oldest runnable job with
+// The job queue of the embedded database: a table (batch_jobs, migration 011; media_jobs, migration 030) in
+// the same SQLite file as the work it queues, so a task (or transcode) and its jobs are written in one
+// transaction. A worker claims the oldest runnable job with
 // one UPDATE ... RETURNING (SQLite runs one writer at a time, so two claims never take the same row), holds
 // it under a lease it renews while it runs, and marks it done, queued again (after an error, with a growing
 // delay) or dead (attempts used up). A process killed mid-job stops renewing; its lease runs out and the job
@@ -10,23 +11,22 @@ import { hostname } from 'node:os';
 import type { Database } from '../db/schema';
 import {
   workerId,
-  type ChunkJob,
   type DeadJobHandler,
   type JobHandler,
   type JobQueue,
   type QueueSettings,
+  type QueueSpec,
   type QueueStats,
 } from './queue';
 import { StoppedError } from './stopped';
 
-type Db = Kysely<Database>;
+// The table is the spec's (batch_jobs or media_jobs, the same lease columns): typed loosely here.
+type Db = Kysely<any>;
 interface JobRow {
   id: number;
-  task_id: number;
-  from_line: number;
-  to_line: number;
   attempts: number;
   error: string;
+  [column: string]: unknown;
 }
 
 /** True when a process with this pid runs on this machine (signal 0 only checks). */
@@ -39,36 +39,39 @@ function alive(pid: number): boolean {
   }
 }
 
-export class SqliteQueue implements JobQueue {
+export class SqliteQueue<J> implements JobQueue<J> {
   readonly kind = 'sqlite' as const;
   private readonly me = workerId();
   private stopping = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  private readonly db: Db;
+  private readonly settings: QueueSettings;
+  private readonly table: string;
 
   constructor(
-    private readonly db: Db,
-    private readonly settings: QueueSettings,
-  ) {}
+    db: Kysely<Database>,
+    private readonly spec: QueueSpec<J>,
+  ) {
+    this.db = db as unknown as Db;
+    this.settings = spec.settings;
+    this.table = spec.table;
+  }
 
   async open(): Promise<void> {
     await this.releaseDeadOwners();
   }
 
-  async enqueue(tx: Parameters<JobQueue['enqueue']>[0], jobs: ChunkJob[], startAfter = 0): Promise<void> {
+  async enqueue(tx: Parameters<JobQueue<J>['enqueue']>[0], jobs: J[], startAfter = 0): Promise<void> {
     for (let i = 0; i < jobs.length; i += 500) {
-      await tx
-        .insertInto('batch_jobs')
-        .values(
-          jobs
-            .slice(i, i + 500)
-            .map((j) => ({ task_id: j.taskId, from_line: j.from, to_line: j.to, run_after: startAfter })),
-        )
+      await (tx as unknown as Db)
+        .insertInto(this.table)
+        .values(jobs.slice(i, i + 500).map((j) => ({ ...this.spec.toRow(j), run_after: startAfter })))
         .execute();
     }
   }
 
-  async work(handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
+  async work(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
     for (let i = 0; i < this.settings.concurrency; i++) this.loops.push(this.loop(handler, onDead));
   }
 
@@ -82,7 +85,7 @@ export class SqliteQueue implements JobQueue {
     await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 10_000).unref())]);
     // Whatever is still leased by this process goes back to the queue, to be resumed by line.
     await this.db
-      .updateTable('batch_jobs')
+      .updateTable(this.table)
       .set({ state: 'queued', lease_owner: null, lease_until: null })
       .where('state', '=', 'active')
       .where('lease_owner', '=', this.me)
@@ -91,10 +94,11 @@ export class SqliteQueue implements JobQueue {
   }
 
   async stats(): Promise<QueueStats> {
+    const { origin } = this.spec;
     const rows = await this.db
-      .selectFrom('batch_jobs as j')
-      .innerJoin('batch_tasks as t', 't.id', 'j.task_id')
-      .select(['j.state', sql<number>`count(*)`.as('n'), sql<number>`min(t.request_time)`.as('oldest')])
+      .selectFrom(`${this.table} as j`)
+      .innerJoin(`${origin.table} as t`, 't.id', `j.${origin.key}`)
+      .select(['j.state', sql<number>`count(*)`.as('n'), sql<number>`min(${sql.ref(`t.${origin.time}`)})`.as('oldest')])
       .where('j.state', 'in', ['queued', 'active'])
       .groupBy('j.state')
       .execute();
@@ -111,7 +115,7 @@ export class SqliteQueue implements JobQueue {
   private async releaseDeadOwners(): Promise<void> {
     const host = hostname();
     const rows = await this.db
-      .selectFrom('batch_jobs')
+      .selectFrom(this.table)
       .select(['id', 'lease_owner'])
       .where('state', '=', 'active')
       .execute();
@@ -121,7 +125,7 @@ export class SqliteQueue implements JobQueue {
     });
     if (dead.length)
       await this.db
-        .updateTable('batch_jobs')
+        .updateTable(this.table)
         .set({ lease_until: 0 })
         .where(
           'id',
@@ -147,7 +151,7 @@ export class SqliteQueue implements JobQueue {
   private async claim(): Promise<JobRow | undefined> {
     const now = Date.now();
     const next = this.db
-      .selectFrom('batch_jobs')
+      .selectFrom(this.table)
       .select('id')
       .where((eb) =>
         eb.or([
@@ -158,7 +162,7 @@ export class SqliteQueue implements JobQueue {
       .orderBy('id')
       .limit(1);
     return this.db
-      .updateTable('batch_jobs')
+      .updateTable(this.table)
       .set({
         state: 'active',
         attempts: sql`attempts + 1`,
@@ -166,11 +170,11 @@ export class SqliteQueue implements JobQueue {
         lease_until: now + this.settings.leaseSeconds * 1000,
       })
       .where('id', '=', next)
-      .returning(['id', 'task_id', 'from_line', 'to_line', 'attempts', 'error'])
-      .executeTakeFirst();
+      .returning(['id', ...this.spec.columns, 'attempts', 'error'])
+      .executeTakeFirst() as Promise<JobRow | undefined>;
   }
 
-  private async loop(handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
+  private async loop(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
     while (!this.stopping) {
       let job: JobRow | undefined;
       try {
@@ -186,11 +190,11 @@ export class SqliteQueue implements JobQueue {
     }
   }
 
-  private async run(job: JobRow, handler: JobHandler, onDead: DeadJobHandler): Promise<void> {
-    const chunk: ChunkJob = { taskId: job.task_id, from: job.from_line, to: job.to_line };
+  private async run(job: JobRow, handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
+    const chunk = this.spec.fromRow(job);
     const finish = (state: string, extra: Record<string, unknown> = {}) =>
       this.db
-        .updateTable('batch_jobs')
+        .updateTable(this.table)
         .set({ state, lease_owner: null, lease_until: null, ...extra })
         .where('id', '=', job.id)
         .where('lease_owner', '=', this.me)
@@ -204,7 +208,7 @@ export class SqliteQueue implements JobQueue {
     const renew = async () => {
       if (this.stopping) return false;
       const r = await this.db
-        .updateTable('batch_jobs')
+        .updateTable(this.table)
         .set({ lease_until: Date.now() + this.settings.leaseSeconds * 1000 })
         .where('id', '=', job.id)
         .where('lease_owner', '=', this.me)

@@ -37,7 +37,10 @@ export async function insertChanges(db: Db, changes: readonly NewChange[], now: 
       .execute();
 }
 
-/** The ids among `ids` that have a change waiting. */
+/**
+ * The ids among `ids` that have a change waiting: for the operator, or for its files (a transcode queued or
+ * running, media/transcodes.ts: the change it carries goes to the operator once its files are made).
+ */
 export async function withPendingChange(db: Db, entityType: string, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db
@@ -46,6 +49,14 @@ export async function withPendingChange(db: Db, entityType: string, ids: readonl
     .where('entity_type', '=', entityType)
     .where('entity_id', 'in', [...ids])
     .where('status', '=', 'pending')
+    .union(
+      db
+        .selectFrom('transcodes')
+        .select('entity_id')
+        .where('entity_type', '=', entityType)
+        .where('entity_id', 'in', [...ids])
+        .where('state', 'in', ['queued', 'running']),
+    )
     .execute();
   return new Set(rows.map((r) => r.entity_id));
 }

@@ -2,7 +2,7 @@
 // each marked when the change alters it, and its audio and image files before and after (the provider's saved
 // files, playable through the operator's file call). Old is the live row; new is what approval would make of it.
 import type { FieldMap } from '../records/fieldMap';
-import { marks, wireMarks, type ChangeKind } from './states';
+import { wireMarks, type ChangeKind } from './states';
 
 export interface ViewField {
   name: string;
@@ -27,7 +27,8 @@ export interface ChangeView {
 
 type Row = Record<string, unknown>;
 const DETAILS = 'details';
-const LIFECYCLE_FIELDS = new Set(['status', ...Object.keys(wireMarks(marks('settled')))]);
+const NO_MARKS = { approve_type: '', table_type: '', ask_type: '', refuse_reason: '' };
+const LIFECYCLE_FIELDS = new Set(['status', ...Object.keys(wireMarks(NO_MARKS))]);
 
 /** A JSON object stored as text ({} when empty or not an object). */
 export const parseObject = (text: unknown): Record<string, unknown> => {

@@ -3,7 +3,10 @@
 // that every status column reads through toneStatus. A state's marks are the equalities of its expression (a mark
 // the expression does not name is written empty; the refuse reason is the operator's when rejected), so what the
 // server stores is exactly what the lists recognise, and no approval value is spelled in TypeScript.
-// The live statuses an approvable entity passes through are here too, so this file is the one place they are named.
+// The live statuses an approvable entity passes through are here too, so this file is the one place they are named,
+// and so are the transcode states of a tone (001 §4: to be transcoded, transcoding, transcoding failed, convert
+// failed), declared as the named expressions transcodeWaiting, transcodeRunning, transcodeFailed, convertFailed:
+// the value each compares row.transcodeState with is what the server writes into transcode_state.
 import { BASE_SITE } from '../../engine';
 import { engineFor } from '../validation';
 import { logicToSql } from '../db/logicSql';
@@ -72,6 +75,9 @@ function all(): Record<ApprovalState, Marks> {
   return declared;
 }
 
+/** The marks of an entity in no approval state: a tone whose master is still being transcoded (nothing was sent yet). */
+export const NO_MARKS: Marks = { approve_type: '', table_type: '', ask_type: '', refuse_reason: '' };
+
 /** The marks to write for a state; a refusal carries the operator's reason ('-' when none was given, so it shows). */
 export function marks(state: ApprovalState, reason = ''): Marks {
   const m = all()[state];
@@ -103,3 +109,31 @@ export const waiting = (row: Marks): boolean => {
   const s = stateOf(row);
   return s === 'add' || s === 'modify' || s === 'delete';
 };
+
+export type TranscodeState = 'waiting' | 'running' | 'failed' | 'convertFailed';
+const TRANSCODE_EXPRESSIONS: Record<TranscodeState, string> = {
+  waiting: 'transcodeWaiting',
+  running: 'transcodeRunning',
+  failed: 'transcodeFailed',
+  convertFailed: 'convertFailed',
+};
+
+/** The value a transcode-state expression requires: `{"==": [{"var": "row.transcodeState"}, "value"]}`. */
+export function transcodeValueOf(expression: unknown, name: string): string {
+  const eq = isObject(expression) && Array.isArray(expression['==']) ? expression['=='] : undefined;
+  const v = eq && isObject(eq[0]) ? eq[0].var : undefined;
+  if (v !== 'row.transcodeState' || typeof eq?.[1] !== 'string' || eq[1] === '')
+    throw new Error(`${name}: a transcode state is {"==": [{"var": "row.transcodeState"}, "<value>"]}`);
+  return eq[1];
+}
+
+let transcodeValues: Record<TranscodeState, string> | undefined;
+/** What a tone's transcode_state holds in each transcode state ('' when none is active or failed). */
+export function transcodeMark(state: TranscodeState | 'none'): string {
+  if (state === 'none') return '';
+  const engine = engineFor(BASE_SITE);
+  transcodeValues ??= Object.fromEntries(
+    Object.entries(TRANSCODE_EXPRESSIONS).map(([s, name]) => [s, transcodeValueOf(engine.expression(name), name)]),
+  ) as Record<TranscodeState, string>;
+  return transcodeValues[state];
+}

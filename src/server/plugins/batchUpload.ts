@@ -16,7 +16,7 @@ import { receiveBatchParts } from '../files/batchParts';
 import { drainRequest } from '../files/receive';
 import { checkLimits, lockProvider, uploadLimits, uploadUsage } from '../files/quota';
 import { allowedKinds, sizeLimit } from '../files/accept';
-import { extensionOf, type FileKind } from '../files/sniff';
+import { AUDIO_FILE_KINDS, extensionOf, type FileKind } from '../files/sniff';
 import { discardIntake, intakeZip } from '../files/zipIntake';
 import { num } from '../services/config';
 import { engineFor } from '../validation';
@@ -42,7 +42,7 @@ const DERIVED = new Set([
   'crbtType',
 ]);
 /** Kinds a tone's files may be (001 §5.2), by the index column naming them. */
-const KINDS: FileKind[] = ['wav', '3gp', 'mp4', 'mp3', 'jpg', 'gif', 'png', 'txt'];
+const KINDS: FileKind[] = [...AUDIO_FILE_KINDS, '3gp', 'mp4', 'jpg', 'gif', 'png', 'txt'];
 
 /** Index columns a site accepts: the tone form's add call parameters (its definition), the file columns and copyrightFile. */
 function indexColumns(site: string): Set<string> {
@@ -178,6 +178,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           intake = await intakeZip(zip[0].path, {
             wanted: (name) => exact.has(name) || bases.has(baseName(name)),
             kinds,
+            config: s.config,
             store,
             limits: {
               maxEntries: num(s.config, 'batch_zip_max_files'),

@@ -9,7 +9,15 @@ import { RC } from '../returnCodes';
 import { obj, rowId } from '../http/schemas';
 import { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
-import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, type FileKind } from '../files/sniff';
+import {
+  contentMatches,
+  EXTENSIONS,
+  extensionOf,
+  hasSpecialCharacters,
+  isAudioKind,
+  type FileKind,
+} from '../files/sniff';
+import { AudioRefusal, inspectAudio } from '../media/intake';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
 import {
   checkLimits,
@@ -24,14 +32,20 @@ import { withoutControlCharacters } from '../http/controlCharacters';
 import type { Config } from '../services/config';
 import type { Multipart } from '@fastify/multipart';
 import { asBodyRefusal, drainRequest, receiveToTemp, TooLargeError, type Received } from '../files/receive';
-import { readWavInfo } from '../files/wav';
 import { readImageSize } from '../files/image';
+import { waveformOf } from '../media/waveform';
+import { convertNow } from '../media/convert';
 import { audit } from '../services/audit';
 import { FILE_ROUTE, fileUrl, ownUpload, recordUpload, toneFiles } from '../services/uploadedFiles';
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
   '3gp': 'video/3gpp',
   mp4: 'video/mp4',
   jpg: 'image/jpeg',
@@ -50,11 +64,6 @@ interface Accepted extends Received {
 
 /** What the headers say, or a refusal when the content is not a readable file of its kind. */
 function describe(kind: FileKind, r: Received): Record<string, unknown> {
-  if (kind === 'wav') {
-    const wav = readWavInfo(r.head, r.size);
-    if (!wav) throw new ApiError(RC.fileContentMismatch);
-    return { ...wav };
-  }
   if (kind === 'jpg' || kind === 'gif' || kind === 'png') {
     const size = readImageSize(kind, r.head);
     if (!size) throw new ApiError(RC.fileContentMismatch);
@@ -102,10 +111,25 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
   }
   const a: Accepted = { ...r, original, kind, info: {} };
   try {
-    if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
-    a.info = describe(kind, r);
+    if (isAudioKind(kind)) {
+      // Audio is what its content is (an mp3 named .wav is an mp3), decoded once for what it sounds like.
+      const audio = await inspectAudio(r.path, r.head, r.size, {
+        allowed: rules.kinds.filter(isAudioKind),
+        config: rules.config,
+        decode: true,
+      });
+      a.kind = audio.kind;
+      a.info = { ...audio.info };
+    } else {
+      if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
+      a.info = describe(kind, r);
+    }
   } catch (e) {
     await rules.store.discard(r.path);
+    if (e instanceof AudioRefusal)
+      throw new ApiError(e.code, e.code === RC.fileType ? [rules.kinds.join(', ')] : [], [
+        { ...e.violation, field: original },
+      ]);
     throw e;
   }
   return a;
@@ -180,7 +204,9 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
             );
             const record: Record<string, unknown> = {};
             for (const a of accepted) {
-              const savedFilename = FileStore.savedName(extensionOf(a.original));
+              // Named by what the content is, so it is served as that (an mp3 sent as .wav is saved as .mp3).
+              const ext = extensionOf(a.original);
+              const savedFilename = FileStore.savedName(EXTENSIONS[ext] === a.kind ? ext : a.kind);
               await recordUpload(tx, {
                 providerId,
                 savedFilename,
@@ -224,7 +250,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'files',
       summary: 'Download or play an uploaded file (owner only)',
       description:
-        'The file with its content type, streamed from storage; a Range header (one byte range) answers 206 with that part (416 past the end), so players seek. 950005 when it does not exist or belongs to another provider.',
+        'The file with its content type, streamed from storage (a directory or S3). Range requests for playback and seeking (one byte range: 206 with Content-Range and its Content-Length; past the end: 416 with Content-Range bytes */size), Accept-Ranges, a strong ETag (If-None-Match: 304; If-Range), Last-Modified and a private cache lifetime. 950005 when it does not exist or belongs to another provider.',
       auth: 'session',
       allowExpired: true,
       raw: true,
@@ -235,7 +261,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const providerId = req.session!.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
         if (!row) throw new ApiError(RC.notFound);
-        await sendUpload(req, reply, store, providerId, name, row.kind);
+        await sendUpload(req, reply, store, providerId, name, row);
       },
     },
     {
@@ -261,6 +287,62 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
         if (!saved) throw new ApiError(RC.notFound);
         return { record: { url: fileUrl(saved) } };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/sp/convertaudio',
+      tag: 'files',
+      summary: "Convert one of the provider's audio uploads now (an IVR prompt, a preview)",
+      description:
+        "savedFilename: an audio file the caller uploaded (any accepted kind); target 'ivr' makes a wav in the IVR format (wav_sample_rate, wav_channels, wav_bits_per_sample, wav_audio_format: what a prompt field asks), 'web' the web audition a unified tone will get (a preview before submitting). Only for masters up to transcode_preview_max_seconds (962005 naming the length otherwise: a tone's longer master is converted on the queue after sp/addtone). The result is a new upload of the caller's, answered as sp/uploadfile answers one file (savedFilename, url, channels, sampleRate, bitsPerSample, durationSeconds, peaks). 950005 when the file is not the caller's audio.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' },
+          target: { type: 'string', enum: ['ivr', 'web'] },
+        },
+        ['savedFilename', 'target'],
+      ),
+      record: { type: 'object', properties: { savedFilename: { type: 'string' }, url: { type: 'string' } } },
+      codes: ['950005', '962005'],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const s = req.session!;
+        try {
+          const record = await convertNow(ctx.db, store, {
+            providerId: s.provider.id,
+            config: s.config,
+            savedFilename: String(params.savedFilename),
+            target: params.target === 'web' ? 'web' : 'ivr',
+            now: ctx.now(),
+          });
+          if (!record) throw new ApiError(RC.notFound);
+          return { record };
+        } catch (e) {
+          if (e instanceof AudioRefusal) throw new ApiError(e.code, [], [e.violation]);
+          throw e;
+        }
+      },
+    },
+    {
+      method: 'READ',
+      url: '/sp/audiowave',
+      tag: 'files',
+      summary: "Waveform of one of the provider's audio files",
+      description:
+        "The peaks the audio preview draws: PEAK_COUNT (600) values 0-255 over the whole file (fewer for a file under 3 s), each the loudest of its share, scaled so the loudest is 255, and the duration in seconds. Computed once, when the file came in (intake or transcode), and stored. 950005 when the file is not the caller's or not audio.",
+      auth: 'session',
+      params: obj({ savedFilename: { type: 'string', pattern: '^[A-Za-z0-9]{1,60}\\.[a-z0-9]{1,4}$' } }, [
+        'savedFilename',
+      ]),
+      record: obj({ durationSeconds: { type: 'number' }, peaks: { type: 'array', items: { type: 'integer' } } }),
+      codes: ['950005'],
+      async handler(req, _reply, params) {
+        const wave = await waveformOf(req.server.ctx.db, store, req.session!.provider.id, String(params.savedFilename));
+        if (!wave) throw new ApiError(RC.notFound);
+        return { record: wave };
       },
     },
     {
@@ -294,17 +376,18 @@ export async function sendUpload(
   store: FileStore,
   providerId: number,
   name: string,
-  kind: string,
+  row: { kind: string; size: number; created_at: number },
 ): Promise<void> {
   const sent = await sendStored(
     req,
     reply,
     store,
-    { providerId, savedName: name },
+    { providerId, savedName: name, version: { size: Number(row.size), storedAt: Number(row.created_at) } },
     {
-      'content-type': CONTENT_TYPES[kind as FileKind] ?? 'application/octet-stream',
+      'content-type': CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
       'content-disposition': `inline; filename="${name}"`,
-      'cache-control': 'private, max-age=300',
+      // The saved name never gets other content and only its owner (and reviewers) may read it.
+      'cache-control': 'private, max-age=86400',
     },
   );
   if (!sent) throw new ApiError(RC.notFound);

@@ -337,11 +337,11 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
         const row = await ctx.db
           .selectFrom('uploaded_files as f')
           .innerJoin('providers as p', 'p.id', 'f.provider_id')
-          .select(['f.provider_id', 'f.kind', 'p.site'])
+          .select(['f.provider_id', 'f.kind', 'f.size', 'f.created_at', 'p.site'])
           .where('f.saved_filename', '=', name)
           .executeTakeFirst();
         if (!row || !servesSite(s.operator, row.site)) throw new ApiError(RC.notFound);
-        await sendUpload(req, reply, store, row.provider_id, name, row.kind);
+        await sendUpload(req, reply, store, row.provider_id, name, row);
       },
     },
     {

@@ -34,11 +34,16 @@ export function toneUploadRoutes(app: FastifyInstance): void {
       tag: 'tones',
       summary: 'Upload a single tone',
       description:
-        "The tone form of 001 §3, validated by the rbtUploading definition, then: every file of toneFile (and copyrightFile) must be one the caller uploaded; the catalogue must exist (with admin_specify_relative_period '1' its relative period is the tone's); the ISRC must be unused when support_isrc_check is '1'; the caller price must pass sp/iscallerpricevalid. believeCP '1'/'2': the tone is normal at once; otherwise it waits for approval (approveType 1, tableType 1, askType 1). record: toneID, toneCode, status.",
+        "The tone form of 001 §3, validated by the rbtUploading definition, then: every file of toneFile (and copyrightFile) must be one the caller uploaded; the catalogue must exist (with admin_specify_relative_period '1' its relative period is the tone's); the ISRC must be unused when support_isrc_check is '1'; the caller price must pass sp/iscallerpricevalid. believeCP '1'/'2': the tone is normal at once; otherwise it waits for approval (approveType 1, tableType 1, askType 1). One media file (uploadMode 2, toneFile.mediaPlay: an uploaded master of any accepted audio kind) is transcoded first on the media queue: the tone shows 'to be transcoded' (transcodeState '1'), then 'transcoding', then goes on as above with its IVR wav, web audition and HD file made from the master (or 'transcoding failed' / 'convert failed' with the reason). record: toneID, toneCode, status, transcodeState.",
       auth: 'session',
       write: true,
       params: obj(addParams()),
-      record: obj({ toneID: { type: 'string' }, toneCode: { type: 'string' }, status: { type: 'string' } }),
+      record: obj({
+        toneID: { type: 'string' },
+        toneCode: { type: 'string' },
+        status: { type: 'string' },
+        transcodeState: { type: 'string' },
+      }),
       screen: { id: 'rbtUploading', call: 'add' },
       codes: [RC.badInput],
       async handler(req, _reply, params) {
@@ -56,7 +61,10 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         // The tone, its code, tags, owners, change request and audit entry commit together or not at all.
         const record = await ctx.db
           .transaction()
-          .execute((tx) => storeNewTone(tx, { provider: p, params, relativeTime, now: ctx.now(), ip: req.ip }));
+          .execute((tx) =>
+            storeNewTone(tx, { provider: p, params, relativeTime, now: ctx.now(), ip: req.ip, media: ctx.media }),
+          );
+        if (record.transcodeState) ctx.media.wake();
         return { record };
       },
     },
@@ -97,6 +105,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
           tone,
           params,
           relativeTime,
+          media: ctx.media,
         });
         return {};
       },

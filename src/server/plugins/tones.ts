@@ -43,6 +43,7 @@ export function toneRoutes(app: FastifyInstance): void {
           providerId: p.id,
           cpName: p.name,
           languages,
+          lang: req.lang,
           site: p.site,
           params,
           range: pageRange(params),

@@ -260,7 +260,7 @@ async function readableCsv(
   const parts = plan(fields, (f) => {
     switch (readableAs(f)) {
       case 'status': {
-        // The status column of the lists: its value (the named expression toneStatus) over the fields it reads, its labels.
+        // The status column of the lists: its value (the named expression toneTranscodeStatus) over the fields it reads, its labels.
         const column = engine.definition('rbtMaintenance').columns!.status;
         const inputs = readsVars(column.value, 'row');
         const part: Part = {

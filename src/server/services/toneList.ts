@@ -18,6 +18,8 @@ import type { JsonSchema } from '../routes';
 import { engineFor } from '../validation';
 import { stateValues, stateWhere, type ListOrder } from '../http/listOrder';
 import { toneFields } from './toneRecord';
+import { reasonText } from '../media/transcodes';
+import type { Lang } from '../returnCodes';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -125,6 +127,8 @@ export interface ToneListQuery {
   providerId: number;
   cpName: string;
   languages: Map<number, string>;
+  /** The reader's language: a failed transcode's reason is given in it. */
+  lang: Lang;
   site: string;
   params: Record<string, unknown>;
   range: PageRange;
@@ -141,6 +145,7 @@ export async function listTones(
     ...toneFields().listRow(t),
     cpName: q.cpName,
     languageName: t[language] === null ? '' : (q.languages.get(t[language] as number) ?? ''),
+    transcodeReason: reasonText(t.transcode_reason, q.lang),
   });
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
   if (filters.length === 0 && !q.order) {

@@ -2,6 +2,7 @@
 // delete (in use = in a tone box or an IVR directory; forced delete; approval for providers in the approval
 // flow); the export is in toneExport.ts. Every function takes the provider id and touches only that
 // provider's tones, so a foreign or missing tone is simply "not found".
+import { reasonText } from '../media/transcodes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { submit } from '../lifecycle/lifecycle';
@@ -96,6 +97,8 @@ export async function toneDetail(
             },
           ],
     languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
+    // A failed transcode's reason, in the reader's language (stored as its message key, media/transcodes.ts).
+    transcodeReason: reasonText(t.transcode_reason, lang),
     catName,
     webAuditonUrl: play(files.webAuditon),
     aipPlayUrl: play(files.aipPlay),

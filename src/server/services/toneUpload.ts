@@ -15,7 +15,12 @@ import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
 import { audit } from './audit';
 import { submit } from '../lifecycle/lifecycle';
-import { marks, STATUS } from '../lifecycle/states';
+import { marks, NO_MARKS, STATUS, transcodeMark } from '../lifecycle/states';
+import type { JobQueue, TranscodeJob } from '../jobs/queue';
+import { withdrawPending, withPendingChange } from '../lifecycle/changes';
+import { ApiError } from '../envelope';
+import { RC } from '../returnCodes';
+import { requestTranscode, unifiedMaster } from '../media/transcodes';
 
 type Db = Kysely<Database>;
 
@@ -202,7 +207,8 @@ export interface ToneWriter {
  * Stores a new tone from sp/addtone's parameters (already validated): its record's written fields, the approval
  * state (believeCP '1' or '2' publishes at once, otherwise an 'add' change request waits for the operator), its
  * code, tags and copyright owners, and the audit entry, inside the caller's transaction (sp/addtone's own, or a
- * batch line's, which also records the line's result).
+ * batch line's, which also records the line's result). A tone uploaded as one media file (uploadMode 2) is first
+ * transcoded (media/transcodes.ts): it shows 'to be transcoded' and goes to the lifecycle once its files are made.
  */
 export async function storeNewTone(
   tx: Transaction<Database>,
@@ -213,19 +219,23 @@ export async function storeNewTone(
     now: number;
     ip?: string;
     detail?: Record<string, unknown>;
+    media: JobQueue<TranscodeJob>;
   },
 ) {
   const { provider: p, params, now } = a;
-  // Inserted as an addition not yet on sale; the lifecycle puts it on sale at once or stages it for the operator.
+  const files = parseFileMap(params.toneFile);
+  const master = unifiedMaster(params, files);
+  // Inserted as an addition not yet on sale; the lifecycle puts it on sale at once or stages it for the operator
+  // (after its transcode, when it has a master: until then no approval state is its).
   const tone = {
     ...toneFields().insertValues(params),
     provider_id: p.id,
     status: STATUS.new,
-    ...marks('add'),
+    ...(master ? NO_MARKS : marks('add')),
     tariff_price: '',
     order_times: 0,
     ...(a.relativeTime !== undefined ? { relative_time: a.relativeTime } : {}),
-    tone_file: JSON.stringify(parseFileMap(params.toneFile)),
+    tone_file: JSON.stringify(files),
     created_at: now,
     updated_at: now,
   } as unknown as ToneToInsert;
@@ -243,6 +253,24 @@ export async function storeNewTone(
       .insertInto('tone_copyrights')
       .values(owners.map((o) => ({ tone_id: id, ...o })))
       .execute();
+  if (master) {
+    const transcode = await requestTranscode(
+      tx,
+      a.media,
+      { provider: p, entityType: 'tone', entityId: id, kind: 'add', master },
+      now,
+    );
+    await audit(tx, {
+      providerId: p.id,
+      actor: p.code,
+      action: 'addtone',
+      entityType: 'tone',
+      entityId: id,
+      detail: { transcode, ...a.detail },
+      ip: a.ip,
+    });
+    return { toneID: String(id), toneCode, status: STATUS.new, transcodeState: transcodeMark('waiting') };
+  }
   const trusted = (await submit(tx, 'tone', p, [{ id, kind: 'add' }], { now })) === 'applied';
   await audit(tx, {
     providerId: p.id,
@@ -253,14 +281,14 @@ export async function storeNewTone(
     detail: { trusted, ...a.detail },
     ip: a.ip,
   });
-  return { toneID: String(id), toneCode, status: trusted ? STATUS.normal : STATUS.new };
+  return { toneID: String(id), toneCode, status: trusted ? STATUS.normal : STATUS.new, transcodeState: '' };
 }
 
 /** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */
 export const editableTone = (db: Db, providerId: number, toneId: number) =>
   db
     .selectFrom('tones')
-    .select(['id', 'status', 'details'])
+    .select(['id', 'status', 'details', 'tone_file', 'transcode_state'])
     .where('id', '=', toneId)
     .where('provider_id', '=', providerId)
     .where('status', '!=', STATUS.deleted)
@@ -270,19 +298,26 @@ export const editableTone = (db: Db, providerId: number, toneId: number) =>
  * sp/edittone: the modification waits for approval (edit sends needApproved 1, 001 §4) as a 'modify' change
  * holding the edited fields as the record maps them (lifecycle/entities/tone.ts applies them on approval); the
  * tone stays on sale as it was and shows 'modification to be approved' meanwhile. Editing a tone whose addition
- * was refused resubmits its addition.
+ * was refused resubmits its addition. A new media file (uploadMode 2) is transcoded first, the change staged with
+ * the files once they are made; so is the tone's own master again when its last transcode failed and the edit
+ * brings no other file (the provider's way to try once more).
  */
 export async function requestToneEdit(
   db: Db,
   w: ToneWriter & {
     provider: Provider;
-    tone: { id: number; status: string; details: string };
+    tone: { id: number; status: string; details: string; tone_file: string; transcode_state: string };
     params: Record<string, any>;
     relativeTime?: string;
+    media: JobQueue<TranscodeJob>;
   },
 ) {
   const { params, tone } = w;
   const files = parseFileMap(params.toneFile);
+  const failed = [transcodeMark('failed'), transcodeMark('convertFailed')].includes(tone.transcode_state);
+  const master =
+    unifiedMaster(params, files) ??
+    (failed && Object.keys(files).length === 0 ? parseFileMap(tone.tone_file).mediaPlay : undefined);
   const change: Record<string, unknown> = {
     ...toneFields().changeOf(params, tone.details),
     ...(w.relativeTime !== undefined ? { relativeTime: w.relativeTime } : {}),
@@ -295,10 +330,35 @@ export async function requestToneEdit(
       : undefined,
   };
   await db.transaction().execute(async (tx) => {
-    await submit(tx, 'tone', w.provider, [{ id: tone.id, kind: 'modify', payload: change }], {
-      now: w.now,
-      approval: true,
-    });
+    if (master) {
+      // A tone never on sale: this is a new version of its addition, replacing one that waits (lifecycle.ts).
+      const unborn = tone.status === STATUS.new;
+      if (unborn) await withdrawPending(tx, 'tone', tone.id);
+      // One change at a time: refused like a second change while one waits (961003).
+      if ((await withPendingChange(tx, 'tone', [tone.id])).size) throw new ApiError(RC.changePending);
+      const { toneFile: _files, ...rest } = change;
+      void _files;
+      await requestTranscode(
+        tx,
+        w.media,
+        {
+          provider: w.provider,
+          entityType: 'tone',
+          entityId: tone.id,
+          kind: unborn ? 'add' : 'modify',
+          master,
+          payload: rest,
+        },
+        w.now,
+      );
+      // Nothing waits for the operator until the files are made.
+      if (unborn) await tx.updateTable('tones').set(NO_MARKS).where('id', '=', tone.id).execute();
+    } else {
+      await submit(tx, 'tone', w.provider, [{ id: tone.id, kind: 'modify', payload: change }], {
+        now: w.now,
+        approval: true,
+      });
+    }
     await audit(tx, {
       providerId: w.providerId,
       actor: w.providerCode,
@@ -308,4 +368,5 @@ export async function requestToneEdit(
       ip: w.ip,
     });
   });
+  if (master) w.media.wake();
 }

@@ -55,7 +55,7 @@ export async function forgetUpload(db: Db, providerId: number, savedFilename: st
 export const ownUpload = (db: Db, providerId: number, savedFilename: string) =>
   db
     .selectFrom('uploaded_files')
-    .select(['kind', 'original_filename'])
+    .select(['kind', 'original_filename', 'size', 'created_at'])
     .where('saved_filename', '=', savedFilename)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();

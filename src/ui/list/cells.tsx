@@ -86,6 +86,7 @@ export function renderCellWithSecondary(
   const main = renderCell(column, row, cellValue(column, row, ctx), ctx);
   if (!column.secondary) return main;
   const second = cellValue({ name: column.name, ...column.secondary }, row, ctx);
+  if (isEmpty(second) && column.secondary.whenEmpty === 'omit') return main;
   return (
     <>
       {main}

@@ -66,8 +66,17 @@ export async function fillToneFields(page: Page, site: Site, toneName: string): 
   await page.fill('#root_tags', 'morning~calm');
 }
 
-/** Uploads real files: wav web audition and IVR files, a 3gp HD file and a 350x350 image. */
+/** Switches the new-tone form from one media file (its default) to separate files, as a provider does. */
+export async function chooseSeparateFiles(page: Page): Promise<void> {
+  await page
+    .locator('[data-field="uploadMode"] label.choice', { hasText: /Separate files|分别上传|فایل‌های جداگانه/ })
+    .click();
+  await page.locator('#root_webFile').waitFor();
+}
+
+/** Uploads real files in separate mode: wav web audition and IVR files, a 3gp HD file and a 350x350 image. */
 export async function uploadToneFiles(page: Page): Promise<void> {
+  await chooseSeparateFiles(page);
   await uploadFile(page, 'webFile', wavFile('web audition.wav'), 'web audition.wav');
   await uploadFile(page, 'ivrFile', wavFile('ivr play.wav'), 'ivr play.wav');
   await uploadFile(page, 'hdFile', threeGpFile('hd play.3gp'), 'hd play.3gp');

@@ -81,7 +81,15 @@ export const addToneLines: LineHandler = {
       relativeTime,
       now: lc.ctx.now(),
       detail: { task: lc.task.id, line: line.no },
+      media: lc.ctx.media,
     });
-    return ok(stored.status === '1' ? 'Batch.toneAdded' : 'Batch.toneAddedForApproval', { toneCode: stored.toneCode });
+    return ok(
+      stored.transcodeState
+        ? 'Batch.toneAddedForTranscoding'
+        : stored.status === '1'
+          ? 'Batch.toneAdded'
+          : 'Batch.toneAddedForApproval',
+      { toneCode: stored.toneCode },
+    );
   },
 };

@@ -7,11 +7,13 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { toast } from '../../shell/feedback';
 import { AudioPreviewButton } from '../audio/AudioPreviewButton';
+import { AudioWaveform } from '../audio/AudioWaveform';
+import { ApiError, request } from '../../../api';
 import { widgetContext } from '../widgetProps';
 import { rulesOf, typesText } from '../../../engine/files';
 import { UploadBox } from './UploadBox';
 import { useShownName } from './useShownName';
-import { useUpload } from './useUpload';
+import { useUpload, type Uploaded } from './useUpload';
 import './upload.css';
 
 export function FileUploadWidget(props: WidgetProps) {
@@ -19,48 +21,151 @@ export function FileUploadWidget(props: WidgetProps) {
   const rules = useMemo(() => rulesOf(ui), [ui]);
   const { upload, progress } = useUpload(rules, { failed: 'Common.uploadFailed' });
   const shown = useShownName(props.value);
+  const [busy, setBusy] = useState(false);
+  // The audio chosen here, as the preview plays it: the file itself or what the server made of it.
+  const [heard, setHeard] = useState<Heard | undefined>();
   const current = typeof ui.currentFrom === 'string' && !props.value ? ctx.form[ui.currentFrom] : undefined;
   const kept = typeof current === 'string' && current !== '' ? current : undefined;
+  const title = field?.label ? t(field.label) : (shown.name ?? '');
+  const value = typeof props.value === 'string' ? props.value : '';
+  const preview = heard && heard.saved === value ? heard : undefined;
   return (
-    <UploadBox
-      id={props.id}
-      rules={rules}
-      fileName={shown.name ?? (kept ? t('Upload.currentFile') : undefined)}
-      preview={
-        kept ? (
-          <AudioPreviewButton
-            id={`${props.id}-current`}
-            source={kept}
-            title={field?.label ? t(field.label) : undefined}
+    <div className="upload-audio">
+      <UploadBox
+        id={props.id}
+        rules={rules}
+        fileName={shown.name ?? (kept ? t('Upload.currentFile') : undefined)}
+        preview={kept ? <AudioPreviewButton id={`${props.id}-current`} source={kept} title={title} /> : undefined}
+        progress={busy ? 100 : progress}
+        disabled={props.disabled || props.readonly}
+        describedBy={aria['aria-describedby']}
+        invalid={Boolean(aria['aria-invalid'])}
+        hint={
+          typeof ui.hint === 'string' ? t(ui.hint, ui.hintParams as Record<string, unknown> | undefined) : undefined
+        }
+        onFile={async (file) => {
+          // A refused file is named by its own message (a toast); the field is not marked touched for it, so
+          // 'required' does not join in about a file the provider is about to choose again.
+          const done = await upload(file);
+          if (!done) return;
+          setBusy(true);
+          const result = await afterUpload(done, rules).finally(() => setBusy(false));
+          if (!result) return;
+          ctx.touch(name);
+          shown.remember(result.value, done.originalFilename);
+          setHeard(result.heard && { ...result.heard, saved: result.value });
+          props.onChange(result.value);
+          ctx.fileChanged?.();
+        }}
+        // The kept file is not removed here: edits leave a file as it is unless another one is chosen.
+        onRemove={
+          props.required || kept
+            ? undefined
+            : () => {
+                setHeard(undefined);
+                props.onChange(undefined);
+                ctx.fileChanged?.();
+              }
+        }
+      />
+      {preview?.url ? (
+        <div className="upload-audio__preview">
+          <AudioWaveform
+            id={`${props.id}-preview`}
+            url={preview.url}
+            peaks={preview.peaks}
+            durationSeconds={preview.duration}
+            title={shown.name ?? title}
           />
-        ) : undefined
-      }
-      progress={progress}
-      disabled={props.disabled || props.readonly}
-      describedBy={aria['aria-describedby']}
-      invalid={Boolean(aria['aria-invalid'])}
-      hint={typeof ui.hint === 'string' ? t(ui.hint, ui.hintParams as Record<string, unknown> | undefined) : undefined}
-      onFile={async (file) => {
-        // A refused file is named by its own message (a toast); the field is not marked touched for it, so
-        // 'required' does not join in about a file the provider is about to choose again.
-        const done = await upload(file);
-        if (!done) return;
-        ctx.touch(name);
-        shown.remember(done.savedFilename, done.originalFilename);
-        props.onChange(done.savedFilename);
-        ctx.fileChanged?.();
-      }}
-      // The kept file is not removed here: edits leave a file as it is unless another one is chosen.
-      onRemove={
-        props.required || kept
-          ? undefined
-          : () => {
-              props.onChange(undefined);
-              ctx.fileChanged?.();
-            }
-      }
-    />
+          {preview.note ? <p className="upload-audio__note">{t(preview.note.key, preview.note.params)}</p> : null}
+        </div>
+      ) : preview?.note ? (
+        <p className="upload-audio__note">{t(preview.note.key, preview.note.params)}</p>
+      ) : null}
+    </div>
   );
+}
+
+/** What the preview under an audio upload plays and says. */
+interface Heard {
+  saved: string;
+  url?: string;
+  peaks?: number[];
+  duration?: number;
+  note?: { key: string; params: Record<string, unknown> };
+}
+
+/** A file's format as message parameters ({kind} {rate} {channels} {bits} {seconds}, or {toRate}... with 'to'). */
+const formatOf = (r: Record<string, unknown>, prefix = '') => {
+  const name = (k: string) => (prefix ? `${prefix}${k[0].toUpperCase()}${k.slice(1)}` : k);
+  return {
+    [name('kind')]: String(r.kind ?? '').toUpperCase(),
+    [name('rate')]: r.sampleRate ?? '?',
+    [name('channels')]: r.channels ?? '?',
+    [name('bits')]: r.bitsPerSample || '-',
+    [name('seconds')]: Math.round(Number(r.durationSeconds ?? 0) * 10) / 10,
+  };
+};
+
+/**
+ * After an audio upload: a field that converts (ui.convert 'ivr') takes what the server made of a file not in its
+ * format; a unified master (ui.convert 'web') keeps its value and previews its web audition when it is short
+ * enough to convert now, else says when the files are made. Undefined when a conversion was refused (the client
+ * has shown why).
+ */
+async function afterUpload(
+  done: Uploaded,
+  rules: ReturnType<typeof rulesOf>,
+): Promise<{ value: string; heard?: Omit<Heard, 'saved'> } | undefined> {
+  const own = (r: Record<string, unknown>) => ({
+    url: typeof r.url === 'string' ? r.url : undefined,
+    peaks: Array.isArray(r.peaks) ? (r.peaks as number[]) : undefined,
+    duration: Number(r.durationSeconds ?? 0),
+  });
+  const isAudio = Array.isArray(done.peaks);
+  if (rules.convert === 'ivr' && done.mustConvert) {
+    const made = await convert(done.savedFilename, 'ivr');
+    if (!made) return undefined;
+    return {
+      value: made.savedFilename,
+      heard: {
+        ...own(made),
+        note: { key: 'Upload.converted', params: { ...formatOf(done), ...formatOf(made, 'to') } },
+      },
+    };
+  }
+  if (rules.convert === 'web' && isAudio) {
+    const max = rules.previewMaxSeconds ?? 0;
+    if (Number(done.durationSeconds ?? 0) > max)
+      return {
+        value: done.savedFilename,
+        heard: { ...own(done), note: { key: 'Upload.convertAfterSubmit', params: { ...formatOf(done), max } } },
+      };
+    const made = await convert(done.savedFilename, 'web');
+    if (!made) return undefined;
+    return {
+      value: done.savedFilename,
+      heard: {
+        ...own(made),
+        note: { key: 'Upload.previewOfWeb', params: { ...formatOf(done), ...formatOf(made, 'to') } },
+      },
+    };
+  }
+  return { value: done.savedFilename, heard: isAudio ? own(done) : undefined };
+}
+
+async function convert(savedFilename: string, target: 'ivr' | 'web') {
+  try {
+    const answer = await request<Record<string, unknown> & { savedFilename: string }>(
+      'sp/convertaudio',
+      { savedFilename, target },
+      { kind: 'long' },
+    );
+    return answer.record?.savedFilename ? answer.record : undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError)) toast('Common.uploadFailed', { kind: 'error' });
+    return undefined;
+  }
 }
 
 /** An image field without its own `accept` takes jpg and gif (001 §5.2); png only when the definition says so. */

@@ -10,7 +10,11 @@ import { toast } from '../../shell/feedback';
 import { fileProblem, readWavHeader, wavProblem, type FileProblem, type FileRules } from '../../../engine/files';
 import { xhrUpload, type UploadRecord } from './xhrUpload';
 
-export type Uploaded = UploadRecord[string] & { originalFilename: string };
+export type Uploaded = UploadRecord[string] & {
+  originalFilename: string;
+  /** The file is not in the field's wav format and the field converts (ui.convert 'ivr'). */
+  mustConvert?: boolean;
+};
 
 /** The header of a chosen wav, read in the browser: the fmt chunk sits in the first bytes of any ordinary file. */
 async function wavCheck(file: File, rules: FileRules): Promise<FileProblem | null> {
@@ -25,11 +29,15 @@ export function useUpload(rules: FileRules, messages: { failed: string }) {
 
   const upload = useCallback(
     async (file: File): Promise<Uploaded | null> => {
-      const problem = fileProblem(file, rules) ?? (await wavCheck(file, rules));
+      const typeProblem = fileProblem(file, rules);
+      const wavBad = typeProblem ? null : await wavCheck(file, rules);
+      // A field that converts takes a wav of another format (or any accepted audio) and has the server convert it.
+      const problem = typeProblem ?? (rules.convert === 'ivr' ? null : wavBad);
       if (problem) {
         toast(problem.key, { kind: 'error', params: problem.params, durationMs: 5000 });
         return null;
       }
+      const mustConvert = rules.convert === 'ivr' && (wavBad !== null || !file.name.toLowerCase().endsWith('.wav'));
       try {
         // 000 §5 / 001 §5.2: the login must be valid before each upload.
         await request('common/checkuploadpath', {}, { kind: 'get' });
@@ -59,7 +67,7 @@ export function useUpload(rules: FileRules, messages: { failed: string }) {
           toast(result.answer.returnMsg || messages.failed, { kind: 'error' });
           return null;
         }
-        return { ...entry, originalFilename: entry.originalFilename ?? file.name };
+        return { ...entry, originalFilename: entry.originalFilename ?? file.name, mustConvert };
       } catch (error) {
         if (!(error instanceof ApiError)) toast(messages.failed, { kind: 'error' });
         return null;
