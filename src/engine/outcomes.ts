@@ -18,7 +18,8 @@ const varName = (v: unknown): string | undefined => {
   const name = isObject(v) && 'var' in v ? (Array.isArray(v.var) ? v.var[0] : v.var) : undefined;
   return typeof name === 'string' ? name : undefined;
 };
-const all = (conditions: Logic[]): Logic => (conditions.length === 1 ? conditions[0] : { and: conditions });
+const all = (conditions: Logic[]): Logic =>
+  conditions.length === 0 ? true : conditions.length === 1 ? conditions[0] : { and: conditions };
 
 /** Throws when the expression is not an `if` chain of literals (or guarded field values): it has no finite list. */
 export function outcomesOf(expression: Logic): Outcome[] {
@@ -35,7 +36,10 @@ export function outcomesOf(expression: Logic): Outcome[] {
     const [condition, value] = [parts[i], parts[i + 1]];
     const unless = earlier.map((c) => ({ '!': c }));
     if (isLiteral(value)) add(String(value), [condition, ...unless]);
-    else {
+    else if (isObject(value) && Array.isArray(value.if)) {
+      // A nested chain (a tone's transcoding states inside its approval states): its values under this branch.
+      for (const o of outcomesOf(value)) add(o.value, [condition, ...unless, ...(o.when === true ? [] : [o.when])]);
+    } else {
       const field = varName(value);
       const guard = isObject(condition) && Array.isArray(condition.in) ? (condition.in as unknown[]) : undefined;
       if (!field || !guard || varName(guard[0]) !== field || !Array.isArray(guard[1]))
@@ -46,8 +50,11 @@ export function outcomesOf(expression: Logic): Outcome[] {
   }
   if (parts.length % 2 === 1) {
     const last = parts[parts.length - 1];
-    if (!isLiteral(last)) throw new Error(`the last value must be a literal: ${JSON.stringify(last)}`);
-    add(String(last), earlier.length ? earlier.map((c) => ({ '!': c })) : [true]);
+    const unless = earlier.map((c) => ({ '!': c }));
+    if (isObject(last) && Array.isArray(last.if))
+      for (const o of outcomesOf(last)) add(o.value, [...unless, ...(o.when === true ? [] : [o.when])]);
+    else if (isLiteral(last)) add(String(last), unless.length ? unless : [true]);
+    else throw new Error(`the last value must be a literal or a chain: ${JSON.stringify(last)}`);
   }
   return out;
 }

@@ -42,5 +42,5 @@ test('the status filters of the tone and box lists are the column values, labell
 test('an expression without a finite list of values is refused, naming the branch', () => {
   expect(() => outcomesOf({ var: 'row.status' })).toThrow(/not an "if" chain/);
   expect(() => outcomesOf({ if: [true, { cat: ['a', 'b'] }, 'x'] })).toThrow(/literal or its guarded field/);
-  expect(() => outcomesOf({ if: [true, 'a', { var: 'row.x' }] })).toThrow(/last value must be a literal/);
+  expect(() => outcomesOf({ if: [true, 'a', { var: 'row.x' }] })).toThrow(/last value must be a literal or a chain/);
 });
