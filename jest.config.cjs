@@ -11,24 +11,33 @@ const transform = {
   ],
 };
 // ESM-only packages that tests may reach are transformed too.
-const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali|wouter|regexparam)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali)/)'];
 const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
-module.exports = {
-  projects: [
-    { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
-    { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
-    { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
-    // Pure rules of the React renderers and widgets (list state, form state, date values), run in Node.
-    {
-      ...base,
-      displayName: 'ui',
-      testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
-      moduleNameMapper: {
-        '\\.css$': '<rootDir>/test/ui/styleStub.cjs',
-        // The build's language list (vite.config.mts, plugin languages), read from i18n/languages.json.
-        '^virtual:languages$': '<rootDir>/test/ui/languagesStub.ts',
-      },
+const projects = [
+  { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
+  { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
+  { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+  // Pure rules of the React renderers and widgets (list state, form state, date values), run in Node.
+  {
+    ...base,
+    displayName: 'ui',
+    testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
+    moduleNameMapper: {
+      '\\.css$': '<rootDir>/test/ui/styleStub.cjs',
+      // The build's language list (vite.config.mts, plugin languages), read from i18n/languages.json.
+      '^virtual:languages$': '<rootDir>/test/ui/languagesStub.ts',
     },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
-  ],
-};
+  },
+  // One build of the portal and the server and one shared Chromium per run (test/e2e/support/globalSetup.ts).
+  {
+    ...base,
+    displayName: 'e2e',
+    testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+    globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
+  },
+];
+// JEST_PROJECTS=e2e (npm run test:e2e -- <file> [jest flags]) keeps only the named projects: --selectProjects would
+// take the file names that follow it for project names.
+const only = process.env.JEST_PROJECTS?.split(',');
+module.exports = { projects: only ? projects.filter((p) => only.includes(p.displayName)) : projects };

@@ -81,11 +81,11 @@ function routeIndex(): Plugin {
 const LOGIN_SOURCES = 'virtual:login-sources';
 
 /**
- * `virtual:login-sources`: the files the login page resolves its form from (src/ui/session/loginScreen.ts), by path
- * as the engine's loader takes them: login.json, every site's login overlay and config.json, and of the shared
- * parts only what those reach: the fragments and named expressions (`$use`, `$expr`, followed through one
- * another) and the field rules they name (without their descriptions). The login page is the portal's first
- * load; the whole shared folders and rules.json, which grow with every screen, would ride along unused.
+ * `virtual:login-sources`: the login form of every site, composed here at build time by the engine's own loader
+ * (src/ui/session/loginScreen.ts resolves it): login.json with the site's overlay, the fragments and named
+ * expressions it reaches, the field rules it names (without their descriptions) and, of the site's configuration
+ * files, the keys the form reads. The login page is the portal's first load: it carries the composed form rather than the loader that
+ * composes it, and none of the shared folders and rules.json, which grow with every screen.
  */
 function loginSources(): Plugin {
   return {
@@ -129,7 +129,27 @@ function loginSources(): Plugin {
       files['schemas/rules.json'] = {
         rules: Object.fromEntries([...ruleNames].filter((n) => all[n]).map((n) => [n, { schema: all[n].schema }])),
       };
-      return `export default ${JSON.stringify(files)};`;
+      // The engine's loader, loaded through tsx (the package is CommonJS; this config is an ES module).
+      const { sourcesFromFiles, buildDefinitionSet } = requireTs(
+        './src/engine/index.ts',
+        import.meta.url,
+      ) as typeof import('./src/engine/index');
+      const { configKeyUses } = requireTs(
+        './src/engine/placeholders.ts',
+        import.meta.url,
+      ) as typeof import('./src/engine/placeholders');
+      const sources = sourcesFromFiles(files);
+      const login = Object.fromEntries(
+        sources.sites.map((site) => {
+          const set = buildDefinitionSet(sources, site);
+          const screen = set.screens.login;
+          // Of the site's configuration, the keys the form and its rules read.
+          const read = new Set(configKeyUses({ screen, rules: set.rules }).map((u) => u.key));
+          const config = Object.fromEntries(Object.entries(set.config).filter(([key]) => read.has(key)));
+          return [site, { screen, rules: set.rules, config }];
+        }),
+      );
+      return `export default ${JSON.stringify({ base: sources.sites[0], sites: login })};`;
     },
   };
 }

@@ -6,7 +6,7 @@
 //    size (brotli too, which the server actually sends). Goal <= 100 KB gzip (about 1.4 x React + react-dom,
 //    which is measured in the same run as a reference). The validator that loads on the first keystroke is
 //    reported separately ("afterFirstKeystroke").
-// 2. The whole app: every JS file of the build, gzip. Goal <= 300 KB.
+// 2. The whole app: every JS file of the build, gzip. Goal <= 320 KB.
 // 3. Lighthouse on the login page and on rbtMaintenance (logged in) with the system Chromium (performance and
 //    accessibility goals >= 95 on both), if the lighthouse package can be found or installed (12.x, into
 //    node_modules/.cache/bench-lighthouse; set BENCH_LIGHTHOUSE=0 to skip). It needs no network beyond
@@ -21,10 +21,17 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM, demo, launch, openPage } from '../test/e2e/support/browser';
-import { ROOT, startServer } from '../test/e2e/support/server';
+import { buildServer, ROOT, startServer } from '../test/e2e/support/server';
 
 const DIST = join(ROOT, 'dist');
-const GOALS = { loginGzipKB: 100, appGzipKB: 300, lighthousePerformance: 95, lighthouseAccessibility: 95 };
+// Issue 24: the login page at most 100 KB with react-router-dom in it, the app 320 KB; Lighthouse performance 98 on
+// the login page and 95 on RBT Maintenance.
+const GOALS = {
+  loginGzipKB: 100,
+  appGzipKB: 320,
+  lighthousePerformance: { login: 98, rbtMaintenance: 95 },
+  lighthouseAccessibility: 95,
+};
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gz = (data: Buffer | Uint8Array) => gzipSync(data, { level: 9 }).length;
 const br = (data: Buffer | Uint8Array) => brotliCompressSync(data).length;
@@ -205,6 +212,7 @@ export async function runBundleBench(options: { build?: boolean } = {}) {
     if (r.status !== 0) throw new Error('vite build failed');
   }
   const loadBefore = Math.round(loadavg()[0] * 100) / 100;
+  buildServer();
   const server = await startServer();
   try {
     const { initial, afterKeystroke } = await loginPageScripts(server.baseUrl);

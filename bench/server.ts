@@ -20,6 +20,7 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openContext } from '../src/server/app';
 import { openWrites } from '../test/api/writeWindow';
+import { baselineRefs, runBaselineBench, writeBaselineResults } from './support/serverBaseline';
 
 const ROOT = join(__dirname, '..');
 const TONES = Number(process.env.BENCH_TONES ?? 1_000_000);
@@ -351,7 +352,26 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   }
 }
 
-if (require.main === module) {
+if (require.main === module && baselineRefs(process.argv).length > 0) {
+  // `npm run bench -- server --baseline <ref>`: this tree's server against the refs' builds, side by side.
+  runBaselineBench(baselineRefs(process.argv)).then(
+    (r) => {
+      writeBaselineResults(r);
+      console.log(
+        JSON.stringify(
+          { servers: r.servers.map(({ turns: _t, ...s }) => s), ratios: r.ratios, contract: r.contract },
+          null,
+          2,
+        ),
+      );
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+} else if (require.main === module) {
   runServerBench().then(
     (r) => {
       mkdirSync(join(__dirname, 'results'), { recursive: true });

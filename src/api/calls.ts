@@ -2,7 +2,7 @@
 // client kind. Screens built from definitions use `call()`; nothing else builds requests by hand.
 import type { CallDef } from '../engine/types';
 import type { Answer } from './answer';
-import { download, request, saveFile, type Download, type Payload, type RequestOptions } from './http';
+import { download, readFirst, request, saveFile, type Download, type Payload, type RequestOptions } from './http';
 
 /** A path may name payload values ('sp/browsebatchtask/{taskType}'): they fill the path and leave the payload. */
 export function fillPath(path: string, payload: Payload): { path: string; payload: Payload } {
@@ -93,7 +93,8 @@ export const api = {
   checkLogin: () => request('sp/checkcplogin', {}, { kind: 'get' }),
   logout: () => request('common/logout'),
   config: () => request<Record<string, string>>('common/queryconfig', {}, { kind: 'get' }),
-  loginConfig: () => request<LoginConfig>('common/queryloginconfig', {}, { kind: 'get' }),
+  /** Read by the login page as it loads, without ky (http.ts readFirst). */
+  loginConfig: () => readFirst<LoginConfig>('common/queryloginconfig'),
   errorTimes: (account: string) => request<ErrorTimes>('common/checkModifyErrorTimes', { account }, { kind: 'get' }),
   switchLanguage: (language: string) => request('common/switchlanguage', { language }),
   checkWeakPassword: (pwd: string) => request('sp/checkweakpwd', { pwd, portalType: 1 }),

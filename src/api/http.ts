@@ -1,10 +1,11 @@
 // The HTTP layer: one ky instance whose hooks carry the CSRF token (taken from every response's X-CSRF-Token
-// header, sent back on every request), and the client kinds of 000 §7 as request options.
-import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
+// header, sent back on every request), and the client kinds of 000 §7 as request options. ky loads with the first
+// call that goes through it: the login page, the portal's first load, reads its configuration with readFirst (plain
+// fetch, the same headers) and needs ky only once the provider signs in.
+import type { KyInstance, Options } from 'ky';
 import type { ClientKind } from '../engine/types';
 import { ApiError, type Answer } from './answer';
 import { checkAnswer, fileMissing, forbidden, networkFailure } from './errors';
-import { xhrMultipart } from './xhr';
 
 const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -23,29 +24,59 @@ function rememberCsrf(response: Response) {
 
 const TIME_ZONE = typeof Intl === 'undefined' ? '' : (Intl.DateTimeFormat().resolvedOptions().timeZone ?? '');
 
-const http = ky.create({
-  prefixUrl: '/',
-  timeout: TIMEOUTS.normal,
-  retry: 0,
-  credentials: 'same-origin',
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        if (csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
-        // The server answers in the session's language, else in this one: messages before login follow the switch.
-        const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
-        if (language) request.headers.set('Accept-Language', language);
-        // Answers written for people (the tone export) give times in the provider's own time zone.
-        if (TIME_ZONE) request.headers.set('X-Time-Zone', TIME_ZONE);
+/** What every request carries: the CSRF token, the language answers are worded in, the provider's time zone. */
+function setHeaders(headers: Headers): void {
+  if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  // The server answers in the session's language, else in this one: messages before login follow the switch.
+  const language = typeof localStorage === 'undefined' ? null : localStorage.getItem('portal.language');
+  if (language) headers.set('Accept-Language', language);
+  // Answers written for people (the tone export) give times in the provider's own time zone.
+  if (TIME_ZONE) headers.set('X-Time-Zone', TIME_ZONE);
+}
+
+interface Client {
+  http: KyInstance;
+  isHTTPError: typeof import('ky').isHTTPError;
+  isTimeoutError: typeof import('ky').isTimeoutError;
+}
+let client: Promise<Client> | undefined;
+const loadClient = (): Promise<Client> =>
+  (client ??= import('ky').then(({ default: ky, isHTTPError, isTimeoutError }) => ({
+    http: ky.create({
+      prefixUrl: '/',
+      timeout: TIMEOUTS.normal,
+      retry: 0,
+      credentials: 'same-origin',
+      hooks: {
+        beforeRequest: [(request) => setHeaders(request.headers)],
+        afterResponse: [(_request, _options, response) => rememberCsrf(response)],
       },
-    ],
-    afterResponse: [
-      (_request, _options, response) => {
-        rememberCsrf(response);
-      },
-    ],
-  },
-});
+    }),
+    isHTTPError,
+    isTimeoutError,
+  })));
+
+/**
+ * A public read of the first page (the login configuration) without ky: a GET with the same headers and timeout,
+ * its answer judged like any other. Everything else goes through request().
+ */
+export async function readFirst<R = any>(path: string, o: Pick<RequestOptions, 'passCodes' | 'quiet'> = {}) {
+  const headers = new Headers();
+  setHeaders(headers);
+  let response: Response;
+  try {
+    response = await fetch(`/${path}?portalType=1`, {
+      headers,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUTS.normal),
+    });
+  } catch (error) {
+    throw networkFailure((error as Error)?.name === 'TimeoutError' ? 'timeout' : 'network');
+  }
+  rememberCsrf(response);
+  if (!response.ok) throw networkFailure(response.status >= 500 ? 'server' : 'network', response.status);
+  return checkAnswer((await response.json().catch(() => ({}))) as Answer<R>, o.passCodes, o.quiet);
+}
 
 export type Payload = Record<string, unknown>;
 
@@ -114,6 +145,7 @@ function optionsFor(path: string, kind: ClientKind, payload: Payload, o: Request
 }
 
 async function send(path: string, kind: ClientKind, payload: Payload, o: RequestOptions): Promise<Response> {
+  const { http, isHTTPError, isTimeoutError } = await loadClient();
   try {
     return await http(path.replace(/^\//, ''), optionsFor(path, kind, payload, o));
   } catch (error) {
@@ -140,6 +172,8 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
 
 /** Multipart with upload progress goes over XHR (a fetch body stream needs HTTP/2 in Chromium). */
 async function sendWithProgress<R>(path: string, payload: Payload, o: RequestOptions): Promise<Answer<R>> {
+  // Loaded with the first upload: no page before one needs it.
+  const { xhrMultipart } = await import('./xhr');
   const result = await xhrMultipart(`/${path.replace(/^\//, '')}`, toFormData(payload), {
     timeout: o.timeout ?? TIMEOUTS.batch,
     onProgress: o.onUploadProgress,

@@ -130,15 +130,20 @@ ajv.addKeyword({
 });
 
 const cache = new Map<string, ValidateFunction>();
+/** The same schema object again (a kept resolved screen's) finds its validator without being serialised. */
+let bySchema = new WeakMap<object, ValidateFunction>();
 
 /** Compiles a schema once per distinct resolved shape (configuration values change the shape). */
 export function compile(schema: AnySchemaObject): ValidateFunction {
+  let fn = bySchema.get(schema);
+  if (fn) return fn;
   const key = JSON.stringify(schema);
-  let fn = cache.get(key);
+  fn = cache.get(key);
   if (!fn) {
     fn = ajv.compile(schema);
     cache.set(key, fn);
   }
+  bySchema.set(schema, fn);
   return fn;
 }
 
@@ -148,6 +153,7 @@ export function compile(schema: AnySchemaObject): ValidateFunction {
  */
 export function clearCompileCache(): void {
   cache.clear();
+  bySchema = new WeakMap();
   ajv.removeSchema();
 }
 

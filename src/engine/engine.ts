@@ -7,7 +7,8 @@ import type { DefinitionSet } from './definitionSet';
 import { buildPayload, payloadToForm, recoverableFields } from './payload';
 import { formSchema, resolveScreen, serverView } from './resolve';
 import { evaluate, holds } from './logic';
-import type { Context, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
+import { resolveCache } from './resolveCache';
+import type { CallDef, Context, Config, FieldError, Logic, Mode, ResolvedScreen, ScreenDef } from './types';
 import type { validateResolved } from './validate';
 
 /** validate.ts's validateResolved: the errors of a resolved form. */
@@ -50,13 +51,43 @@ export interface Engine {
     payload: Record<string, unknown>,
     input?: ContextInput,
   ): { form: Record<string, unknown>; errors: FieldError[] };
+  /** validateCall's first half: the form a call's payload recovers and the screen it validates against, unvalidated. */
+  recoverCall(
+    id: string,
+    call: string,
+    payload: Record<string, unknown>,
+    input?: ContextInput,
+  ): { form: Record<string, unknown>; screen: ResolvedScreen; ctx: Context };
+}
+
+/** Derived screens kept beside the screen they derive from (a kept screen is reused, so is what it gives). */
+function derived<K extends object, V>(make: (screen: ResolvedScreen, key: K) => V) {
+  const kept = new WeakMap<ResolvedScreen, Map<K, V>>();
+  return (screen: ResolvedScreen, key: K): V => {
+    let byKey = kept.get(screen);
+    if (!byKey) kept.set(screen, (byKey = new Map()));
+    let v = byKey.get(key);
+    if (v === undefined) byKey.set(key, (v = make(screen, key)));
+    return v;
+  };
 }
 
 /** A list screen's call carries its search fields: the server checks them by their rules, as the search bar does. */
-const searchAsForm = (screen: ResolvedScreen): ResolvedScreen =>
+const searchAsForm = derived((screen: ResolvedScreen, _: typeof NO_KEY): ResolvedScreen =>
   screen.fields.length === 0 && screen.search.length > 0
     ? { ...screen, fields: screen.search, required: [], jsonSchema: formSchema(screen.search) }
-    : screen;
+    : screen,
+);
+const NO_KEY = {};
+/** The list's search fields as a form: a filter is never required. */
+const searchForm = derived((screen: ResolvedScreen, _: typeof NO_KEY): ResolvedScreen => {
+  const search = screen.search.map((f) => ({ ...f, required: false }));
+  return { ...screen, fields: search, required: [], jsonSchema: formSchema(search) };
+});
+/** The screen as the server checks one call (resolve.ts serverView). */
+const callView = derived((screen: ResolvedScreen, call: CallDef) =>
+  serverView(screen, recoverableFields(call, screen)),
+);
 
 /** The engine over a set, validating with `validate` (createEngine passes validate.ts's own). */
 export function engineWith(set: DefinitionSet, validate: Validate): Engine {
@@ -65,14 +96,28 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     if (!def) throw new Error(`unknown screen "${id}"`);
     return def;
   };
+  // The operator's configuration over the site's files, merged once per configuration object (the server hands
+  // the same object while the configuration is unchanged; the browser holds one for the session).
+  const merged = new WeakMap<Config, Config>();
+  const configOf = (config: Config | undefined): Config => {
+    if (!config) return set.config;
+    let c = merged.get(config);
+    if (!c) merged.set(config, (c = Object.freeze({ ...set.config, ...config })));
+    return c;
+  };
   const context = (input: ContextInput = {}): Context => ({
-    config: { ...set.config, ...(input.config ?? {}) },
+    config: configOf(input.config),
     user: input.user ?? {},
     site: set.site,
     mode: input.mode ?? 'add',
     form: input.form ?? {},
   });
-  const resolve = (id: string, input?: ContextInput) => resolveScreen(definition(id), context(input), set.rules);
+  const kept = resolveCache((id, ctx) => resolveScreen(definition(id), ctx, set.rules));
+  const resolveIn = (id: string, ctx: Context) => {
+    definition(id);
+    return kept(id, ctx);
+  };
+  const resolve = (id: string, input?: ContextInput) => resolveIn(id, context(input));
   const callOf = (id: string, call: string) => {
     const def = definition(id).calls?.[call];
     if (!def) throw new Error(`screen "${id}" has no call "${call}"`);
@@ -92,18 +137,16 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     resolve,
     validate(id, input, screen) {
       const ctx = context(input);
-      return validate(screen ?? resolveScreen(definition(id), ctx, set.rules), input.form, ctx);
+      return validate(screen ?? resolveIn(id, ctx), input.form, ctx);
     },
     validateSearch(id, input) {
       const ctx = context(input);
-      const screen = resolveScreen(definition(id), ctx, set.rules);
-      const search = screen.search.map((f) => ({ ...f, required: false }));
       // The list's cross-filter checks (a date range's order and span) run too, as the server runs them.
-      return validate({ ...screen, fields: search, required: [], jsonSchema: formSchema(search) }, input.form, ctx);
+      return validate(searchForm(resolveIn(id, ctx), NO_KEY), input.form, ctx);
     },
     payload(id, call, input) {
       const ctx = context(input);
-      return buildPayload(callOf(id, call), resolveScreen(definition(id), ctx, set.rules), ctx);
+      return buildPayload(callOf(id, call), resolveIn(id, ctx), ctx);
     },
     checkValue(rule, value, input = {}) {
       const def: ScreenDef = {
@@ -122,17 +165,24 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
       const ctx = context(input);
       return holds(def.when, ctx, true) && !holds(def.valid, ctx, true) ? def.message : null;
     },
+    recoverCall,
     validateCall(id, call, payload, input = {}) {
-      const callDef = callOf(id, call);
-      // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
-      const known = input.form ?? {};
-      const first = searchAsForm(resolveScreen(definition(id), context({ ...input, form: known }), set.rules));
-      const form = { ...payloadToForm(callDef, first, payload, context({ ...input, form: known })), ...known };
-      const ctx = context({ ...input, form });
-      const full = searchAsForm(resolveScreen(definition(id), ctx, set.rules));
-      const screen = serverView(full, recoverableFields(callDef, full));
-      const recovered = { ...payloadToForm(callDef, screen, payload, ctx), ...known };
-      return { form: recovered, errors: validate(screen, recovered, { ...ctx, form: recovered }) };
+      const { form, screen, ctx } = recoverCall(id, call, payload, input);
+      return { form, errors: validate(screen, form, ctx) };
     },
   };
+
+  function recoverCall(id: string, call: string, payload: Record<string, unknown>, input: ContextInput = {}) {
+    const callDef = callOf(id, call);
+    // Resolve twice: once to learn which fields exist, once with the recovered form so form conditions apply.
+    // Values the server looked up (input.form) win over the payload's.
+    const known = input.form;
+    const withKnown = (form: Record<string, unknown>) => (known ? Object.assign(form, known) : form);
+    const base = context(input);
+    const first = searchAsForm(resolveIn(id, base), NO_KEY);
+    base.form = withKnown(payloadToForm(callDef, first, payload, base));
+    const screen = callView(searchAsForm(resolveIn(id, base), NO_KEY), callDef);
+    const recovered = withKnown(payloadToForm(callDef, screen, payload, base));
+    return { form: recovered, screen, ctx: { ...base, form: recovered } };
+  }
 }

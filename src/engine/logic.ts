@@ -7,6 +7,27 @@ import { decimalPlaces } from './numbers';
 
 type Fn = (...args: any[]) => unknown;
 
+/** Called when an expression reads today's date (resolveCache.ts keys such a resolution by the day). */
+let onClockRead: (() => void) | undefined;
+const clock = <T>(read: () => T): T => {
+  onClockRead?.();
+  return read();
+};
+
+/** Runs `fn`, calling `noted` whenever an expression it evaluates reads today's date. */
+export function readsClock<T>(fn: () => T, noted: () => void): T {
+  const outer = onClockRead;
+  onClockRead = () => {
+    noted();
+    outer?.();
+  };
+  try {
+    return fn();
+  } finally {
+    onClockRead = outer;
+  }
+}
+
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 const customOperations: Record<string, Fn> = {
@@ -28,9 +49,9 @@ const customOperations: Record<string, Fn> = {
     text(value) === '' || Number.isNaN(Number(value)) ? text(value) : Number(value).toFixed(Number(digits)),
   /** Decimal places of a format string such as page_price_form "0.00" -> 2. */
   decimalPlaces: (format: unknown) => decimalPlaces(format),
-  today: () => todayIso(),
+  today: () => clock(todayIso),
   /** Whole days from today to an ISO date (negative in the past). */
-  daysFromToday: (date: unknown) => (text(date) === '' ? null : daysFromToday(text(date))),
+  daysFromToday: (date: unknown) => (text(date) === '' ? null : clock(() => daysFromToday(text(date)))),
   /** The ISO date `years` years away ('' when the value is no date): a range of at most a year (000 §9). */
   addYears: (date: unknown, years: unknown) => addYears(text(date), Number(years)),
   /** ISO dates compare as text: a on or before b. Empty values pass (required rules catch them). */

@@ -5,7 +5,7 @@
 // - `sendFields` sends every other visible field under its own name.
 // The server runs the mapping backwards to validate a payload with the very schema the form used.
 import { evaluate, isLogic } from './logic';
-import type { CallDef, Context, ResolvedScreen } from './types';
+import type { CallDef, Context, Logic, ResolvedScreen } from './types';
 
 type Mapping = unknown;
 
@@ -88,39 +88,68 @@ export function payloadToForm(
   ctx: Partial<Context> = {},
 ): Record<string, unknown> {
   const form: Record<string, unknown> = {};
-  const mapped = fieldsMappedBy(call);
+  const plan = recoveryOf(call);
   if (call.sendFields) {
     for (const f of screen.fields)
-      if (!mapped.has(f.name) && payload[f.name] !== undefined) form[f.name] = payload[f.name];
+      if (!plan.mapped.has(f.name) && payload[f.name] !== undefined) form[f.name] = payload[f.name];
   }
-  const recover = (mapping: Mapping, value: unknown) => {
-    const field = plainField(mapping);
-    if (field !== undefined) {
-      if (value !== undefined) form[field] = value;
-      return;
-    }
-    if (isJsonMapping(mapping) && typeof value === 'string' && value !== '') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        // Not JSON: hand the raw text to the field so its schema (type object) reports it.
-        const whole = plainField(mapping.$json);
-        if (whole) form[whole] = value;
-        return;
-      }
-      const whole = plainField(mapping.$json);
-      if (whole) form[whole] = parsed;
-      else for (const [k, m] of Object.entries(mapping.$json)) recover(m, (parsed as any)?.[k]);
-    }
-  };
-  for (const [key, mapping] of Object.entries(call.payload ?? {})) recover(mapping, payload[key]);
-  for (const [field, expression] of Object.entries(call.recover ?? {})) {
+  for (const step of plan.steps) step(payload, form);
+  for (const [field, expression] of plan.recover) {
     // The call's context too: a price sent with VAT is shown without it (config.orange_vat_percentage).
     const v = evaluate(expression, { ...ctx, payload });
     if (v !== undefined && v !== null) form[field] = v;
   }
   return form;
+}
+
+type Step = (payload: Record<string, unknown>, form: Record<string, unknown>) => void;
+/** How a call's payload is read back into a form: worked out once per call definition (the server does it per request). */
+interface Recovery {
+  mapped: ReadonlySet<string>;
+  steps: Step[];
+  recover: Array<[string, Logic]>;
+}
+const recoveries = new WeakMap<CallDef, Recovery>();
+function recoveryOf(call: CallDef): Recovery {
+  let plan = recoveries.get(call);
+  if (plan) return plan;
+  /** What puts one parameter's value (or one property of a JSON parameter) back into the form. */
+  const stepFor = (mapping: Mapping): ((value: unknown, form: Record<string, unknown>) => void) | undefined => {
+    const field = plainField(mapping);
+    if (field !== undefined)
+      return (value, form) => {
+        if (value !== undefined) form[field] = value;
+      };
+    if (!isJsonMapping(mapping)) return undefined;
+    const whole = plainField(mapping.$json);
+    const parts = whole
+      ? []
+      : Object.entries(mapping.$json).flatMap(([k, m]) => {
+          const s = stepFor(m);
+          return s ? [[k, s] as const] : [];
+        });
+    return (value, form) => {
+      if (typeof value !== 'string' || value === '') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        // Not JSON: hand the raw text to the field so its schema (type object) reports it.
+        if (whole) form[whole] = value;
+        return;
+      }
+      if (whole) form[whole] = parsed;
+      else for (const [k, s] of parts) s((parsed as any)?.[k], form);
+    };
+  };
+  const steps: Step[] = [];
+  for (const [key, mapping] of Object.entries(call.payload ?? {})) {
+    const s = stepFor(mapping);
+    if (s) steps.push((payload, form) => s(payload[key], form));
+  }
+  plan = { mapped: fieldsMappedBy(call), steps, recover: Object.entries(call.recover ?? {}) };
+  recoveries.set(call, plan);
+  return plan;
 }
 
 /** Fields a call carries in a shape the server can read back; the server validates exactly these. */

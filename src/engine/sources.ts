@@ -7,11 +7,11 @@
 // so the CLI, the server, the operator CLI and the portal agree on the sites and on what each one holds.
 import type { ExpressionDoc, FragmentDoc } from './compose';
 import type { RecordDoc } from './records';
+import { BASE_SITE } from './baseSite';
 import type { RulesDoc } from './rules';
 import type { Config, Overlay, ScreenDef, SiteId } from './types';
 
-/** The base layer: every other site is the generic definitions with its own overlays and configuration on top. */
-export const BASE_SITE: SiteId = 'generic';
+export { BASE_SITE };
 /** A site id is a folder name that is also safe in a URL, an environment variable and the providers.site column (16). */
 export const SITE_ID_PATTERN = /^[a-z][a-z0-9_-]{0,15}$/;
 

@@ -74,10 +74,22 @@ export function checkParams(
   return Object.fromEntries(Object.entries(params).map(([name, expression]) => [name, evaluate(expression, ctx)]));
 }
 
+/** A screen's fields by name and its required set: kept with the screen (resolved screens are reused). */
+const lookups = new WeakMap<ResolvedScreen, { byName: Map<string, ResolvedField>; required: Set<string> }>();
+function lookupsOf(screen: ResolvedScreen) {
+  let l = lookups.get(screen);
+  if (!l) {
+    const required = Array.isArray(screen.jsonSchema.required) ? (screen.jsonSchema.required as string[]) : [];
+    l = { byName: new Map(screen.fields.map((f) => [f.name, f])), required: new Set(required) };
+    lookups.set(screen, l);
+  }
+  return l;
+}
+
 /** Errors of one form, at most one per field (the first rule that fails), form-level checks last. */
 export function validateResolved(screen: ResolvedScreen, form: Record<string, unknown>, ctx: Context): FieldError[] {
   const data = withoutEmpty(form) as Record<string, unknown>;
-  const required = new Set(Array.isArray(screen.jsonSchema.required) ? (screen.jsonSchema.required as string[]) : []);
+  const { byName, required } = lookupsOf(screen);
   // A map with nothing in it (a prompt file per language, none chosen) is absent, so `required` reports it: the
   // payload carries such a map as '{}' whether the form had none or an empty one. An object whose schema requires
   // properties (expanded information) stays, and one not sent at all counts as empty, so each missing property is
@@ -93,7 +105,6 @@ export function validateResolved(screen: ResolvedScreen, form: Record<string, un
   }
   const validate = compile(screen.jsonSchema);
   validate(data);
-  const byName = new Map(screen.fields.map((f) => [f.name, f]));
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   const push = (e: FieldError) => {

@@ -53,6 +53,8 @@ declare module 'fastify' {
     session?: SessionContext;
     operatorSession?: OperatorSessionContext;
     lang: Lang;
+    /** Time the request contract took (routes.ts), for the Server-Timing header. */
+    contractMs: number;
   }
   interface FastifyInstance {
     ctx: AppContext;

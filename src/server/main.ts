@@ -4,7 +4,7 @@
 // request log goes to its own file (LOG_FILE, default DATA_DIR/server.log; LOG_FILE=- keeps it on standard
 // output, as a container wants). The server listens before the database is migrated, answering probes
 // (ops/earlyServer.ts), and SIGTERM or SIGINT drain it gracefully (docs/operations.md).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApp } from './app';
 import { isLoopback, readEnv, type Env } from './env';
@@ -60,6 +60,9 @@ async function main() {
   const env = readEnv();
   const logFile = process.env.LOG_FILE === '-' ? undefined : process.env.LOG_FILE || join(env.dataDir, 'server.log');
   if (logFile) mkdirSync(join(logFile, '..'), { recursive: true });
+  // Appended through a stream: the writes leave the request's thread (a synchronous write a line cost every request
+  // a system call); the stream is flushed when the server stops.
+  const logStream = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
   const lifecycle = new Lifecycle();
   const early = await listenEarly(env.port, env.host, lifecycle);
   const { ctx, store, close } = await buildApp({
@@ -72,7 +75,7 @@ async function main() {
     lifecycle,
     serverFactory: early.factory,
     // Request logs without bodies (passwords never reach the log); the outbox notifier logs its messages.
-    logger: serverLogger(process.env.LOG_LEVEL ?? 'info', undefined, logFile),
+    logger: serverLogger(process.env.LOG_LEVEL ?? 'info', logStream),
   });
   early.serve();
   const address = early.server.address();
@@ -127,8 +130,9 @@ async function main() {
 
   // Graceful shutdown: /readyz answers 503 at once (draining), and after SHUTDOWN_DELAY_MS (time for a load
   // balancer to notice; SIGTERM only) the server stops accepting connections, lets the requests and uploads in
-  // flight finish within SHUTDOWN_TIMEOUT_MS, then releases its job leases and closes the database. A second
-  // signal ends the process at once.
+  // flight finish within SHUTDOWN_TIMEOUT_MS, then releases its job leases and closes the database and flushes the
+  // request log. A second signal ends the process at once.
+  const flushed = () => new Promise<void>((resolve) => (logStream ? logStream.end(resolve) : resolve()));
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -139,6 +143,7 @@ async function main() {
     if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, ms('SHUTDOWN_DELAY_MS', 0)));
     await early.drain(ms('SHUTDOWN_TIMEOUT_MS', 30_000));
     await close();
+    await flushed();
     process.exit(0);
   };
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void shutdown(sig));

@@ -15,13 +15,7 @@ import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './http/cookies';
 import { findOperatorSession, findSession } from './services/sessions';
 import { isExpired, mustChangePassword } from './services/providers';
 import { inMaintenanceWindow } from './services/maintenanceWindow';
-import {
-  asTheScreenShows,
-  assertValid,
-  validateRequest,
-  withoutHiddenParameters,
-  type ValidationContext,
-} from './validation';
+import { assertValid, screenContract, type ValidationContext } from './validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './http/contract';
 import { userInfo } from './services/providers';
 import { assertCallOpen, assertOperatorCallOpen } from './http/gate';
@@ -146,9 +140,11 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
   if (route.auth === 'public') return;
   if (route.auth === 'operator') return operatorGuard(route, req);
   const token = readCookie(req, SESSION_COOKIE);
-  const found = token ? await findSession(ctx.db, token, (site) => ctx.config.forSite(site), ctx.now()) : undefined;
+  const found = token
+    ? await findSession(ctx.db, token, (site, generation) => ctx.config.atGeneration(site, generation), ctx.now())
+    : undefined;
   if (!found) throw new ApiError(RC.sessionExpired);
-  const config = await ctx.config.forSite(found.provider.site);
+  const config = found.config;
   req.session = {
     id: found.id,
     provider: found.provider,
@@ -193,36 +189,45 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           if (method === 'POST' && !route.multipart && (req.body === undefined || req.body === null || req.body === ''))
             req.body = {};
           // Before the schema and any handler: a NUL reaching PostgreSQL is an HTTP 500, on SQLite a stored NUL.
+          const started = performance.now();
           const control = [req.params, req.query, route.multipart ? undefined : req.body].flatMap((part) =>
             controlCharacterViolations(part),
           );
+          req.contractMs += performance.now() - started;
           if (control.length) throw new ApiError(RC.badInput, [], control);
         },
         handler: async (req, reply) => {
+          const started = performance.now();
           let params = paramsOf(req, route);
           const screens = route.screen ? [route.screen].flat() : [];
           const facts = screens.length && route.facts ? await route.facts(req, params) : {};
-          for (const screen of screens) {
+          if (screens.length) {
             const s = req.session;
             const o = req.operatorSession;
-            const context: ValidationContext = {
-              config: s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site)),
-              user: { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user },
-              site: s?.provider.site ?? req.server.ctx.site,
-              mode: screen.mode ?? 'add',
-              known: facts.form,
-              action: screen.action,
-            };
-            params = withoutHiddenParameters(screen.id, screen.call, params, context);
-            if (screen.asShown) params = asTheScreenShows(screen.id, screen.call, params, context);
-            const violations = validateRequest(screen.id, screen.call, params, context);
-            const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
-            if (own) throw new ApiError(own, [], violations);
-            assertValid(violations);
+            const config = s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site));
+            const user = { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user };
+            const site = s?.provider.site ?? req.server.ctx.site;
+            for (const screen of screens) {
+              const context: ValidationContext = {
+                config,
+                user,
+                site,
+                mode: screen.mode ?? 'add',
+                known: facts.form,
+                action: screen.action,
+              };
+              const checked = screenContract(screen.id, screen.call, params, context, screen.asShown);
+              params = checked.params;
+              const violations = checked.violations;
+              const own = violations.length ? route.ruleCodes?.[violations[0].message] : undefined;
+              if (own) throw new ApiError(own, [], violations);
+              assertValid(violations);
+            }
           }
           // Values within their columns; ids naming rows that exist and that the caller may use.
           assertValid(columnViolations(bounded, params));
           if (route.write) await checkReferences(req, route.tag, params);
+          req.contractMs += performance.now() - started;
           const result = await route.handler(req, reply, params);
           if (route.raw) return reply;
           return envelope(req.lang, result ?? {});

@@ -1,7 +1,15 @@
 // The one door every request payload goes through after its route's JSON schema: the rules of the screen
 // definition that sends it (engine.validateCall), so a request that bypasses the browser meets the same
 // rules and message keys as the form. Calls that no screen definition sends rely on their route schema.
-import { createEngine, type Engine } from '../engine';
+import {
+  createEngine,
+  validateResolved,
+  type CallDef,
+  type Engine,
+  type ResolvedField,
+  type ResolvedScreen,
+  type ScreenDef,
+} from '../engine';
 import { loadDefinitionSetFromDisk, siteIds } from '../engine/fsLoader';
 import type { Config } from './services/config';
 import { ApiError } from './envelope';
@@ -38,16 +46,55 @@ export function engineFor(site: string): Engine {
   return e;
 }
 
-/** A request as the screen's call sees it: the definition, the context and the form its payload recovers. */
-function screenRequest(screenId: string, call: string, payload: Record<string, unknown>, ctx: ValidationContext) {
+/**
+ * A request as the screen's call sees it: the definition, the context and the form its payload recovers. The
+ * engine keeps what it resolves (src/engine/resolveCache.ts), so what is left per request is reading the payload
+ * back into a form and, in validateRequest, the validation itself.
+ */
+function screenRequest(screenId: string, call: string, ctx: ValidationContext): ScreenRequest | undefined {
   const engine = engineFor(ctx.site);
-  const def = engine.screenIds().includes(screenId) ? engine.definition(screenId) : undefined;
+  const def = Object.hasOwn(engine.set.screens, screenId) ? engine.definition(screenId) : undefined;
   const callDef = def?.calls?.[call];
   if (!def || !callDef) return undefined;
   const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form, errors } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
-  return { engine, def, callDef, input, form, errors };
+  return { engine, screenId, call, def, callDef, input };
 }
+interface ScreenRequest {
+  engine: Engine;
+  screenId: string;
+  call: string;
+  def: ScreenDef;
+  callDef: CallDef;
+  input: { config: Config; user: Record<string, unknown>; mode: 'add' | 'edit' };
+}
+
+/**
+ * Everything the request contract asks of one screen's call (routes.ts), in the order it asks: the parameters of
+ * fields the screen does not show dropped, then (asShown) the parameters as the screen shows its fields, then the
+ * screen's rules. The form is recovered from the payload once and again only if the payload changed on the way.
+ */
+export function screenContract(
+  screenId: string,
+  call: string,
+  payload: Record<string, any>,
+  ctx: ValidationContext,
+  asShown = false,
+): { params: Record<string, any>; violations: Violation[] } {
+  const r = screenRequest(screenId, call, ctx);
+  if (!r) return { params: payload, violations: [] };
+  let recovered = recover(r, payload, ctx);
+  let params = visibleParameters(r, payload, recovered.form);
+  if (params !== payload) recovered = recover(r, params, ctx);
+  if (asShown) {
+    const shown = shownAsTheScreenShows(r, params, recovered.form);
+    if (shown !== params) recovered = recover(r, (params = shown), ctx);
+  }
+  return { params, violations: screenViolations(r, recovered, ctx) };
+}
+
+type Recovered = ReturnType<Engine['recoverCall']>;
+const recover = (r: ScreenRequest, payload: Record<string, unknown>, ctx: ValidationContext): Recovered =>
+  r.engine.recoverCall(r.screenId, r.call, payload, { ...r.input, form: ctx.known });
 
 export function validateRequest(
   screenId: string,
@@ -55,9 +102,15 @@ export function validateRequest(
   payload: Record<string, unknown>,
   ctx: ValidationContext,
 ): Violation[] {
-  const r = screenRequest(screenId, call, payload, ctx);
-  if (!r) return [];
-  const { engine, def, input, form, errors } = r;
+  const r = screenRequest(screenId, call, ctx);
+  return r ? screenViolations(r, recover(r, payload, ctx), ctx) : [];
+}
+
+function screenViolations(r: ScreenRequest, recovered: Recovered, ctx: ValidationContext): Violation[] {
+  const { engine, screenId, def, input } = r;
+  const form = recovered.form;
+  // What engine.validateCall does with the recovery it made (createEngine's validator is validateResolved).
+  const errors = validateResolved(recovered.screen, form, recovered.ctx);
   if (ctx.action) {
     // The button the browser greys out (a radio account with approvals pending, 000 §4) is refused here too.
     if (!def.actions?.[ctx.action]) throw new Error(`screen "${screenId}" has no action "${ctx.action}"`);
@@ -94,22 +147,30 @@ export function asTheScreenShows(
   payload: Record<string, any>,
   ctx: ValidationContext,
 ): Record<string, any> {
-  const engine = engineFor(ctx.site);
-  const callDef = engine.definition(screenId).calls?.[call];
-  if (!callDef) throw new Error(`screen "${screenId}" has no call "${call}"`);
-  const input = { config: ctx.config, user: ctx.user, mode: ctx.mode };
-  const { form } = engine.validateCall(screenId, call, payload, { ...input, form: ctx.known });
-  const fields = new Map(engine.resolve(screenId, { ...input, form }).fields.map((f) => [f.name, f]));
-  const out = { ...payload };
-  for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
-    const name = plainField(mapping);
-    if (name === undefined || out[key] === undefined) continue;
+  const r = screenRequest(screenId, call, ctx);
+  if (!r) throw new Error(`screen "${screenId}" has no call "${call}"`);
+  return shownAsTheScreenShows(r, payload, recover(r, payload, ctx).form);
+}
+
+function shownAsTheScreenShows(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
+  const { engine, screenId, callDef, input } = r;
+  const fields = fieldsByName(engine.resolve(screenId, { ...input, form }));
+  let out: Record<string, any> | undefined;
+  const set = (key: string, value: unknown) => {
+    out ??= { ...payload };
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  };
+  for (const [key, name] of plainFields(callDef)) {
+    const value = payload[key];
+    if (value === undefined) continue;
     const field = fields.get(name);
-    if (!field) delete out[key];
-    else if (field.disabled && field.default !== undefined) out[key] = field.default;
-    else if (field.ui?.trim === true && typeof out[key] === 'string') out[key] = out[key].trim();
+    if (!field) set(key, undefined);
+    else if (field.disabled && field.default !== undefined) set(key, field.default);
+    else if (field.ui?.trim === true && typeof value === 'string' && value.trim() !== value) set(key, value.trim());
   }
-  return out;
+  // The same object when nothing changed: the caller then reuses what it recovered from it.
+  return out ?? payload;
 }
 
 /** The form fields a payload mapping reads ({"var": "form.x"} anywhere in it); null when it reads a named expression. */
@@ -126,6 +187,14 @@ function formFieldsRead(mapping: unknown, out = new Set<string>()): Set<string> 
     }
   }
   return out;
+}
+
+const shownSets = new WeakMap<ResolvedScreen, Set<string>>();
+/** The names of a resolved screen's fields (kept with the screen, which the engine reuses). */
+function shownFields(screen: ResolvedScreen): Set<string> {
+  let names = shownSets.get(screen);
+  if (!names) shownSets.set(screen, (names = new Set(screen.fields.map((f) => f.name))));
+  return names;
 }
 
 const declaredFields = new Map<string, Set<string>>();
@@ -156,18 +225,58 @@ export function withoutHiddenParameters(
   payload: Record<string, any>,
   ctx: ValidationContext,
 ): Record<string, any> {
-  const r = screenRequest(screenId, call, payload, ctx);
-  if (!r) return payload;
-  const { engine, callDef, input, form } = r;
-  const shown = new Set(engine.resolve(screenId, { ...input, form }).fields.map((f) => f.name));
-  const declared = fieldsOnAnySite(screenId);
-  const out = { ...payload };
-  for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
-    if (out[key] === undefined) continue;
-    const read = formFieldsRead(mapping);
-    if (!read || read.size === 0) continue;
-    const fields = [...read].filter((f) => declared.has(f));
-    if (fields.length > 0 && fields.every((f) => !shown.has(f))) delete out[key];
+  const r = screenRequest(screenId, call, ctx);
+  return r ? visibleParameters(r, payload, recover(r, payload, ctx).form) : payload;
+}
+
+function visibleParameters(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
+  const { engine, screenId, callDef, input } = r;
+  const shown = shownFields(engine.resolve(screenId, { ...input, form }));
+  let out: Record<string, any> | undefined;
+  for (const [key, fields] of fieldsReadByParameter(screenId, callDef)) {
+    if (payload[key] === undefined) continue;
+    if (fields.every((f) => !shown.has(f))) delete (out ??= { ...payload })[key];
+  }
+  return out ?? payload;
+}
+
+const readByParameter = new WeakMap<CallDef, Array<[string, string[]]>>();
+/**
+ * Per parameter of a call, the declared fields its mapping reads (fieldsOnAnySite): the parameters a hidden field
+ * can drop. Mappings that read no declared field, or a named expression, are not listed: they always stay.
+ */
+function fieldsReadByParameter(screenId: string, callDef: CallDef): Array<[string, string[]]> {
+  let out = readByParameter.get(callDef);
+  if (!out) {
+    const declared = fieldsOnAnySite(screenId);
+    out = [];
+    for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
+      const read = formFieldsRead(mapping);
+      const fields = read ? [...read].filter((f) => declared.has(f)) : [];
+      if (fields.length > 0) out.push([key, fields]);
+    }
+    readByParameter.set(callDef, out);
   }
   return out;
+}
+
+const plainByCall = new WeakMap<CallDef, Array<[string, string]>>();
+/** The parameters a call sends straight from one field ({"var": "form.x"}), with that field. */
+function plainFields(callDef: CallDef): Array<[string, string]> {
+  let out = plainByCall.get(callDef);
+  if (!out) {
+    out = Object.entries(callDef.payload ?? {}).flatMap(([key, mapping]) => {
+      const name = plainField(mapping);
+      return name === undefined ? [] : [[key, name] as [string, string]];
+    });
+    plainByCall.set(callDef, out);
+  }
+  return out;
+}
+
+const fieldMaps = new WeakMap<ResolvedScreen, Map<string, ResolvedField>>();
+function fieldsByName(screen: ResolvedScreen): Map<string, ResolvedField> {
+  let m = fieldMaps.get(screen);
+  if (!m) fieldMaps.set(screen, (m = new Map(screen.fields.map((f) => [f.name, f]))));
+  return m;
 }

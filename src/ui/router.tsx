@@ -1,22 +1,21 @@
-// The app's router: history-mode routing (000 §2) by wouter, a small, well-kept router, behind the few names
-// the screens use (useNavigate, useLocation, useSearchParams, Link, Navigate), so no screen depends on the
-// router library. Every route of this app is a fixed path looked up in the route table (shell/routeTable.ts):
-// route matching, loaders and the data APIs of a larger router are not needed, and react-router would take
-// about 15 KB gzip of the login page's 100 KB budget.
+// The app's router: history-mode routing (000 §2) by react-router-dom in its declarative mode (BrowserRouter, no
+// route objects, loaders or data APIs: every route of this app is a fixed path looked up in the route table,
+// shell/routeTable.ts), behind the few names the screens use (useNavigate, useLocation, useSearchParams, Link,
+// Navigate), so no screen depends on the router library.
 import { useCallback } from 'react';
 import {
-  Link as WouterLink,
-  Redirect,
-  Router,
-  useLocation as useWouterLocation,
-  useSearch,
+  BrowserRouter,
+  Link as RouterLink,
+  Navigate as RouterNavigate,
+  useLocation as useRouterLocation,
+  useNavigate as useRouterNavigate,
   useSearchParams,
-} from 'wouter';
+} from 'react-router-dom';
 
 export { useSearchParams };
 
 /** Wraps the app: the browser's location (history mode). */
-export const RouterProvider = Router;
+export const RouterProvider = BrowserRouter;
 
 export interface Location {
   pathname: string;
@@ -24,25 +23,24 @@ export interface Location {
 }
 
 export function useLocation(): Location {
-  const [pathname] = useWouterLocation();
-  const search = useSearch();
-  return { pathname, search: search ? `?${search}` : '' };
+  const { pathname, search } = useRouterLocation();
+  return { pathname, search };
 }
 
 /** navigate('/path?query'), navigate(path, {replace}), navigate(-1) (history back). */
 export function useNavigate(): (to: string | number, options?: { replace?: boolean }) => void {
-  const [, setLocation] = useWouterLocation();
+  const navigate = useRouterNavigate();
   return useCallback(
     (to, options) => {
-      if (typeof to === 'number') history.go(to);
-      else setLocation(to, { replace: options?.replace });
+      if (typeof to === 'number') navigate(to);
+      else navigate(to, { replace: options?.replace });
     },
-    [setLocation],
+    [navigate],
   );
 }
 
-export const Link = WouterLink;
+export const Link = RouterLink;
 
 export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
-  return <Redirect to={to} replace={replace} />;
+  return <RouterNavigate to={to} replace={replace} />;
 }

@@ -22,7 +22,7 @@ jest.setTimeout(30_000);
 
 export interface TestServer extends App {
   dataDir: string;
-  /** The PostgreSQL schema of its database (PostgreSQL runs only). */
+  /** The PostgreSQL schema of its database (PostgreSQL runs only), else undefined (SQLite in dataDir). */
   pgSchema?: string;
   clock: { now: number };
   base: string;
@@ -187,15 +187,19 @@ export async function startServer(
     distDir?: string;
     logger?: AppOptions['logger'];
     workers?: boolean;
+    /** Another server on this one's database and DATA_DIR (as a second process behind a load balancer); it removes neither. */
+    sharing?: TestServer;
     objects?: AppOptions['objects'];
     /** PostgreSQL runs only: another URL of the suite's database (through a proxy the test can cut). */
     databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rbt-api-'));
+  const shared = opts.sharing;
+  const dataDir = shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
-  const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dropSchema = () => (pgSchema ? dropPgSchema(pgSchema) : Promise.resolve());
+  const pgSchema = shared ? shared.pgSchema : usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const dropSchema = () => (pgSchema && !shared ? dropPgSchema(pgSchema) : Promise.resolve());
+  const removeDataDir = () => (shared ? undefined : rmSync(dataDir, { recursive: true, force: true }));
   let app: App;
   try {
     app = await buildApp({
@@ -211,7 +215,7 @@ export async function startServer(
     });
   } catch (e) {
     await dropSchema();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw e;
   }
   // Tests set the maintenance window themselves; by default it is off so the clock never decides a test.
@@ -236,7 +240,7 @@ export async function startServer(
     async close() {
       await app.close();
       await dropSchema();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
   return server;

@@ -251,7 +251,10 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     await tab('operation').focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL((u) => u.searchParams.get('tab') === 'management');
-    expect(await tab('management').getAttribute('aria-selected')).toBe('true');
+    // The router renders the new location in a transition: the tab is selected a frame after the address changes.
+    await page
+      .locator('[data-screen="batchOperation"] [role="tab"][data-tab="management"][aria-selected="true"]')
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('management');
     await list().first().waitFor();
 

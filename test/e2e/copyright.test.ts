@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -124,7 +123,6 @@ test("the tone form's owner dialog keeps its selection across pages by companyID
   // The generic site with copyright maintenance on: the tone form asks for up to 10 tune companies from the
   // site's owners (seven generic providers with four owners each: three pages of 10).
   suite.server.db.setConfig('support_copyright_maintenance', '1', 'generic');
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
   try {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
     await login(page, demo('Generic site'));

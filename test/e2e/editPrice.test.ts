@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
 import { approveTone } from './support/maintenance';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import { pickDate } from './support/toneForm';
 
@@ -32,7 +31,6 @@ const storedPrice = (toneID: string) =>
 
 test('with VAT 1.16 the edit form shows the price divided by it, and saving it untouched keeps the stored price', async () => {
   suite.server.db.setConfig('orange_vat_percentage', '1.16', 'generic');
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
   try {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
     await login(page, who);

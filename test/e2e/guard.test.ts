@@ -1,7 +1,6 @@
 // The login guard of 000 §2, one test per rule, against the real server and the built portal.
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, pathOf, screenshot } from './support/browser';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(90_000);
@@ -115,7 +114,6 @@ describe('login guard (000 §2)', () => {
 describe('write window (000 §8, maintenance_window)', () => {
   test('while writes are refused a banner says until when, on every page, and goes once the window is off', async () => {
     suite.server.db.setConfig('maintenance_window', '00:00-24:00');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await login(page, demo('Generic site'));
       await page.goto('/myaccount');
@@ -129,7 +127,6 @@ describe('write window (000 §8, maintenance_window)', () => {
     } finally {
       suite.server.db.setConfig('maintenance_window', '');
     }
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     await page.goto('/dashboard');
     await page.waitForSelector('[data-fact="code"]');
     // The banner asks again on every page: gone once the window is off.

@@ -3,7 +3,6 @@
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, pathOf, screenshot, type DemoAccount } from './support/browser';
 import { openUserMenu, sidebarMenu } from './support/menu';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import { createEngine } from '../../src/engine';
 import { loadDefinitionSetFromDisk } from '../../src/engine/fsLoader';
@@ -28,16 +27,14 @@ afterEach(async () => {
     if (value === undefined) suite.server.db.unsetConfig(key, site);
     else suite.server.db.setConfig(key, value, site);
   }
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 });
 
-/** Set operator flags (restored after the test) and wait for the server's configuration cache. */
+/** Set operator flags (restored after the test); the server sees them at its next request. */
 async function flags(values: Record<string, string>, site = '*') {
   for (const [key, value] of Object.entries(values)) {
     changed.push([key, suite.server.db.getConfig(key, site), site]);
     suite.server.db.setConfig(key, value, site);
   }
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 }
 
 async function menuAs(who: DemoAccount) {
@@ -156,9 +153,9 @@ describe('sidebar menu (000 §2)', () => {
 });
 
 describe('top-bar dropdown (000 §2)', () => {
-  test('my account, change password, help and log out; last login time when whether_record_admin_login is 1', async () => {
+  test('my account, change password, my activity, help and log out; last login time when whether_record_admin_login is 1', async () => {
     await login(page, generic());
-    expect(await openUserMenu(page)).toEqual(['myAccount', 'changePassword', 'help', 'logout']);
+    expect(await openUserMenu(page)).toEqual(['myAccount', 'changePassword', 'activity', 'help', 'logout']);
     await page.waitForSelector('[data-info="lastLoginTime"]');
     await page.context().close();
     await flags({ whether_record_admin_login: '0' });

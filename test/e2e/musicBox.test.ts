@@ -8,7 +8,6 @@ import type { Locator, Page } from 'playwright-core';
 import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
 import { wavFile } from './support/files';
 import { operator } from './support/maintenance';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import { fieldError, pickDate, uploadFile } from './support/toneForm';
 
@@ -32,11 +31,9 @@ async function open(who: DemoAccount, language: Language = 'en') {
 
 async function flags(values: Record<string, string>) {
   for (const [key, value] of Object.entries(values)) suite.server.db.setConfig(key, value);
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 }
 async function unflag(...keys: string[]) {
   for (const key of keys) suite.server.db.unsetConfig(key);
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
 }
 
 /** Tomorrow, through the picker's keyboard: before every demo tone's validity, so the box may end then. */

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { copyTree, runCli } from '../definitions/cli';
 import { demo, expectPath, launch, login, openPage, screenshot, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
-import { DIST_DIR, ensureBuilt, ROOT, startServer, type TestServer } from './support/server';
+import { DIST_DIR, ensureBuilt, OPERATOR_CLI, ROOT, startServer, type TestServer } from './support/server';
 
 jest.setTimeout(180_000);
 
@@ -59,9 +59,9 @@ let server: TestServer | undefined;
 let browser: Browser;
 const dist = () => join(tree.dir, 'dist');
 
-/** `npm run operator -- ...` on the copy and the server's database. */
+/** The operator CLI (its build, support/maintenance.ts) on the copy and the server's database. */
 function operator(...args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/operator.ts', ...args], {
+  const r = spawnSync(process.execPath, [OPERATOR_CLI, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, DEFINITIONS_ROOT: tree.dir, DATA_DIR: dataDir, SITE: 'generic' },

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, screenshot } from './support/browser';
 import { rowAction, rows } from './support/maintenance';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { ROOT } from './support/server';
 import { submitTone, uploadToneFiles } from './support/toneForm';
 import { useSuite } from './support/suite';
@@ -30,7 +29,6 @@ let page: Page;
 
 beforeAll(async () => {
   suite.server.db.setConfig('support_persian_calendar', '1');
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
   page = await openPage(suite.browser, suite.server.baseUrl, { language: 'fa' });
 });
 // One page for the whole story (the suite closes a test's page after it: this one is the file's).

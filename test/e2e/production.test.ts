@@ -1,5 +1,5 @@
-// What `npm start` runs: the server compiled into build/ by esbuild and started with plain node (the other e2e
-// files run the sources under tsx). A provider signs in, sees the menu's tone maintenance with its tones, opens
+// What `npm start` runs: the server compiled into build/ by esbuild and started with plain node (as every e2e
+// server runs; this file checks what only such a start shows). A provider signs in, sees the menu's tone maintenance with its tones, opens
 // the upload form with its catalogues and languages, and downloads the export: the paths the compiled modules
 // work out from __dirname (definitions, i18n, migrations, demo data, the built portal) all resolve. And a first
 // install (issue 11): no installed package asks for a newer Node than the README names, and what the started
@@ -8,13 +8,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
-import { demo, login, openPage } from './support/browser';
-import { buildServer, ROOT, startServer } from './support/server';
+import { demo, downloaded, login, openPage } from './support/browser';
+import { ROOT, startServer } from './support/server';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
-const suite = useSuite({ compiled: true, setup: buildServer });
+const suite = useSuite({ compiled: true });
 
 test('the compiled server serves the portal, its screens and its calls', async () => {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'zh' }));
@@ -39,7 +39,7 @@ test('the compiled server serves the portal, its screens and its calls', async (
     }),
   ]);
   // The readable export: the compiled server finds the catalogues and the definitions that word it.
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = (await downloaded(download)).toString('utf8');
   expect(csv).toMatch(/^\uFEFF铃音编码,铃音名称,歌手,状态,/);
   expect(csv).toMatch(/,正常,/);
 });

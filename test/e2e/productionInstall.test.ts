@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { demo, launch, login, openPage, screenshot } from './support/browser';
-import { buildServer, ensureBuilt, ROOT, startServer, type TestServer } from './support/server';
+import { ensureBuilt, ROOT, startServer, type TestServer } from './support/server';
 import { installNodeLts, NODE_LTS, type NodeInstall } from './support/nodeLts';
 import { sineWav } from '../../src/server/files/wav';
 
@@ -28,8 +28,9 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
 
 beforeAll(async () => {
   lts = installNodeLts();
+  // build/ is the run's (globalSetup.ts compiles it once): building again here would pull it from under the
+  // servers of the other e2e files running beside this one.
   ensureBuilt();
-  buildServer();
   run('npm', ['run', '--silent', 'release', '--', install], ROOT);
   // npm and node-gyp on the LTS: better-sqlite3 is compiled for it, against its own headers.
   run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], install, {

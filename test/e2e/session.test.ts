@@ -3,7 +3,6 @@
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, screenshot, sessionStore } from './support/browser';
 import { sidebarMenu } from './support/menu';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -113,14 +112,12 @@ describe('login configuration', () => {
     await page.waitForSelector('form[data-screen="login"]');
     expect(await page.$('[data-field="pictureCode"]')).toBeNull();
     suite.server.db.setConfig('login_picture_code', '1');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await page.reload();
       await page.waitForSelector('[data-field="pictureCode"] input');
       expect(await page.getAttribute('[data-field="pictureCode"] img', 'alt')).toBeTruthy();
     } finally {
       suite.server.db.setConfig('login_picture_code', '0');
-      await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     }
   });
 });

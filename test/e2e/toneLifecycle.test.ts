@@ -4,11 +4,10 @@
 // new name), hidden and resumed, exported, and deleted while in use through the forced confirmation, which names the
 // box and directory holding it; they keep it until the operator approves the deletion. Each test
 // goes on from the previous one's state; screenshots per step and site.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, downloaded, login, openPage, screenshot } from './support/browser';
 import { approveTone, confirmOk, rejectTone, row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
@@ -129,7 +128,7 @@ describe.each(SITES)('%s', (site, label) => {
       page.waitForEvent('download'),
       page.locator('button', { hasText: 'Export' }).first().click(),
     ]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     const line = csv.split('\n').find((l) => l.includes(renamed));
     expect(line).toBeDefined();
     expect(line!.split(',')[3]).toBe('Normal'); // the status as the list words it

@@ -1,9 +1,8 @@
 // Tone maintenance in the browser on each site variant with the demo tones (every status of 001 §4 among
 // them): filter and page, export, edit tags, edit. Screenshots per site and language. Approval, hide/resume and
 // the forced delete are walked on a freshly uploaded tone in toneLifecycle.test.ts.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, downloaded, login, openPage, screenshot } from './support/browser';
 import { rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -68,8 +67,8 @@ describe.each(SITES)('%s', (site, label) => {
       page.waitForEvent('download'),
       page.locator('button', { hasText: 'Export' }).first().click(),
     ]);
-    const file = await download.path();
-    const lines = readFileSync(file!, 'utf8')
+    const lines = (await downloaded(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');

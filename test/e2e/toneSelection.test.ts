@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -112,7 +111,6 @@ test('the jockey-flag site adds the jockey column and the singer search', async 
   await page.context().close();
 
   suite.server.db.setConfig('support_jockey_flag', '1');
-  await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
   try {
     await openSelection();
     expect(await dialog().locator('th', { hasText: 'Song jockey' }).count()).toBe(1);

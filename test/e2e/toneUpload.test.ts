@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, screenshot } from './support/browser';
 import { operator } from './support/maintenance';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 import {
   fieldError as errorOf,
@@ -91,7 +90,6 @@ describe.each(SITES)('$site site', ({ site, who }) => {
 describe('relative period fixed by the administrator', () => {
   test("choosing a catalogue sets the locked relative period to the catalogue's own", async () => {
     suite.server.db.setConfig('admin_specify_relative_period', '1');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await open();
       await login(page, demo('Generic site'));
@@ -130,7 +128,6 @@ describe('back button and wav tip', () => {
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
     suite.server.db.setConfig('support_catalog', '0');
     suite.server.db.setConfig('wav_sample_rate', '16000');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await page.context().close();
       await open();
@@ -282,7 +279,6 @@ describe('tariff choice', () => {
 describe('jockey-flag site', () => {
   test("a jockey tone needs the provider's jockey right: refused in the browser until the operator grants it", async () => {
     suite.server.db.setConfig('support_jockey_flag', '1');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     const who = demo('Generic site');
     try {
       await open();

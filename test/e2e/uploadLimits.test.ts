@@ -3,7 +3,6 @@
 import { demo, login, openPage, screenshot } from './support/browser';
 import { useSuite } from './support/suite';
 import { wavFile } from './support/files';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { chooseSeparateFiles } from './support/toneForm';
 
 jest.setTimeout(120_000);
@@ -19,7 +18,6 @@ test.each(['en', 'zh'] as const)(
   'over quota: the refusal is shown and nothing is kept (%s); a raised quota lets the file through',
   async (language) => {
     suite.server.db.setConfig('upload_quota_mb', '0.001'); // 1 KB: the demo provider's own files are already more
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language }));
     await login(page, demo('Generic site'));
     await page.goto('/rbtUploading');
@@ -36,7 +34,6 @@ test.each(['en', 'zh'] as const)(
     );
 
     suite.server.db.setConfig('upload_quota_mb', '2048');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     const again = page.waitForEvent('filechooser');
     await page.click('#root_webFile');
     await (await again).setFiles(wavFile('over quota.wav'));

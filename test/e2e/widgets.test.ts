@@ -9,7 +9,6 @@ import { sineWav } from '../../src/server/files/wav';
 import { demo, login, openPage, screenshot, axeViolations } from './support/browser';
 import { pngFile, wavFile } from './support/files';
 import { buildHarness, routeHarness } from './support/harness';
-import { CONFIG_CACHE_MS } from './support/operatorDb';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -67,7 +66,6 @@ describe('date picker (music box form)', () => {
 
   test('Persian calendar when support_persian_calendar is 1: Persian years and months shown, ISO value stored', async () => {
     suite.server.db.setConfig('support_persian_calendar', '1');
-    await new Promise((r) => setTimeout(r, CONFIG_CACHE_MS));
     try {
       await open('zh', 480);
       await page.goto('/musicBoxUpload');

@@ -3,9 +3,8 @@
 // server read in the portal's language; a deletion waiting for approval says so like an edit; dialog buttons sit
 // where every dialog has them; the demo account saves as it opens; the music box prompt shows the provider's
 // own file name; the export downloaded from the list is a spreadsheet file in the provider's language.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, downloaded, login, openPage, screenshot, type DemoAccount } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -149,7 +148,7 @@ test.each(['en', 'zh'] as const)(
       page.waitForEvent('download'),
       page.locator('.list-toolbar .btn--primary').first().click(),
     ]);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = await downloaded(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, first] = bytes
       .toString('utf8')

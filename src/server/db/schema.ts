@@ -136,6 +136,12 @@ export interface OutboxTable {
   created_at: number;
 }
 
+/** One row: the number of the config table's latest change (migration 030; a trigger counts every change). */
+export interface ConfigGenerationTable {
+  id: number;
+  generation: number | string;
+}
+
 export interface ConfigTable {
   /** '*' for the whole deployment, or a site id whose value wins for that site's providers. */
   site: string;
@@ -528,6 +534,7 @@ export interface Database {
   dynamic_codes: DynamicCodeTable;
   outbox: OutboxTable;
   config: ConfigTable;
+  config_generation: ConfigGenerationTable;
   dictionary_items: DictionaryItemTable;
   languages: LanguageTable;
   catalogues: CatalogueTable;

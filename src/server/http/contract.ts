@@ -62,14 +62,28 @@ export function fitToColumns(schema: JsonSchema, catalog: ColumnCatalog | undefi
  * rules, so a field's own message (ToneForm.toneNameLength) comes first; this catches what no rule bounds.
  */
 export function columnViolations(schema: JsonSchema, params: Record<string, unknown>): Violation[] {
-  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const out: Violation[] = [];
-  for (const [name, p] of Object.entries(props)) {
+  for (const [name, limit] of columnBounds(schema)) {
     const v = params[name];
-    if (p['x-column'] === undefined || typeof p.maxLength !== 'number' || v === undefined || v === null) continue;
+    if (v === undefined || v === null) continue;
     const text = typeof v === 'string' ? v : String(v);
-    if ([...text].length > p.maxLength)
-      out.push({ field: name, message: 'Validation.maxLength', params: { limit: p.maxLength } });
+    // Characters, not UTF-16 units; only a text longer than the limit in units can be longer in characters.
+    if (text.length > limit && [...text].length > limit)
+      out.push({ field: name, message: 'Validation.maxLength', params: { limit } });
+  }
+  return out;
+}
+
+const bounds = new WeakMap<JsonSchema, Array<[string, number]>>();
+/** A call's bounded parameters with their limits, found once per schema: every request of the call checks them. */
+function columnBounds(schema: JsonSchema): Array<[string, number]> {
+  let out = bounds.get(schema);
+  if (!out) {
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    out = Object.entries(props).flatMap(([name, p]) =>
+      p['x-column'] !== undefined && typeof p.maxLength === 'number' ? [[name, p.maxLength] as [string, number]] : [],
+    );
+    bounds.set(schema, out);
   }
   return out;
 }

@@ -10,9 +10,9 @@ export const requestSerializer = (req: { method: string; url: string; ip?: strin
   remoteAddress: req.ip,
 });
 
-/** The server's logger options (main.ts writes to a file; tests pass a stream to read what would be logged). */
-export const serverLogger = (level: string, stream?: { write(line: string): void }, file?: string) => ({
+/** The server's logger options (main.ts passes its log file's stream; tests a stream to read what would be logged). */
+export const serverLogger = (level: string, stream?: { write(line: string): void }) => ({
   level,
   serializers: { req: requestSerializer },
-  ...(stream ? { stream } : file ? { file } : {}),
+  ...(stream ? { stream } : {}),
 });

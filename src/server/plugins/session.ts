@@ -142,7 +142,9 @@ export function sessionRoutes(app: FastifyInstance): void {
         const lang = parseLang(params.language) ?? req.lang;
         // A browser that logs in again leaves its previous session behind: end it.
         const previous = readCookie(req, SESSION_COOKIE);
-        const old = previous ? await findSession(ctx.db, previous, (site) => ctx.config.forSite(site), now) : undefined;
+        const old = previous
+          ? await findSession(ctx.db, previous, (site, generation) => ctx.config.atGeneration(site, generation), now)
+          : undefined;
         if (old) await endSession(ctx.db, old.id);
         // Housekeeping on the way: sessions past their absolute expiry (an indexed range delete).
         await purgeExpiredSessions(ctx.db, now);

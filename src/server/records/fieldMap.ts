@@ -105,6 +105,8 @@ export function fieldMap(record: RecordDoc): FieldMap {
   const written = fields.filter((f) => f.param !== undefined);
   const own = (f: MappedField) => f.column !== DETAILS;
   const listed = fields.filter((f) => f.def.list);
+  // Each list key with its field, worked out once: a list answer builds a row per tone.
+  const listPlan = listed.flatMap((f) => keysOf(f.def.list, f.name).map((key) => [key, f] as const));
   const detailed = fields.filter((f) => f.def.detail);
 
   const detailsOf = (params: Row, only: MappedField[], param: 'param' | 'editParam') =>
@@ -172,7 +174,7 @@ export function fieldMap(record: RecordDoc): FieldMap {
     listKeys: listed.flatMap((f) => keysOf(f.def.list, f.name)),
     listRow(row) {
       const out: Record<string, string> = {};
-      for (const f of listed) for (const key of keysOf(f.def.list, f.name)) out[key] = String(toWire(f, row[f.column]));
+      for (const [key, f] of listPlan) out[key] = String(toWire(f, row[f.column]));
       return out;
     },
     detailKeys: detailed.flatMap((f) => keysOf(f.def.detail, f.name)),

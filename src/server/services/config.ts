@@ -28,16 +28,30 @@ const operatorSource = (site: string) =>
     ? 'operator, deployment (config set without --site)'
     : `operator, site ${site} (config set --site ${site})`;
 
-/** Reads configuration with a short cache: the operator CLI writes from another process. */
+interface View {
+  explained: Record<string, Explained>;
+  /** Frozen, and the same object for as long as the site's values are the same (siteCache.ts keys by it). */
+  config: Config;
+}
+
+/**
+ * Reads configuration and keeps it until it changes. The operator CLI writes from another process, so the store
+ * keeps the config table's generation (migration 030: a trigger counts every change) with what it read, and
+ * reads the table again when the database holds another: the session lookup reads the generation with the
+ * session (atGeneration), anything else asks the database first (forSite). A site whose values a change leaves
+ * as they were keeps its very Config object, and with it everything derived from it.
+ */
 export class ConfigStore {
-  private cache = new Map<string, { at: number; value: Record<string, Explained>; flat?: Config }>();
+  private generation: number | undefined;
+  private rows: Array<{ site: string; key: string; value: string }> = [];
+  private reading: Promise<void> | undefined;
+  private views = new Map<string, View>();
   private readonly checks = new Map<string, (value: string) => boolean>();
 
   constructor(
     private db: Kysely<Database>,
     private files: DefinitionSources = loadSourcesFromDisk(),
     private schema: ConfigSchema = loadConfigSchemaFromDisk(),
-    private ttlMs = 2000,
   ) {}
 
   /** The sites of site-variants/, the base first. */
@@ -67,43 +81,76 @@ export class ConfigStore {
     return check(value) ? undefined : `${key} must match ${pattern ?? 'its schema'} (${this.description(key)})`;
   }
 
-  /** Every key with its value and the layer it comes from; without a site, the deployment's values before any site's own. */
-  async explain(site?: SiteId): Promise<Record<string, Explained>> {
-    const cacheKey = site ?? DEPLOYMENT;
-    const hit = this.cache.get(cacheKey);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const scopes = site === undefined ? [DEPLOYMENT] : [DEPLOYMENT, site];
-    const rows = await this.db
-      .selectFrom('config')
-      .select(['site', 'key', 'value'])
-      .where('site', 'in', scopes)
-      .execute();
-    const layers: ConfigLayer[] = [
-      ...configLayers(this.files, site ?? BASE_SITE),
-      ...scopes.map((scope) => ({
-        source: operatorSource(scope),
-        values: Object.fromEntries(rows.filter((r) => r.site === scope).map((r) => [r.key, r.value ?? ''])),
-      })),
-    ];
-    const value: Record<string, Explained> = {};
-    for (const layer of layers)
-      for (const [k, v] of Object.entries(layer.values)) value[k] = { value: v, source: layer.source };
-    this.cache.set(cacheKey, { at: Date.now(), value });
-    return value;
+  /** The config table's generation now (one small query). */
+  async currentGeneration(): Promise<number> {
+    const row = await this.db
+      .selectFrom('config_generation')
+      .select('generation')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return Number(row?.generation ?? 0);
   }
 
-  /**
-   * What a site's providers see: the same object while the layers are cached, so what is derived from a site's
-   * configuration (the capability gate) can be kept per object and is rebuilt exactly when the configuration is.
-   */
-  async forSite(site: SiteId): Promise<Config> {
-    const explained = await this.explain(site);
-    const entry = this.cache.get(site);
-    if (entry?.value === explained) {
-      entry.flat ??= Object.freeze(Object.fromEntries(Object.entries(explained).map(([k, e]) => [k, e.value])));
-      return entry.flat;
+  /** Reads the table again unless what is kept was read at `generation` or later (the number only grows). */
+  private async sync(generation: number): Promise<void> {
+    while (this.generation === undefined || this.generation < generation) {
+      // Concurrent requests that saw the same new generation share one read.
+      if (!this.reading) {
+        this.reading = (async () => {
+          // Read after the generation was seen: rows newer than it are at worst read again at the next change.
+          const rows = await this.db.selectFrom('config').select(['site', 'key', 'value']).execute();
+          this.rows = rows.map((r) => ({ ...r, value: r.value ?? '' }));
+          const before = this.views;
+          this.views = new Map();
+          // A site whose values did not change keeps its object (and what was derived from it).
+          for (const [site, view] of before) {
+            const now = this.build(site);
+            this.views.set(site, sameValues(now.config, view.config) ? view : now);
+          }
+          this.generation = generation;
+        })().finally(() => (this.reading = undefined));
+      }
+      await this.reading;
     }
-    return Object.fromEntries(Object.entries(explained).map(([k, e]) => [k, e.value]));
+  }
+
+  private build(site: string): View {
+    const scopes = site === DEPLOYMENT ? [DEPLOYMENT] : [DEPLOYMENT, site];
+    const layers: ConfigLayer[] = [
+      ...configLayers(this.files, site === DEPLOYMENT ? BASE_SITE : site),
+      ...scopes.map((scope) => ({
+        source: operatorSource(scope),
+        values: Object.fromEntries(this.rows.filter((r) => r.site === scope).map((r) => [r.key, r.value])),
+      })),
+    ];
+    const explained: Record<string, Explained> = {};
+    for (const layer of layers)
+      for (const [k, v] of Object.entries(layer.values)) explained[k] = { value: v, source: layer.source };
+    const config = Object.freeze(Object.fromEntries(Object.entries(explained).map(([k, e]) => [k, e.value])));
+    return { explained, config };
+  }
+
+  private view(site: string): View {
+    let v = this.views.get(site);
+    if (!v) this.views.set(site, (v = this.build(site)));
+    return v;
+  }
+
+  /** Every key with its value and the layer it comes from; without a site, the deployment's values before any site's own. */
+  async explain(site?: SiteId): Promise<Record<string, Explained>> {
+    await this.sync(await this.currentGeneration());
+    return this.view(site ?? DEPLOYMENT).explained;
+  }
+
+  /** What a site's providers see now. */
+  async forSite(site: SiteId): Promise<Config> {
+    return this.atGeneration(site, await this.currentGeneration());
+  }
+
+  /** What a site's providers see at a generation just read from the database (with the session): no query unless it changed. */
+  async atGeneration(site: SiteId, generation: number): Promise<Config> {
+    await this.sync(generation);
+    return this.view(site).config;
   }
 
   async set(key: string, value: string, site: string = DEPLOYMENT): Promise<void> {
@@ -113,15 +160,18 @@ export class ConfigStore {
       .values({ site, key, value, description: this.description(key), updated_at: now })
       .onConflict((oc) => oc.columns(['site', 'key']).doUpdateSet({ value, updated_at: now }))
       .execute();
-    this.cache.clear();
   }
 
   /** Removes the operator's value, so the layers below apply again. False when there was none. */
   async unset(key: string, site: string = DEPLOYMENT): Promise<boolean> {
     const r = await this.db.deleteFrom('config').where('site', '=', site).where('key', '=', key).executeTakeFirst();
-    this.cache.clear();
     return Number(r.numDeletedRows) > 0;
   }
+}
+
+function sameValues(a: Config, b: Config): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /** A numeric key's value; an unusable stored value falls back to the key's schema default. */

@@ -71,8 +71,11 @@ export const findProviderByCode = (db: Kysely<Database>, code: string) =>
 /** The super-SP rule of 000 §4: config enables it, spType is 2 and the code is in the pipe list (or the operator set the flag). */
 export function isSuperSP(p: Provider, config: Config): boolean {
   if (p.is_super_sp === '1') return true;
-  const list = (config.music_disc_super_sp_list ?? '').split('|').map((s) => s.trim());
-  return config.music_disc_super_sp === '1' && p.sp_type === '2' && list.includes(p.code);
+  if (config.music_disc_super_sp !== '1' || p.sp_type !== '2') return false;
+  return (config.music_disc_super_sp_list ?? '')
+    .split('|')
+    .map((s) => s.trim())
+    .includes(p.code);
 }
 
 /** User info as the portal stores it (000 §3). */

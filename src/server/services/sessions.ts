@@ -3,7 +3,7 @@
 // client in the X-CSRF-Token response header and required back on every write.
 // Timeouts (configuration): session_idle_timeout_minutes without a request, session_absolute_timeout_hours
 // after login. last_seen_at is written at most once a minute, so reads stay reads.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../db/precompiled';
 import type { Database, Operator, Provider } from '../db/schema';
 import { newToken, sha256 } from '../security/tokens';
@@ -86,6 +86,8 @@ export interface FoundSession {
   csrfToken: string;
   language: Lang;
   provider: Provider;
+  /** The configuration of the provider's site, current as of the lookup. */
+  config: Config;
 }
 
 // Every request looks its session up: compiled once (db/precompiled.ts).
@@ -102,6 +104,8 @@ const sessionQuery = precompiled(['tokenHash'], (db, p) =>
       'sessions.last_seen_at as session_seen',
       'sessions.expires_at as session_expires',
     ])
+    // The configuration's generation in the same round trip: the caller's configuration is current without a query of its own.
+    .select(sql<number | string>`(select generation from config_generation where id = 1)`.as('config_generation'))
     .where('sessions.token_hash', '=', p.tokenHash),
 );
 
@@ -109,21 +113,23 @@ const sessionQuery = precompiled(['tokenHash'], (db, p) =>
 export async function findSession(
   db: Kysely<Database>,
   token: string,
-  configFor: (site: string) => Promise<Config>,
+  configFor: (site: string, generation: number) => Promise<Config>,
   now: number,
 ): Promise<FoundSession | undefined> {
   const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
-  const { session_id, session_csrf, session_language, session_seen, session_expires, ...provider } = row;
+  const { session_id, session_csrf, session_language, session_seen, session_expires, config_generation, ...provider } =
+    row;
   const session = { session_id, session_csrf, session_language, session_seen, session_expires };
-  if (!(await stillLive(db, 'provider', session, provider.status, await configFor(provider.site), now)))
-    return undefined;
+  const config = await configFor(provider.site, Number(config_generation));
+  if (!(await stillLive(db, 'provider', session, provider.status, config, now))) return undefined;
   return {
     id: session_id,
     csrfToken: session_csrf,
     // A language the list no longer has (its entry removed) reads as the default.
     language: parseLang(session_language) ?? defaultLang(),
     provider: provider as Provider,
+    config,
   };
 }
 
@@ -158,7 +164,7 @@ export async function findOperatorSession(
   const { session_id, session_csrf, session_language, session_seen, session_expires, ...operator } = row;
   const session = { session_id, session_csrf, session_language, session_seen, session_expires };
   if (!(await stillLive(db, 'operator', session, operator.status, config, now))) return undefined;
-  return { id: session_id, csrfToken: session_csrf, language: session_language === 'zh' ? 'zh' : 'en', operator };
+  return { id: session_id, csrfToken: session_csrf, language: parseLang(session_language) ?? defaultLang(), operator };
 }
 
 export async function endSession(db: Kysely<Database>, id: number, kind: AccountKind = 'provider'): Promise<void> {

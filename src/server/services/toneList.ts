@@ -141,12 +141,13 @@ export async function listTones(
   q: ToneListQuery,
 ): Promise<{ record?: Array<Record<string, string>>; recordSum: number }> {
   const language = toneFields().field('language').column;
-  const row = (t: Row) => ({
-    ...toneFields().listRow(t),
-    cpName: q.cpName,
-    languageName: t[language] === null ? '' : (q.languages.get(t[language] as number) ?? ''),
-    transcodeReason: reasonText(t.transcode_reason, q.lang),
-  });
+  const row = (t: Row) => {
+    const out = toneFields().listRow(t);
+    out.cpName = q.cpName;
+    out.languageName = t[language] === null ? '' : (q.languages.get(t[language] as number) ?? '');
+    out.transcodeReason = reasonText(t.transcode_reason, q.lang);
+    return out;
+  };
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
   if (filters.length === 0 && !q.order) {
     const rows = await tonePageBySeq(db, {

@@ -3,7 +3,7 @@
 // list renderers get it through the ScreenEnvProvider the layout mounts.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, type SessionRecord, type StoredUser } from '../../api';
-import { BASE_SITE } from '../../engine/sources';
+import { BASE_SITE } from '../../engine/baseSite';
 import type { SiteId } from '../../engine/types';
 import { clearSession, readConfig, readFlags, readToken, readUser, saveSession, type SessionFlags } from './storage';
 

@@ -1,48 +1,38 @@
-// The login screen through the engine's parts rather than the whole engine: resolving and payload mapping load
-// with the page, the validator (Ajv, the engine's heaviest part) on the first keystroke or submit. The page
+// The login screen through the engine's parts rather than the whole engine: resolving loads with the page, the
+// validator (Ajv, the engine's heaviest part) and the payload mapping on the first keystroke or submit. The page
 // renders at once and validates exactly as engine.validate does: the same resolveScreen and validateResolved.
-// Only the login definition, its overlays, the fragments and expressions they use, the rules and the sites'
-// config.json are bundled here (virtual:login-sources, vite.config.mts), through the engine's one loader; the
-// schema's configuration defaults are not needed: the login page's configuration comes from common/queryloginconfig.
-import loginFiles from 'virtual:login-sources';
-import { BASE_SITE, sourcesFromFiles } from '../../engine/sources';
-import { buildDefinitionSet, type DefinitionSet } from '../../engine/definitionSet';
-import { buildPayload } from '../../engine/payload';
+// Only the login form as each site composes it, its rules and the sites' configuration files are bundled here
+// (virtual:login-sources, vite.config.mts: composed at build time by the engine's loader); the schema's
+// configuration defaults are not needed: the login page's configuration comes from common/queryloginconfig.
+import login from 'virtual:login-sources';
 import { resolveScreen } from '../../engine/resolve';
 import type { Context, ResolvedScreen, SiteId } from '../../engine/types';
 
-const SCREEN = 'login';
-const sources = sourcesFromFiles(loginFiles);
+const sites = Object.keys(login.sites);
 
 /**
  * The login page's site: the deployment's (SITE), or the base site's login form when the portal was built without
  * that site's folder (the page still signs in; an account of such a site then gets the unknown-site page).
  */
 export function loginSite(site: string | undefined): SiteId {
-  if (site === undefined || sources.sites.includes(site)) return site ?? BASE_SITE;
+  if (site === undefined || sites.includes(site)) return site ?? login.base;
   console.error(
-    `The server's site "${site}" is not in this build of the portal (built with ${sources.sites.join(', ')}): the login page uses ${BASE_SITE}'s.`,
+    `The server's site "${site}" is not in this build of the portal (built with ${sites.join(', ')}): the login page uses ${login.base}'s.`,
   );
-  return BASE_SITE;
+  return login.base;
 }
-
-const sets = new Map<SiteId, DefinitionSet>();
-const setFor = (site: SiteId): DefinitionSet => {
-  if (!sets.has(site)) sets.set(site, buildDefinitionSet(sources, site));
-  return sets.get(site)!;
-};
 
 /** The context engine.context() builds: the site's configuration under the login configuration. */
 export function loginContext(site: SiteId, config: Record<string, string>, form: Record<string, unknown>): Context {
-  const set = setFor(site);
-  return { config: { ...set.config, ...config }, user: {}, site, mode: 'add', form };
+  return { config: { ...login.sites[site].config, ...config }, user: {}, site, mode: 'add', form };
 }
 
 export const resolveLogin = (ctx: Context): ResolvedScreen =>
-  resolveScreen(setFor(ctx.site).screens[SCREEN], ctx, setFor(ctx.site).rules);
+  resolveScreen(login.sites[ctx.site].screen, ctx, login.sites[ctx.site].rules);
 
-export const loginPayload = (screen: ResolvedScreen, call: string, ctx: Context) =>
-  buildPayload(screen.calls[call], screen, ctx);
+/** The call's payload (engine/payload.ts, loaded on submit: the page does not need it before). */
+export const loginPayload = async (screen: ResolvedScreen, call: string, ctx: Context) =>
+  (await import('../../engine/payload')).buildPayload(screen.calls[call], screen, ctx);
 
 export type { Validate as Validator } from '../../engine/engine';
 /** engine.validate's own function, loaded once (shared with the portal's forms). */

@@ -1,5 +1,10 @@
-// The files of the login form, by path (vite.config.mts, plugin login-sources).
+// The login form of every site, composed at build time (vite.config.mts, plugin login-sources).
 declare module 'virtual:login-sources' {
-  const files: Record<string, unknown>;
-  export default files;
+  import type { Config, RulesDoc, ScreenDef } from '../../engine';
+  const login: {
+    /** The base site (site-variants/generic). */
+    base: string;
+    sites: Record<string, { screen: ScreenDef; rules: RulesDoc; config: Config }>;
+  };
+  export default login;
 }

@@ -1,11 +1,13 @@
 // Debian's Chromium driven by playwright-core, with the few steps every e2e file repeats: open a page in a
 // language, log in, read where the guard sent us, take a named screenshot, run axe-core.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { BROWSER_ARGS, CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 export interface DemoAccount {
@@ -26,12 +28,15 @@ export function demo(match: string): DemoAccount {
   return found;
 }
 
+/**
+ * The e2e run's Chromium (support/globalSetup.ts), connected: closing it closes this file's contexts and leaves the
+ * browser to the other files. Without one (a run that could not start it) a Chromium of the file's own.
+ */
 export async function launch(): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
 }
 
 export interface OpenOptions {
@@ -94,6 +99,9 @@ export async function screenshot(page: Page, name: string, o: { viewport?: boole
   }
 }
 
+let axeScript: string | undefined;
+const axeSource = () => (axeScript ??= readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -103,7 +111,8 @@ export interface AxeViolation {
 
 /** axe-core's serious and critical violations on the current page, or inside the elements a selector names. */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  // Once per document: the portal is a single page, so one load serves every screen a test visits after it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
   const result = await page.evaluate(async (sel) => {
     const axe = (
       window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: AxeViolation[] }> } }
@@ -118,4 +127,19 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
 /** The session storage of the page, as the guard reads it. */
 export async function sessionStore(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
+}
+
+/**
+ * The bytes of a download. The files share one Chromium (globalSetup.ts), to which Playwright is connected
+ * remotely: download.path() is not available then, so the file is saved through the connection.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'rbt-download-'));
+  try {
+    const file = join(dir, download.suggestedFilename() || 'download');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

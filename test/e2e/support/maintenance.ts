@@ -1,11 +1,12 @@
 // The tone maintenance list as a provider works it (rows by tone id, row buttons, confirmations) and the
-// operator's side of approval, through the real operator CLI (`npm run operator`) on the test server's data.
+// operator's side of approval, through the real operator CLI on the test server's data: its compiled build (the
+// one the e2e servers run, built once per run), as `npm run operator` runs its sources under tsx for a second more.
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { ROOT, type TestServer } from './server';
+import { OPERATOR_CLI, ROOT, type TestServer } from './server';
 
 export function operator(server: TestServer, ...args: string[]): string {
-  const r = spawnSync('npm', ['run', '--silent', 'operator', '--', ...args], {
+  const r = spawnSync(process.execPath, [OPERATOR_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: server.dataDir },
     encoding: 'utf8',

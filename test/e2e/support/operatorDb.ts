@@ -1,9 +1,8 @@
 // What an operator does to the reference server's database, done directly for the tests: set and unset
-// configuration values (the server reads them with a 2 s cache), read the notifier's outbox, end sessions,
-// write rows the server's own checks would refuse (stored text of an older version or another system).
+// configuration values (the server sees them at its next request: a trigger moves the config table's generation,
+// which the server reads with every session), read the notifier's outbox, end sessions, write rows the server's own
+// checks would refuse (stored text of an older version or another system).
 import Database from 'better-sqlite3';
-
-export const CONFIG_CACHE_MS = 2100;
 
 export class OperatorDb {
   private db: Database.Database;

@@ -1,6 +1,7 @@
 // Starts the real reference server for an e2e file: a fresh DATA_DIR, a free port, the built portal (dist/,
-// built once if missing). The database is opened beside it for what only an operator could do (configuration
-// flags, reading the outbox of the notifier, ending sessions).
+// built once if missing) and the server as `npm start` runs it (build/, compiled once per run by globalSetup.ts).
+// The database is opened beside it for what only an operator could do (configuration flags, reading the outbox
+// of the notifier, ending sessions).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -46,6 +47,9 @@ export function ensureBuilt(): void {
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
+/** The operator CLI of that build (`npm run operator` runs its sources). */
+export const OPERATOR_CLI = join(ROOT, 'build', 'server', 'cli', 'operator.js');
+
 /** The server as `npm start` runs it: compiled into build/ by package.json's build:server. */
 export function buildServer(): void {
   const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
@@ -55,7 +59,10 @@ export function buildServer(): void {
 export interface ServerOptions {
   /** The deployment's site (SITE): a folder of site-variants/. */
   site?: string;
-  /** Run build/server/main.js (what `npm start` runs; call buildServer first) instead of the sources under tsx. */
+  /**
+   * Run build/server/main.js, what `npm start` runs (the default; globalSetup.ts builds it once per run), or with
+   * false the sources under tsx (what `npm run serve` runs).
+   */
   compiled?: boolean;
   /** Another tree of definitions, site variants, schemas and catalogues (DEFINITIONS_ROOT), served with its own build. */
   definitionsRoot?: string;
@@ -75,7 +82,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
   // The sources run in Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
   const entry =
-    options.compiled || options.install ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+    options.compiled === false && !options.install
+      ? ['--import', 'tsx', 'src/server/main.ts']
+      : ['build/server/main.js'];
   const child: ChildProcess = spawn(options.install?.node ?? process.execPath, entry, {
     cwd: options.install?.dir ?? ROOT,
     env: {

@@ -79,7 +79,7 @@ export default function LoginPage() {
     try {
       // The language the provider chose, even if its catalogue is still on its way (the page switches once it is):
       // a session started in the rendered language would answer in the one just left.
-      const payload = { ...loginPayload(screen, 'submit', ctx), language: storedLanguage() };
+      const payload = { ...(await loginPayload(screen, 'submit', ctx)), language: storedLanguage() };
       const answer = await request(call.path, payload, {
         kind: call.client,
         passCodes: call.successCodes,

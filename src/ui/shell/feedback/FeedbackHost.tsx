@@ -1,46 +1,11 @@
 // Renders the feedback store: the toast stack (a polite live region, errors assertive) and the open confirm
 // dialogs, newest on top. Mounted once by the App; nothing else renders toasts or confirms.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n';
 import { useLocation } from '../../router';
-import { Dialog } from './Dialog';
-import { clearErrors, dismissToast, snapshot, subscribe, type ConfirmItem } from './store';
+import { clearErrors, dismissToast, snapshot, subscribe } from './store';
 
-function ConfirmDialog({ item }: { item: ConfirmItem }) {
-  const { t } = useI18n();
-  const closable = item.closable !== false;
-  const cancelLabel = item.cancelLabel === undefined ? 'Common.cancel' : item.cancelLabel;
-  const okClass = item.kind === 'danger' ? 'btn btn--danger' : 'btn btn--primary';
-  return (
-    <Dialog
-      open
-      alert
-      size="small"
-      title={t(item.title ?? 'Common.confirmTitle')}
-      closable={closable}
-      onClose={closable ? () => item.resolve(false) : undefined}
-      footer={
-        <>
-          {cancelLabel !== null && (
-            <button type="button" className="btn btn--ghost" onClick={() => item.resolve(false)}>
-              {t(cancelLabel)}
-            </button>
-          )}
-          <button type="button" className={okClass} onClick={() => item.resolve(true)}>
-            {t(item.okLabel ?? 'Common.ok')}
-          </button>
-        </>
-      }
-    >
-      <div className={`confirm confirm--${item.kind ?? 'info'}`}>
-        <span className="confirm__icon" aria-hidden="true">
-          {item.kind === 'danger' || item.kind === 'warning' ? '!' : 'i'}
-        </span>
-        <p className="confirm__message">{t(item.message, item.params)}</p>
-      </div>
-    </Dialog>
-  );
-}
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
 export function FeedbackHost() {
   const { t } = useI18n();
@@ -75,9 +40,13 @@ export function FeedbackHost() {
           </div>
         ))}
       </div>
-      {confirms.map((item) => (
-        <ConfirmDialog key={item.id} item={item} />
-      ))}
+      {confirms.length > 0 && (
+        <Suspense fallback={null}>
+          {confirms.map((item) => (
+            <ConfirmDialog key={item.id} item={item} />
+          ))}
+        </Suspense>
+      )}
     </>
   );
 }
