@@ -67,10 +67,13 @@ export function recordProblems(
           `${at}.field`,
           `no field "${def.field}" in this record${didYouMean(def.field, Object.keys(doc.fields))}`,
         );
-      if (def.match === 'expression' && !(def.expression && def.expression in sources.expressions)) {
+      if (
+        (def.match === 'expression' || def.match === 'state') &&
+        !(def.expression && def.expression in sources.expressions)
+      ) {
         problem(
           `${at}.expression`,
-          `a filter of match "expression" names a shared expression of screen-definitions/expressions/${def.expression ? didYouMean(def.expression, Object.keys(sources.expressions)) : ''}`,
+          `a filter of match "expression" or "state" names a shared expression of screen-definitions/expressions/${def.expression ? didYouMean(def.expression, Object.keys(sources.expressions)) : ''}`,
         );
       }
     }

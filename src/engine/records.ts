@@ -28,7 +28,7 @@ export interface RecordFieldDef {
 
 export interface RecordFilterDef {
   field: string;
-  match: 'equals' | 'prefix' | 'from' | 'to' | 'fromDay' | 'toDay' | 'min' | 'max' | 'expression';
+  match: 'equals' | 'prefix' | 'from' | 'to' | 'fromDay' | 'toDay' | 'min' | 'max' | 'expression' | 'state';
   expression?: string;
   schema?: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@
 // user sees it now: visible fields in order with their resolved schemas, the required set, columns, actions,
 // menu entries and calls. Pure and cheap, so forms re-resolve as the user types.
 import { holds, evaluate, readsVar } from './logic';
+import { outcomesOf } from './outcomes';
 import { resolvePlaceholders, isLogicPlaceholder } from './placeholders';
 import { expandRules, type RulesDoc } from './rules';
 import type {
@@ -42,7 +43,23 @@ function expandObject(field: FieldDef, ctx: Context): JsonSchema {
   return { ...field.schema, type: 'object', properties, required };
 }
 
-function resolveOptions(options: FieldDef['options'], data: Context): ResolvedField['options'] {
+/**
+ * A filter offering every value a derived column can show (the status filter of a list): the values of the
+ * column's expression (outcomes.ts) in its order, labelled as the column labels them, after `all` (no filter).
+ */
+function optionsFromColumn(spec: { fromColumn: string; all?: string }, columns: ScreenDef['columns']): Option[] {
+  const column = columns?.[spec.fromColumn];
+  if (!column?.value) throw new Error(`options.fromColumn: no column "${spec.fromColumn}" with a value expression`);
+  const derived = outcomesOf(column.value).map(({ value }) => ({ value, label: column.labels?.[value] ?? value }));
+  return [...(spec.all ? [{ value: '', label: spec.all }] : []), ...derived];
+}
+
+function resolveOptions(
+  options: FieldDef['options'],
+  data: Context,
+  columns?: ScreenDef['columns'],
+): ResolvedField['options'] {
+  if (options && 'fromColumn' in options) return optionsFromColumn(options, columns);
   if (options && 'fromConfig' in options) {
     const values = (data.config[options.fromConfig] ?? '')
       .split('|')
@@ -54,12 +71,18 @@ function resolveOptions(options: FieldDef['options'], data: Context): ResolvedFi
   return options.filter((o: Option) => holds(o.visible, data, true)).map(({ visible: _v, ...o }) => o);
 }
 
-function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesDoc): ResolvedField | null {
+function resolveField(
+  name: string,
+  field: FieldDef,
+  ctx: Context,
+  rules: RulesDoc,
+  columns?: ScreenDef['columns'],
+): ResolvedField | null {
   if (!holds(field.visible, ctx, true)) return null;
   let schema = field.expand ? expandObject(field, ctx) : field.schema;
   if (field.expand && Object.keys(schema.properties as object).length === 0) return null;
   schema = resolvePlaceholders(expandRules(schema, field.rules, rules), ctx.config, ctx);
-  const options = resolveOptions(field.options, ctx);
+  const options = resolveOptions(field.options, ctx, columns);
   // An option list from the definition is also the set of allowed values.
   if (Array.isArray(options) && !schema.enum && field.widget !== 'checkboxes')
     schema = { ...schema, enum: options.map((o) => o.value) };
@@ -85,9 +108,14 @@ function resolveField(name: string, field: FieldDef, ctx: Context, rules: RulesD
   };
 }
 
-function resolveFields(map: Record<string, FieldDef> | undefined, ctx: Context, rules: RulesDoc): ResolvedField[] {
+function resolveFields(
+  map: Record<string, FieldDef> | undefined,
+  ctx: Context,
+  rules: RulesDoc,
+  columns?: ScreenDef['columns'],
+): ResolvedField[] {
   return byOrder(map)
-    .map(([name, f]) => resolveField(name, f, ctx, rules))
+    .map(([name, f]) => resolveField(name, f, ctx, rules, columns))
     .filter((f): f is ResolvedField => f !== null);
 }
 
@@ -149,7 +177,7 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
     mode: ctx.mode,
     fields,
     required: fields.filter((f) => f.required).map((f) => f.name),
-    search: resolveFields(def.search, ctx, rules),
+    search: resolveFields(def.search, ctx, rules, def.columns),
     checks: Object.entries(def.checks ?? {}).map(([name, c]) => ({ name, ...c })),
     columns: resolveColumns(def.columns, ctx),
     ...(def.summary ? { summary: resolveColumns(def.summary, ctx) } : {}),

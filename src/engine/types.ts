@@ -49,7 +49,12 @@ export interface FieldDef {
   disabled?: Condition;
   /** A value, or {"$logic": expression}. */
   default?: unknown;
-  options?: Option[] | { dictionary: string } | { call: string } | { fromConfig: string; label: string };
+  options?:
+    | Option[]
+    | { dictionary: string }
+    | { call: string }
+    | { fromConfig: string; label: string }
+    | { fromColumn: string; all?: string };
   messages?: Record<string, string>;
   ui?: Record<string, unknown>;
   expand?: ExpandDef;
@@ -98,6 +103,8 @@ export interface ColumnDef {
   visible?: Condition;
   width?: number;
   hidden?: boolean;
+  /** The header sorts the list by `field` through the list call's orderBy (the server allows exactly these). */
+  sortable?: boolean;
   /** A second, muted line under the value (a tone's artist under its name): its own label, field or value. */
   /** A second line under the value; `whenEmpty: 'omit'` leaves it out for a row without one (a failure's reason). */
   secondary?: { label: string; field?: string; value?: Logic; whenEmpty?: 'dash' | 'omit' };
@@ -217,7 +224,6 @@ export interface ScreenDef {
     rowKey: string;
     pageSizes?: number[];
     pageSize?: number;
-    maxHeight?: number;
     pagerAt?: number;
     /** While this holds for a row of the page (a task still pending), the page is asked again every refreshMs. */
     refreshWhile?: Logic;

@@ -120,8 +120,10 @@ test('filters are checked by the rules of the search fields that send them, with
   };
   // rbtMaintenance's and toneSelection's toneCode search field: digits only, its own message.
   expect(await refused({ toneCode: '12ab' })).toEqual(['toneCode:ToneMaintenance.codeDigits']);
-  // rbtMaintenance's status field: one of its options.
-  expect(await refused({ status: '9' })).toEqual(['status:Validation.enum']);
+  // rbtMaintenance's status field (sent as state): one of its options, the states its status column shows.
+  expect(await refused({ state: '9' })).toEqual(['state:Validation.enum']);
+  // The stored status (the selection lists' filter) is a code.
+  expect(await refused({ status: 'x' })).toEqual(['status:Validation.pattern']);
   // A filter no screen shows on this site (toneSelection's price range is the jockey site's) still has its shape.
   expect((await c.get('/sp/qrytone', { minPrice: 'cheap' })).body.returnCode).toBe('950004');
   // onlyNormal: the selection's named expression (toneSelectable: normal, no change pending, not a jockey tone), run as SQL.

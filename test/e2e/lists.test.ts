@@ -321,15 +321,23 @@ test('a list page loads neither the form renderer nor the validator; a refused f
 test('a status filter starts on its own "All" entry, not "Please select"; Normal leaves the hidden tones out, All brings them back', async () => {
   await openMaintenance(generic());
   const status = page.locator('#search-rbtMaintenance #root_status');
-  expect(await status.locator('option').allTextContents()).toEqual([
-    'All',
+  // Every state the status column can show, from its expression (sortFilter.test.ts filters by each).
+  const offered = await status.locator('option').allTextContents();
+  expect(offered[0]).toBe('All');
+  for (const label of [
+    'Addition to be approved',
+    'Modification to be approved',
+    'Deletion to be approved',
+    'Rejected',
     'Normal',
     'Hidden',
     'Hidden and unavailable',
-  ]);
+    'Deleted',
+  ])
+    expect(offered).toContain(label);
   const shown = () => status.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex].text);
   await expect(shown()).resolves.toBe('All');
-  // With Normal chosen no hidden tone is listed (tones waiting for a change keep status 1, so they stay); with All
+  // With Normal chosen no hidden tone is listed; with All
   // chosen again the hidden ones are back, as on the first page the list opened with.
   const hiddenRows = `[data-screen="rbtMaintenance"] tbody tr[data-row-key]:has(.badge:text-is("Hidden"))`;
   const search = () => page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();

@@ -30,7 +30,9 @@ describe('date picker (music box form)', () => {
   test('Gregorian: keyboard in the day grid, ISO value, days before yesterday disabled, Escape', async () => {
     await open('en');
     await page.goto('/musicBoxUpload');
-    await page.click(dateInput);
+    // The arrow opens the calendar with the focus in it (a click leaves the focus in the input, for typing).
+    await page.focus(dateInput);
+    await page.keyboard.press('ArrowDown');
     const panel = page.locator('.date-picker__panel');
     await panel.waitFor();
     expect(await panel.getAttribute('data-calendar')).toBe('gregorian');
@@ -48,14 +50,14 @@ describe('date picker (music box form)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_toneValidDay');
 
     // Year and month steps from the header: 15 March 2030.
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
     await page.click('.date-picker__title-button >> nth=1');
     await page.click('.choice-grid__item:text-is("2030")');
     await page.click('.choice-grid__item:text-is("Mar")');
     await page.click('.day-grid__day[data-iso="2030-03-15"]');
     expect(await storedValue()).toBe('2030-03-15');
 
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
     await panel.waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
@@ -67,7 +69,8 @@ describe('date picker (music box form)', () => {
     try {
       await open('zh', 480);
       await page.goto('/musicBoxUpload');
-      await page.click(dateInput);
+      await page.focus(dateInput);
+      await page.keyboard.press('ArrowDown');
       const panel = page.locator('.date-picker__panel');
       await panel.waitFor();
       expect(await panel.getAttribute('data-calendar')).toBe('persian');
@@ -82,7 +85,7 @@ describe('date picker (music box form)', () => {
       expect(await storedValue()).toBe(iso(tomorrow));
       expect(await page.inputValue(dateInput)).toBe(formatJalali(tomorrow, 'yyyy-MM-dd'));
       // The year list runs from 1300 to 150 years after.
-      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
       await page.click('.date-picker__title-button >> nth=1');
       const years = await page.locator('.choice-grid__item').allTextContents();
       expect(years[0]).toBe('1300');

@@ -3,9 +3,11 @@ import {
   columnLayout,
   initialState,
   MIN_TEXT_WIDTH,
+  nextSort,
   normaliseFilters,
   operationButtons,
   operationWidth,
+  orderByOf,
   pageSizesOf,
   showsPager,
   splitRowActions,
@@ -99,4 +101,19 @@ test('column widths come from the definition and the formats alone; text columns
   expect(widths.get('__operation')).toBe(operationWidth(3));
   expect(minWidth).toBe([...widths.values()].reduce<number>((sum, w) => sum + (w ?? MIN_TEXT_WIDTH), 0));
   expect(columnLayout(columns, { selectable: false, operationButtons: 0 }).widths.has('__operation')).toBe(false);
+});
+
+describe('sorting by a header (issue 25)', () => {
+  test('a click sorts ascending, the next descending, the third returns to the list order; another column starts ascending', () => {
+    const asc = nextSort(undefined, 'toneName');
+    expect(asc).toEqual({ field: 'toneName', direction: 'asc' });
+    const desc = nextSort(asc, 'toneName');
+    expect(desc).toEqual({ field: 'toneName', direction: 'desc' });
+    expect(nextSort(desc, 'toneName')).toBeUndefined();
+    expect(nextSort(desc, 'price')).toEqual({ field: 'price', direction: 'asc' });
+  });
+  test('the list call carries orderBy only while sorted', () => {
+    expect(orderByOf(undefined)).toEqual({});
+    expect(orderByOf({ field: 'uploadTime', direction: 'desc' })).toEqual({ orderBy: 'uploadTime desc' });
+  });
 });

@@ -9,6 +9,7 @@ import { registerRoutes, route, type SessionRequest } from '../http/route';
 import { obj, paging, stringRecord, text, typed, type TSchema } from '../http/schemas';
 import { callParams } from '../http/callParams';
 import { pageRange } from '../db/paging';
+import { stateValues } from '../http/listOrder';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneBoxFields } from '../services/toneBoxRecord';
@@ -143,7 +144,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       record: { type: 'array', items: stringRecord([...fields.listKeys, 'toneNum', 'promptUrl']) },
       async handler(req, _reply, params) {
         const { p, db } = who(req);
-        return listBoxes(db, p.id, params, pageRange(params));
+        return listBoxes(db, p.id, p.site, params, pageRange(params));
       },
     }),
     route({
@@ -180,7 +181,12 @@ export function toneBoxRoutes(app: FastifyInstance): void {
     return Object.fromEntries(
       Object.entries(fields.record.filters ?? {}).map(([name, f]) => [
         name,
-        typed<string>({ type: 'string', ...(f.schema ?? {}), description: `${f.match} on ${f.field}` }),
+        typed<string>({
+          type: 'string',
+          ...(f.schema ?? {}),
+          ...(f.match === 'state' ? { enum: stateValues(f.expression!) } : {}),
+          description: `${f.match} on ${f.field}`,
+        }),
       ]),
     );
   }

@@ -3,10 +3,17 @@
 // delete, export) are declared in toneMaintenance.ts beside it.
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { obj, paging, stringRecord, text } from '../http/schemas';
+import { obj, paging, stringRecord, text, typed } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { listTones, toneFilterParams, toneRowFields } from '../services/toneList';
 import { languageNames } from '../services/translations';
+import { ORDER_BY_PARAM, orderOf } from '../http/listOrder';
+
+/** The screens whose list this call is: their sortable columns are what orderBy may name. */
+const LIST_SCREENS = [
+  { id: 'rbtMaintenance', call: 'list' },
+  { id: 'toneSelection', call: 'list' },
+];
 
 export function toneRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -14,19 +21,16 @@ export function toneRoutes(app: FastifyInstance): void {
       method: 'READ',
       url: '/sp/qrytone',
       tag: 'tones',
-      summary: "The provider's tones, newest first, paged",
+      summary: "The provider's tones, newest first or in a sortable column's order, paged",
       description:
-        'Filters: toneCode (exact), toneName and singerName (prefix), status, approveType, validity and upload day ranges, price range, onlyNormal. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
+        'Filters: toneCode (exact), toneName and singerName (prefix), status (the stored status), state (the state the status column shows: 1, 2, 4, 6, add, modify, delete, rejected, ---), approveType, validity and upload day ranges, price range, onlyNormal. orderBy "<field> asc|desc" for a column the screens declare sortable. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
       auth: 'session',
-      screen: [
-        { id: 'rbtMaintenance', call: 'list' },
-        { id: 'toneSelection', call: 'list' },
-      ],
+      screen: LIST_SCREENS,
       params: obj({
         ...paging,
         ...toneFilterParams(),
         isQuerySelf: text(),
-        orderBy: text(),
+        orderBy: typed<string>(ORDER_BY_PARAM),
         resourceServiceType: text(),
         uploadType: text(),
       }),
@@ -43,6 +47,11 @@ export function toneRoutes(app: FastifyInstance): void {
           site: p.site,
           params,
           range: pageRange(params),
+          order: orderOf(
+            p.site,
+            LIST_SCREENS.map((s) => s.id),
+            params.orderBy,
+          ),
         });
       },
     }),

@@ -37,7 +37,7 @@ export function listNameTones(db: Db, providerId: number, f: NameToneFilter, ran
   if (f.initialLetter) base = base.where('initial_letter', '=', f.initialLetter);
   if (f.msisdn) base = base.where('msisdn', '=', f.msisdn);
   return pageOf(base, range, async (page) =>
-    (await page.selectAll().orderBy('id', 'desc').execute()).map((r) => ({
+    (await page.selectAll().orderBy('request_date', 'desc').orderBy('id', 'desc').execute()).map((r) => ({
       nameToneID: String(r.id),
       name: r.name,
       requestDate: r.request_date,

@@ -21,6 +21,7 @@ import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
 import { marks, STATUS, waiting, wireMarks, type Marks } from '../lifecycle/states';
 import { pageRange, type PageRange } from '../db/paging';
 import { compareColumn } from '../db/recordFilter';
+import { stateWhere } from '../http/listOrder';
 import type { Lang } from '../returnCodes';
 import { namesIn } from './translations';
 
@@ -337,19 +338,22 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tone_boxes', object
   q: Q,
   f: RecordFilterDef,
   value: string,
+  site: string,
 ): Q {
+  if (f.match === 'state')
+    return q.where(stateWhere(site, f.expression!, value, (field) => toneBoxFields().field(field).column) as any) as Q;
   const narrowed = compareColumn<'tone_boxes', Q>(q, toneBoxFields().field(f.field).column, f.match, value);
   if (!narrowed) throw new Error(`a tone box filter cannot match "${f.match}"`);
   return narrowed;
 }
 
 /** sp/querytonebox: the provider's boxes (not deleted), newest first, with their tone count, filtered and paged. */
-export async function listBoxes(db: Db, providerId: number, params: Params, range: PageRange) {
+export async function listBoxes(db: Db, providerId: number, site: string, params: Params, range: PageRange) {
   const fields = toneBoxFields();
   let q = db.selectFrom('tone_boxes').where('provider_id', '=', providerId).where('status', '!=', STATUS.deleted);
   for (const [name, f] of Object.entries(fields.record.filters ?? {})) {
     const value = params[name];
-    if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value);
+    if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value, site);
   }
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);

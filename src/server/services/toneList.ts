@@ -8,7 +8,7 @@
 // recordSum is max(seq): both O(page) whatever the page number. A filtered page first reads the ids of the
 // page from the filter's index (provider_id, filter, id) alone, so OFFSET skips index entries only, from
 // whichever end of the range is nearer, then fetches those rows by primary key (a deferred join).
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { RecordFilterDef } from '../../engine';
 import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
@@ -17,6 +17,7 @@ import { logicToSql } from '../db/logicSql';
 import { compareColumn } from '../db/recordFilter';
 import { typed, type TSchema } from '../http/schemas';
 import { engineFor } from '../validation';
+import { stateValues, stateWhere, type ListOrder } from '../http/listOrder';
 import { toneFields } from './toneRecord';
 import { reasonText } from '../media/transcodes';
 import type { Lang } from '../returnCodes';
@@ -52,6 +53,7 @@ export const toneFilterParams = (): Record<string, TSchema> =>
           type: 'string',
           maxLength: 1024,
           ...(pattern ? { pattern } : {}),
+          ...(f.match === 'state' ? { enum: stateValues(f.expression!) } : {}),
           ...(f.schema ?? {}),
           description: `${f.match} on ${f.field}${f.expression ? ` (${f.expression})` : ''}`,
         }),
@@ -71,6 +73,7 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'tones', object>>(
 ): Q {
   if (f.match === 'expression')
     return q.where(logicToSql(engineFor(site).expression(f.expression!), columnOf) as any) as Q;
+  if (f.match === 'state') return q.where(stateWhere(site, f.expression!, value, columnOf) as any) as Q;
   return compareColumn<'tones', Q>(q, columnOf(f.field), f.match, value) ?? q;
 }
 
@@ -107,6 +110,8 @@ export interface ToneListQuery {
   site: string;
   params: Record<string, unknown>;
   range: PageRange;
+  /** A sortable column's order (http/listOrder.ts, already checked against the definitions); ties newest first. */
+  order?: ListOrder;
 }
 
 export async function listTones(
@@ -122,7 +127,7 @@ export async function listTones(
     return out;
   };
   const filters = Object.entries(filterDefs()).filter(([name, f]) => active(f, q.params[name]));
-  if (filters.length === 0) {
+  if (filters.length === 0 && !q.order) {
     const rows = await tonePageBySeq(db, {
       providerId: q.providerId,
       offset: q.range.countOnly ? 0 : q.range.offset,
@@ -137,6 +142,7 @@ export async function listTones(
   const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (q.range.countOnly) return { recordSum: total };
+  if (q.order) return { record: (await orderedPage(db, query, q.order, q.range)).map(row), recordSum: total };
   // Past the middle, walk the index from the other end: OFFSET never skips more than half the matches.
   const fromEnd = q.range.offset > total / 2;
   const offset = fromEnd ? Math.max(0, total - q.range.offset - q.range.limit) : q.range.offset;
@@ -157,4 +163,32 @@ export async function listTones(
       ? []
       : await db.selectFrom('tones').select(listColumns()).where('id', 'in', ids).orderBy('id', 'desc').execute();
   return { record: rows.map((r) => row(r as Row)), recordSum: total };
+}
+
+/**
+ * A page in a column's order: the ids from the (provider_id, column, id) index (every sortable tone column has
+ * one, migrations/001), ties by id in the same direction so paging is stable, then the rows by primary key.
+ * A price is a decimal string: it sorts as a number.
+ */
+async function orderedPage(
+  db: Db,
+  query: SelectQueryBuilder<Database, 'tones', object>,
+  order: ListOrder,
+  range: PageRange,
+): Promise<Row[]> {
+  const col = columnOf(order.field) as any;
+  const key = order.field === 'price' ? sql`cast(${sql.ref(col)} as real)` : sql.ref(col);
+  const ids = (
+    await query
+      .select('id')
+      .orderBy(key, order.direction)
+      .orderBy('id', order.direction)
+      .limit(range.limit)
+      .offset(range.offset)
+      .execute()
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('tones').select(listColumns()).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r as Row]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
 }

@@ -1,15 +1,16 @@
 // The table of a list page: TanStack Table (v8, headless) over one server page of rows. Columns come from the
 // definition; a selection column when the list is selectable; an operation column for row actions with the
 // width rule of 000 §9. Column widths come from the definition alone (table-layout: fixed, see columnLayout),
-// so they never change from page to page; long text is cut with its full text on hover and focus. Scrolls
-// inside 656 px with a sticky header, and sideways when the columns need more room than the window has.
+// so they never change from page to page; long text is cut with its full text on hover and focus. The page
+// scrolls, not the table: its header row sticks under the top bar. A column the definition declares sortable has
+// a header button (aria-sort) that asks the server for that order (ListScreen keeps it in the list state).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { cellValue, renderCellWithSecondary } from './cells';
-import { columnLayout, operationButtons, TABLE_MAX_HEIGHT } from './listState';
+import { columnLayout, operationButtons, type ListSort } from './listState';
 import { RowActions, rowActionsFor } from './RowActions';
 import { TruncationTooltip, useMarkTruncated } from './useTruncation';
 import type { Row } from './useSelection';
@@ -30,8 +31,9 @@ export interface DataTableProps {
   loading: boolean;
   /** Shown instead of rows when there are none (empty or error state). */
   placeholder?: ReactNode;
-  maxHeight?: number;
   caption: string;
+  sort?: ListSort;
+  onSort?(field: string): void;
 }
 
 export function DataTable({
@@ -44,8 +46,9 @@ export function DataTable({
   selection,
   loading,
   placeholder,
-  maxHeight,
   caption,
+  sort,
+  onSort,
 }: DataTableProps) {
   const env = useScreenEnv();
   const { t, digits } = useI18n();
@@ -102,16 +105,25 @@ export function DataTable({
       });
     }
     for (const c of visible) {
+      const label = c.secondary ? (
+        <>
+          {t(c.label)}
+          <span className="data-table__th-secondary">{t(c.secondary.label)}</span>
+        </>
+      ) : (
+        t(c.label)
+      );
       out.push({
         id: c.name,
         header: () =>
-          c.secondary ? (
-            <>
-              {t(c.label)}
-              <span className="data-table__th-secondary">{t(c.secondary.label)}</span>
-            </>
+          c.sortable && c.field && onSort ? (
+            <SortButton
+              label={label}
+              direction={sort?.field === c.field ? sort.direction : undefined}
+              onClick={() => onSort(c.field!)}
+            />
           ) : (
-            t(c.label)
+            label
           ),
         cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, digits, rowId: row.id }),
       });
@@ -131,7 +143,7 @@ export function DataTable({
       });
     }
     return out;
-  }, [visible, rowActions, selection, rows, running, ctx, t, digits, rowKey, rowLabel]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, digits, rowKey, rowLabel, sort, onSort]);
 
   const table = useReactTable({
     data: rows,
@@ -145,7 +157,6 @@ export function DataTable({
     <div
       ref={box}
       className={`data-table${loading ? ' is-loading' : ''}`}
-      style={{ maxHeight: maxHeight ?? TABLE_MAX_HEIGHT }}
       aria-busy={loading || undefined}
       role="region"
       aria-label={caption}
@@ -165,6 +176,7 @@ export function DataTable({
                 <th
                   key={h.id}
                   scope="col"
+                  aria-sort={ariaSort(visible, h.column.id, sort)}
                   className={`data-table__th data-table__th--${h.column.id.replace(/^__/, '')}`}
                   data-column={h.column.id}
                 >
@@ -210,5 +222,32 @@ export function DataTable({
       )}
       <TruncationTooltip container={box} />
     </div>
+  );
+}
+
+/** The header's sort state for assistive technology: only the sorted column says it. */
+function ariaSort(columns: ResolvedColumn[], id: string, sort: ListSort | undefined) {
+  const c = columns.find((col) => col.name === id);
+  if (!c?.sortable || !sort || sort.field !== c.field) return undefined;
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/** A sortable header: the label and an arrow showing the direction (both arrows, faint, while unsorted). */
+function SortButton({
+  label,
+  direction,
+  onClick,
+}: {
+  label: ReactNode;
+  direction: 'asc' | 'desc' | undefined;
+  onClick(): void;
+}) {
+  return (
+    <button type="button" className={`data-table__sort${direction ? ' is-sorted' : ''}`} onClick={onClick}>
+      <span className="data-table__sort-label">{label}</span>
+      <span className="data-table__sort-icon" aria-hidden="true">
+        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+      </span>
+    </button>
   );
 }

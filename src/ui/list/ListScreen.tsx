@@ -11,7 +11,7 @@ import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
 import { DataTable } from './DataTable';
-import { defaultsOf, initialState, pageSizesOf, showsPager, type ListState } from './listState';
+import { defaultsOf, initialState, nextSort, pageSizesOf, showsPager, type ListState } from './listState';
 import { Pager } from './Pager';
 import { SearchBar } from './SearchBar';
 import { useActions } from './useActions';
@@ -64,6 +64,12 @@ function ListScreenInner({ screenId, embedded, initialFilters, startFilters, sel
     [selection],
   );
   const actions = useActions(screen, rowKey, onDone, initialFilters);
+
+  // Stable, so the table's columns are not rebuilt on every render.
+  const onSort = useCallback(
+    (field: string) => setState((s) => ({ ...s, page: 1, sort: nextSort(s.sort, field) })),
+    [],
+  );
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
@@ -158,7 +164,8 @@ function ListScreenInner({ screenId, embedded, initialFilters, startFilters, sel
         }
         loading={query.isFetching}
         placeholder={placeholder}
-        maxHeight={screen.list?.maxHeight}
+        sort={state.sort}
+        onSort={onSort}
       />
       <div className="list-footer">
         {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}

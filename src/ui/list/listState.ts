@@ -2,11 +2,28 @@
 // the TanStack Query key, so every distinct page of every search is cached on its own.
 import type { ResolvedAction, ResolvedColumn, ResolvedField, ResolvedScreen } from '../../engine';
 
+/** A sortable column's field and direction; none is the list's own order (newest first). */
+export interface ListSort {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
 export interface ListState {
   page: number;
   pageSize: number;
   filters: Record<string, unknown>;
+  sort?: ListSort;
 }
+
+/** A header click: ascending, then descending, then back to the list's own order; page 1 each time. */
+export function nextSort(current: ListSort | undefined, field: string): ListSort | undefined {
+  if (current?.field !== field) return { field, direction: 'asc' };
+  return current.direction === 'asc' ? { field, direction: 'desc' } : undefined;
+}
+
+/** The list call's orderBy parameter (001 §7 sp/qrytone), as the server's allow-list reads it. */
+export const orderByOf = (sort: ListSort | undefined): Record<string, string> =>
+  sort ? { orderBy: `${sort.field} ${sort.direction}` } : {};
 
 /** 000 §9: page sizes 10, 20, 50, 100, default 10, unless the definition names its own. */
 const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
@@ -19,8 +36,6 @@ export function showsPager(screen: Pick<ResolvedScreen, 'list'>, total: number):
   if (at === undefined) return total > PAGER_THRESHOLD;
   return at > 0 && total >= at;
 }
-/** 000 §9: table max height. */
-export const TABLE_MAX_HEIGHT = 656;
 
 export function pageSizesOf(screen: Pick<ResolvedScreen, 'list'>): number[] {
   return screen.list?.pageSizes?.length ? screen.list.pageSizes : DEFAULT_PAGE_SIZES;
@@ -105,7 +120,8 @@ const SELECT_WIDTH = 40;
 /**
  * The table's column widths: fixed ones (the definition's width, else by format) and flexible text columns.
  * With table-layout: fixed these never depend on the rows, so columns keep their widths on every page and
- * a 300-character name cannot squeeze its neighbours; `minWidth` is where the table starts to scroll.
+ * a 300-character name cannot squeeze its neighbours; `minWidth` is the least the table needs (the page never
+ * scrolls sideways for it: text columns give way down to MIN_TEXT_WIDTH and their text is cut, in full on hover).
  */
 export function columnLayout(
   columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>,

@@ -9,7 +9,7 @@ import { holds } from '../../engine/logic';
 import { pageRange, readListAnswer } from '../../engine/payload';
 import { callApi } from '../runtime/api';
 import { useScreenEnv } from '../runtime/screenEnv';
-import type { ListState } from './listState';
+import { orderByOf, type ListState } from './listState';
 
 const LIST_CALL = 'list';
 const REFRESH_MS = 2000;
@@ -33,7 +33,7 @@ export function useListQuery(screenId: string, state: ListState, screen: Pick<Re
         user: env.user,
         form: state.filters,
       });
-      const payload = { ...mapped, ...pageRange(state.page, state.pageSize) };
+      const payload = { ...mapped, ...orderByOf(state.sort), ...pageRange(state.page, state.pageSize) };
       return readListAnswer(await callApi(call, payload), call.response);
     },
   });

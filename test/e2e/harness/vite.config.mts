@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { mergeConfig } from 'vite';
 import portal from '../../../vite.config.mts';
 
-export default mergeConfig(portal, {
+const config = mergeConfig(portal, {
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/__harness/',
   logLevel: 'warn',
@@ -17,3 +17,9 @@ export default mergeConfig(portal, {
     chunkSizeWarningLimit: 4000,
   },
 });
+// The portal builds two pages (index and the operator console); the harness is one page of its own.
+config.build.rolldownOptions = {
+  ...config.build.rolldownOptions,
+  input: fileURLToPath(new URL('./index.html', import.meta.url)),
+};
+export default config;

@@ -1,5 +1,8 @@
 // The feedback store: toasts and confirm dialogs live outside React so that non-React code (the API client)
 // can raise them. <FeedbackHost/> subscribes and renders; everything else only calls toast() or confirm().
+// Errors stay (issue 25): a refusal (an upload refused, a server error, a batch refused line by line) is kept on
+// screen until the user dismisses it, the thing is fixed (the next success clears it) or the page changes; only
+// successes, notes and warnings go after their few seconds. A provider who looked away still learns why.
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
@@ -9,6 +12,7 @@ export interface ToastItem {
   text: string;
   params?: Record<string, unknown>;
   kind: ToastKind;
+  /** 0: stays until dismissed (every error). */
   durationMs: number;
 }
 
@@ -54,7 +58,10 @@ export function dismissToast(id: number): void {
   set({ ...state, toasts: state.toasts.filter((t) => t.id !== id) });
 }
 
-/** Shows a message for durationMs (2 s by default, the spec's toast length). Returns its id. */
+/**
+ * Shows a message for durationMs (2 s by default, the spec's toast length); an error stays until dismissed, fixed
+ * (a success clears the errors before it) or the page changes (clearErrors). Returns its id.
+ */
 export function toast(
   text: string,
   options: { durationMs?: number; kind?: ToastKind; params?: Record<string, unknown> } = {},
@@ -64,14 +71,22 @@ export function toast(
     text,
     params: options.params,
     kind: options.kind ?? 'info',
-    durationMs: options.durationMs ?? 2000,
+    durationMs: options.kind === 'error' ? 0 : (options.durationMs ?? 2000),
   };
-  // The same message twice in a row (a burst of failing calls) is shown once.
-  const toasts = state.toasts.filter((t) => !(t.text === item.text && t.kind === item.kind));
+  // The same message twice in a row (a burst of failing calls) is shown once; a success ends the errors before it.
+  const toasts = state.toasts.filter(
+    (t) => !(t.text === item.text && t.kind === item.kind) && !(item.kind === 'success' && t.kind === 'error'),
+  );
   set({ ...state, toasts: [...toasts, item] });
   if (item.durationMs > 0 && typeof setTimeout !== 'undefined')
     setTimeout(() => dismissToast(item.id), item.durationMs);
   return item.id;
+}
+
+/** The page changed: the errors of the page left are no longer about what is on screen. */
+export function clearErrors(): void {
+  if (state.toasts.some((t) => t.kind === 'error'))
+    set({ ...state, toasts: state.toasts.filter((t) => t.kind !== 'error') });
 }
 
 /** Asks a question in a modal dialog; resolves true for OK, false for cancel or close. */

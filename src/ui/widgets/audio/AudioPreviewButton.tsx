@@ -49,9 +49,10 @@ export function AudioPreviewButton({ id, source, row, title }: AudioPreviewButto
               : { toneCode: value || row?.toneCode },
           );
     play(id, address).catch((error) => {
-      // An ApiError (network, session) was already shown by the client; no address or an unplayable file is ours.
+      // An ApiError (network, session) was already shown by the client; no address or an unplayable file is ours:
+      // a passing notice for 3 s (000 §8), not a refusal that stays (errors stay until dismissed).
       if (!(error instanceof ApiError))
-        toast('Common.playAddressNotExist', { kind: 'error', durationMs: NOT_FOUND_MS });
+        toast('Common.playAddressNotExist', { kind: 'warning', durationMs: NOT_FOUND_MS });
     });
   };
 

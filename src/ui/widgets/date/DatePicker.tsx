@@ -1,7 +1,10 @@
-// The date picker (000 §2): a read-only text showing the value in the calendar of the site (Gregorian, or
-// Persian when support_persian_calendar is '1'), opening a panel that walks the steps of its type (year,
-// month, day, time). The stored value is always ISO (see dateValue.ts). Escape closes and returns focus to
-// the input; at 480 px and below the panel is a bottom sheet.
+// The date picker (000 §2): a text showing the value in the calendar of the site (Gregorian, or Persian when
+// support_persian_calendar is '1'), opening a panel that walks the steps of its type (year, month, day, time).
+// A date, datetime or year-month can also be typed in the format shown: read strictly on Enter or on leaving the
+// field (typed.ts), a bad or refused date is named under the input and the value stays as it was. The panel
+// greys out the days the field's limits refuse, jumps a year or a month per arrow, and a held arrow repeats
+// (000 §2: after 600 ms, every 150 ms, faster to 30 ms). The stored value is always ISO (see dateValue.ts).
+// Escape closes and returns focus to the input; at 480 px and below the panel is a bottom sheet.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../i18n';
 import type { Calendar } from './calendars';
@@ -10,6 +13,8 @@ import { displayValue, parseValue, stepsOf, toValue, type PickerType, type Step,
 import { DayGrid, shiftMonth } from './DayGrid';
 import { allowed, type Limits } from './limits';
 import { TimeSpinner } from './TimeSpinner';
+import { parseTyped, typeable } from './typed';
+import { useRepeat } from './useRepeat';
 import './date.css';
 
 export interface DatePickerProps {
@@ -41,14 +46,35 @@ export function DatePicker({
   onChange,
   onBlur,
 }: DatePickerProps) {
-  const { t, digits } = useI18n();
+  const { t, digits, info } = useI18n();
   const parsed = useMemo(() => parseValue(value, type), [value, type]);
   const [open, setOpen] = useState(false);
+  // Opened by a click into a typeable input, the calendar leaves the focus in the input (typing goes on).
+  const [byPointer, setByPointer] = useState(false);
+  // What the user is typing (undefined: the input shows the value) and why it was refused.
+  const [typing, setTyping] = useState<string | undefined>(undefined);
+  const [refusal, setRefusal] = useState<{ message: string; params: Record<string, unknown> } | undefined>();
+  const canType = typeable(type) && !disabled;
+  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   // Shown in the language's digits; the stored value (data-value, what is sent) keeps ISO Latin digits.
   const shown = value ? digits(displayValue(parsed.date, parsed.time, type, calendar, t)) : '';
+
+  /** Reads what was typed: a good date becomes the value; a bad one stays in the input, named under it. */
+  const commitTyped = (): boolean => {
+    if (typing === undefined) return true;
+    const r = parseTyped(typing, type, calendar, limits, t, info.numerals);
+    if (!r.ok) {
+      setRefusal({ message: r.message, params: r.params });
+      return false;
+    }
+    setRefusal(undefined);
+    setTyping(undefined);
+    if (r.value !== value) onChange(r.value);
+    return true;
+  };
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -73,6 +99,10 @@ export function DatePicker({
       // Keyboard users leaving the picker with Tab close it, as a click outside does.
       onBlur={(e) => {
         if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) close(false);
+        if (!root.current?.contains(e.relatedTarget as Node | null)) {
+          commitTyped();
+          if (!open) onBlur?.();
+        }
       }}
     >
       <div className="date-picker__field">
@@ -80,12 +110,17 @@ export function DatePicker({
           ref={input}
           id={id}
           className="input date-picker__input"
-          readOnly
-          value={shown}
+          readOnly={!canType}
+          value={typing ?? shown}
           placeholder={placeholder ?? t(type === 'time' ? 'DatePicker.chooseTime' : 'DatePicker.choose')}
           disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-invalid={invalid || refusal ? true : undefined}
+          aria-describedby={[refusal ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
+          inputMode={canType ? 'numeric' : undefined}
+          onChange={(e) => {
+            setTyping(e.target.value);
+            setRefusal(undefined);
+          }}
           aria-required={required || undefined}
           // A combobox whose popup is the calendar dialog: the role that carries aria-expanded for a text input.
           role="combobox"
@@ -93,13 +128,25 @@ export function DatePicker({
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           data-value={value ?? ''}
-          onClick={() => !disabled && setOpen(true)}
+          onClick={() => {
+            if (disabled || open) return;
+            setByPointer(canType);
+            setOpen(true);
+          }}
           onKeyDown={(e) => {
-            if (['Enter', ' ', 'ArrowDown'].includes(e.key)) {
+            // Enter reads what was typed (never picks a date of its own); the arrow opens the calendar.
+            if (e.key === 'Enter' && canType) {
               e.preventDefault();
+              if (commitTyped()) setOpen(false);
+              return;
+            }
+            if (e.key === 'ArrowDown' || (!canType && (e.key === 'Enter' || e.key === ' '))) {
+              e.preventDefault();
+              setByPointer(false);
               setOpen(true);
             }
-            if ((e.key === 'Backspace' || e.key === 'Delete') && value && !required) onChange(undefined);
+            if (e.key === 'Escape' && open) setOpen(false);
+            if (!canType && (e.key === 'Backspace' || e.key === 'Delete') && value && !required) onChange(undefined);
           }}
         />
         <button
@@ -108,11 +155,19 @@ export function DatePicker({
           tabIndex={-1}
           aria-hidden="true"
           disabled={disabled}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            setByPointer(false);
+            setOpen((o) => !o);
+          }}
         >
           <CalendarIcon />
         </button>
       </div>
+      {refusal && (
+        <div id={errorId} className="date-picker__error" role="alert">
+          {digits(t(refusal.message, refusal.params))}
+        </div>
+      )}
       {open && (
         <>
           <div className="date-picker__backdrop" aria-hidden="true" onClick={() => close(true)} />
@@ -124,7 +179,10 @@ export function DatePicker({
             initialDate={parsed.date}
             initialTime={parsed.time}
             clearable={!required && Boolean(value)}
+            keepInputFocus={byPointer}
             onCommit={(v) => {
+              setTyping(undefined);
+              setRefusal(undefined);
               onChange(v);
               close(true);
             }}
@@ -146,6 +204,7 @@ interface PanelProps {
   initialDate?: Date;
   initialTime: Time;
   clearable: boolean;
+  keepInputFocus: boolean;
   onCommit(value: string | undefined): void;
   onCancel(): void;
   t(key: string, params?: Record<string, unknown>): string;
@@ -160,6 +219,7 @@ function Panel({
   initialDate,
   initialTime,
   clearable,
+  keepInputFocus,
   onCommit,
   onCancel,
   t,
@@ -209,6 +269,13 @@ function Panel({
     }
   };
 
+  // Held, an arrow repeats (000 §2); each step moves from the month shown at that moment.
+  const shift = (months: number) => setFocus((f) => shiftMonth(calendar, f, months));
+  const previousYear = useRepeat(() => shift(-12));
+  const previousMonth = useRepeat(() => shift(-1));
+  const nextMonth = useRepeat(() => shift(1));
+  const nextYear = useRepeat(() => shift(12));
+
   const yearItems = calendar.years(today).map((y) => ({ value: y, text: digits(y) }));
   const monthName = (m: number) => t(calendar.monthKey(m));
   const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: monthName(m) }));
@@ -227,16 +294,30 @@ function Panel({
       {(view === 'day' || view === 'month') && (
         <div className="date-picker__header">
           {view === 'day' && (
-            <button
-              type="button"
-              className="date-picker__nav"
-              aria-label={t('DatePicker.previousMonth')}
-              onClick={() => setFocus(shiftMonth(calendar, focus, -1))}
-            >
-              <span className="icon--directional" aria-hidden="true">
-                ‹
-              </span>
-            </button>
+            <>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={t('DatePicker.previousYear')}
+                data-step="-12"
+                {...previousYear}
+              >
+                <span className="icon--directional" aria-hidden="true">
+                  «
+                </span>
+              </button>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={t('DatePicker.previousMonth')}
+                data-step="-1"
+                {...previousMonth}
+              >
+                <span className="icon--directional" aria-hidden="true">
+                  ‹
+                </span>
+              </button>
+            </>
           )}
           <div className="date-picker__title">
             {view === 'day' && (
@@ -259,16 +340,30 @@ function Panel({
             </button>
           </div>
           {view === 'day' && (
-            <button
-              type="button"
-              className="date-picker__nav"
-              aria-label={t('DatePicker.nextMonth')}
-              onClick={() => setFocus(shiftMonth(calendar, focus, 1))}
-            >
-              <span className="icon--directional" aria-hidden="true">
-                ›
-              </span>
-            </button>
+            <>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={t('DatePicker.nextMonth')}
+                data-step="1"
+                {...nextMonth}
+              >
+                <span className="icon--directional" aria-hidden="true">
+                  ›
+                </span>
+              </button>
+              <button
+                type="button"
+                className="date-picker__nav"
+                aria-label={t('DatePicker.nextYear')}
+                data-step="12"
+                {...nextYear}
+              >
+                <span className="icon--directional" aria-hidden="true">
+                  »
+                </span>
+              </button>
+            </>
           )}
         </div>
       )}
@@ -303,6 +398,7 @@ function Panel({
           selected={date}
           limits={limits}
           label={`${monthName(month)} ${digits(year)}`}
+          keepInputFocus={keepInputFocus}
           onFocus={setFocus}
           onChoose={chooseDay}
         />

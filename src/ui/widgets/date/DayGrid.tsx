@@ -19,6 +19,8 @@ export interface DayGridProps {
   label: string;
   onFocus(date: Date): void;
   onChoose(date: Date): void;
+  /** Opened by a click into a typeable input: the focus stays there until the user moves in the grid. */
+  keepInputFocus?: boolean;
 }
 
 /** A month shifted in the calendar shown (Persian months differ from Gregorian ones). */
@@ -43,6 +45,7 @@ export function DayGrid({
   label,
   onFocus,
   onChoose,
+  keepInputFocus,
 }: DayGridProps) {
   const first = calendar.make(year, month, 1);
   const offset = (first.getDay() - calendar.weekStartsOn + 7) % 7;
@@ -56,7 +59,14 @@ export function DayGrid({
   const weekdays = Array.from({ length: 7 }, (_, i) => (i + calendar.weekStartsOn) % 7);
   const today = new Date();
   const focused = useRef<HTMLButtonElement | null>(null);
+  // Opened by a click into a typeable input, the grid leaves the focus there (the user may be typing) until the
+  // focused day changes.
+  const skipFirst = useRef(keepInputFocus === true);
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     focused.current?.focus();
   }, [focus]);
 
