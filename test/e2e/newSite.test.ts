@@ -84,10 +84,13 @@ async function providerConfig(
   s: TestServer,
   who: { account: string; password: string },
 ): Promise<Record<string, string>> {
+  // A server that went away says why: its own output comes with the failure.
   const login = await fetch(`${s.baseUrl}/sp/sploginhs`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ account: who.account, pwd: who.password }),
+  }).catch((e: Error) => {
+    throw new Error(`${e.message} (${String(e.cause)}); the server printed:\n${s.printed()}`);
   });
   expect(['000000', '312022']).toContain((await login.json()).returnCode);
   const cookie = login.headers.get('set-cookie')!.split(';')[0];

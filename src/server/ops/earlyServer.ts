@@ -41,6 +41,9 @@ export function listenEarly(port: number, host: string, lifecycle: Lifecycle): P
     });
     (current ?? starting)(req, res);
   });
+  // Fastify's own default rather than Node's 5 s: an idle keep-alive connection must outlive a client's or a
+  // balancer's idea of it, or a request sent just as the server closes it meets a closed socket.
+  server.keepAliveTimeout = 72_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
