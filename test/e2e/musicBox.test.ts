@@ -38,10 +38,16 @@ async function unflag(...keys: string[]) {
 
 /** Tomorrow, through the picker's keyboard: before every demo tone's validity, so the box may end then. */
 async function pickTomorrow(root: Locator) {
+  // A click leaves the caret in the input (a date may be typed); the day is chosen in the grid, next month's
+  // page when tomorrow is there.
+  const t = new Date(Date.now() + 24 * 3600 * 1000);
+  const iso = `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
   await root.locator('#root_toneValidDay').click();
   await page.locator('.date-picker__panel').waitFor();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
+  const day = page.locator(`.day-grid__day[data-iso="${iso}"]`);
+  if (!(await day.count()))
+    await page.locator('.date-picker__nav[aria-label="Next month"], .date-picker__nav[aria-label="下个月"]').click();
+  await page.locator(`.day-grid__day[data-iso="${iso}"]`).first().click();
   await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
 }
 
