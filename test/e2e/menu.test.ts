@@ -5,7 +5,8 @@ import { demo, expectPath, login, openPage, pathOf, screenshot, type DemoAccount
 import { openUserMenu, sidebarMenu } from './support/menu';
 import { useSuite } from './support/suite';
 import { createEngine } from '../../src/engine';
-import { loadDefinitionSetFromDisk } from '../../src/engine/fsLoader';
+import { loadDefinitionSetFromDisk, loadSourcesFromDisk } from '../../src/engine/fsLoader';
+import { APP_FOLDERS, screenFileOf } from '../../src/engine/sources';
 import { gateOf } from '../../src/engine/gate';
 
 jest.setTimeout(120_000);
@@ -206,8 +207,13 @@ describe('the capability gate in the browser: what the menu hides is closed by U
     });
     const engine = createEngine(loadDefinitionSetFromDisk(site));
     const gate = gateOf(engine, { config, user: { ...userInfo, expired: false, needChangePwd: '0', ossLogin: false } });
+    // The provider's portal: the screens of another application (the operator console's folder) are not its own.
+    const sources = loadSourcesFromDisk();
+    const ofAnotherApp = (id: string) =>
+      APP_FOLDERS.some((f) => screenFileOf(sources, id).startsWith(`screen-definitions/${f}/`));
     const routes = engine
       .screenIds()
+      .filter((id) => !ofAnotherApp(id))
       .map((id) => engine.definition(id).route)
       .filter((r): r is string => Boolean(r) && !['/login', '/forgetpassword'].includes(r!));
     return routes.filter((r) => !gate.route(r).open);
