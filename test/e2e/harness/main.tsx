@@ -102,7 +102,8 @@ createRoot(document.getElementById('root')!).render(
           </WithCatalogue>
         </main>
       </ScreenEnvProvider>
+      {/* Inside the router: a message stays until the page changes (it reads the location). */}
+      <FeedbackHost />
     </RouterProvider>
-    <FeedbackHost />
   </I18nProvider>,
 );
