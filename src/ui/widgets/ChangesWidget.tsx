@@ -26,6 +26,12 @@ interface ViewFile {
 }
 type T = (key: string, params?: Record<string, unknown>) => string;
 
+/** A file's two sides, each with its heading and its player's accessible name. */
+const SIDES = [
+  { key: 'old', info: 'oldInfo', title: 'Operator.before', listen: 'Operator.listenBefore' },
+  { key: 'new', info: 'newInfo', title: 'Operator.after', listen: 'Operator.listenAfter' },
+] as const;
+
 const IMAGE = /\.(jpe?g|png|gif)$/i;
 const list = <X,>(v: unknown): X[] => (Array.isArray(v) ? (v as X[]) : []);
 
@@ -122,26 +128,18 @@ export function ChangesWidget(props: WidgetProps) {
             )}
           </h4>
           <div className="changes__pair">
-            <div data-side="old">
-              <span className="changes__side">{t('Operator.before')}</span>
-              <FileSide
-                name={f.old}
-                info={f.oldInfo}
-                address={address}
-                label={t('Operator.listenBefore', { name: t(f.label) })}
-                t={t}
-              />
-            </div>
-            <div data-side="new">
-              <span className="changes__side">{t('Operator.after')}</span>
-              <FileSide
-                name={f.new}
-                info={f.newInfo}
-                address={address}
-                label={t('Operator.listenAfter', { name: t(f.label) })}
-                t={t}
-              />
-            </div>
+            {SIDES.map((side) => (
+              <div key={side.key} data-side={side.key}>
+                <span className="changes__side">{t(side.title)}</span>
+                <FileSide
+                  name={f[side.key]}
+                  info={f[side.info]}
+                  address={address}
+                  label={t(side.listen, { name: t(f.label) })}
+                  t={t}
+                />
+              </div>
+            ))}
           </div>
         </section>
       ))}
