@@ -11,8 +11,7 @@ import { useLocation, useSearchParams } from '../router';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
 import { EmptyState } from '../shell/EmptyState';
-import { Icon } from '../shell/Icon';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { TopBar } from '../shell/TopBar';
 import { PageLoading } from '../shell/PageLoading';
 import { Sidebar } from '../shell/Sidebar';
 import { CONSOLE_HOME, operatorEngine, operatorRoute } from './definitions';
@@ -66,26 +65,13 @@ export default function OperatorLayout() {
           <a className="skip-link" href="#main">
             {t('Common.skipToContent')}
           </a>
-          <header className="topbar">
-            <button
-              type="button"
-              className="icon-button topbar__toggle"
-              aria-label={t(collapsed ? 'Menu.expand' : 'Menu.collapse')}
-              aria-expanded={!collapsed}
-              onClick={() => setCollapsed(!collapsed)}
-            >
-              <Icon name="menu" size={20} />
-            </button>
-            <a className="topbar__brand" href={CONSOLE_HOME}>
-              <span className="brand">
-                <span className="brand__mark" aria-hidden="true">
-                  <Icon name="shield" size={18} />
-                </span>
-                <span className="brand__name">{t('Operator.loginTitle')}</span>
-              </span>
-            </a>
-            <div className="topbar__spacer" />
-            <LanguageSwitch tone="dark" />
+          <TopBar
+            collapsed={collapsed}
+            onToggle={() => setCollapsed(!collapsed)}
+            home={CONSOLE_HOME}
+            mark="shield"
+            name="Operator.loginTitle"
+          >
             <span className="topbar__user" data-operator={session?.operator.code}>
               {session?.operator.name} ·{' '}
               {t(session?.operator.role === 'admin' ? 'Operator.roleAdmin' : 'Operator.roleReviewer')}
@@ -93,7 +79,7 @@ export default function OperatorLayout() {
             <button type="button" className="btn btn--ghost topbar__signout" onClick={() => void signOut()}>
               {t('Operator.signOut')}
             </button>
-          </header>
+          </TopBar>
           <div className="app__body">
             <Sidebar collapsed={collapsed} menu={menu} />
             <div className="app__main">

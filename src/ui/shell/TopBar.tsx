@@ -1,4 +1,6 @@
-// The top bar: sidebar toggle, product name, language switch and the user dropdown.
+// The top bar: sidebar toggle, product name, language switch and, on the right, the provider's notifications and
+// user dropdown; the operator console passes its own application's home, mark, name and right side.
+import type { ReactNode } from 'react';
 import { Link } from '../router';
 import { useI18n } from '../i18n';
 import { Icon } from './Icon';
@@ -6,19 +8,37 @@ import { NotificationBell } from './NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
-function Brand() {
+function Brand({ mark, name }: { mark: string; name: string }) {
   const { t } = useI18n();
   return (
     <span className="brand">
       <span className="brand__mark" aria-hidden="true">
-        <Icon name="music" size={18} />
+        <Icon name={mark} size={18} />
       </span>
-      <span className="brand__name">{t('App.name')}</span>
+      <span className="brand__name">{t(name)}</span>
     </span>
   );
 }
 
-export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
+export interface TopBarProps {
+  collapsed: boolean;
+  onToggle(): void;
+  /** The application's home, mark (an icon name) and name (i18n key): the portal's unless given. */
+  home?: string;
+  mark?: string;
+  name?: string;
+  /** The right side after the language switch: the portal's notifications and user menu unless given. */
+  children?: ReactNode;
+}
+
+export function TopBar({
+  collapsed,
+  onToggle,
+  home = '/dashboard',
+  mark = 'music',
+  name = 'App.name',
+  children,
+}: TopBarProps) {
   const { t } = useI18n();
   return (
     <header className="topbar">
@@ -31,13 +51,17 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
       >
         <Icon name="menu" size={20} />
       </button>
-      <Link to="/dashboard" className="topbar__brand">
-        <Brand />
+      <Link to={home} className="topbar__brand">
+        <Brand mark={mark} name={name} />
       </Link>
       <div className="topbar__spacer" />
       <LanguageSwitch tone="dark" />
-      <NotificationBell />
-      <UserMenu />
+      {children ?? (
+        <>
+          <NotificationBell />
+          <UserMenu />
+        </>
+      )}
     </header>
   );
 }
