@@ -16,7 +16,14 @@ const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 const projects = [
   { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
   { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },
-  { ...base, displayName: 'server', testMatch: ['<rootDir>/test/api/**/*.test.ts'] },
+  // The demo data seeded once per run and site; every test server starts from a copy (test/api/seeded.ts).
+  {
+    ...base,
+    displayName: 'server',
+    testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+    globalSetup: '<rootDir>/test/api/seedsGlobalSetup.ts',
+    globalTeardown: '<rootDir>/test/api/seedsGlobalTeardown.ts',
+  },
   // Pure rules of the React renderers and widgets (list state, form state, date values), run in Node.
   {
     ...base,

@@ -2,10 +2,11 @@
 // Jest project, run the API suite again on PostgreSQL when TEST_DATABASE_URL is set, and end with one line
 // `N passed, N failed` counted from Jest's JSON results (CI reads that line).
 //
-// Two lanes run side by side once the portal and the server are built: the end-to-end files (two Jest workers; an
-// e2e file spends much of its time waiting on Chromium and its server) and everything else in turn (type check,
-// lint, the engine, definitions, ui and API projects on SQLite, the API suite on PostgreSQL), which fills the
-// cores the e2e lane leaves idle. On CI's 2 cores the run took 32 minutes with the lanes one after the other.
+// Three lanes run side by side once the portal and the server are built: the end-to-end files (two Jest workers; an
+// e2e file spends much of its time waiting on Chromium and its server), the API suite on PostgreSQL (much of it
+// waiting on the database), and everything else in turn (type check, lint, the engine, definitions, ui and API
+// projects on SQLite), which fills the cores the other two leave idle. Measured on 2 cores: the e2e suite alone
+// kept them 37% busy. With the lanes one after the other CI's run took 32 minutes; with two lanes, 30.6.
 // Each line of output is prefixed with its lane; each step's outcome is listed at the end with its minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -108,15 +109,18 @@ const otherLane = async () => {
     'server',
     '--maxWorkers=1',
   ]);
-  if (process.env.TEST_DATABASE_URL) {
-    await jest('rest', 'jest API suite (PostgreSQL)', ['--selectProjects', 'server', '--maxWorkers=1'], {
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      TEST_DB: 'postgres',
-    });
-  }
 };
 
-await Promise.all([e2eLane(), otherLane()]);
+// The API suite again on PostgreSQL, in a lane of its own: much of its time is spent waiting on the database.
+const postgresLane = async () => {
+  if (!process.env.TEST_DATABASE_URL) return;
+  await jest('pg', 'jest API suite (PostgreSQL)', ['--selectProjects', 'server', '--maxWorkers=1'], {
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TEST_DB: 'postgres',
+  });
+};
+
+await Promise.all([e2eLane(), otherLane(), postgresLane()]);
 console.log(`\n${outcomes.join('\n')}\nwhole run: ${minutes(Date.now() - started)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -5,7 +5,7 @@
 import { openDatabase } from '../../src/server/db/connection';
 import { ConfigStore } from '../../src/server/services/config';
 import { siteCache } from '../../src/server/siteCache';
-import { DEMO, startServer, usingPostgres, type Client, type TestServer } from './helpers';
+import { DEMO, startServer, type Client, type TestServer } from './helpers';
 
 let one: TestServer;
 let two: TestServer;
@@ -22,7 +22,7 @@ afterAll(async () => {
 async function operatorSets(key: string, value: string | undefined, site?: string): Promise<void> {
   const handle = await openDatabase({
     dataDir: one.dataDir,
-    databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
+    databaseUrl: one.databaseUrl,
     pgSchema: one.pgSchema,
   });
   try {

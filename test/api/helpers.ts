@@ -1,5 +1,6 @@
 // A real server per test file: its own temp DATA_DIR and its own database (a SQLite file there, or, when
-// TEST_DB=postgres, a fresh schema in DATABASE_URL), seeded with the demo data. Requests go through
+// TEST_DB=postgres, a database cloned on DATABASE_URL's server), with the demo data (a copy of the run's seeded
+// template, seeded.ts). Requests go through
 // fastify.inject, with a tiny cookie jar and the CSRF header, like the portal's client.
 import { marks, STATUS } from '../../src/server/lifecycle/states';
 import { engineFor } from '../../src/server/validation';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import type { SiteId } from '../../src/engine';
 import type { ToneToInsert } from '../../src/server/services/tones';
+import { seededCopy } from './seeded';
 
 // Hashing at the OWASP cost takes ~0.5 s a password; the suite uses a lower cost (account.test checks the default).
 process.env.RBT_SCRYPT_LOG2N = process.env.RBT_SCRYPT_LOG2N ?? '12';
@@ -23,7 +25,8 @@ jest.setTimeout(90_000);
 
 export interface TestServer extends App {
   dataDir: string;
-  /** The PostgreSQL schema of its database (PostgreSQL runs only), else undefined (SQLite in dataDir). */
+  /** Its PostgreSQL database and the schema in it (PostgreSQL runs only), else undefined (SQLite in dataDir). */
+  databaseUrl?: string;
   pgSchema?: string;
   clock: { now: number };
   base: string;
@@ -196,18 +199,34 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const shared = opts.sharing;
+  const site = opts.site ?? 'generic';
   const dataDir = shared?.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-api-'));
   const clock = { now: Date.now() };
-  const pgSchema = shared ? shared.pgSchema : usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dropSchema = () => (pgSchema && !shared ? dropPgSchema(pgSchema) : Promise.resolve());
+  // A copy of the run's seeded demo data (seeded.ts), except where the files must go to another store.
+  const copy =
+    shared || opts.objects
+      ? undefined
+      : await seededCopy(site, dataDir, usingPostgres ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined);
+  const databaseUrl = shared
+    ? shared.databaseUrl
+    : usingPostgres
+      ? (copy?.databaseUrl ?? opts.databaseUrl ?? process.env.DATABASE_URL)
+      : undefined;
+  const pgSchema = shared
+    ? shared.pgSchema
+    : usingPostgres
+      ? (copy?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`)
+      : undefined;
+  const dropSchema = () =>
+    shared ? Promise.resolve() : copy ? copy.drop() : pgSchema ? dropPgSchema(pgSchema) : Promise.resolve();
   const removeDataDir = () => (shared ? undefined : rmSync(dataDir, { recursive: true, force: true }));
   let app: App;
   try {
     app = await buildApp({
       dataDir,
-      databaseUrl: usingPostgres ? (opts.databaseUrl ?? process.env.DATABASE_URL) : undefined,
+      databaseUrl,
       pgSchema,
-      site: opts.site ?? 'generic',
+      site,
       distDir: opts.distDir ?? join(dataDir, 'no-dist'),
       now: () => clock.now,
       logger: opts.logger,
@@ -227,6 +246,7 @@ export async function startServer(
   const server: TestServer = {
     ...app,
     dataDir,
+    databaseUrl,
     pgSchema,
     clock,
     base,

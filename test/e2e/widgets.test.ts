@@ -97,6 +97,7 @@ describe('date picker (music box form)', () => {
 
   test('other types: datetime with time step, year-month, time; long press repeats and accelerates', async () => {
     await open('en');
+    await page.clock.install();
     await page.goto('/__harness/?screen=harnessWidgets&kind=form');
     await page.click('#root_when');
     await page.click(`.day-grid__day[data-iso="${iso(new Date())}"]`);
@@ -105,35 +106,39 @@ describe('date picker (music box form)', () => {
     // A click steps once.
     await page.click('[aria-label="Hours +1"]');
     expect(await hours.inputValue()).toBe('01');
-    // Held: one step at once, then after 600 ms a step every 150 ms, shrinking towards 30 ms. Each step's time is
-    // taken in the page (the minutes input's value attribute follows its value), as the test's own waits stretch
-    // on a loaded machine; the press lasts until eight steps have come.
-    await page.evaluate(() => {
-      const input = document.querySelectorAll<HTMLInputElement>('.time-spin__value')[1];
-      const w = window as unknown as { steps: number[] };
-      w.steps = [];
-      new MutationObserver(() => w.steps.push(performance.now())).observe(input, {
-        attributes: true,
-        attributeFilter: ['value'],
-      });
-    });
-    const stepTimes = () => page.evaluate(() => (window as unknown as { steps: number[] }).steps);
+    // Held: one step at once, then after 600 ms a step every 150 ms, shrinking towards 30 ms (000 §2). The page's
+    // clock is Playwright's, paused: the schedule is read exactly, however loaded the machine is.
+    const minutesValue = async () => Number(await page.locator('.time-spin__value').nth(1).inputValue());
+    await page.clock.pauseAt(Date.now() + 60_000);
     const plus = await page.locator('[aria-label="Minutes +1"]').boundingBox();
     await page.mouse.move(plus!.x + plus!.width / 2, plus!.y + plus!.height / 2);
     await page.mouse.down();
-    await page.waitForFunction(() => (window as unknown as { steps: number[] }).steps.length >= 8);
-    await page.mouse.up();
-    const minutes = Number(await page.locator('.time-spin__value').nth(1).inputValue());
-    expect(minutes).toBeGreaterThanOrEqual(8);
-    const steps = await stepTimes();
-    const gaps = steps.slice(1).map((t, i) => t - steps[i]);
-    // The second step waits for the repeat delay; later steps come faster than the first repeat.
-    expect(gaps[0]).toBeGreaterThanOrEqual(590);
-    const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
-    expect(average(gaps.slice(-3))).toBeLessThan(average(gaps.slice(1, 3)));
+    await page.waitForFunction(
+      () => document.querySelectorAll<HTMLInputElement>('.time-spin__value')[1].value === '01',
+    );
+    const gaps: number[] = [];
+    for (let waited = 0, seen = 1; gaps.length < 14;) {
+      await page.clock.runFor(1);
+      waited += 1;
+      const now = await minutesValue();
+      if (now !== seen) {
+        expect(now).toBe(seen + 1);
+        gaps.push(waited);
+        [seen, waited] = [now, 0];
+      }
+    }
+    expect(gaps.slice(0, 2)).toEqual([600, 150]);
+    // Each repeat sooner than the one before, until every 30 ms.
+    const faster = gaps.slice(1).findIndex((g) => g === 30);
+    expect(faster).toBeGreaterThan(2);
+    for (let i = 2; i <= faster + 1; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
+    expect(gaps.slice(faster + 1)).toEqual(gaps.slice(faster + 1).map(() => 30));
     // Released, it stops.
-    await page.waitForTimeout(400);
-    expect(Number(await page.locator('.time-spin__value').nth(1).inputValue())).toBe(minutes);
+    await page.mouse.up();
+    const minutes = await minutesValue();
+    await page.clock.runFor(2000);
+    expect(await minutesValue()).toBe(minutes);
+    await page.clock.resume();
     await page.locator('.time-spin__value').nth(2).focus();
     await page.keyboard.press('PageUp');
     await screenshot(page, 'widgets-datepicker-time-en');

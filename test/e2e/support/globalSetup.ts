@@ -1,14 +1,19 @@
 // Once per e2e run (Jest's globalSetup of the e2e project): the built portal (dist/, when missing) and the compiled
 // server (build/, always: every e2e server runs it, as `npm start` does), then one Chromium that every test file of
-// every worker connects to (browser.ts launch), each file in contexts of its own. Launching a Chromium per file cost
+// every worker connects to (browser.ts launch), each file in contexts of its own, and the directory of the run's
+// seeded DATA_DIRs (server.ts). Launching a Chromium per file cost
 // a second of CPU each; the server's build before every file's start cost more.
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS, CHROMIUM } from './chromium';
 import { buildServer, ensureBuilt } from './server';
+import { makeSeedsDir } from '../../api/seedTemplate';
+import { tmpdir } from 'node:os';
 
 export default async function globalSetup(): Promise<void> {
   ensureBuilt();
   buildServer();
+  // Each site's demo data seeded once, every server's DATA_DIR a copy (server.ts).
+  makeSeedsDir(tmpdir());
   if (process.env.E2E_BROWSER_WS) return; // an outer run's browser
   try {
     const server = await chromium.launchServer({ executablePath: CHROMIUM, args: BROWSER_ARGS });

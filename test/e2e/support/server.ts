@@ -3,12 +3,13 @@
 // The database is opened beside it for what only an operator could do (configuration flags, reading the outbox
 // of the notifier, ending sessions).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OperatorDb } from './operatorDb';
 import { openWrites } from '../../api/writeWindow';
+import { seededTemplate } from '../../api/seedTemplate';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 
@@ -80,6 +81,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!options.distDir && !options.install) ensureBuilt();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
+  // A fresh DATA_DIR of this tree starts as a copy of the run's seeded one (the API suite's seeded.ts explains why).
+  if (!options.dataDir && !options.install && !options.definitionsRoot) {
+    const site = options.site ?? 'generic';
+    const template = await seededTemplate(site, async (dir) => {
+      await (await startServer({ site, dataDir: dir })).stop();
+    });
+    if (template) cpSync(template, dataDir, { recursive: true });
+  }
   // The sources run in Node with tsx as a loader (not the tsx wrapper, which forks): one process, so stopping it stops the server.
   const entry =
     options.compiled === false && !options.install

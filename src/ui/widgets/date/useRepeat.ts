@@ -18,11 +18,12 @@ export function useRepeat(step: () => void) {
   const startRepeat = useCallback(() => {
     stopRepeat();
     stepRef.current();
+    // The first repeat comes REPEAT_START_MS after the delay's step; each later one a little sooner.
     let interval = REPEAT_START_MS;
     const tick = () => {
       stepRef.current();
-      interval = Math.max(REPEAT_MIN_MS, Math.round(interval * ACCELERATION));
       timer.current = setTimeout(tick, interval);
+      interval = Math.max(REPEAT_MIN_MS, Math.round(interval * ACCELERATION));
     };
     timer.current = setTimeout(tick, REPEAT_DELAY_MS);
   }, [stopRepeat]);
