@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, openPage, screenshot, signIn } from './support/browser';
 import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { ROOT } from './support/server';
 import { useSuite } from './support/suite';
@@ -46,8 +46,7 @@ async function queueRow(page: Page, name: string) {
 
 async function providerPage(path: string) {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
-  await login(page, provider);
-  await page.goto(path);
+  await signIn(page, provider, path);
   return page;
 }
 

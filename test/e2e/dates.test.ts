@@ -5,7 +5,7 @@
 // 10 s later, until the user dismisses it.
 import { addDays, addMonths, format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, openPage, screenshot, signIn } from './support/browser';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -19,8 +19,7 @@ const refusal = () => page.locator('.date-picker__error');
 
 async function open(language: 'en' | 'zh', path: string) {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
-  await login(page, demo('Generic site'));
-  await page.goto(path);
+  await signIn(page, demo('Generic site'), path);
 }
 
 test.each([

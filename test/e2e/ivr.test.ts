@@ -7,7 +7,7 @@
 // form converts to the IVR format at once, saying from what to what, and previews with its waveform; submitted,
 // it waits for approval; the help prompt list behind the salutatory screen. Screenshots at 1280 px, named by site and language.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, operator } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -53,8 +53,7 @@ async function offered(screen: string, normal: string) {
  */
 async function openScreen(who: DemoAccount, language: 'en' | 'zh', screen: string, shot?: string) {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: 1280 });
-  await login(page, who);
-  await page.goto(`/${screen}`);
+  await signIn(page, who, `/${screen}`);
   await screenRows(screen).first().waitFor();
   if (shot) await screenshot(page, shot);
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { axeViolations, demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { axeViolations, demo, login, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -24,8 +24,7 @@ async function open(who: DemoAccount, path: string, o: { language?: Language; wi
     width: o.width ?? 1280,
     height: 900,
   });
-  await login(page, who);
-  await page.goto(path);
+  await signIn(page, who, path);
 }
 
 async function openMaintenance(who: DemoAccount, o: { language?: Language; width?: number } = {}) {

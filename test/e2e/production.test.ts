@@ -68,7 +68,7 @@ describe('what the started server prints', () => {
   const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 
   test('the URL, a demo login, where the request log goes and the write window, on clean lines; the JSON log only in its file', async () => {
-    const server = await startServer({ compiled: true, env: { LOG_LEVEL: 'info' } });
+    const server = await startServer({ compiled: true, fresh: true, env: { LOG_LEVEL: 'info' } });
     try {
       await (await fetch(`${server.baseUrl}/common/ping`)).text();
       const lines = server

@@ -17,7 +17,7 @@ interface Shot {
   ready: string;
   /** Bring the page into the state to show. */
   act?(page: Page): Promise<void>;
-  /** The act ends the session: each width signs in again. */
+  /** The act ends the session: each width signs in again, in a tab of its own. */
   endsSession?: boolean;
 }
 
@@ -98,17 +98,18 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
   test.each(SHOTS.map((s) => [s.name, s] as const))(
     '%s: screenshot and no serious accessibility violation',
     async (_name, shot) => {
-      // One tab for both widths, signed in once (the narrower one reloads the page at its size), unless the
-      // shot ends the session.
-      const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width: WIDTHS[0] }));
-      let signedIn = false;
+      // One tab for both widths, signed in once (the narrower one reloads the page at its size); a shot that ends
+      // the session starts each width in a fresh tab.
+      let page: Page | undefined;
       for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 860 });
-        if (shot.as && !signedIn) {
-          await page.goto('/login');
-          await login(page, shot.as());
-          signedIn = !shot.endsSession;
-        }
+        if (!page || shot.endsSession) {
+          await page?.context().close();
+          page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
+          if (shot.as) {
+            await page.goto('/login');
+            await login(page, shot.as());
+          }
+        } else await page.setViewportSize({ width, height: 860 });
         await page.goto(shot.path);
         await page.waitForSelector(shot.ready);
         await shot.act?.(page);

@@ -5,7 +5,7 @@
 // header row sticking under the top bar, with no sideways scroll at 1280 px in English and Chinese; a refused
 // upload's message is still on screen 10 s later, until dismissed.
 import type { Page, Response } from 'playwright-core';
-import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { rows } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -21,8 +21,7 @@ async function open(who: DemoAccount, path: string, o: { language?: string; widt
     width: o.width ?? 1280,
     height: o.height ?? 800,
   });
-  await login(page, who);
-  await page.goto(path);
+  await signIn(page, who, path);
 }
 
 // The next answer of the tone list (the browser's form body is not visible to the test: what was asked shows in

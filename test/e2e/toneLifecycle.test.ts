@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { demo, downloaded, login, openPage, screenshot } from './support/browser';
+import { demo, downloaded, openPage, screenshot, signIn } from './support/browser';
 import { approveTone, confirmOk, rejectTone, row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
@@ -28,10 +28,9 @@ describe.each(SITES)('%s', (site, label) => {
   let toneID = '';
   let page: Page;
 
-  async function signIn(path: string) {
+  async function openAt(path: string) {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
-    await login(page, who);
-    await page.goto(path);
+    await signIn(page, who, path);
   }
 
   /** The maintenance list narrowed to one tone name; resolves with that tone's row. */
@@ -48,7 +47,7 @@ describe.each(SITES)('%s', (site, label) => {
   }
 
   test('uploaded with real wav files, it is listed as an addition to be approved', async () => {
-    await signIn('/rbtUploading');
+    await openAt('/rbtUploading');
     await fillToneFields(page, site, toneName);
     await uploadToneFiles(page);
     await submitTone(page);
@@ -62,14 +61,14 @@ describe.each(SITES)('%s', (site, label) => {
   test('the operator approves the addition with the CLI: the tone shows normal', async () => {
     expect(toneID).not.toBe('');
     approveTone(suite.server, who.account, toneID, 'add');
-    await signIn('/rbtMaintenance');
+    await openAt('/rbtMaintenance');
     const listed = await maintenanceRow(toneName);
     expect(await listed.textContent()).toContain('Normal');
     expect(await listed.textContent()).not.toContain('to be approved');
   });
 
   test('edited from its row: modification to be approved, then normal under the new name once approved', async () => {
-    await signIn('/rbtMaintenance');
+    await openAt('/rbtMaintenance');
     await maintenanceRow(toneName);
     await rowAction(page, toneID, 'edit').click();
     await page.waitForURL((u) => u.pathname === '/rbtUploading' && u.searchParams.get('type') === 'modify');
@@ -109,7 +108,7 @@ describe.each(SITES)('%s', (site, label) => {
   });
 
   test('hidden and resumed', async () => {
-    await signIn('/rbtMaintenance');
+    await openAt('/rbtMaintenance');
     await maintenanceRow(renamed);
     await rowAction(page, toneID, 'hide').click();
     await confirmOk(page, /Hide this tone/);
@@ -122,7 +121,7 @@ describe.each(SITES)('%s', (site, label) => {
   });
 
   test('the export lists it under its new name', async () => {
-    await signIn('/rbtMaintenance');
+    await openAt('/rbtMaintenance');
     await rows(page).first().waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -166,7 +165,7 @@ describe.each(SITES)('%s', (site, label) => {
         "INSERT INTO ivr_directory_items (directory_id, resource_type, resource_id, position) VALUES (?, '1', ?, 1)",
       ).run(dir.lastInsertRowid, Number(toneID));
       expect(memberships()).toEqual({ boxes: 1, directories: 1 });
-      await signIn('/rbtMaintenance');
+      await openAt('/rbtMaintenance');
       await maintenanceRow(renamed);
       await rowAction(page, toneID, 'delete').click();
       await confirmOk(page, /Delete this tone/);

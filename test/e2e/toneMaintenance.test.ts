@@ -2,7 +2,7 @@
 // them): filter and page, export, edit tags, edit. Screenshots per site and language. Approval, hide/resume and
 // the forced delete are walked on a freshly uploaded tone in toneLifecycle.test.ts.
 import type { Page } from 'playwright-core';
-import { demo, downloaded, login, openPage, screenshot } from './support/browser';
+import { demo, downloaded, openPage, screenshot, signIn } from './support/browser';
 import { rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -21,8 +21,7 @@ describe.each(SITES)('%s', (site, label) => {
 
   async function open(language: 'en' | 'zh' = 'en') {
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
-    await login(page, who);
-    await page.goto('/rbtMaintenance');
+    await signIn(page, who, '/rbtMaintenance');
     await rows(page).first().waitFor();
   }
 

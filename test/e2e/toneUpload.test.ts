@@ -3,7 +3,7 @@
 // image), the submitted-for-approval message and a fresh form. Kenya also chooses copyright owners in the
 // selection dialog and shows the My Skiza price rule. Screenshots per site and language in test-results/.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, screenshot } from './support/browser';
+import { demo, expectPath, login, openPage, screenshot, signIn } from './support/browser';
 import { operator } from './support/maintenance';
 import { useSuite } from './support/suite';
 import {
@@ -39,8 +39,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
   test('empty submit shows the definition messages, in both languages', async () => {
     for (const language of ['en', 'zh'] as const) {
       await open(language);
-      await login(page, demo(who));
-      await page.goto('/rbtUploading');
+      await signIn(page, demo(who), '/rbtUploading');
       await page.locator('#root_toneName').waitFor();
       await page.click('.form-actions .btn--primary');
       const name = fieldError('toneName');
@@ -53,8 +52,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
 
   test('a complete upload with real files is submitted for approval and the form starts again', async () => {
     await open();
-    await login(page, demo(who));
-    await page.goto('/rbtUploading');
+    await signIn(page, demo(who), '/rbtUploading');
     await fillToneFields(page, site, `E2E ${site} tone`);
     // The language starts at the highest priority (English in the seed).
     await page.waitForFunction(

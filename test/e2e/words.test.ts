@@ -4,7 +4,7 @@
 // where every dialog has them; the demo account saves as it opens; the music box prompt shows the provider's
 // own file name; the export downloaded from the list is a spreadsheet file in the provider's language.
 import type { Page } from 'playwright-core';
-import { demo, downloaded, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, downloaded, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -17,8 +17,7 @@ type Language = 'en' | 'zh';
 
 async function open(who: DemoAccount, path: string, language: Language = 'en') {
   page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language });
-  await login(page, who);
-  await page.goto(path);
+  await signIn(page, who, path);
 }
 
 describe.each(['en', 'zh'] as const)('one word per screen (%s)', (language) => {

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { BROWSER_ARGS, CHROMIUM } from './chromium';
 import { ROOT } from './server';
 
@@ -69,6 +69,46 @@ export async function login(page: Page, who: DemoAccount | { account: string; pa
   await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 15_000 });
 }
 
+/** What a sign-in left in a tab: the context's cookies and the tab's session storage. */
+interface SignedIn {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+  session: Record<string, string>;
+}
+// Per test file (Jest gives each its own modules) and so per server: base URL, account and language.
+const signIns = new Map<string, SignedIn>();
+
+/**
+ * Opens `path` signed in as `who`. The first time in a file for an account and language it signs in through the
+ * login page (login above); later it gives a fresh tab that sign-in's cookie and session storage, once the server
+ * confirms the session is still live (a test may have ended it), as a second tab of the same browser would be.
+ * For tests about something else than signing in: each login page, submit and redirect cost over half a second
+ * of CPU, which made up minutes of the run. The page then loads `path` itself, re-reading the session from the
+ * server as every reload does.
+ */
+export async function signIn(page: Page, who: DemoAccount, path: string): Promise<void> {
+  // A same-origin page that loads no script: the language is set and session storage can be written.
+  await page.goto('/healthz');
+  const language = await page.evaluate(() => localStorage.getItem('portal.language'));
+  const key = `${new URL(page.url()).origin} ${who.account} ${language}`;
+  const saved = signIns.get(key);
+  if (saved) {
+    await page.context().addCookies(saved.cookies);
+    const live = await page.request.get('/sp/checkcplogin?portalType=1');
+    if ((await live.json()).returnCode === '000000') {
+      await page.evaluate((entries) => {
+        for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
+      }, saved.session);
+      await page.goto(path);
+      return;
+    }
+    signIns.delete(key);
+    await page.context().clearCookies();
+  }
+  await login(page, who);
+  signIns.set(key, { cookies: await page.context().cookies(), session: await sessionStore(page) });
+  await page.goto(path);
+}
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Wait for the guard to settle on a path. */
@@ -81,11 +121,24 @@ export async function expectPath(page: Page, path: string): Promise<void> {
  * screen the suite photographs is also checked by axe-core: a serious or critical violation fails the test
  * that took the screenshot (so every visited screen, in every language a test visits it in, is covered once).
  */
+const checkedDocuments = new Set<string>();
+
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows the settled screen.
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
+  // The same document already checked in this file at a desktop width (the same screen photographed at 1280 and
+  // 1920 px, say) is not checked again: axe-core judges the document, and each run costs about half a second of
+  // CPU. The mobile layout (480 px and below) is always checked on its own.
+  const shown: string = await page.evaluate(() => {
+    const text = document.documentElement.outerHTML;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return `${innerWidth <= 480 ? 'mobile' : 'desktop'} ${text.length}:${hash >>> 0}`;
+  });
+  if (checkedDocuments.has(shown)) return;
+  checkedDocuments.add(shown);
   const violations = await axeViolations(page);
   if (violations.length > 0) {
     const lines = violations.map(

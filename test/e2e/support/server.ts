@@ -71,6 +71,11 @@ export interface ServerOptions {
   distDir?: string;
   /** An existing DATA_DIR (a restart on the same database); the caller removes it. Default: a fresh one, removed on stop. */
   dataDir?: string;
+  /**
+   * A first start: the server migrates and seeds its empty database itself (and prints what a first start
+   * prints), instead of starting from a copy of the run's seeded DATA_DIR with the write window off.
+   */
+  fresh?: boolean;
   /** More environment for the server (LOG_LEVEL...), over the defaults above. */
   env?: Record<string, string>;
   /** Another installed copy to run (a production install: compiled, its own dist/), and the Node to run it with. */
@@ -82,7 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rbt-e2e-'));
   // A fresh DATA_DIR of this tree starts as a copy of the run's seeded one (the API suite's seeded.ts explains why).
-  if (!options.dataDir && !options.install && !options.definitionsRoot) {
+  if (!options.dataDir && !options.install && !options.definitionsRoot && !options.fresh) {
     const site = options.site ?? 'generic';
     const template = await seededTemplate(site, async (dir) => {
       await (await startServer({ site, dataDir: dir })).stop();
