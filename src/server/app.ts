@@ -170,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
   const handle = ctx.handle;
   const lifecycle = opts.lifecycle ?? new Lifecycle();
-  ctx.metrics = new Metrics({ jobs: ctx.jobs, handle });
+  ctx.metrics = new Metrics({ jobs: ctx.jobs, media: ctx.media, handle });
   store.observer = ctx.metrics;
 
   app.decorate('ctx', ctx);

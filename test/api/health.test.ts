@@ -81,7 +81,7 @@ test('alive and ready, every check ok', async () => {
   expect([h.status, await h.json()]).toEqual([200, { status: 'alive', phase: 'ready' }]);
   expect(await readyz()).toEqual({
     status: 200,
-    body: { status: 'ready', checks: { database: 'ok', storage: 'ok', queue: 'ok' } },
+    body: { status: 'ready', checks: { database: 'ok', storage: 'ok', queue: 'ok', transcoding: 'ok' } },
   });
 });
 
@@ -111,23 +111,25 @@ test('/metrics: Prometheus text with requests by route and code, files stored, b
   expect(value('rbt_files_stored_total')).toBe(1);
   expect(value('rbt_file_bytes_stored_total')).toBe(wav.length);
   expect(value('rbt_batch_lines_total{result="ok"}')).toBe(150);
-  // The queue as the database has it (the demo data has tasks waiting too).
-  const waiting = usingPostgres
-    ? (
-        await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${s.pgSchema}_pgboss.job`)}
-          where name = 'rbt_batch' and state in ('created', 'retry')`.execute(s.ctx.db)
-      ).rows[0].n
-    : Number(
-        (
-          await s.ctx.db
-            .selectFrom('batch_jobs')
-            .select(s.ctx.db.fn.countAll().as('n'))
-            .where('state', '=', 'queued')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-  expect(value('rbt_job_queue_waiting')).toBe(waiting);
+  // Each queue as the database has it (the demo data has tasks waiting too).
+  const waitingIn = async (queue: 'rbt_batch' | 'rbt_media', table: 'batch_jobs' | 'media_jobs') =>
+    usingPostgres
+      ? (
+          await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${s.pgSchema}_pgboss.job`)}
+            where name = ${queue} and state in ('created', 'retry')`.execute(s.ctx.db)
+        ).rows[0].n
+      : Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where state = 'queued'`.execute(
+              s.ctx.db,
+            )
+          ).rows[0].n,
+        );
+  expect(value('rbt_job_queue_waiting')).toBe(await waitingIn('rbt_batch', 'batch_jobs'));
   expect(value('rbt_job_queue_running')).toBe(0);
+  expect(value('rbt_transcode_queue_waiting')).toBe(await waitingIn('rbt_media', 'media_jobs'));
+  expect(value('rbt_transcode_queue_running')).toBe(0);
+  expect(value('rbt_transcode_queue_oldest_wait_seconds')).toBeGreaterThanOrEqual(0);
   expect(value('process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
   if (usingPostgres) expect(value('rbt_db_pool_max')).toBe(10);
 });
@@ -137,7 +139,10 @@ test('the bucket down: 503 naming it, the process still alive; back: ready again
   try {
     const down = await readyz();
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ status: 'not ready', checks: { database: 'ok', queue: 'ok' } });
+    expect(down.body).toMatchObject({
+      status: 'not ready',
+      checks: { database: 'ok', queue: 'ok', transcoding: 'ok' },
+    });
     expect(down.body.reason).toMatch(/^object storage s3:\/\/rbt-files\/health unreachable: /);
     expect((await fetch(`${s.base}/healthz`)).status).toBe(200);
     // What the upload form asks before it sends (common/checkuploadpath) says so too.

@@ -53,7 +53,7 @@ test('the install holds the runtime dependencies only, and the server runs on th
   expect(metrics).toMatch(new RegExp(`^nodejs_version_info\\{version="v${NODE_LTS}\\.`, 'm'));
   expect(await (await fetch(`${server.baseUrl}/readyz`)).json()).toEqual({
     status: 'ready',
-    checks: { database: 'ok', storage: 'ok', queue: 'ok' },
+    checks: { database: 'ok', storage: 'ok', queue: 'ok', transcoding: 'ok' },
   });
 });
 

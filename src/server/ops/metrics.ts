@@ -1,9 +1,12 @@
 // The process's metrics in Prometheus's text format (/metrics), through prom-client: request durations by route
-// and HTTP code, files stored and their bytes, batch lines applied, the job queue (waiting, running, the oldest
-// wait), the database pool, and the process itself (memory, CPU, event loop, GC: prom-client's defaults).
+// and HTTP code, files stored and their bytes, batch lines applied, the batch and transcode queues (waiting,
+// running, the oldest wait), the database pool, and the process itself (memory, CPU, event loop, GC: prom-client's defaults).
 // One registry per app, so the tests' several servers in one process keep their figures apart.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobQueue } from '../jobs/queue';
+
+// Only the queues' stats are read here, whatever their jobs carry.
+type AnyQueue = Pick<JobQueue<never>, 'stats'>;
 import type { DatabaseHandle } from '../db/connection';
 
 export class Metrics {
@@ -13,7 +16,7 @@ export class Metrics {
   private readonly bytesStored: Counter;
   private readonly batchLines: Counter<'result'>;
 
-  constructor(sources: { jobs: JobQueue; handle: DatabaseHandle }) {
+  constructor(sources: { jobs: AnyQueue; media: AnyQueue; handle: DatabaseHandle }) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requestSeconds = new Histogram({
@@ -39,23 +42,29 @@ export class Metrics {
       labelNames: ['result'],
       registers,
     });
-    const queue = (name: string, help: string, pick: (s: Awaited<ReturnType<JobQueue['stats']>>) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          const s = await sources.jobs.stats().catch(() => undefined);
-          if (s) this.set(pick(s));
-        },
-      });
-    queue('rbt_job_queue_waiting', 'Batch jobs waiting to run (all processes).', (s) => s.queued);
-    queue('rbt_job_queue_running', 'Batch jobs running now (all processes).', (s) => s.active);
-    queue(
-      'rbt_job_queue_oldest_wait_seconds',
-      'How long the oldest waiting batch job has waited.',
-      (s) => s.oldestQueuedSeconds,
-    );
+    // Each queue's figures as its database has them (all processes): the batch tasks', and the transcoding's.
+    type Stats = Awaited<ReturnType<JobQueue['stats']>>;
+    const queueGauges = (of: AnyQueue, prefix: string, what: string) => {
+      const gauge = (name: string, help: string, pick: (s: Stats) => number) =>
+        new Gauge({
+          name: `${prefix}_${name}`,
+          help,
+          registers,
+          async collect() {
+            const s = await of.stats().catch(() => undefined);
+            if (s) this.set(pick(s));
+          },
+        });
+      gauge('waiting', `${what} waiting to run (all processes).`, (s) => s.queued);
+      gauge('running', `${what} running now (all processes).`, (s) => s.active);
+      gauge(
+        'oldest_wait_seconds',
+        `How long the oldest waiting ${what.toLowerCase().replace(/s$/, '')} has waited.`,
+        (s) => s.oldestQueuedSeconds,
+      );
+    };
+    queueGauges(sources.jobs, 'rbt_job_queue', 'Batch jobs');
+    queueGauges(sources.media, 'rbt_transcode_queue', 'Transcode jobs');
     const pool = sources.handle.poolStats;
     if (pool) {
       const gauge = (
