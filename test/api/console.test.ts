@@ -13,9 +13,9 @@ let reviewer: Client; // Kenya only
 let generic: Client; // a provider of the generic site, in the approval flow
 let kenya: Client; // a provider of Kenya
 
-async function operatorLogin(account: string, password: string): Promise<Client> {
+async function operatorLogin(account: string, password: string, language?: string): Promise<Client> {
   const c = s.client();
-  const r = await c.post('/op/login', { account, pwd: password });
+  const r = await c.post('/op/login', { account, pwd: password, ...(language ? { language } : {}) });
   expect([account, r.body.returnCode]).toEqual([account, '000000']);
   return c;
 }
@@ -145,19 +145,33 @@ describe('the review queue', () => {
     const tone = await s.ctx.db
       .selectFrom('tones as t')
       .innerJoin('providers as p', 'p.id', 't.provider_id')
-      .select(['t.id', 't.tone_code', 't.tone_name'])
+      .select(['t.id', 't.tone_code', 't.tone_name', 't.catalog_id', 't.language_id'])
+      .where('t.catalog_id', 'is not', null)
       .where('p.code', '=', DEMO.generic.account)
       .where('t.status', '=', '1')
       .where('t.approve_type', '=', '2')
       .orderBy('t.id')
       .executeTakeFirstOrThrow();
-    const { catalogID, ...form } = await goodTone(s, generic, { toneName: 'Console Review' });
+    // Another catalogue and another content language than the tone's: the review names both sides.
+    const catalogue = await s.ctx.db
+      .selectFrom('catalogues')
+      .select(['id', 'name'])
+      .where('resource_type', '=', 1)
+      .where('id', '!=', tone.catalog_id ?? -1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const languages = await s.ctx.db.selectFrom('languages').select(['id', 'language_desc']).orderBy('id').execute();
+    const language = languages.find((l) => l.id !== tone.language_id)!;
+    const { catalogID: _catalogID, ...form } = await goodTone(s, generic, {
+      toneName: 'Console Review',
+      contentLanguage: String(language.id),
+    });
     const sent = await generic.post('/sp/edittone', {
       ...form,
       toneID: tone.id,
       toneCode: tone.tone_code,
-      newCatalogId: catalogID,
-      oldCatalogId: catalogID,
+      newCatalogId: String(catalogue.id),
+      oldCatalogId: String(tone.catalog_id),
       reason: 'New master',
       needApproved: 1,
       approveType: 2,
@@ -182,6 +196,45 @@ describe('the review queue', () => {
       new: 'Console Review',
       changed: true,
     });
+    const oldCatalogue = await s.ctx.db
+      .selectFrom('catalogues')
+      .select('name')
+      .where('id', '=', tone.catalog_id!)
+      .executeTakeFirstOrThrow();
+    const oldLanguage = languages.find((l) => l.id === tone.language_id)!;
+    const byName = (fields: Array<{ name: string }>, name: string) => fields.find((f) => f.name === name);
+    expect(byName(change.fields, 'catalogID')).toEqual({
+      name: 'catalogID',
+      label: 'ToneForm.catalog',
+      old: `${oldCatalogue.name} (${tone.catalog_id})`,
+      new: `${catalogue.name} (${catalogue.id})`,
+      changed: true,
+    });
+    expect(byName(change.fields, 'language')).toEqual({
+      name: 'language',
+      label: 'Common.language',
+      old: `${oldLanguage.language_desc} (${tone.language_id})`,
+      new: `${language.language_desc} (${language.id})`,
+      changed: true,
+    });
+    // In the operator's language (chosen at sign-in): the reference data's Chinese names where it has them.
+    const adminZh = await operatorLogin(DEMO.opAdmin.account, DEMO.opAdmin.password, 'zh');
+    const zh = (await adminZh.get('/op/change', { requestID: row.requestID })).body.record;
+    const zhNames = await s.ctx.db
+      .selectFrom('translations')
+      .select(['entity', 'entity_id', 'text'])
+      .where('lang', '=', 'zh')
+      .where('field', '=', 'name')
+      .execute();
+    const zhName = (entity: string, id: number, english: string) =>
+      zhNames.find((t) => t.entity === entity && t.entity_id === id)?.text ?? english;
+    expect(byName(zh.fields, 'catalogID')).toMatchObject({
+      new: `${zhName('catalogue', catalogue.id, catalogue.name)} (${catalogue.id})`,
+    });
+    expect(byName(zh.fields, 'language')).toMatchObject({
+      new: `${zhName('language', language.id, language.language_desc)} (${language.id})`,
+    });
+    expect(zhNames.some((t) => t.entity === 'catalogue' && t.entity_id === catalogue.id)).toBe(true);
     const web = change.files.find((f: { name: string }) => f.name === 'webAuditon');
     expect(web).toMatchObject({ changed: true, new: JSON.parse(form.toneFile).webAuditon });
     const played = await admin.get(`/op/file/${web.new}`);

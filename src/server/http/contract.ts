@@ -16,6 +16,7 @@ import type { JsonSchema } from './schemas';
 import type { Violation } from '../validation';
 import { ApiError } from '../envelope';
 import { RC, type ReturnCode } from '../returnCodes';
+import type { Translated } from '../services/translations';
 
 const constant = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
@@ -88,7 +89,7 @@ function columnBounds(schema: JsonSchema): Array<[string, number]> {
   return out;
 }
 
-interface Reference {
+export interface Reference {
   table: string;
   /** all: reference data; site: a row of a provider of the caller's site; provider: the caller's own row. */
   scope?: 'all' | 'site' | 'provider';
@@ -104,18 +105,33 @@ interface Reference {
   message?: string;
 }
 
-let references: Map<string, Reference[]> | undefined;
-function referenceTable(): Map<string, Reference[]> {
+/** How the operator's review names a table's rows (records/references.json `names`). */
+export interface RowNames {
+  column: string;
+  /** The entity of services/translations.ts that translates the column. */
+  translations?: Translated;
+}
+
+let references: { parameters: Map<string, Reference[]>; names: Map<string, RowNames> } | undefined;
+function referencesFile() {
   if (!references) {
     const file = join(__dirname, '..', '..', '..', 'src', 'server', 'records', 'references.json');
-    const { parameters } = JSON.parse(readFileSync(file, 'utf8')) as {
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
       parameters: Record<string, Reference | Reference[]>;
+      names: Record<string, RowNames | string>;
     };
-    // A Map: a parameter named like an Object.prototype key (constructor, __proto__) names nothing.
-    references = new Map(Object.entries(parameters).map(([k, v]) => [k, [v].flat()]));
+    // Maps: a parameter named like an Object.prototype key (constructor, __proto__) names nothing.
+    references = {
+      parameters: new Map(Object.entries(doc.parameters).map(([k, v]) => [k, [v].flat()])),
+      names: new Map(Object.entries(doc.names).filter((e): e is [string, RowNames] => typeof e[1] === 'object')),
+    };
   }
   return references;
 }
+const referenceTable = () => referencesFile().parameters;
+
+/** How a table's rows are named to a person, if references.json says. */
+export const rowNamesOf = (table: string): RowNames | undefined => referencesFile().names.get(table);
 
 /** The references a call's parameters make, by parameter name (for the document and the isolation test). */
 export function referencesOf(tag: string, params: string[]): Record<string, Reference> {

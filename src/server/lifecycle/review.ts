@@ -3,6 +3,7 @@
 // files, playable through the operator's file call). Old is the live row; new is what approval would make of it.
 import type { FieldMap } from '../records/fieldMap';
 import { wireMarks, type ChangeKind } from './states';
+import { referencesOf, type Reference } from '../http/contract';
 
 export interface ViewField {
   name: string;
@@ -11,6 +12,8 @@ export interface ViewField {
   old: string;
   new: string;
   changed: boolean;
+  /** The table its ids name (records/references.json), for reviewNames.ts; not answered. */
+  reference?: Reference;
 }
 export interface ViewFile {
   name: string;
@@ -63,15 +66,21 @@ export const field = (name: string, label: string, old: unknown, now: unknown): 
 /**
  * The view of an entity stored through a record (records/*.json): every written field with a value on either
  * side, the change's values over the live row's; the record's field holding its file map (a tone's toneFile, a
- * box's prompts) as files, one per key of `files.labels`.
+ * box's prompts) as files, one per key of `files.labels`. A field whose parameter names a row carries the
+ * reference, so the review can name it (reviewNames.ts).
  */
 export function recordView(
   map: FieldMap,
   row: Row,
   payload: Row,
   kind: ChangeKind,
-  files?: { field: string; labels: Record<string, string> },
+  o: {
+    /** The OpenAPI tag of the entity's calls: which table an id parameter names (records/references.json). */
+    tag: string;
+    files?: { field: string; labels: Record<string, string> };
+  },
 ) {
+  const { files } = o;
   const liveDetails = parseObject(row[DETAILS]);
   const newDetails = payload[DETAILS] === undefined ? liveDetails : parseObject(payload[DETAILS]);
   const fields: ViewField[] = [];
@@ -96,7 +105,10 @@ export function recordView(
     // The lifecycle's own marks (status, approveType...) and the row's key say nothing about the change itself.
     if (f.type === 'json' || LIFECYCLE_FIELDS.has(f.name) || f.column === 'id') continue;
     const [before, after] = sides(kind, live, changed, '').map((v) => (f.type === 'time' ? moment(v) : v));
-    if (text(before) !== '' || text(after) !== '') fields.push(field(f.name, f.def.label, before, after));
+    if (text(before) === '' && text(after) === '') continue;
+    const param = f.editParam ?? f.param;
+    const reference = param ? referencesOf(o.tag, [param])[param] : undefined;
+    fields.push({ ...field(f.name, f.def.label, before, after), ...(reference ? { reference } : {}) });
   }
   return { fields, files: fileFields };
 }

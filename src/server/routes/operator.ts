@@ -258,13 +258,13 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'operator',
       summary: 'One change with its values and files before and after',
       description:
-        "requestID of a change of a provider of the operator's sites (950005 otherwise). record: the change (as in /op/changes, with status, reason, decidedBy) and fields [{name, label (i18n key), old, new, changed}] and files [{name, label, old, new, changed}]: saved file names, played through /op/file/{savedFilename}. An addition has nothing before, a deletion nothing after.",
+        'requestID of a change of a provider of the operator\'s sites (950005 otherwise). record: the change (as in /op/changes, with status, reason, decidedBy) and fields [{name, label (i18n key), old, new, changed}] (an id a field names shown as its name, in the request\'s language, and the id: "Pop (3)") and files [{name, label, old, new, changed}]: saved file names, played through /op/file/{savedFilename}. An addition has nothing before, a deletion nothing after.',
       auth: 'operator',
       params: obj({ requestID: rowId }, ['requestID']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         const s = operatorOf(req);
-        const change = await changeDetail(req.server.ctx.db, s.operator, Number(params.requestID));
+        const change = await changeDetail(req.server.ctx.db, s.operator, Number(params.requestID), req.lang);
         if (!change) throw new ApiError(RC.notFound);
         return { record: change };
       },

@@ -9,6 +9,8 @@ import { decide, type DecideResult, type DecisionNotice } from '../lifecycle/lif
 import { entityOf } from '../lifecycle/registry';
 import type { ChangeKind } from '../lifecycle/states';
 import { parseObject, type ViewFile } from '../lifecycle/review';
+import { withReferenceNames } from '../lifecycle/reviewNames';
+import type { Lang } from '../http/lang';
 import { sitesOf } from './operators';
 
 type Db = Kysely<Database>;
@@ -93,7 +95,7 @@ export async function queueSummary(db: Db, o: Operator, now: number) {
 }
 
 /** One change request of the operator's sites, with what it changes; undefined for any other id. */
-export async function changeDetail(db: Db, o: Operator, id: number) {
+export async function changeDetail(db: Db, o: Operator, id: number, lang: Lang) {
   const cr = await db
     .selectFrom('change_requests as c')
     .innerJoin('providers as p', 'p.id', 'c.provider_id')
@@ -124,7 +126,7 @@ export async function changeDetail(db: Db, o: Operator, id: number) {
     providerID: String(cr.providerId),
     site: cr.site,
     requestTime: new Date(Number(cr.created_at)).toISOString(),
-    fields: view.fields,
+    fields: await withReferenceNames(db, view.fields, lang),
     files: await withFormats(db, cr.providerId, view.files),
   };
 }

@@ -122,7 +122,10 @@ export const toneEntity: ApprovableEntity = {
   applyMany: { modify: writeManyFields },
   async review(db, id, kind, payload) {
     const row = await db.selectFrom('tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const view = recordView(toneFields(), row, payload, kind, { field: 'toneFile', labels: TONE_FILES });
+    const view = recordView(toneFields(), row, payload, kind, {
+      tag: 'tones',
+      files: { field: 'toneFile', labels: TONE_FILES },
+    });
     const tags = (await db.selectFrom('tags').select('name').where('tone_id', '=', id).orderBy('id').execute()).map(
       (t) => t.name,
     );

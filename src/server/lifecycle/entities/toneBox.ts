@@ -56,7 +56,10 @@ export const toneBoxEntity: ApprovableEntity = {
     const row = await db.selectFrom('tone_boxes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const languages = await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').execute();
     const prompts = Object.fromEntries(languages.map((l) => [l.language_code, 'MusicBox.promptFile']));
-    const view = recordView(toneBoxFields(), row, payload, kind, { field: 'toneFile', labels: prompts });
+    const view = recordView(toneBoxFields(), row, payload, kind, {
+      tag: 'music boxes',
+      files: { field: 'toneFile', labels: prompts },
+    });
     const codes = async (ids: number[]) =>
       ids.length
         ? (await db.selectFrom('tones').select(['id', 'tone_code']).where('id', 'in', ids).execute())
