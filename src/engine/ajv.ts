@@ -154,15 +154,24 @@ export function compile(schema: AnySchemaObject): ValidateFunction {
 export function clearCompileCache(): void {
   cache.clear();
   bySchema = new WeakMap();
+  checkedSchemas = new Map();
   ajv.removeSchema();
 }
 
-/** Checks a schema against Ajv's meta-schema and our keywords without keeping it. */
+/** What schemaProblems found for each schema it checked, by its JSON: a definitions lint checks the same shapes again and again. */
+let checkedSchemas = new Map<string, string | null>();
+
+/** Checks a schema against Ajv's meta-schema and our keywords (compiled once per distinct schema, never kept for validation). */
 export function schemaProblems(schema: unknown): string | null {
+  const key = JSON.stringify(schema);
+  const known = checkedSchemas.get(key);
+  if (known !== undefined) return known;
+  let why: string | null = null;
   try {
-    ajv.compile(schema as AnySchemaObject);
-    return null;
+    ajv.removeSchema(ajv.compile(schema as AnySchemaObject).schema as AnySchemaObject);
   } catch (e) {
-    return (e as Error).message;
+    why = (e as Error).message;
   }
+  checkedSchemas.set(key, why);
+  return why;
 }
