@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { demo, openPage, screenshot, signIn } from './support/browser';
+import { layoutProblems } from './support/layout';
 import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { ROOT } from './support/server';
 import { useSuite } from './support/suite';
@@ -201,6 +202,13 @@ test.each(['en', 'zh', 'fa'])('every console screen of an administrator (%s)', a
     await page.goto(route);
     await page.locator('main .card').first().waitFor();
     expect(await page.locator('[data-screen="unavailable"]').count()).toBe(0);
+    // At 1280 px every list fits its card: no column cut at the card's edge, no sideways scroll.
+    await page
+      .locator('.list-footer__total[data-total]')
+      .first()
+      .waitFor({ timeout: 2000 })
+      .catch(() => undefined);
+    expect({ route, problems: await layoutProblems(page) }).toEqual({ route, problems: [] });
     await screenshot(page, `${route.slice(1).replace(/\//g, '-')}-${language}`);
   }
 });

@@ -6,6 +6,7 @@
 // upload's message is still on screen 10 s later, until dismissed.
 import type { Page, Response } from 'playwright-core';
 import { demo, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
+import { layoutProblems } from './support/layout';
 import { rows } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -120,23 +121,6 @@ test.each(['en', 'zh'])('%s: the status filter finds exactly the rows shown in e
   await search();
   await screenshot(page, `list-filtered-modify-${language}`, { viewport: true });
 });
-
-/** What would make a user scroll sideways, and where the list's header row is once the page scrolled. */
-const layoutProblems = (p: Page) =>
-  p.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
-    for (const box of document.querySelectorAll<HTMLElement>('.data-table')) {
-      if (box.scrollWidth > box.clientWidth + 1)
-        problems.push(
-          `${box.closest('[data-screen]')?.getAttribute('data-screen')} ${box.scrollWidth} > ${box.clientWidth}`,
-        );
-      const style = getComputedStyle(box);
-      if (['auto', 'scroll'].includes(style.overflowY) || style.maxHeight !== 'none') problems.push('inner scroll box');
-    }
-    return problems;
-  });
 
 const LISTS: Array<[string, string, string]> = [
   ['Generic site', '/rbtMaintenance', 'rbtMaintenance'],
