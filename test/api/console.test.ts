@@ -203,20 +203,22 @@ describe('the review queue', () => {
       .executeTakeFirstOrThrow();
     const oldLanguage = languages.find((l) => l.id === tone.language_id)!;
     const byName = (fields: Array<{ name: string }>, name: string) => fields.find((f) => f.name === name);
-    expect(byName(change.fields, 'catalogID')).toEqual({
-      name: 'catalogID',
-      label: 'ToneForm.catalog',
-      old: `${oldCatalogue.name} (${tone.catalog_id})`,
-      new: `${catalogue.name} (${catalogue.id})`,
-      changed: true,
-    });
-    expect(byName(change.fields, 'language')).toEqual({
-      name: 'language',
-      label: 'Common.language',
-      old: `${oldLanguage.language_desc} (${tone.language_id})`,
-      new: `${language.language_desc} (${language.id})`,
-      changed: true,
-    });
+    const named: Array<[string, string, string, string]> = [
+      [
+        'catalogID',
+        'ToneForm.catalog',
+        `${oldCatalogue.name} (${tone.catalog_id})`,
+        `${catalogue.name} (${catalogue.id})`,
+      ],
+      [
+        'language',
+        'Common.language',
+        `${oldLanguage.language_desc} (${tone.language_id})`,
+        `${language.language_desc} (${language.id})`,
+      ],
+    ];
+    for (const [name, label, old, now] of named)
+      expect(byName(change.fields, name)).toEqual({ name, label, old, new: now, changed: true });
     // In the operator's language (chosen at sign-in): the reference data's Chinese names where it has them.
     const adminZh = await operatorLogin(DEMO.opAdmin.account, DEMO.opAdmin.password, 'zh');
     const zh = (await adminZh.get('/op/change', { requestID: row.requestID })).body.record;
