@@ -47,4 +47,7 @@ const projects = [
 // JEST_PROJECTS=e2e (npm run test:e2e -- <file> [jest flags]) keeps only the named projects: --selectProjects would
 // take the file names that follow it for project names.
 const only = process.env.JEST_PROJECTS?.split(',');
-module.exports = { projects: only ? projects.filter((p) => only.includes(p.displayName)) : projects };
+module.exports = {
+  projects: only ? projects.filter((p) => only.includes(p.displayName)) : projects,
+  testSequencer: '<rootDir>/test/sequencer.cjs',
+};

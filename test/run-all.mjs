@@ -9,9 +9,9 @@
 // kept them 37% busy. With the lanes one after the other CI's run took 32 minutes; with two lanes, 30.6.
 // Each line of output is prefixed with its lane; each step's outcome is listed at the end with its minutes.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const extraArgs = process.argv.slice(2);
 const started = Date.now();
@@ -56,6 +56,16 @@ async function check(lane, name, cmd, args) {
   return r;
 }
 
+/** Writes each e2e file's seconds to test/e2e/durations.json, which orders the next clean run (test/sequencer.cjs). */
+function recordDurations(results) {
+  const seconds = Object.fromEntries(
+    results.testResults
+      .map((f) => [relative(process.cwd(), f.name), Math.round((f.endTime - f.startTime) / 1000)])
+      .sort((a, b) => b[1] - a[1]),
+  );
+  writeFileSync(join('test', 'e2e', 'durations.json'), `${JSON.stringify(seconds, null, 2)}\n`);
+}
+
 async function jest(lane, name, args, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'results.json');
   // --forceExit: a server a failed test never closed (its pools and job-queue timers) must not hang the run.
@@ -72,6 +82,7 @@ async function jest(lane, name, args, env = {}) {
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
+  if (lane === 'e2e' && process.env.RBT_RECORD_DURATIONS === '1') recordDurations(r);
   passed += r.numPassedTests;
   // A suite that fails to load counts as one failure, so a broken file can never hide.
   failed += r.numRuntimeErrorTestSuites + r.numFailedTests;
