@@ -1,7 +1,7 @@
 // Every shell and account screen in both languages, at desktop width and at 480 px: a screenshot each (under
 // test-results/screenshots) and axe-core with no serious or critical violation (checked by screenshot()).
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, openPage, screenshot, signIn, type DemoAccount } from './support/browser';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(240_000);
@@ -99,18 +99,19 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
     '%s: screenshot and no serious accessibility violation',
     async (_name, shot) => {
       // One tab for both widths, signed in once (the narrower one reloads the page at its size); a shot that ends
-      // the session starts each width in a fresh tab.
+      // the session starts each width in a fresh tab. An account's sign-in is reused across shots (signIn), since
+      // the login page has shots of its own.
       let page: Page | undefined;
       for (const width of WIDTHS) {
         if (!page || shot.endsSession) {
           await page?.context().close();
           page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language, width });
-          if (shot.as) {
-            await page.goto('/login');
-            await login(page, shot.as());
-          }
-        } else await page.setViewportSize({ width, height: 860 });
-        await page.goto(shot.path);
+          if (shot.as) await signIn(page, shot.as(), shot.path);
+          else await page.goto(shot.path);
+        } else {
+          await page.setViewportSize({ width, height: 860 });
+          await page.goto(shot.path);
+        }
         await page.waitForSelector(shot.ready);
         await shot.act?.(page);
         await screenshot(page, `${shot.name}-${language}-${width}`);
