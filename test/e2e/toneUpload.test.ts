@@ -9,6 +9,7 @@ import { useSuite } from './support/suite';
 import {
   fieldError as errorOf,
   fillToneFields,
+  uploadFile,
   pickDate as pick,
   PRICES,
   submitTone,
@@ -82,6 +83,31 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await page.waitForFunction(
       () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
     );
+  });
+});
+
+describe('a refused new upload (001 §8)', () => {
+  test('the refusal stays on screen and the form reloads when Submit comes back, 2 s later', async () => {
+    await open();
+    await signIn(page, demo('Generic site'), '/rbtUploading');
+    await fillToneFields(page, 'generic', 'E2E refused tone');
+    await uploadFile(page, 'mediaFile', wavFile('refused master.wav'), 'refused master.wav');
+    await uploadFile(page, 'image', pngFile('refused cover.png', 350, 350), 'refused cover.png');
+    // The write window starts while the provider fills the form: the server refuses the whole submission.
+    suite.server.db.setConfig('maintenance_window', '00:00-24:00');
+    try {
+      await submitTone(page);
+      const refusal = page.locator('.toast--error').first();
+      await refusal.waitFor();
+      await page.waitForFunction(
+        () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
+      );
+      expect(await page.locator('[data-field="mediaFile"] .upload__file-name').count()).toBe(0);
+      expect(await refusal.isVisible()).toBe(true);
+      await screenshot(page, 'tone-upload-refused-reloaded-en', { viewport: true });
+    } finally {
+      suite.server.db.setConfig('maintenance_window', '');
+    }
   });
 });
 

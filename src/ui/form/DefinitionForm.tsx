@@ -38,7 +38,7 @@ export interface DefinitionFormProps {
   mode?: Mode;
   /** Starting values (a record read for edit, query values); defaults fill the rest. */
   initial?: Record<string, unknown>;
-  /** After a successful call. Without it: a success toast, then the action's `navigate` after 2 s, or a fresh form in add mode. */
+  /** After a successful call. Without it: a success toast, then the action's `navigate` (at once in edit mode, with the fields cleared; else after 2 s), or a fresh form in add mode. */
   onSubmitted?(event: SubmittedEvent): void;
   /** Called with every change (a parent that shows a preview or keeps a draft). */
   onChange?(form: Record<string, unknown>): void;
@@ -124,6 +124,16 @@ function DefinitionFormInner({
     },
     [resolver, onChange],
   );
+
+  /** Empties every field (an edit that succeeded): no default comes back either. */
+  const clear = useCallback(() => {
+    formRef.current = {};
+    setForm({});
+    setTouched(new Set());
+    setSubmitted(false);
+  }, [setTouched]);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   const reset = useCallback(() => {
     const fresh = start();
@@ -213,6 +223,13 @@ function DefinitionFormInner({
       );
       setServerErrors(byField);
       if (Object.keys(byField).length) focusFirstError(formId, Object.values(byField));
+      // 001 §8: a refused new upload reloads the form when Submit comes back, 2 s later; the refusal itself stays
+      // on screen (an error toast stays until dismissed). A refusal the server names at a field keeps what was
+      // typed instead: the message is about that value, and the person is there to correct it.
+      else if (mode === 'add' && validates) {
+        clearTimeout(reloadTimer.current);
+        reloadTimer.current = setTimeout(reset, REENABLE_MS);
+      }
       return;
     }
     setServerErrors({});
@@ -228,7 +245,12 @@ function DefinitionFormInner({
     if (outcome.answer?.returnCode !== '000000' && outcome.answer?.returnMsg)
       toast(outcome.answer.returnMsg, { kind: 'warning', durationMs: 3000 });
     else toast(action.successMessage ?? 'Form.saved', { kind: 'success' });
-    if (action.navigate) setTimeout(() => navigate(action.navigate!), REENABLE_MS);
+    // 001 §2.1: a successful edit clears the fields and goes to its list at once (the success message goes with
+    // it); the record it edited is no longer what the form shows.
+    if (action.navigate && mode === 'edit') {
+      clear();
+      navigate(action.navigate);
+    } else if (action.navigate) setTimeout(() => navigate(action.navigate!), REENABLE_MS);
     else if (mode === 'add' && validates) reset();
   };
 
