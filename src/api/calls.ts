@@ -104,6 +104,8 @@ export const api = {
   selfInfo: () => request<SelfInfo>('sp/qrycpselfInfo'),
   updateSelfInfo: (form: Payload) => request('sp/updatecpinfo', form),
   accountDownload: (): Promise<Download> => download('sp/accountdownload'),
+  /** One of the provider's stored files by its saved name (001 §7 sp/download). */
+  fileDownload: (fileName: string): Promise<Download> => download('sp/download', { fileName }),
   prelistenUrl: (payload: Payload) => request<{ url?: string; playUrl?: string }>('sp/getprelistenurl', payload),
   /** Name-RBT: the category the provider may upload into (000 §2 menu gate). */
   categoryId: () => request<Record<string, unknown>>('sp/getcategoryid', { portalType: 1 }, { kind: 'get' }),

@@ -56,6 +56,12 @@ export function forbidden(): ApiError {
   return new ApiError('403', 'forbidden', undefined, 403);
 }
 
+/** A download answered with an error status (001 §8): the logged-out confirmation, whatever the status. */
+export function downloadFailed(status: number): ApiError {
+  void askToLogIn('request.loggedOut');
+  return new ApiError(String(status), 'download failed', undefined, status);
+}
+
 export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: number): ApiError {
   const message =
     kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';

@@ -5,7 +5,7 @@
 import type { KyInstance, Options } from 'ky';
 import type { ClientKind } from '../engine/types';
 import { ApiError, type Answer } from './answer';
-import { checkAnswer, fileMissing, forbidden, networkFailure } from './errors';
+import { checkAnswer, downloadFailed, fileMissing, forbidden, networkFailure } from './errors';
 
 const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -152,6 +152,8 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
     if (error instanceof ApiError) throw error;
     if (isHTTPError(error)) {
       const status = error.response.status;
+      // 001 §8: a download answered with any status but 200 asks to log in again, as an expired session does.
+      if (kind === 'binary') throw downloadFailed(status);
       if (status === 403) throw forbidden();
       // An error status that still carries the envelope is judged by its code.
       const data = (await error.response

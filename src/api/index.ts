@@ -9,7 +9,7 @@ export {
   type SessionRecord,
   type StoredUser,
 } from './calls';
-export { request, type RequestOptions, type Payload, type Download } from './http';
+export { request, saveFile, type RequestOptions, type Payload, type Download } from './http';
 export { ApiError, SUCCESS, type Answer } from './answer';
 export { checkAnswer } from './errors';
 export { registerApiReporter, type ApiReporter, type Notice } from './reporter';

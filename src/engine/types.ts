@@ -93,7 +93,8 @@ export interface ColumnDef {
   /** Row key shown; or `value`, an expression with `row` in the context. */
   field?: string;
   value?: Logic;
-  format?: 'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'label' | 'progress' | 'age';
+  format?:
+    'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'file' | 'label' | 'progress' | 'age';
   /** For format 'audios': the key of each item's name and of its play address. */
   items?: { name: string; source: string };
   /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */

@@ -88,6 +88,31 @@ describe.each(SITES)('%s', (site, label) => {
     expect(lines[0].split(',')).toContain(priceHeader);
   });
 
+  if (site === 'generic')
+    test("the detail's IVR file downloads through sp/download; a download answered 404 asks to log in again (001 §8)", async () => {
+      await open();
+      await rows(page)
+        .filter({ hasText: 'Sunrise Prayer' })
+        .locator('.row-actions__button[data-action="detail"]')
+        .click();
+      const button = page.locator('[role="dialog"] [data-summary="ivrFile"] button[data-download]');
+      await button.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/\.wav$/);
+      expect((await downloaded(download)).subarray(0, 4).toString('latin1')).toBe('RIFF');
+      await screenshot(page, 'tone-detail-files-en', { viewport: true });
+      // The file is gone from the provider's files: the server answers 404 and the portal asks to log in again.
+      suite.server.db.run(
+        'DELETE FROM uploaded_files WHERE saved_filename = ?',
+        await button.getAttribute('data-download'),
+      );
+      await button.click();
+      const dialog = page.locator('[role="alertdialog"]');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('You have been logged out. Log in again?');
+      await screenshot(page, 'tone-detail-download-refused-en', { viewport: true });
+    });
+
   test('edit tags: the tilde rule in the browser, then saved and read back', async () => {
     await open();
     const toneID = (await rows(page).first().getAttribute('data-row-key'))!;

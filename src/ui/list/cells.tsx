@@ -6,6 +6,7 @@ import type { Config, ResolvedColumn } from '../../engine';
 import { evaluate } from '../../engine/logic';
 import { decimalPlaces } from '../../engine/numbers';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
+import { FileDownloadCell } from './FileDownloadCell';
 import { calendarFor } from '../widgets/date/calendars';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
@@ -110,6 +111,7 @@ export function renderCell(
   if (format === 'audio') return <AudioPreviewButton id={`${column.name}:${ctx.rowId}`} source={value} row={row} />;
   if (isEmpty(value) || value === EMPTY_TEXT) return <span className="cell-empty">{EMPTY_TEXT}</span>;
   if (format === 'audios' && Array.isArray(value)) return renderAudios(column, value, ctx.rowId);
+  if (format === 'file') return <FileDownloadCell fileName={String(value)} label={column.label} />;
   switch (format) {
     case 'date':
       return showDate(value, false, ctx.config, ctx.digits);
