@@ -84,6 +84,7 @@ describe('sp/querytonebox', () => {
       [
         'approveType',
         'askType',
+        'bundlePrice',
         'canSplit',
         'catalogID',
         'deleteReason',
@@ -93,6 +94,7 @@ describe('sp/querytonebox', () => {
         'promptUrl',
         'refuseReason',
         'relativeTime',
+        'remark',
         'status',
         'tableType',
         'toneBoxCode',

@@ -388,7 +388,7 @@ describe('sp/addtonebox', () => {
     expect((await send(ais, '/sp/addtonebox', await formPayload(ais, late))).body.returnCode).toBe('000000');
   });
 
-  test('radio account: packages only, no price stored, and no new box while its boxes wait for approval', async () => {
+  test('radio account: packages only, no price or bundle price stored, and no new box while its boxes wait for approval', async () => {
     const radio = await s.login(DEMO.radio.account, DEMO.radio.password);
     const info = (await radio.get('/checkLoginInfo')).body.record.userInfo;
     expect(info.pendingApprovals).toBe(1); // the demo's package waiting for approval
@@ -404,17 +404,20 @@ describe('sp/addtonebox', () => {
     }
     const disc = await send(radio, '/sp/addtonebox', { ...(await formPayload(radio, form)), toneBoxType: '2' });
     expect(errorsOf(disc)).toContain('toneBoxType:Validation.enum');
-    const r = await send(radio, '/sp/addtonebox', { ...(await formPayload(radio, form)), price: '9.99' });
+    // The form offers the radio account no price and no bundle price: neither is stored when sent anyway.
+    const r = await send(radio, '/sp/addtonebox', {
+      ...(await formPayload(radio, form)),
+      price: '9.99',
+      bundlePrice: '3.00',
+    });
     expect(r.body.returnCode).toBe('000000');
     expect(
-      (
-        await s.ctx.db
-          .selectFrom('tone_boxes')
-          .select('price')
-          .where('id', '=', Number(r.body.record.toneBoxID))
-          .executeTakeFirstOrThrow()
-      ).price,
-    ).toBe('');
+      await s.ctx.db
+        .selectFrom('tone_boxes')
+        .select(['price', 'bundle_price'])
+        .where('id', '=', Number(r.body.record.toneBoxID))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ price: '', bundle_price: '' });
   });
 
   test("the administrator's price (cp_admin_can_specify_rbt_price 2) replaces the one sent", async () => {
@@ -656,5 +659,154 @@ describe('sp/deltonebox', () => {
       record: { status: '6' },
     });
     expect((await c.get('/sp/querytoneboxdetail', { toneBoxID: id })).body.returnCode).toBe('950005');
+  });
+});
+
+describe('bundle price, remark and description (001 §2.5, §3: three fields of the box)', () => {
+  // Each case uploads its prompt anew on a clock that does not move: more than the per-minute rate allows (upload.test.ts tests it).
+  beforeAll(() => setConfig('upload_rate_per_minute', '0'));
+  afterAll(() => unsetConfig('upload_rate_per_minute'));
+  const fieldsOf = (r: Record<string, unknown>) => ({
+    bundlePrice: r.bundlePrice,
+    remark: r.remark,
+    toneBoxDescription: r.toneBoxDescription,
+  });
+  const listed = async (toneBoxCode: string) =>
+    (await generic.get('/sp/querytonebox', { toneBoxCode })).body.record[0] as Record<string, string>;
+  const detail = async (toneBoxID: string) =>
+    (await generic.get('/sp/querytoneboxdetail', { toneBoxID })).body.record as Record<string, string>;
+  const requestOf = async (id: string) =>
+    (await operator('changes', 'list', '--type', 'toneBox')).out
+      .split('\n')
+      .find((l) => l.includes(`toneBox ${id}\t`))!
+      .match(/^#(\d+)/)![1];
+
+  test('an added box waits with the three fields; an edit of them is staged, reviewed old against new, and live only once approved', async () => {
+    const first = {
+      bundlePrice: '7.50',
+      remark: 'For the evening slot',
+      toneBoxDescription: 'Calm tones for the evening',
+    };
+    const added = await send(
+      generic,
+      '/sp/addtonebox',
+      await formPayload(
+        generic,
+        await packageForm(generic, DEMO.generic.account, {
+          name: 'Bundle Box',
+          bundlePrice: first.bundlePrice,
+          remark: first.remark,
+          description: first.toneBoxDescription,
+        }),
+      ),
+    );
+    expect(added.body.returnCode).toBe('000000');
+    const { toneBoxID, toneBoxCode } = added.body.record;
+    // Waiting for the operator: not on sale (status 0, addition to be approved), its fields as sent.
+    expect(await listed(toneBoxCode)).toMatchObject({ status: '0', approveType: '1', askType: '1', ...first });
+    await operator('changes', 'approve', await requestOf(toneBoxID));
+    expect(await listed(toneBoxCode)).toMatchObject({ status: '1', approveType: '2', ...first });
+    expect(fieldsOf(await detail(toneBoxID))).toEqual(first);
+
+    // The edit form reads them back, and an edit of them waits in the change request: the live box keeps its own.
+    const form = await editForm(generic, toneBoxID);
+    expect({ bundlePrice: form.bundlePrice, remark: form.remark, description: form.description }).toEqual({
+      bundlePrice: first.bundlePrice,
+      remark: first.remark,
+      description: first.toneBoxDescription,
+    });
+    const second = { bundlePrice: '8.25', remark: 'Moved to the night slot', toneBoxDescription: 'Quiet night tones' };
+    const edited = await send(
+      generic,
+      '/sp/edittonebox',
+      await formPayload(
+        generic,
+        { ...form, bundlePrice: second.bundlePrice, remark: second.remark, description: second.toneBoxDescription },
+        'edit',
+      ),
+    );
+    expect(edited.body.returnCode).toBe('000000');
+    expect(await listed(toneBoxCode)).toMatchObject({ approveType: '1', askType: '3', ...first });
+    expect(fieldsOf(await detail(toneBoxID))).toEqual(first);
+    expect(
+      await s.ctx.db
+        .selectFrom('tone_boxes')
+        .select(['bundle_price', 'remark', 'description'])
+        .where('id', '=', Number(toneBoxID))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ bundle_price: '7.50', remark: first.remark, description: first.toneBoxDescription });
+
+    // The operator console's review compares the live values with the staged ones.
+    const op = s.client();
+    expect(
+      (await op.post('/op/login', { account: DEMO.opAdmin.account, pwd: DEMO.opAdmin.password })).body.returnCode,
+    ).toBe('000000');
+    const requestID = await requestOf(toneBoxID);
+    const review = (await op.get('/op/change', { requestID })).body.record;
+    const compared = (name: string) => review.fields.find((f: { name: string }) => f.name === name);
+    expect([compared('bundlePrice'), compared('remark'), compared('toneBoxDescription')]).toEqual([
+      {
+        name: 'bundlePrice',
+        label: 'MusicBox.bundlePrice',
+        old: first.bundlePrice,
+        new: second.bundlePrice,
+        changed: true,
+      },
+      { name: 'remark', label: 'MusicBox.remark', old: first.remark, new: second.remark, changed: true },
+      {
+        name: 'toneBoxDescription',
+        label: 'MusicBox.description',
+        old: first.toneBoxDescription,
+        new: second.toneBoxDescription,
+        changed: true,
+      },
+    ]);
+
+    await operator('changes', 'approve', requestID);
+    expect(await listed(toneBoxCode)).toMatchObject({ approveType: '2', askType: '', ...second });
+    expect(fieldsOf(await detail(toneBoxID))).toEqual(second);
+  });
+
+  const refusals: Array<[string, Record<string, unknown>, string, string]> = [
+    ['bundle price out of range', { bundlePrice: '10.50' }, 'bundlePrice:CommonRes.priceRange', 'bundlePrice: '],
+    ['bundle price with 3 decimals', { bundlePrice: '1.255' }, 'bundlePrice:CommonRes.priceDecimals', 'bundlePrice: '],
+    ['bundle price not a number', { bundlePrice: '7.' }, 'bundlePrice:CommonRes.priceFormat', 'bundlePrice: '],
+    ['remark at most 256', { remark: 'r'.repeat(257) }, 'remark:Validation.maxLength', 'remark: At most 256'],
+    ['remark without edge blanks', { remark: 'note ' }, 'remark:CommonRes.blankReg', 'remark: '],
+  ];
+  test.each(refusals)('%s: refused with its message, nothing stored', async (_what, change, expected, text) => {
+    const boxes = await count(s, 'tone_boxes');
+    const requests = await count(s, 'change_requests');
+    const r = await send(
+      generic,
+      '/sp/addtonebox',
+      await formPayload(generic, { ...(await packageForm(generic, DEMO.generic.account)), ...change }),
+    );
+    expect(r.body.returnCode).toBe('950004');
+    expect(errorsOf(r)).toContain(expected);
+    const error = r.body.record.errors.find((e: { field: string }) => e.field === expected.split(':')[0]);
+    expect(error.text.startsWith(text)).toBe(true);
+    expect(r.body.returnMsg).toContain(error.text);
+    expect(await count(s, 'tone_boxes')).toBe(boxes);
+    expect(await count(s, 'change_requests')).toBe(requests);
+  });
+
+  test('an invalid bundle price is refused in Chinese for a Chinese session, and on edit nothing is staged', async () => {
+    const zh = await s.login(DEMO.generic.account, DEMO.generic.password);
+    expect((await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true })).body.returnCode).toBe(
+      '000000',
+    );
+    const id = await normalBox(generic, DEMO.generic.account, 'Priced Box');
+    const requests = await count(s, 'change_requests');
+    const r = await send(
+      zh,
+      '/sp/edittonebox',
+      await formPayload(zh, { ...(await editForm(zh, id)), bundlePrice: '99' }, 'edit'),
+    );
+    expect(r.body.returnCode).toBe('950004');
+    expect(errorsOf(r)).toEqual(['bundlePrice:CommonRes.priceRange']);
+    expect(r.body.record.errors[0].text).toMatch(/^bundlePrice: .*[\u4e00-\u9fff]/);
+    expect(await count(s, 'change_requests')).toBe(requests);
+    expect((await detail(id)).bundlePrice).toBe('');
   });
 });

@@ -493,6 +493,81 @@ describe('sp/edittone', () => {
   });
 });
 
+describe('subCompanyId (001 §3 tone form)', () => {
+  const stored = async (toneID: string) =>
+    (
+      await s.ctx.db
+        .selectFrom('tones')
+        .select('sub_company_id')
+        .where('id', '=', Number(toneID))
+        .executeTakeFirstOrThrow()
+    ).sub_company_id;
+
+  test('sent by sp/addtone it is stored and read back for the edit form; an edit of it waits for approval', async () => {
+    const c = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const added = await c.post('/sp/addtone', await goodTone(c, { subCompanyId: 'SUB01' }));
+    expect(added.body.returnCode).toBe('000000');
+    const { toneID, toneCode } = added.body.record;
+    expect(await stored(toneID)).toBe('SUB01');
+    const detail = async () => (await c.get('/sp/qrytonedetail', { toneID })).body.record.subCompanyId;
+    expect(await detail()).toBe('SUB01');
+    const edit = {
+      ...(await goodTone(c, { subCompanyId: 'East7' })),
+      toneFile: '{}',
+      toneID,
+      toneCode,
+      reason: 'Moved to the east branch',
+      newCatalogId: await catalogueId(),
+      oldCatalogId: await catalogueId(),
+      needApproved: 1,
+      approveType: 2,
+      tableType: 1,
+      resourceServiceType: 1,
+    };
+    expect((await c.post('/sp/edittone', edit)).body.returnCode).toBe('000000');
+    expect([await stored(toneID), await detail()]).toEqual(['SUB01', 'SUB01']);
+    const pending = await s.ctx.db
+      .selectFrom('change_requests')
+      .select(['id', 'payload'])
+      .where('entity_id', '=', Number(toneID))
+      .where('kind', '=', 'modify')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(pending.payload)).toMatchObject({ subCompanyId: 'East7' });
+    expect(await runOperator(['changes', 'approve', String(pending.id)], s.ctx, () => undefined)).toBe(0);
+    expect([await stored(toneID), await detail()]).toEqual(['East7', 'East7']);
+  });
+
+  test('refused when it is not a short code of letters and digits, with its message, and nothing stored', async () => {
+    const c = await s.login(DEMO.generic.account, DEMO.generic.password);
+    const cases: Array<[string, string, string]> = [
+      [
+        'SUB-01',
+        'subCompanyId:ToneForm.subCompanyIdChars',
+        'subCompanyId: A sub-company ID may contain only letters and digits.',
+      ],
+      [
+        'SUB 01',
+        'subCompanyId:ToneForm.subCompanyIdChars',
+        'subCompanyId: A sub-company ID may contain only letters and digits.',
+      ],
+      ['S'.repeat(33), 'subCompanyId:Validation.maxLength', 'subCompanyId: At most 32 characters.'],
+    ];
+    for (const [value, key, text] of cases) {
+      const before = await toneCount();
+      const r = await c.post('/sp/addtone', await goodTone(c, { subCompanyId: value }));
+      const errors = r.body.record?.errors ?? [];
+      expect([value, r.body.returnCode, errors.map((e: any) => `${e.field}:${e.message}`), errors[0]?.text]).toEqual([
+        value,
+        '950004',
+        [key],
+        text,
+      ]);
+      expect(await toneCount()).toBe(before);
+    }
+  });
+});
+
 describe('configuration-dependent rules', () => {
   /** Runs `body` with operator configuration values set through the operator CLI, unset after (the files apply again). */
   async function withConfig(values: Record<string, string>, body: () => Promise<void>) {

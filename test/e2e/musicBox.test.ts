@@ -180,6 +180,9 @@ describe('generic site: a package from upload to deletion', () => {
     await page.goto('/musicBoxUpload');
     const form = boxForm();
     const codes = await fillPackage(form, name, '2.50');
+    // The box's own bundle price and remark, beside its description (001 §2.5, §3).
+    await form.locator('#root_bundlePrice').fill('4.75');
+    await form.locator('#root_remark').fill('Morning slot');
     await submit(form);
     await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
     // After an add the form starts afresh.
@@ -201,6 +204,12 @@ describe('generic site: a package from upload to deletion', () => {
     ).toEqual(codes);
     await detail.locator('[data-summary="prompts"] li', { hasText: 'English' }).waitFor();
     await detail.locator('[data-summary="prompts"] button').first().waitFor();
+    for (const [key, text] of [
+      ['bundlePrice', '4.75'],
+      ['remark', 'Morning slot'],
+      ['description', 'Built in the end-to-end test'],
+    ])
+      await detail.locator(`[data-summary="${key}"]`, { hasText: text }).waitFor();
     await screenshot(page, 'box-detail-en');
 
     // Edit: the form opens with the box, the submit goes back to the list, where the change waits.

@@ -42,10 +42,14 @@ describe.each(SITES)('$site site', ({ site, who }) => {
       await open(language);
       await signIn(page, demo(who), '/rbtUploading');
       await page.locator('#root_toneName').waitFor();
+      await page.fill('#root_subCompanyId', 'SUB-01'); // 001 §3: letters and digits only (the definition's reading)
       await page.click('.form-actions .btn--primary');
       const name = fieldError('toneName');
       await name.waitFor();
       expect(await name.textContent()).toContain(language === 'en' ? 'Tone Name is required' : '铃音名称不能为空');
+      expect(await fieldError('subCompanyId').textContent()).toContain(
+        language === 'en' ? 'A sub-company ID may contain only letters and digits.' : '子公司编号只能包含字母和数字。',
+      );
       await screenshot(page, `tone-upload-${site}-errors-${language}`);
       await page.context().close();
     }

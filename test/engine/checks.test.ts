@@ -116,6 +116,64 @@ describe('price', () => {
   });
 });
 
+describe('bundle price, remark and description: three fields of the box (001 §2.5, §3)', () => {
+  const bundle = (value: string, input: Parameters<typeof errors>[1] = {}) =>
+    messageOf(errors({ bundlePrice: value }, input), 'bundlePrice');
+  test('the bundle price is optional and follows the price rules: format, 2 decimals, min..max_tone_price', () => {
+    expect(bundle('')).toBeUndefined();
+    expect(bundle('4.75')).toBeUndefined();
+    expect(bundle('10')).toBeUndefined();
+    expect(bundle('10.01')).toBe('CommonRes.priceRange');
+    expect(bundle('-1')).toBe('CommonRes.priceRange');
+    expect(bundle('1.234')).toBe('CommonRes.priceDecimals');
+    expect(bundle('7.')).toBe('CommonRes.priceFormat');
+    expect(bundle('abc')).toBe('CommonRes.priceFormat');
+    // Two decimals at most even where page_price_form allows more; Kenya's price limit is 5.
+    expect(bundle('1.234', { config: { page_price_form: '0.000' } })).toBe('CommonRes.priceDecimals');
+    expect(bundle('5.50', { site: 'kenya' })).toBe('CommonRes.priceRange');
+    expect(bundle('5.00', { site: 'kenya' })).toBeUndefined();
+  });
+  test('not offered to the radio account, nor where the administrator specifies prices', () => {
+    const shown = (input: { user?: Record<string, unknown>; config?: Record<string, string> }) =>
+      engineFor('generic')
+        .resolve('musicBoxUpload', { user: USER, ...input })
+        .fields.some((f) => f.name === 'bundlePrice');
+    expect(shown({})).toBe(true);
+    expect(shown({ user: RADIO })).toBe(false);
+    expect(shown({ config: { cp_admin_can_specify_rbt_price: '2' } })).toBe(false);
+    expect(bundle('junk', { user: RADIO })).toBeUndefined();
+  });
+  test('remark up to 256 characters, description up to 1024, neither with an edge blank', () => {
+    expect(errors({ remark: 'r'.repeat(256), description: 'd'.repeat(1024) })).toEqual([]);
+    expect(messageOf(errors({ remark: 'r'.repeat(257) }), 'remark')).toBe('MusicBox.remarkLength');
+    expect(messageOf(errors({ remark: ' note' }), 'remark')).toBe('CommonRes.blankReg');
+    expect(messageOf(errors({ description: 'd'.repeat(1025) }), 'description')).toBe('MusicBox.descriptionLength');
+  });
+  test('each is sent as its own parameter by add and edit, and the edit form reads each back', () => {
+    const engine = engineFor('generic');
+    const form = { ...base, bundlePrice: '4.75', remark: 'Morning slot', description: 'Calm tones' };
+    const sent = { bundlePrice: '4.75', remark: 'Morning slot', description: 'Calm tones' };
+    expect(engine.payload('musicBoxUpload', 'add', { user: USER, form })).toMatchObject(sent);
+    expect(
+      engine.payload('musicBoxUpload', 'edit', { user: USER, mode: 'edit', form: { ...form, toneBoxID: '7' } }),
+    ).toMatchObject(sent);
+    expect(
+      engine.validateCall(
+        'musicBoxUpload',
+        'add',
+        { ...engine.payload('musicBoxUpload', 'add', { user: USER, form }), bundlePrice: '12' },
+        { user: USER },
+      ).errors,
+    ).toEqual([{ field: 'bundlePrice', message: 'CommonRes.priceRange', params: expect.anything() }]);
+    const load = engine.definition('musicBoxUpload').load!.form;
+    expect([load.bundlePrice, load.remark, load.description]).toEqual([
+      { var: 'record.bundlePrice' },
+      { var: 'record.remark' },
+      { var: 'record.toneBoxDescription' },
+    ]);
+  });
+});
+
 describe('validity date not before yesterday (the date picker rule of 000 §5, checked on submit too)', () => {
   test('yesterday passes, the day before fails with MusicBox.validDayPast', () => {
     expect(messageOf(errors({ toneValidDay: '2030-01-09' }), 'toneValidDay')).toBeUndefined();

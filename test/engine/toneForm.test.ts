@@ -433,3 +433,42 @@ describe('payloads', () => {
     expect(msg('0')).toBe('ToneForm.submittedForApproval');
   });
 });
+
+describe('subCompanyId (001 §3): an optional short code of letters and digits, on every site', () => {
+  const sites: SiteId[] = ['generic', 'kenya', 'ais'];
+  const form = (subCompanyId: string, site: SiteId) =>
+    site === 'kenya' ? { ...good(), price: '4.00', callerPrice: '4.00', subCompanyId } : { ...good(), subCompanyId };
+  test.each(sites)(
+    '%s: empty or letters and digits up to 32 pass; anything else is refused with its message',
+    (site) => {
+      for (const mode of ['add', 'edit'] as const) {
+        expect(on(form('', site), 'subCompanyId', { site, mode })).toEqual([]);
+        expect(on(form('East7', site), 'subCompanyId', { site, mode })).toEqual([]);
+        expect(on(form('S'.repeat(32), site), 'subCompanyId', { site, mode })).toEqual([]);
+        expect(on(form('S'.repeat(33), site), 'subCompanyId', { site, mode })).toEqual(['ToneForm.subCompanyIdLength']);
+        for (const bad of ['SUB-01', 'SUB 01', 'شرکت', '子公司'])
+          expect(on(form(bad, site), 'subCompanyId', { site, mode })).toEqual(['ToneForm.subCompanyIdChars']);
+      }
+    },
+  );
+  test.each(sites)(
+    '%s: sent by sp/addtone and sp/edittone, refused on the server alike, read back by the edit form',
+    (site) => {
+      const engine = engineFor(site);
+      const f = form('East7', site);
+      expect(engine.payload('rbtUploading', 'add', { user, form: f }).subCompanyId).toBe('East7');
+      const edit = engine.payload('rbtUploading', 'edit', { user, mode: 'edit', form: { ...f, toneID: '9' } });
+      expect(edit.subCompanyId).toBe('East7');
+      const refused = engine.validateCall(
+        'rbtUploading',
+        'add',
+        { ...engine.payload('rbtUploading', 'add', { user, form: f }), subCompanyId: 'a|b' },
+        { user },
+      );
+      expect(refused.errors.filter((e) => e.field === 'subCompanyId').map((e) => e.message)).toEqual([
+        'ToneForm.subCompanyIdChars',
+      ]);
+      expect(engine.definition('rbtUploading').load!.form.subCompanyId).toEqual({ var: 'record.subCompanyId' });
+    },
+  );
+});

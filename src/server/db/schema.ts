@@ -245,6 +245,8 @@ export interface ToneTable {
   /** The state of the tone's latest transcode ('' none; lifecycle/states.ts TRANSCODE) and why it failed (024). */
   transcode_state: Generated<string>;
   transcode_reason: Generated<string>;
+  /** The upload form's sub-company code (001 §3; migration 033): letters and digits, '' when none. */
+  sub_company_id: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -307,6 +309,9 @@ export interface ToneBoxTable {
   can_split: Generated<string>;
   /** Form fields without a column (migration 015): JSON text. */
   details: Generated<string>;
+  /** The box's bundle price and remark (001 §2.5, §3; migration 033), '' when not given. */
+  bundle_price: Generated<string>;
+  remark: Generated<string>;
   created_at: number;
   updated_at: number;
 }

@@ -91,7 +91,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       tag: 'music boxes',
       summary: 'Modify a music box (goes to approval)',
       description:
-        "The edited music box form (toneBoxID, name, description, price, toneValidDay, relativeTime, toneCode, toneFile, priceGroupID, oldCatalogID/newCatalogID, needApproved 1, tableType 1), checked like sp/addtonebox in edit mode; the box's type is the stored one. Only the provider's own box that is not deleted (950005 otherwise) and has no change waiting (961003). The edited fields and tones wait in a change request of kind 'modify'; the box shows 'modification to be approved' (askType 3) until the operator approves (the changes apply) or rejects (approveType 3 with the reason).",
+        "The edited music box form (toneBoxID, name, description, remark, price, bundlePrice, toneValidDay, relativeTime, toneCode, toneFile, priceGroupID, oldCatalogID/newCatalogID, needApproved 1, tableType 1), checked like sp/addtonebox in edit mode; the box's type is the stored one. Only the provider's own box that is not deleted (950005 otherwise) and has no change waiting (961003). The edited fields and tones wait in a change request of kind 'modify'; the box shows 'modification to be approved' (askType 3) until the operator approves (the changes apply) or rejects (approveType 3 with the reason).",
       auth: 'session',
       write: true,
       params: obj(writeParams('edit'), ['toneBoxID']),
@@ -153,7 +153,7 @@ export function toneBoxRoutes(app: FastifyInstance): void {
       tag: 'music boxes',
       summary: 'One music box with its tones, prompt files and catalogue',
       description:
-        "The provider's own box (950005 otherwise). record: the box's fields (toneBoxName, price, validDay, toneBoxDescription, relativeTime, askType, canSplit, priceGroupID, toneFile...), catalogInfo {catalogID, catalogName, parentID} and priceGroupName (names in the session's language), promptUrls (language code -> play address), prompts (languageCode, languageDesc, url), toneNum and toneInfos (toneCode, toneName, singerName, toneValidDay... in the box's order). With startRecordNum/endRecordNum the tones are paged (recordSum: their count), without them all are answered.",
+        "The provider's own box (950005 otherwise). record: the box's fields (toneBoxName, price, bundlePrice, validDay, remark, toneBoxDescription, relativeTime, askType, canSplit, priceGroupID, toneFile...), catalogInfo {catalogID, catalogName, parentID} and priceGroupName (names in the session's language), promptUrls (language code -> play address), prompts (languageCode, languageDesc, url), toneNum and toneInfos (toneCode, toneName, singerName, toneValidDay... in the box's order). With startRecordNum/endRecordNum the tones are paged (recordSum: their count), without them all are answered.",
       auth: 'session',
       params: obj({ toneBoxID, ...paging }, ['toneBoxID']),
       record: {

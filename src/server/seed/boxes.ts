@@ -120,6 +120,8 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
         description: `Demo ${plan.type}: ${tones.length} tones`,
         toneBoxType: disc ? '2' : packageType,
         price: code === '8800001' ? '' : disc ? '3.00' : '2.50',
+        bundlePrice: code === '8800001' ? '' : disc ? '4.50' : '4.00',
+        remark: `Demo remark ${n}`,
         toneValidDay: new Date(Math.min(Date.parse(earliest), now + 150 * DAY)).toISOString().slice(0, 10),
         relativeTime: disc ? '30' : '',
         catalogID: String(catalogs[n % catalogs.length]),
