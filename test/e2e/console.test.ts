@@ -1,4 +1,5 @@
-// The operator console in Chromium (issue 26), as a Kenya provider and the Kenya reviewer live one change: the
+// The operator console in Chromium (issue 26), on two sites (Kenya with its reviewer; the generic site with the
+// administrator, while the Kenya reviewer sees nothing of it), as a provider and its reviewer live one change: the
 // provider uploads a tone with real wav files; the reviewer finds it in the queue, opens it, plays its audio
 // (the browser's own player loads the provider's file through op/file) and rejects it with a reason; the
 // provider reads the reason on the tone and in the top bar's notifications, corrects and resubmits; the
@@ -7,20 +8,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { demo, openPage, screenshot, signIn } from './support/browser';
+import { demo, openPage, screenshot, signIn, type DemoAccount } from './support/browser';
 import { layoutProblems } from './support/layout';
 import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { ROOT } from './support/server';
 import { useSuite } from './support/suite';
-import { fillToneFields, submitTone, uploadToneFiles } from './support/toneForm';
+import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
 
 jest.setTimeout(240_000);
 
 const suite = useSuite({ site: 'kenya' });
-const provider = demo('Kenya site');
 const reviewer = demo('review.kenya');
 const admin = demo('op.admin');
-const toneName = 'Console cycle tone';
 const reason = 'The artist name is missing its second word.';
 const routes: string[] = JSON.stringify(
   JSON.parse(readFileSync(join(ROOT, 'screen-definitions/operator/opMenu.json'), 'utf8')),
@@ -28,140 +27,184 @@ const routes: string[] = JSON.stringify(
   .match(/"route":"[^"]+"/g)!
   .map((m) => m.slice(9, -1));
 
-async function consoleLogin(page: Page, who: { account: string; password: string }) {
+/** Signs an operator in to the console; false when the console refuses the account. */
+async function consoleLogin(page: Page, who: { account: string; password: string }): Promise<boolean> {
   await page.goto('/console/login');
   await page.fill('#root_account', who.account);
   await page.fill('#root_pwd', who.password);
   await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === '/console/queue');
+  const signedIn = page.waitForURL((u) => u.pathname === '/console/queue').then(() => true);
+  const refused = page
+    .locator('.toast--error')
+    .first()
+    .waitFor()
+    .then(() => false);
+  return Promise.race([signedIn, refused]);
 }
 
-/** The queue narrowed to the provider; the row of the tone named. */
-async function queueRow(page: Page, name: string) {
-  await page.fill('#root_provider', provider.account);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const found = page.locator('.data-table tbody tr[data-row-key]', { hasText: name });
-  await found.first().waitFor();
-  return found.first();
-}
+/** The whole cycle on two sites: each deployment's provider and the operator who reviews that site. */
+const CYCLES: Array<{
+  site: Site;
+  provider: DemoAccount;
+  reviewer: DemoAccount;
+  /** An operator of another site, who must see nothing of the change. */
+  stranger?: DemoAccount;
+}> = [
+  { site: 'kenya', provider: demo('Kenya site'), reviewer },
+  { site: 'generic', provider: demo('Generic site'), reviewer: admin, stranger: reviewer },
+];
 
-async function providerPage(path: string) {
-  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
-  await signIn(page, provider, path);
-  return page;
-}
+describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, reviewer: decider, stranger }) => {
+  const cycle = site === 'kenya' ? suite : useSuite({ site });
+  const toneName = `Console cycle tone ${site}`;
+  let toneID = '';
 
-async function maintenanceRow(page: Page) {
-  await rows(page).first().waitFor();
-  await searchByName(page, toneName);
-  const found = rows(page).filter({ hasText: toneName }).first();
-  await found.waitFor();
-  return found;
-}
+  /** The queue narrowed to the provider; the row of the tone named. */
+  async function queueRow(page: Page, name: string) {
+    await page.fill('#root_provider', provider.account);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const found = page.locator('.data-table tbody tr[data-row-key]', { hasText: name });
+    await found.first().waitFor();
+    return found.first();
+  }
 
-let toneID = '';
+  async function providerPage(path: string) {
+    const page = (cycle.page = await openPage(cycle.browser, cycle.server.baseUrl, { language: 'en' }));
+    await signIn(page, provider, path);
+    return page;
+  }
 
-test('the provider uploads a tone with real wav files: it waits as an addition', async () => {
-  const page = await providerPage('/rbtUploading');
-  await fillToneFields(page, 'kenya', toneName);
-  await uploadToneFiles(page);
-  await submitTone(page);
-  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
-  await page.goto('/rbtMaintenance');
-  const listed = await maintenanceRow(page);
-  toneID = (await listed.getAttribute('data-row-key'))!;
-  expect(await listed.textContent()).toContain('Addition to be approved');
-});
+  async function operatorPage(who: DemoAccount) {
+    const page = (cycle.page = await openPage(cycle.browser, cycle.server.baseUrl, { language: 'en' }));
+    return { page, signedIn: await consoleLogin(page, who) };
+  }
 
-test('the Kenya reviewer plays the tone before deciding, and rejects it with a reason', async () => {
-  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
-  await consoleLogin(page, reviewer);
-  const queued = await queueRow(page, toneName);
-  expect(await queued.textContent()).toContain('Addition');
-  await queued.getByText('Review', { exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('td[data-side="new"]', { hasText: toneName }).waitFor();
-  // The values it would make live, and its files: each one the browser's player can load and play.
-  const players = dialog.locator('[data-side="new"] audio');
-  expect(await players.count()).toBeGreaterThan(0);
-  expect(await dialog.locator('.change-file__format').first().textContent()).toMatch(/channel\(s\), \d+ Hz, \d+ bit/);
-  const played = await players.first().evaluate(async (el) => {
-    const audio = el as HTMLAudioElement;
-    audio.muted = true;
-    await audio.play();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    return { duration: audio.duration, position: audio.currentTime, error: audio.error?.code ?? 0 };
+  async function maintenanceRow(page: Page) {
+    await rows(page).first().waitFor();
+    await searchByName(page, toneName);
+    const found = rows(page).filter({ hasText: toneName }).first();
+    await found.waitFor();
+    return found;
+  }
+
+  test('the provider uploads a tone with real wav files: it waits as an addition', async () => {
+    const page = await providerPage('/rbtUploading');
+    await fillToneFields(page, site, toneName);
+    await uploadToneFiles(page);
+    await submitTone(page);
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await page.goto('/rbtMaintenance');
+    const listed = await maintenanceRow(page);
+    toneID = (await listed.getAttribute('data-row-key'))!;
+    expect(await listed.textContent()).toContain('Addition to be approved');
   });
-  expect(played.error).toBe(0);
-  expect(played.duration).toBeGreaterThan(0);
-  expect(played.position).toBeGreaterThan(0);
-  await screenshot(page, 'console-review-en');
 
-  // Rejecting needs a reason; the message stays at the field until one is written.
-  await dialog.getByRole('button', { name: 'Reject' }).click();
-  await dialog.locator('#root_reason__error').waitFor();
-  await dialog.locator('#root_reason').fill(reason);
-  await dialog.getByRole('button', { name: 'Reject' }).click();
-  const confirm = page.getByRole('alertdialog');
-  if (await confirm.count()) await confirm.getByRole('button', { name: 'Reject' }).click();
-  await page.locator('.toast', { hasText: 'rejected' }).waitFor();
-  await page.waitForFunction(
-    (n) =>
-      ![...document.querySelectorAll('.data-table tbody tr[data-row-key]')].some((tr) => tr.textContent?.includes(n)),
-    toneName,
-  );
-});
+  if (stranger)
+    test('an operator of another site sees nothing of it', async () => {
+      const { page, signedIn } = await operatorPage(stranger);
+      // Refused at the door (a reviewer of no site this deployment serves), or let in to an empty view of it.
+      if (!signedIn) {
+        expect(new URL(page.url()).pathname).toBe('/console/login');
+        return;
+      }
+      await page.fill('#root_provider', provider.account);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.locator('.list-footer__total[data-total]').first().waitFor();
+      expect(await page.locator('.data-table tbody tr[data-row-key]', { hasText: toneName }).count()).toBe(0);
+      const answer = await page.evaluate(async () => (await fetch('/op/changes?portalType=1')).json());
+      expect(JSON.stringify(answer)).not.toContain(toneName);
+    });
 
-test('the provider reads the reason on the tone and in the notifications, and resubmits', async () => {
-  const page = await providerPage('/rbtMaintenance');
-  const bell = page.locator('.notices__button');
-  await page.waitForFunction(() => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) > 0);
-  const unread = Number(await bell.getAttribute('data-unread'));
-  await bell.click();
-  const notice = page.locator('.notices__item.is-unread', { hasText: toneName });
-  expect(await notice.textContent()).toContain(`Rejected: your addition of`);
-  expect(await notice.textContent()).toContain(reason);
-  await screenshot(page, 'console-notification-en');
-  // Opened, it leads to the tone list and counts as read.
-  await notice.click();
-  await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) === n,
-    unread - 1,
-  );
-  const listed = await maintenanceRow(page);
-  expect(await listed.textContent()).toContain('Rejected');
+  test('the reviewer plays the tone before deciding, and rejects it with a reason', async () => {
+    const { page } = await operatorPage(decider);
+    const queued = await queueRow(page, toneName);
+    expect(await queued.textContent()).toContain('Addition');
+    await queued.getByText('Review', { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('td[data-side="new"]', { hasText: toneName }).waitFor();
+    // The values it would make live, and its files: each one the browser's player can load and play.
+    const players = dialog.locator('[data-side="new"] audio');
+    expect(await players.count()).toBeGreaterThan(0);
+    expect(await dialog.locator('.change-file__format').first().textContent()).toMatch(/channel\(s\), \d+ Hz, \d+ bit/);
+    const played = await players.first().evaluate(async (el) => {
+      const audio = el as HTMLAudioElement;
+      audio.muted = true;
+      await audio.play();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { duration: audio.duration, position: audio.currentTime, error: audio.error?.code ?? 0 };
+    });
+    expect(played.error).toBe(0);
+    expect(played.duration).toBeGreaterThan(0);
+    expect(played.position).toBeGreaterThan(0);
+    await screenshot(page, `console-review-${site}-en`);
 
-  await rowAction(page, toneID, 'edit').click();
-  await page.waitForURL((u) => u.pathname === '/rbtUploading');
-  await page.waitForFunction(
-    (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
-    toneName,
-  );
-  await page.fill('#root_artist', 'Amani Otieno Junior');
-  const modifyReason = page.locator('#root_modifyReason');
-  if (await modifyReason.count()) await modifyReason.fill('Artist name completed');
-  await page.click('.form-actions .btn--primary');
-  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
-  await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
-  await rows(page).filter({ hasText: 'to be approved' }).first().waitFor();
-  expect(await row(page, toneID).textContent()).toContain('to be approved');
-});
+    // Rejecting needs a reason; the message stays at the field until one is written.
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.locator('#root_reason__error').waitFor();
+    await dialog.locator('#root_reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    const confirm = page.getByRole('alertdialog');
+    if (await confirm.count()) await confirm.getByRole('button', { name: 'Reject' }).click();
+    await page.locator('.toast', { hasText: 'rejected' }).waitFor();
+    await page.waitForFunction(
+      (n) =>
+        ![...document.querySelectorAll('.data-table tbody tr[data-row-key]')].some((tr) => tr.textContent?.includes(n)),
+      toneName,
+    );
+  });
 
-test('the reviewer approves the resubmission: the tone is live', async () => {
-  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
-  await consoleLogin(page, reviewer);
-  const queued = await queueRow(page, toneName);
-  await queued.getByText('Review', { exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('td[data-side="new"]', { hasText: 'Amani Otieno Junior' }).waitFor();
-  await dialog.getByRole('button', { name: 'Approve' }).click();
-  await page.locator('.toast', { hasText: 'approved' }).waitFor();
+  test('the provider reads the reason on the tone and in the notifications, and resubmits', async () => {
+    const page = await providerPage('/rbtMaintenance');
+    const bell = page.locator('.notices__button');
+    await page.waitForFunction(
+      () => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) > 0,
+    );
+    const unread = Number(await bell.getAttribute('data-unread'));
+    await bell.click();
+    const notice = page.locator('.notices__item.is-unread', { hasText: toneName });
+    expect(await notice.textContent()).toContain(`Rejected: your addition of`);
+    expect(await notice.textContent()).toContain(reason);
+    await screenshot(page, `console-notification-${site}-en`);
+    // Opened, it leads to the tone list and counts as read.
+    await notice.click();
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('.notices__button')?.getAttribute('data-unread')) === n,
+      unread - 1,
+    );
+    const listed = await maintenanceRow(page);
+    expect(await listed.textContent()).toContain('Rejected');
 
-  const mine = await providerPage('/rbtMaintenance');
-  const listed = await maintenanceRow(mine);
-  expect(await listed.textContent()).toContain('Normal');
-  expect(await listed.textContent()).toContain('Amani Otieno Junior');
+    await rowAction(page, toneID, 'edit').click();
+    await page.waitForURL((u) => u.pathname === '/rbtUploading');
+    await page.waitForFunction(
+      (n) => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === n,
+      toneName,
+    );
+    await page.fill('#root_artist', 'Amani Otieno Junior');
+    const modifyReason = page.locator('#root_modifyReason');
+    if (await modifyReason.count()) await modifyReason.fill('Artist name completed');
+    await page.click('.form-actions .btn--primary');
+    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+    await rows(page).filter({ hasText: 'to be approved' }).first().waitFor();
+    expect(await row(page, toneID).textContent()).toContain('to be approved');
+  });
+
+  test('the reviewer approves the resubmission: the tone is live', async () => {
+    const { page } = await operatorPage(decider);
+    const queued = await queueRow(page, toneName);
+    await queued.getByText('Review', { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('td[data-side="new"]', { hasText: 'Amani Otieno Junior' }).waitFor();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.toast', { hasText: 'approved' }).waitFor();
+
+    const mine = await providerPage('/rbtMaintenance');
+    const listed = await maintenanceRow(mine);
+    expect(await listed.textContent()).toContain('Normal');
+    expect(await listed.textContent()).toContain('Amani Otieno Junior');
+  });
 });
 
 test('a selection approved at once leaves the queue; an administrator sees the decisions in the audit log', async () => {
