@@ -9,6 +9,7 @@ import {
   operationWidth,
   orderByOf,
   pageSizesOf,
+  rowActionsFor,
   showsPager,
   splitRowActions,
 } from '../../src/ui/list/listState';
@@ -79,6 +80,31 @@ describe('row actions', () => {
   });
   test('a list that marks no action primary shows them all as buttons', () => {
     expect(splitRowActions([item('detail')])).toEqual({ inline: [item('detail')], more: [] });
+  });
+  test('a row whose menu actions are all hidden or all disabled for it gets no More menu, whatever the list', () => {
+    const ctx = { config: {}, user: {} };
+    const actions = [
+      { name: 'edit', label: 'x', scope: 'row' as const, primary: true },
+      { name: 'hide', label: 'x', scope: 'row' as const, visibleFor: { '==': [{ var: 'row.status' }, '1'] } },
+      {
+        name: 'delete',
+        label: 'x',
+        scope: 'row' as const,
+        visibleFor: { '!=': [{ var: 'row.status' }, '6'] },
+        disabledFor: { '==': [{ var: 'row.locked' }, '1'] },
+      },
+    ];
+    const names = (row: Record<string, unknown>) => {
+      const { inline, more } = splitRowActions(rowActionsFor(actions, row, ctx));
+      return { inline: inline.map((i) => i.action.name), more: more.map((i) => i.action.name) };
+    };
+    expect(names({ status: '1' })).toEqual({ inline: ['edit'], more: ['hide', 'delete'] });
+    // Hide hidden, Delete shown but disabled: a menu of one greyed item stays (one usable item is enough).
+    expect(names({ status: '1', locked: '1' })).toEqual({ inline: ['edit'], more: ['hide', 'delete'] });
+    // Every menu item hidden for the row: no menu.
+    expect(names({ status: '6' })).toEqual({ inline: ['edit'], more: [] });
+    // The only menu item left is disabled: nothing the menu could do, so no menu either.
+    expect(names({ status: '2', locked: '1' })).toEqual({ inline: ['edit'], more: [] });
   });
   test('the operation column is sized from the definition (primary actions plus More), not from the rows of a page', () => {
     expect(operationButtons([{ primary: true }, { primary: true }, {}, {}, {}])).toBe(3);
