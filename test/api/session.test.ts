@@ -307,7 +307,9 @@ describe('maintenance window', () => {
     );
     const write = { contactName: 'Night', phoneNumber: '254700000010', email: 'cp8800010@example.com' };
     const zh = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh' });
-    expect((await zh.post('/sp/updatecpinfo', write)).body.returnMsg).toBe(`${from}至${to}系统后台数据处理期间禁止操作`);
+    expect((await zh.post('/sp/updatecpinfo', write)).body.returnMsg).toBe(
+      `${from}至${to}系统后台数据处理期间禁止操作`,
+    );
     const fa = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'fa' });
     const persian = (t: string) => t.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
     expect((await fa.post('/sp/updatecpinfo', write)).body.returnMsg).toBe(

@@ -14,7 +14,7 @@ import {
   splitRowActions,
 } from '../../src/ui/list/listState';
 import { pageWindow } from '../../src/ui/list/Pager';
-import type { ResolvedField } from '../../src/engine';
+import type { ResolvedAction, ResolvedField } from '../../src/engine';
 
 const field = (name: string, ui: Record<string, unknown>): ResolvedField => ({
   name,
@@ -83,13 +83,14 @@ describe('row actions', () => {
   });
   test('a row whose menu actions are all hidden or all disabled for it gets no More menu, whatever the list', () => {
     const ctx = { config: {}, user: {} };
-    const actions = [
-      { name: 'edit', label: 'x', scope: 'row' as const, primary: true },
-      { name: 'hide', label: 'x', scope: 'row' as const, visibleFor: { '==': [{ var: 'row.status' }, '1'] } },
+    const actions: ResolvedAction[] = [
+      { name: 'edit', order: 1, label: 'x', scope: 'row', primary: true },
+      { name: 'hide', order: 1, label: 'x', scope: 'row', visibleFor: { '==': [{ var: 'row.status' }, '1'] } },
       {
         name: 'delete',
+        order: 1,
         label: 'x',
-        scope: 'row' as const,
+        scope: 'row',
         visibleFor: { '!=': [{ var: 'row.status' }, '6'] },
         disabledFor: { '==': [{ var: 'row.locked' }, '1'] },
       },
