@@ -68,3 +68,12 @@ export function fileMissing(): ApiError {
   reporter().error('request.fileNotExist', TOAST_MS);
   return new ApiError('file', 'file not exist');
 }
+
+/**
+ * A download answered with any status but 200 (an export failing with 500, a file the server no longer gives):
+ * the same non-closable confirmation as a lost session, asking to log in again (001 §8, 001 §7 sp/download).
+ */
+export function downloadRefused(status: number): ApiError {
+  void askToLogIn('request.loggedOut');
+  return new ApiError(String(status), 'download refused', undefined, status);
+}
