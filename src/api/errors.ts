@@ -56,12 +56,6 @@ export function forbidden(): ApiError {
   return new ApiError('403', 'forbidden', undefined, 403);
 }
 
-/** A download answered with an error status (001 §8): the logged-out confirmation, whatever the status. */
-export function downloadFailed(status: number): ApiError {
-  void askToLogIn('request.loggedOut');
-  return new ApiError(String(status), 'download failed', undefined, status);
-}
-
 export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: number): ApiError {
   const message =
     kind === 'timeout' ? 'request.timeout' : kind === 'server' ? 'request.serverError' : 'request.networkError';
@@ -73,4 +67,13 @@ export function networkFailure(kind: 'timeout' | 'network' | 'server', status?: 
 export function fileMissing(): ApiError {
   reporter().error('request.fileNotExist', TOAST_MS);
   return new ApiError('file', 'file not exist');
+}
+
+/**
+ * A download answered with any status but 200 (an export failing with 500, a file the server no longer gives):
+ * the same non-closable confirmation as a lost session, asking to log in again (001 §8, 001 §7 sp/download).
+ */
+export function downloadRefused(status: number): ApiError {
+  void askToLogIn('request.loggedOut');
+  return new ApiError(String(status), 'download refused', undefined, status);
 }

@@ -5,7 +5,7 @@
 import type { KyInstance, Options } from 'ky';
 import type { ClientKind } from '../engine/types';
 import { ApiError, type Answer } from './answer';
-import { checkAnswer, downloadFailed, fileMissing, forbidden, networkFailure } from './errors';
+import { checkAnswer, downloadRefused, fileMissing, forbidden, networkFailure } from './errors';
 
 const TIMEOUTS = { normal: 30_000, long: 100_000, batch: 180_000 } as const;
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -152,8 +152,8 @@ async function send(path: string, kind: ClientKind, payload: Payload, o: Request
     if (error instanceof ApiError) throw error;
     if (isHTTPError(error)) {
       const status = error.response.status;
-      // 001 §8: a download answered with any status but 200 asks to log in again, as an expired session does.
-      if (kind === 'binary') throw downloadFailed(status);
+      // 001 §8: a download answered with a status other than 200 asks to log in again, whatever it carries.
+      if (kind === 'binary') throw downloadRefused(status);
       if (status === 403) throw forbidden();
       // An error status that still carries the envelope is judged by its code.
       const data = (await error.response
@@ -214,9 +214,13 @@ function filenameOf(disposition: string): string {
   return plain ? plain[1] : 'download';
 }
 
-/** Binary-response POST. Without a Content-Disposition header there is no file: an envelope is judged, else 'file not exist'. */
+/**
+ * Binary-response POST. A status other than 200 asks to log in again (001 §8); without a Content-Disposition
+ * header there is no file: an envelope is judged, else 'file not exist' (000 §8).
+ */
 export async function download(path: string, payload: Payload = {}, o: RequestOptions = {}): Promise<Download> {
   const response = await send(path, 'binary', payload, o);
+  if (response.status !== 200) throw downloadRefused(response.status);
   const disposition = response.headers.get('content-disposition');
   if (!disposition) {
     const answer = (await response.json().catch(() => null)) as Answer | null;

@@ -38,6 +38,8 @@ export function nodeParams(node: Record<string, unknown>): Record<string, unknow
  * provider types and searches them.
  */
 const QUANTITY = /^-?\d{1,6}(\.\d+)?( ?[A-Za-z%]{1,3})?$/;
+/** A time of day ('5:00', '23:30', the hours of the write window): written in the language's digits too. */
+const CLOCK = /^\d{1,2}:\d{2}$/;
 
 /** How a language writes the values it is given: its digits, and whether its text runs right to left. */
 export interface Writing {
@@ -49,7 +51,8 @@ export interface Writing {
 function paramText(value: unknown, writing: Writing): string {
   if (Array.isArray(value)) return value.map((v) => paramText(v, { numerals: writing.numerals })).join(', ');
   const text = String(value);
-  const quantity = typeof value === 'number' || (typeof value === 'string' && QUANTITY.test(value));
+  const quantity =
+    typeof value === 'number' || (typeof value === 'string' && (QUANTITY.test(value) || CLOCK.test(value)));
   if (quantity) return localDigits(text, writing.numerals);
   // Right to left, a value (a file name, ".jpg, .png", a tone code) is set apart from the sentence around it
   // (Unicode first-strong isolate), so it reads in its own direction and its punctuation stays where it belongs.

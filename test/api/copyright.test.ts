@@ -3,6 +3,7 @@
 // refusing what the dialog refuses, duplicates by national ID, and the owners of one tone.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { createProvider } from '../../src/server/services/providers';
+import { MAX_PAGE_ROWS } from '../../src/server/db/paging';
 
 let s: TestServer;
 let kenya: Client;
@@ -245,4 +246,49 @@ test('the copyright calls are in the OpenAPI document; addcopyright needs the CS
   );
   expect(doc.paths['/sp/addcopyright'].post.security).toEqual([{ session: [], csrf: [] }]);
   expect(doc.paths['/sp/querytonecopyright'].get.description).toMatch(/Not shown in the spec/);
+});
+
+test("the tone form's owner picker call (001 §7): the whole list in one answer, capped at MAX_PAGE_ROWS", async () => {
+  const picker = (c: Client) =>
+    c.post(
+      '/sp/querycopyright',
+      { endRecordNum: -1, queryType: 2, startRecordNum: 1, copyRightType: 2, portalType: 1 },
+      { form: true },
+    );
+  const before = await picker(kenya);
+  expect(before.body.returnCode).toBe('000000');
+  expect(before.body.record).toHaveLength(before.body.recordSum);
+  for (const o of before.body.record)
+    expect(o).toMatchObject({ companyID: expect.stringMatching(/^\d+$/), companyName: expect.any(String) });
+  // A catalogue longer than the cap: the answer holds MAX_PAGE_ROWS owners, recordSum says how many there are.
+  const provider = await s.ctx.db
+    .selectFrom('providers')
+    .select('id')
+    .where('code', '=', DEMO.kenya.account)
+    .executeTakeFirstOrThrow();
+  const extra = MAX_PAGE_ROWS + 5 - before.body.recordSum;
+  const rows = Array.from({ length: extra }, (_, i) => ({
+    provider_id: provider.id,
+    copyright_type: '2',
+    company_name: `Bulk Owner ${i}`,
+    official_name: `Bulk Owner ${i}`,
+    phone_number: '254700000000',
+    email: '',
+    stage_name: '',
+    id_number: `BULK${i}`,
+    description: '',
+    created_at: s.clock.now,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await s.ctx.db
+      .insertInto('copyright_companies')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  try {
+    const capped = await picker(kenya);
+    expect(capped.body.recordSum).toBe(MAX_PAGE_ROWS + 5);
+    expect(capped.body.record).toHaveLength(MAX_PAGE_ROWS);
+  } finally {
+    await s.ctx.db.deleteFrom('copyright_companies').where('id_number', 'like', 'BULK%').execute();
+  }
 });

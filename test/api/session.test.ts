@@ -299,8 +299,21 @@ describe('maintenance window', () => {
       email: 'cp8800010@example.com',
     });
     expect(refused.body.returnCode).toBe('950002');
+    // The refusal names the configured hours (not the default 0:00 to 5:00), in the language of the session.
+    const from = `${(at.getHours() + 24) % 24}:00`;
+    const to = `${(at.getHours() + 25) % 24}:00`;
     expect(refused.body.returnMsg).toBe(
-      'Operations are prohibited from 0:00 to 5:00 because of the system background data run',
+      `Operations are prohibited from ${from} to ${to} because of the system background data run`,
+    );
+    const write = { contactName: 'Night', phoneNumber: '254700000010', email: 'cp8800010@example.com' };
+    const zh = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh' });
+    expect((await zh.post('/sp/updatecpinfo', write)).body.returnMsg).toBe(
+      `${from}至${to}系统后台数据处理期间禁止操作`,
+    );
+    const fa = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'fa' });
+    const persian = (t: string) => t.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
+    expect((await fa.post('/sp/updatecpinfo', write)).body.returnMsg).toBe(
+      `از ساعت ${persian(from)} تا ${persian(to)} به دلیل پردازش داده‌های پس‌زمینهٔ سامانه، هیچ عملیاتی مجاز نیست`,
     );
     expect((await c.get('/sp/qrycpselfInfo')).body.record.contactName).not.toBe('Night');
     expect((await c.get('/sp/qrytone')).body.returnCode).toBe('000000');

@@ -47,9 +47,32 @@ describe('sp/querytariff', () => {
       'Package monthly',
       'Package weekly',
     ]);
-    // The tone form's orderType 2 (every seeded tariff is offered for it); an order type no tariff has gives none.
-    expect((await generic.get('/sp/querytariff', { orderType: 2, queryType: 1 })).body.recordSum).toBe(9);
+    // The tone form's orderType 2 (the seeded tone tariffs; the package plans are offered for order type 1); an
+    // order type no tariff has gives none.
+    expect((await generic.get('/sp/querytariff', { orderType: 2, queryType: 1 })).body.recordSum).toBe(7);
     expect((await generic.get('/sp/querytariff', { orderType: 4, queryType: 1 })).body.recordSum).toBe(0);
+  });
+
+  test("the tone form's calls as 001 §7 gives them: orderType 2, queryType 1 for the count, 2 for a page of 5", async () => {
+    const count = await generic.post('/sp/querytariff', { orderType: 2, queryType: 1, portalType: 1 }, { form: true });
+    expect(count.body).toMatchObject({ returnCode: '000000', recordSum: 7 });
+    expect(count.body.record).toBeUndefined();
+    const shown: string[] = [];
+    for (const start of [1, 6]) {
+      const page = await generic.post(
+        '/sp/querytariff',
+        { orderType: 2, queryType: 2, startRecordNum: start, endRecordNum: start + 4, portalType: 1 },
+        { form: true },
+      );
+      expect(page.body.recordSum).toBe(7);
+      for (const t of page.body.record)
+        expect(Object.keys(t).sort()).toEqual(['description', 'priceGroupID', 'priceGroupName']);
+      shown.push(...page.body.record.map((t: { priceGroupName: string }) => t.priceGroupName));
+    }
+    // Every tone tariff once, no package plan.
+    expect(shown).toHaveLength(7);
+    expect(new Set(shown).size).toBe(7);
+    expect(shown).not.toContain('Package monthly');
   });
 
   test('bad filters and paging are refused; no session, no tariffs', async () => {

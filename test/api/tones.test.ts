@@ -107,6 +107,67 @@ test('filters page the same way', async () => {
   expect((await c.get('/sp/qrytone', { singerName: 'Odd' })).body.recordSum).toBe(13);
 });
 
+test('the call as the portal sends it (001 §7): approveType, orderBy and uploadType are honoured, empty ones filter nothing', async () => {
+  const spec = {
+    approveType: '',
+    isQuerySelf: '1',
+    orderBy: '',
+    resourceServiceType: '1',
+    status: '',
+    uploadType: '',
+    portalType: 1,
+    startRecordNum: 1,
+    endRecordNum: 10,
+  };
+  const ids = (r: { body: { record: Array<{ toneID: string }> } }) => r.body.record.map((t) => Number(t.toneID));
+  const plain = await c.post('/sp/qrytone', { startRecordNum: 1, endRecordNum: 10 }, { form: true });
+  const asSent = await c.post('/sp/qrytone', spec, { form: true });
+  expect(asSent.body.returnCode).toBe('000000');
+  expect(asSent.body.recordSum).toBe(plain.body.recordSum);
+  expect(ids(asSent)).toEqual(ids(plain));
+  // Two of the provider's tones marked: one waiting for approval, one uploaded another way (uploadType 2).
+  const [waiting, other] = ids(plain).slice(0, 2);
+  const before = await s.ctx.db
+    .selectFrom('tones')
+    .select(['id', 'approve_type', 'upload_type'])
+    .where('id', 'in', [waiting, other])
+    .execute();
+  await s.ctx.db.updateTable('tones').set({ approve_type: '1' }).where('id', '=', waiting).execute();
+  await s.ctx.db.updateTable('tones').set({ upload_type: '2' }).where('id', '=', other).execute();
+  try {
+    const pending = await c.post('/sp/qrytone', { ...spec, approveType: '1' }, { form: true });
+    const expected = await s.ctx.db
+      .selectFrom('tones')
+      .select('id')
+      .where('provider_id', '=', providerId)
+      .where('approve_type', '=', '1')
+      .execute();
+    expect(pending.body.recordSum).toBe(expected.length);
+    expect(ids(pending)).toContain(waiting);
+    expect(pending.body.record.every((t: { approveType: string }) => t.approveType === '1')).toBe(true);
+    const uploaded = await c.post('/sp/qrytone', { ...spec, uploadType: '2' }, { form: true });
+    expect(uploaded.body.recordSum).toBe(1);
+    expect(ids(uploaded)).toEqual([other]);
+    const rest = await c.post('/sp/qrytone', { ...spec, uploadType: '1', queryType: 1 }, { form: true });
+    expect(rest.body.recordSum).toBe(plain.body.recordSum - 1);
+    expect((await c.post('/sp/qrytone', { ...spec, uploadType: 'x' }, { form: true })).body.returnCode).toBe('950004');
+    // orderBy: a sortable column's order; a column that is not sortable is refused.
+    const byName = await c.post('/sp/qrytone', { ...spec, orderBy: 'toneName asc' }, { form: true });
+    const names = byName.body.record.map((t: { toneName: string }) => t.toneName);
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(
+      (await c.post('/sp/qrytone', { ...spec, orderBy: 'refuseReason asc' }, { form: true })).body.returnCode,
+    ).toBe('950004');
+  } finally {
+    for (const t of before)
+      await s.ctx.db
+        .updateTable('tones')
+        .set({ approve_type: t.approve_type, upload_type: t.upload_type })
+        .where('id', '=', t.id)
+        .execute();
+  }
+});
+
 test('bad paging input is refused', async () => {
   expect((await c.get('/sp/qrytone', { startRecordNum: 'x' })).body.returnCode).toBe('950004');
   expect((await c.get('/sp/qrytone', { status: "1' OR 1=1" })).body.returnCode).toBe('950004');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { demo, login, openPage, screenshot } from './support/browser';
+import { watchCalls } from './support/calls';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -119,7 +120,7 @@ test('pages of 10, 20 or 50 owners; no row checkboxes on the maintenance page, w
   );
 });
 
-test("the tone form's owner dialog keeps its selection across pages by companyID", async () => {
+test("the tone form's owner dialog keeps its selection across pages by companyID, from one call for the whole list", async () => {
   // The generic site with copyright maintenance on: the tone form asks for up to 10 tune companies from the
   // site's owners (seven generic providers with four owners each: three pages of 10).
   suite.server.db.setConfig('support_copyright_maintenance', '1', 'generic');
@@ -127,6 +128,9 @@ test("the tone form's owner dialog keeps its selection across pages by companyID
     page = suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' });
     await login(page, demo('Generic site'));
     await page.goto('/rbtUploading');
+    // 001 §7: the picker asks sp/querycopyright once, for the whole list, and pages it itself.
+    const sent = await watchCalls(page, /^\/sp\/(querycopyright|querytariff)$/);
+    const calls = (path: string) => sent.filter((c) => c.path === path).map((c) => c.params);
     await page.click('#root_tuneCompany');
     const dialog = page.locator('[role="dialog"]');
     const owners = dialog.locator('[data-screen="copyrightMaintenance"] .data-table tbody tr[data-row-key]');
@@ -141,9 +145,27 @@ test("the tone form's owner dialog keeps its selection across pages by companyID
     await dialog.locator(`tr[data-row-key="${firstKey}"]`).waitFor();
     expect(await dialog.locator(`tr[data-row-key="${firstKey}"] input[type="checkbox"]`).isChecked()).toBe(true);
     await screenshot(page, 'copyright-selection-dialog-en', { viewport: true });
+    expect(calls('/sp/querycopyright')).toEqual([
+      expect.objectContaining({ startRecordNum: '1', endRecordNum: '-1', queryType: '2', copyRightType: '2' }),
+    ]);
     await dialog.locator('.dialog__footer .btn--primary').click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('[data-field="tuneCompany"] .selected-rows__count', { hasText: '2 selected' }).waitFor();
+    // The tariff table of the same form (001 §7 sp/querytariff): orderType 2 and queryType 2, tone tariffs only.
+    await page.check('#root_priceGroupChoice-1');
+    const tariffs = page.locator('[data-screen="tariffSelection"] tbody tr[data-row-key]');
+    await tariffs.first().waitFor();
+    const [tariffCall] = calls('/sp/querytariff');
+    expect(tariffCall).toMatchObject({
+      orderType: '2',
+      queryType: '2',
+      startRecordNum: '1',
+      endRecordNum: '5',
+    });
+    expect(tariffCall).not.toHaveProperty('priceGroupType');
+    expect(await page.locator('[data-screen="tariffSelection"] .list-footer__total').getAttribute('data-total')).toBe(
+      '7',
+    );
   } finally {
     suite.server.db.setConfig('support_copyright_maintenance', '0', 'generic');
   }

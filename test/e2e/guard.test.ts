@@ -133,3 +133,22 @@ describe('write window (000 §8, maintenance_window)', () => {
     await page.waitForFunction(() => !document.querySelector('[data-notice="writeWindow"]'));
   });
 });
+
+describe('downloads (001 §8)', () => {
+  test('an export answered with a status other than 200 asks to log in again, in a dialog that cannot be closed', async () => {
+    await login(page, demo('Generic site'));
+    await page.goto('/rbtMaintenance');
+    await page.locator('[data-screen="rbtMaintenance"] tbody tr[data-row-key]').first().waitFor();
+    // The server failing the export (HTTP 500): the same confirmation as a lost session, not a 'Server error' toast.
+    await page.route('**/sp/exporttone', (r) => r.fulfill({ status: 500, body: 'Internal Server Error' }));
+    await page.locator('[data-screen="rbtMaintenance"] button[data-action="export"]').click();
+    const dialog = page.locator('[role="alertdialog"]', { hasText: 'You have been logged out. Log in again?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('button').allTextContents()).toEqual(['Log in again']);
+    await screenshot(page, 'download-refused-en', { viewport: true });
+    await dialog.locator('button').click();
+    await expectPath(page, '/login');
+  });
+});

@@ -6,6 +6,7 @@
 // upload's message is still on screen 10 s later, until dismissed.
 import type { Page, Response } from 'playwright-core';
 import { demo, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
+import { watchCalls } from './support/calls';
 import { layoutProblems } from './support/layout';
 import { rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -87,12 +88,32 @@ test.each(['en', 'zh'])('%s: the status filter finds exactly the rows shown in e
   // Every state of the column's expression: transcoding ones, each "to be approved", rejected, normal, hidden...
   expect(labels.length).toBeGreaterThanOrEqual(9);
   const search = () => page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
+  // Every sp/qrytone request the browser sends: one per search, carrying the parameters of 001 §7.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/sp/qrytone') asked.push(r.url());
+  });
+  const sent = await watchCalls(page, /^\/sp\/qrytone$/);
   const found: Record<string, number> = {};
   for (const label of labels) {
     await status.selectOption({ label });
+    asked.length = 0;
+    const answered = listAnswer(page);
     await search();
-    // Searching asks again for the list shown and then for the new one: the page settles on the new one.
+    // A second request would go out with the first (both from the same click): by its answer, all are asked.
+    await answered;
     await page.waitForLoadState('networkidle');
+    expect({ label, requests: asked.length }).toEqual({ label, requests: 1 });
+    expect(sent.at(-1)!.params).toMatchObject({
+      approveType: '',
+      isQuerySelf: '1',
+      orderBy: '',
+      resourceServiceType: '1',
+      uploadType: '',
+      portalType: '1',
+      startRecordNum: '1',
+      endRecordNum: '10',
+    });
     await page.locator('[data-screen="rbtMaintenance"] .data-table:not(.is-loading)').waitFor();
     const total = Number(await page.locator('.list-footer__total').getAttribute('data-total'));
     found[label] = total;
@@ -110,7 +131,26 @@ test.each(['en', 'zh'])('%s: the status filter finds exactly the rows shown in e
       )
       .catch(() => undefined);
     expect({ label, shown: await badges() }).toEqual({ label, shown: want });
+    // A row's More menu is there only with something in it to use: the first one of each state opens onto at
+    // least one usable item (a deleted tone, with none, has no More button at all).
+    const more = page.locator('[data-screen="rbtMaintenance"] tbody tr[data-row-key] .row-actions__more').first();
+    if (label === 'Deleted') expect(await more.count()).toBe(0);
+    if (language === 'en' && (await more.count())) {
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const usable = page.locator('.row-menu [role="menuitem"]:not([disabled])');
+      await usable.first().waitFor();
+      expect(await usable.count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+    }
   }
+  // Searched again for exactly what is shown: asked once more, still once.
+  asked.length = 0;
+  const again = listAnswer(page);
+  await search();
+  await again;
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
   // The demo provider has tones waiting for approval in each way, refused, normal and hidden ones.
   const en = language === 'en';
   for (const label of en

@@ -9,11 +9,12 @@ import {
   operationWidth,
   orderByOf,
   pageSizesOf,
+  rowActionsFor,
   showsPager,
   splitRowActions,
 } from '../../src/ui/list/listState';
 import { pageWindow } from '../../src/ui/list/Pager';
-import type { ResolvedField } from '../../src/engine';
+import type { ResolvedAction, ResolvedField } from '../../src/engine';
 
 const field = (name: string, ui: Record<string, unknown>): ResolvedField => ({
   name,
@@ -79,6 +80,32 @@ describe('row actions', () => {
   });
   test('a list that marks no action primary shows them all as buttons', () => {
     expect(splitRowActions([item('detail')])).toEqual({ inline: [item('detail')], more: [] });
+  });
+  test('a row whose menu actions are all hidden or all disabled for it gets no More menu, whatever the list', () => {
+    const ctx = { config: {}, user: {} };
+    const actions: ResolvedAction[] = [
+      { name: 'edit', order: 1, label: 'x', scope: 'row', primary: true },
+      { name: 'hide', order: 1, label: 'x', scope: 'row', visibleFor: { '==': [{ var: 'row.status' }, '1'] } },
+      {
+        name: 'delete',
+        order: 1,
+        label: 'x',
+        scope: 'row',
+        visibleFor: { '!=': [{ var: 'row.status' }, '6'] },
+        disabledFor: { '==': [{ var: 'row.locked' }, '1'] },
+      },
+    ];
+    const names = (row: Record<string, unknown>) => {
+      const { inline, more } = splitRowActions(rowActionsFor(actions, row, ctx));
+      return { inline: inline.map((i) => i.action.name), more: more.map((i) => i.action.name) };
+    };
+    expect(names({ status: '1' })).toEqual({ inline: ['edit'], more: ['hide', 'delete'] });
+    // Hide hidden, Delete shown but disabled: a menu of one greyed item stays (one usable item is enough).
+    expect(names({ status: '1', locked: '1' })).toEqual({ inline: ['edit'], more: ['hide', 'delete'] });
+    // Every menu item hidden for the row: no menu.
+    expect(names({ status: '6' })).toEqual({ inline: ['edit'], more: [] });
+    // The only menu item left is disabled: nothing the menu could do, so no menu either.
+    expect(names({ status: '2', locked: '1' })).toEqual({ inline: ['edit'], more: [] });
   });
   test('the operation column is sized from the definition (primary actions plus More), not from the rows of a page', () => {
     expect(operationButtons([{ primary: true }, { primary: true }, {}, {}, {}])).toBe(3);

@@ -14,7 +14,7 @@ import { controlCharacterViolations } from './controlCharacters';
 import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './cookies';
 import { findOperatorSession, findSession } from '../services/sessions';
 import { isExpired, mustChangePassword } from '../services/providers';
-import { inMaintenanceWindow } from '../services/maintenanceWindow';
+import { inMaintenanceWindow, windowHours } from '../services/maintenanceWindow';
 import { assertValid, screenContract, type ValidationContext } from '../validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './contract';
 import { userInfo } from '../services/providers';
@@ -158,7 +158,7 @@ async function operatorGuard(route: ApiRoute, req: FastifyRequest): Promise<void
     route.maintenanceWindow !== false &&
     inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
   )
-    throw new ApiError(RC.prohibitedWindow);
+    throw new ApiError(RC.prohibitedWindow, windowHours(config.maintenance_window));
 }
 
 async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
@@ -188,7 +188,7 @@ async function guard(route: ApiRoute, req: FastifyRequest): Promise<void> {
     route.maintenanceWindow !== false &&
     inMaintenanceWindow(config.maintenance_window, new Date(ctx.now()))
   ) {
-    throw new ApiError(RC.prohibitedWindow);
+    throw new ApiError(RC.prohibitedWindow, windowHours(config.maintenance_window));
   }
 }
 

@@ -23,7 +23,7 @@ export function toneRoutes(app: FastifyInstance): void {
       tag: 'tones',
       summary: "The provider's tones, newest first or in a sortable column's order, paged",
       description:
-        'Filters: toneCode (exact), toneName and singerName (prefix), status (the stored status), state (the state the status column shows: 1, 2, 4, 6, add, modify, delete, rejected, ---), approveType, validity and upload day ranges, price range, onlyNormal. orderBy "<field> asc|desc" for a column the screens declare sortable. Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
+        'Filters: toneCode (exact), toneName and singerName (prefix), status (the stored status), state (the state the status column shows: 1, 2, 4, 6, add, modify, delete, rejected, ---), approveType (the approval mark: 1 waiting, 2 settled, 3 rejected), uploadType (how the tone was uploaded), validity and upload day ranges, price range, onlyNormal. orderBy "<field> asc|desc" for a column the screens declare sortable, empty for newest first. Empty values filter nothing (the portal sends approveType, orderBy and uploadType on every call, 001 §7). Paging by startRecordNum/endRecordNum; queryType 1 answers only recordSum.',
       auth: 'session',
       screen: LIST_SCREENS,
       params: obj({
@@ -32,7 +32,6 @@ export function toneRoutes(app: FastifyInstance): void {
         isQuerySelf: text(),
         orderBy: typed<string>(ORDER_BY_PARAM),
         resourceServiceType: text(),
-        uploadType: text(),
       }),
       record: { type: 'array', items: stringRecord(toneRowFields()) },
       async handler(req, _reply, params) {

@@ -170,7 +170,10 @@ export async function seedIfEmpty(ctx: AppContext, store: FileStore): Promise<bo
   for (const t of TARIFFS) {
     const { id } = await db
       .insertInto('tariffs')
-      .values({ name: t.name, description: t.description, price_group_type: t.type, order_type: 2 })
+      // The tone form lists the tariffs offered for order type 2 (001 §7: orderType 2); the demo's package
+      // plans (type 3, chosen by priceGroupType in the music box form) are offered for downloads (1), so the
+      // tone form does not offer them.
+      .values({ name: t.name, description: t.description, price_group_type: t.type, order_type: t.type === 3 ? 1 : 2 })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (t.type === 2) tariffIds.push(id);

@@ -10,8 +10,8 @@ import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { cellValue, renderCellWithSecondary } from './cells';
-import { columnLayout, operationButtons, type ListSort } from './listState';
-import { RowActions, rowActionsFor } from './RowActions';
+import { columnLayout, operationButtons, rowActionsFor, type ListSort } from './listState';
+import { RowActions } from './RowActions';
 import { TruncationTooltip, useMarkTruncated } from './useTruncation';
 import type { Row } from './useSelection';
 

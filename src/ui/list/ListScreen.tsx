@@ -1,7 +1,7 @@
 // The generic list page (000 §2): search form, toolbar, a server-paged table and the pager, all from the
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
@@ -15,7 +15,7 @@ import { defaultsOf, initialState, nextSort, pageSizesOf, showsPager, type ListS
 import { Pager } from './Pager';
 import { SearchBar } from './SearchBar';
 import { useActions } from './useActions';
-import { useListQuery } from './useListQuery';
+import { listQueryKey, useListQuery } from './useListQuery';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
 
@@ -27,7 +27,14 @@ export function ListScreen(props: ListScreenProps) {
   );
 }
 
-function ListScreenInner({ screenId, embedded, initialFilters, startFilters, selection: parent }: ListScreenProps) {
+function ListScreenInner({
+  screenId,
+  embedded,
+  initialFilters,
+  startFilters,
+  selection: parent,
+  wholeList = false,
+}: ListScreenProps) {
   // The dialog of an action (Add Copyright, a row's tariff detail) loads when one opens: a list page carries
   // neither the form renderer (rjsf) nor the engine's validator until then.
   const { ScreenDialog } = nestedScreens();
@@ -47,7 +54,7 @@ function ListScreenInner({ screenId, embedded, initialFilters, startFilters, sel
   const searchDefaults = useMemo(() => defaultsOf(screen.search), [screen]);
   const [searchStart] = useState(() => ({ ...searchDefaults, ...startFilters }));
   const [state, setState] = useState<ListState>(() => initialState(screen, { ...searchStart, ...initialFilters }));
-  const query = useListQuery(screenId, state, screen);
+  const query = useListQuery(screenId, state, screen, wholeList);
   const toolbar = useMemo(
     () => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'),
     [screen],
@@ -108,9 +115,15 @@ function ListScreenInner({ screenId, embedded, initialFilters, startFilters, sel
           calls={screen.calls}
           onSearch={(filters) => {
             // The parent's fixed filters (a selection dialog's onlyNormal) stay under whatever is searched.
-            setState((s) => ({ ...s, page: 1, filters: { ...(initialFilters ?? {}), ...filters } }));
-            // Search always asks the server again, even for filters whose pages are cached.
-            void queries.invalidateQueries({ queryKey: ['list', screenId] });
+            const next = { ...state, page: 1, filters: { ...(initialFilters ?? {}), ...filters } };
+            // Search always asks the server again, even for filters whose pages are cached, and asks once: the
+            // cached pages are only marked stale (refetching the page on screen now would be a second request,
+            // for the old filters), so the new state's page loads once as the list switches to it; a search for
+            // exactly what is shown reloads it.
+            void queries.invalidateQueries({ queryKey: ['list', screenId], refetchType: 'none' });
+            if (hashKey(listQueryKey(screenId, next, wholeList)) === hashKey(listQueryKey(screenId, state, wholeList)))
+              void query.refetch();
+            else setState(next);
           }}
         />
       )}

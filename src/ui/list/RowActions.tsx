@@ -4,24 +4,11 @@
 // menu is drawn in a portal at the button, so the table's scrolling box never clips it.
 import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import type { Config, ResolvedAction } from '../../engine';
-import { holds } from '../../engine/logic';
+import type { ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
 import { Icon } from '../shell/Icon';
 import { useMenuButton } from '../shell/useMenuButton';
 import { splitRowActions, type RowActionItem } from './listState';
-import type { Row } from './useSelection';
-
-export function rowActionsFor(
-  actions: ResolvedAction[],
-  row: Row,
-  ctx: { config: Config; user: Record<string, unknown> },
-): RowActionItem[] {
-  const data = { row, config: ctx.config, user: ctx.user };
-  return actions
-    .filter((a) => holds(a.visibleFor, data, true))
-    .map((a) => ({ action: a, disabled: a.disabled === true || holds(a.disabledFor, data, false) }));
-}
 
 interface RowActionsProps {
   items: RowActionItem[];

@@ -16,6 +16,7 @@ export function SelectionDialog({
   initial = [],
   max,
   filters,
+  wholeList,
   onChange,
   onSubmit,
   onClose,
@@ -44,6 +45,7 @@ export function SelectionDialog({
           screenId={screenId}
           embedded
           initialFilters={filters}
+          wholeList={wholeList}
           selection={{
             initial,
             max,

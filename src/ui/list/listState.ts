@@ -1,6 +1,7 @@
 // The state of a list as one object (react-admin's idea): page, page size and the applied filters. It is also
 // the TanStack Query key, so every distinct page of every search is cached on its own.
-import type { ResolvedAction, ResolvedColumn, ResolvedField, ResolvedScreen } from '../../engine';
+import type { Config, ResolvedAction, ResolvedColumn, ResolvedField, ResolvedScreen } from '../../engine';
+import { holds } from '../../engine/logic';
 
 /** A sortable column's field and direction; none is the list's own order (newest first). */
 export interface ListSort {
@@ -84,15 +85,34 @@ export interface RowActionItem {
   disabled: boolean;
 }
 
+/** The row actions shown for one row: those whose per-row condition (visibleFor) holds, disabled per disabledFor. */
+export function rowActionsFor(
+  actions: ResolvedAction[],
+  row: Record<string, unknown>,
+  ctx: { config: Config; user: Record<string, unknown> },
+): RowActionItem[] {
+  const data = { row, config: ctx.config, user: ctx.user };
+  return actions
+    .filter((a) => holds(a.visibleFor, data, true))
+    .map((a) => ({ action: a, disabled: a.disabled === true || holds(a.disabledFor, data, false) }));
+}
+
 /**
  * A row's actions as buttons and "More" menu items: the definition's primary actions are buttons, the others go
  * to the menu. A list that marks none primary shows every action as a button (one or two actions need no menu).
+ * `items` are the actions shown for this row (those hidden for it already left out, rowActionsFor); a menu none of
+ * whose items the row can use (all hidden or all disabled for it) is no menu at all: the row shows no More button
+ * that would open onto nothing.
  */
-export function splitRowActions<T extends { action: Pick<ResolvedAction, 'primary'> }>(
+export function splitRowActions<T extends { action: Pick<ResolvedAction, 'primary'>; disabled?: boolean }>(
   items: T[],
 ): { inline: T[]; more: T[] } {
   if (!items.some((i) => i.action.primary)) return { inline: items, more: [] };
-  return { inline: items.filter((i) => i.action.primary), more: items.filter((i) => !i.action.primary) };
+  const more = items.filter((i) => !i.action.primary);
+  return {
+    inline: items.filter((i) => i.action.primary),
+    more: more.some((i) => i.disabled !== true) ? more : [],
+  };
 }
 
 /**

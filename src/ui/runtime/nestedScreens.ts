@@ -16,6 +16,11 @@ export interface ListScreenProps {
   startFilters?: Record<string, unknown>;
   /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
   selection?: { initial?: Row[]; max?: number; single?: boolean; onChange(rows: Row[]): void };
+  /**
+   * Ask for the whole list in one call (startRecordNum 1, endRecordNum -1: 001 §7 sp/querycopyright) and page it
+   * here: paging asks nothing more, a search asks once more. The server caps such an answer (MAX_PAGE_ROWS).
+   */
+  wholeList?: boolean;
 }
 
 export interface ScreenDialogProps {
@@ -35,6 +40,8 @@ export interface SelectionDialogProps {
   initial?: Row[];
   max?: number;
   filters?: Record<string, unknown>;
+  /** The list in one call, paged in the browser (ListScreenProps.wholeList). */
+  wholeList?: boolean;
   /** Add mode: called with the whole selection on every change. */
   onChange?(rows: Row[]): void;
   onSubmit(rows: Row[]): void;
