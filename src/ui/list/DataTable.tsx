@@ -143,7 +143,7 @@ export function DataTable({
       });
     }
     return out;
-  }, [visible, rowActions, selection, rows, running, ctx, t, digits, rowKey, rowLabel, sort, onSort]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, digits, language, rowKey, rowLabel, sort, onSort]);
 
   const table = useReactTable({
     data: rows,

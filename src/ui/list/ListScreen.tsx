@@ -225,7 +225,13 @@ function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }
         <div key={c.name} className="list-summary__item" data-summary={c.name}>
           <dt>{t(c.label)}</dt>
           <dd>
-            {renderCell(c, values, cellValue(c, values, ctx), { config: env.config, t, digits, language, rowId: 'summary' })}
+            {renderCell(c, values, cellValue(c, values, ctx), {
+              config: env.config,
+              t,
+              digits,
+              language,
+              rowId: 'summary',
+            })}
           </dd>
         </div>
       ))}
