@@ -162,6 +162,13 @@ describe('price unit, provider code tips and switches', () => {
       const price = page.locator('td[data-column="price"] .cell-price').first();
       await price.waitFor();
       expect(await price.getAttribute('data-unit')).toBe(unit);
+      await screenshot(page, `tone-maintenance-units-${language}`);
+      // So do the detail's price lines.
+      await page.locator('.row-actions__button[data-action="detail"]').first().click();
+      const detailPrice = page.locator('[role="dialog"] [data-summary="price"] .cell-price');
+      await detailPrice.waitFor();
+      expect(await detailPrice.getAttribute('data-unit')).toBe(unit);
+      await screenshot(page, `tone-detail-units-${language}`, { viewport: true });
       await page.context().close();
     }
     suite.server.db.setConfig('support_mate_info', '0');
