@@ -5,6 +5,7 @@ import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { catalogueId as catalogueOf, goodTone as tonePayload, inDays, uploadWav } from './tonePayload';
 import { sineWav } from '../../src/server/files/wav';
 import { runOperator } from '../../src/server/cli/commands';
+import { toneProfiles } from '../../src/server/media/profiles';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -633,6 +634,12 @@ describe('configuration-dependent rules', () => {
         tariff: tariff.id,
       });
     });
+  });
+
+  test('volte off: a unified master gives the IVR wav and the web audition, no HD file', async () => {
+    const roles = async () => toneProfiles(await s.ctx.config.forSite('generic')).map((p) => p.role);
+    expect(await roles()).toEqual(['ivr', 'web', 'hd']);
+    await withConfig({ support_volte: '0' }, async () => expect(await roles()).toEqual(['ivr', 'web']));
   });
 
   test("the relative period is the catalogue's when the administrator specifies it", async () => {
