@@ -66,6 +66,16 @@ describe.each(siteIds())('site %s', (site) => {
       }
   });
 
+  test("volte off: the media file's tip no longer promises an HD play file", () => {
+    const hint = (config: Record<string, string>) =>
+      engineOf(site)
+        .resolve('rbtUploading', input(config, { form: { uploadMode: '2' } }))
+        .fields.find((f) => f.name === 'mediaFile')!.ui?.hint;
+    expect(hint({})).toBe('ToneForm.mediaTip');
+    expect(hint({ support_volte: '0' })).toBe('ToneForm.mediaTipNoHd');
+    expect(hint({ tone_form_first_variant: '1' })).toBe('ToneForm.mediaTipNoHd');
+  });
+
   test('the row actions of tone maintenance: Edit Tags and the tariff follow their switches', () => {
     const engine = engineOf(site);
     const row = { status: '1', priceGroupID: '3' };
