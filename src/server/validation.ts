@@ -217,7 +217,8 @@ function fieldsOnAnySite(screenId: string): Set<string> {
  * The request without the parameters of fields the screen does not show in this context: a value the form
  * cannot send is never checked by a hidden field's rules, so it must not be stored either (a tune company and
  * its validity day on the Kenyan variant, which has no tune company). A parameter read from several fields
- * stays while any of them shows; constants and values from named expressions always stay.
+ * stays while any of them shows (without the keys of hidden ones, when it is their JSON text); constants and values
+ * from named expressions always stay.
  */
 export function withoutHiddenParameters(
   screenId: string,
@@ -237,7 +238,48 @@ function visibleParameters(r: ScreenRequest, payload: Record<string, any>, form:
     if (payload[key] === undefined) continue;
     if (fields.every((f) => !shown.has(f))) delete (out ??= { ...payload })[key];
   }
+  // A parameter that is the JSON text of several fields' values (toneFile: {"$json": {"hdPlay": form.hdFile, ...}})
+  // stays while one of them shows, but loses the keys of the hidden ones (the HD file where support_volte is '0').
+  for (const [key, entries] of jsonEntriesRead(screenId, callDef)) {
+    const text = (out ?? payload)[key];
+    if (typeof text !== 'string') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue; // the screen's rules and the route refuse what is not JSON
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const hidden = entries.filter(([k, fields]) => Object.hasOwn(value, k) && fields.every((f) => !shown.has(f)));
+    if (hidden.length === 0) continue;
+    const kept = { ...(value as Record<string, unknown>) };
+    for (const [k] of hidden) delete kept[k];
+    (out ??= { ...payload })[key] = JSON.stringify(kept);
+  }
   return out ?? payload;
+}
+
+const jsonReadByParameter = new WeakMap<CallDef, Array<[string, Array<[string, string[]]>]>>();
+/** Per parameter sent as the JSON text of an object ({"$json": {key: mapping}}), the declared fields each key reads. */
+function jsonEntriesRead(screenId: string, callDef: CallDef): Array<[string, Array<[string, string[]]>]> {
+  let out = jsonReadByParameter.get(callDef);
+  if (!out) {
+    const declared = fieldsOnAnySite(screenId);
+    out = [];
+    for (const [key, mapping] of Object.entries(callDef.payload ?? {})) {
+      const json = (mapping as { $json?: unknown } | null)?.$json;
+      if (!json || typeof json !== 'object' || Array.isArray(json)) continue;
+      const entries: Array<[string, string[]]> = [];
+      for (const [k, m] of Object.entries(json)) {
+        const read = formFieldsRead(m);
+        const fields = read ? [...read].filter((f) => declared.has(f)) : [];
+        if (fields.length > 0) entries.push([k, fields]);
+      }
+      if (entries.length > 0) out.push([key, entries]);
+    }
+    jsonReadByParameter.set(callDef, out);
+  }
+  return out;
 }
 
 const readByParameter = new WeakMap<CallDef, Array<[string, string[]]>>();

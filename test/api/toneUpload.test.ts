@@ -5,6 +5,7 @@ import { startServer, DEMO, type TestServer, type Client } from './helpers';
 import { catalogueId as catalogueOf, goodTone as tonePayload, inDays, uploadWav } from './tonePayload';
 import { sineWav } from '../../src/server/files/wav';
 import { runOperator } from '../../src/server/cli/commands';
+import { toneProfiles } from '../../src/server/media/profiles';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -627,6 +628,93 @@ describe('configuration-dependent rules', () => {
         expect(await grant('off')).toBe(0);
       }
     });
+  });
+
+  test("the tone form's switches (001 §6): a part switched off is neither checked nor stored; on, it is", async () => {
+    const c = await s.login(DEMO.believe.account, DEMO.believe.password);
+    const tariff = await s.ctx.db
+      .selectFrom('tariffs')
+      .select('id')
+      .where('price_group_type', '=', 2)
+      .executeTakeFirstOrThrow();
+    const parts = { mateInfo: 'Duet with Zawadi', tagNames: 'dawn,choir', priceGroupID: String(tariff.id) };
+    const stored = async (toneID: string) => {
+      const tone = await s.ctx.db
+        .selectFrom('tones')
+        .selectAll()
+        .where('id', '=', Number(toneID))
+        .executeTakeFirstOrThrow();
+      const tags = await s.ctx.db.selectFrom('tags').select('name').where('tone_id', '=', tone.id).execute();
+      return {
+        mateInfo: tone.mate_info,
+        tags: tags.map((t) => t.name).sort(),
+        tariff: tone.price_group_id,
+        files: Object.keys(JSON.parse(tone.tone_file)).sort(),
+      };
+    };
+    const on = await c.post('/sp/addtone', await goodTone(c, parts));
+    expect(on.body.returnCode).toBe('000000');
+    expect(await stored(on.body.record.toneID)).toEqual({
+      mateInfo: 'Duet with Zawadi',
+      tags: ['choir', 'dawn'],
+      tariff: tariff.id,
+      files: ['aipPlay', 'hdPlay', 'image', 'webAuditon'],
+    });
+    const off = { support_mate_info: '0', support_additional_tag: '0', support_volte: '0', support_tariff_price: '0' };
+    await withConfig(off, async () => {
+      // The rules of a hidden part do not apply: tags are required while they show, and these are too many.
+      const r = await c.post('/sp/addtone', await goodTone(c, { ...parts, tagNames: 'a,b,c,d,e,f,g' }));
+      expect(r.body.returnCode).toBe('000000');
+      expect(await stored(r.body.record.toneID)).toEqual({
+        mateInfo: '',
+        tags: [],
+        tariff: null, // no tariff
+
+        files: ['aipPlay', 'image', 'webAuditon'],
+      });
+      // Without tags the tone needs none; the Edit Tags calls are closed (the capability gate).
+      expect((await c.post('/sp/addtone', await goodTone(c, { tagNames: '' }))).body.returnCode).toBe('000000');
+      for (const [path, params] of [
+        ['/sp/queryTag', { toneID: on.body.record.toneID }],
+        ['/sp/tagmaintenance', { toneID: on.body.record.toneID, tagNames: 'x' }],
+      ] as const) {
+        const refused = path === '/sp/queryTag' ? await c.get(path, params) : await c.post(path, params);
+        expect(refused.body.returnCode).toBe('950016');
+      }
+      // An edit keeps the tone's tariff and its related information: what the form does not offer is not changed.
+      const edit = await c.post('/sp/edittone', {
+        ...(await goodTone(c, { toneName: 'Edited', mateInfo: 'changed', priceGroupID: '-1' })),
+        toneFile: JSON.stringify({}),
+        toneID: on.body.record.toneID,
+        toneCode: on.body.record.toneCode,
+        reason: 'New title',
+        newCatalogId: await catalogueId(),
+        oldCatalogId: await catalogueId(),
+        needApproved: 1,
+        approveType: 2,
+        tableType: 1,
+        resourceServiceType: 1,
+      });
+      expect(edit.body.returnCode).toBe('000000');
+      const change = await s.ctx.db
+        .selectFrom('change_requests')
+        .select('id')
+        .where('entity_id', '=', Number(on.body.record.toneID))
+        .where('kind', '=', 'modify')
+        .executeTakeFirstOrThrow();
+      expect(await runOperator(['changes', 'approve', String(change.id)], s.ctx, () => undefined)).toBe(0);
+      expect(await stored(on.body.record.toneID)).toMatchObject({
+        mateInfo: 'Duet with Zawadi',
+        tags: ['choir', 'dawn'],
+        tariff: tariff.id,
+      });
+    });
+  });
+
+  test('volte off: a unified master gives the IVR wav and the web audition, no HD file', async () => {
+    const roles = async () => toneProfiles(await s.ctx.config.forSite('generic')).map((p) => p.role);
+    expect(await roles()).toEqual(['ivr', 'web', 'hd']);
+    await withConfig({ support_volte: '0' }, async () => expect(await roles()).toEqual(['ivr', 'web']));
   });
 
   test("the relative period is the catalogue's when the administrator specifies it", async () => {

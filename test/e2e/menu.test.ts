@@ -260,4 +260,12 @@ describe('the capability gate in the browser: what the menu hides is closed by U
     await page.waitForSelector('[data-screen="unavailable"][data-reason="site"]');
     expect(await page.textContent('[data-screen="unavailable"] p')).toContain('Upload Music Box is not available');
   });
+
+  test('tags switched off (support_additional_tag 0): Edit Tags is closed by its address', async () => {
+    await flags({ support_additional_tag: '0' }, 'generic');
+    await login(page, generic());
+    await page.goto('/editTag?type=modify');
+    await page.waitForSelector('[data-screen="unavailable"][data-reason="site"]');
+    expect(await page.textContent('[data-screen="unavailable"] p')).toContain('it is not switched on for your site.');
+  });
 });

@@ -151,6 +151,7 @@ test('resolve shows the overlay and the site configuration; the other sites are 
     expect(r.status).toBe(0);
     return JSON.parse(r.stdout) as {
       fields: Array<{ name: string; label?: string; help?: string; placeholder?: string; ui?: any }>;
+      required: string[];
     };
   };
   const field = (screen: ReturnType<typeof resolved>, name: string) => screen.fields.find((f) => f.name === name);
@@ -160,13 +161,15 @@ test('resolve shows the overlay and the site configuration; the other sites are 
     help: 'ToneForm.artistOrBandHelp',
     placeholder: 'ToneForm.artistOrBandPlaceholder',
   });
-  expect(field(ghana, 'mateInfo')).toBeUndefined();
+  expect(field(ghana, 'mateInfo')).toBeUndefined(); // the product's support_mate_info, '0' in its config.json
+  expect(ghana.required).toContain('description'); // its own key, tone_description_required
   expect(field(ghana, 'price')!.ui.tipParams).toEqual({ min: '0.00', max: '20.00' });
   expect(field(ghana, 'lyricCompany')).toBeDefined(); // copyright maintenance on
   for (const site of ['generic', 'ais']) {
     const other = resolved(site);
     expect(field(other, 'artist')).toMatchObject({ label: 'ToneForm.artist' });
     expect(field(other, 'mateInfo')).toBeDefined(); // support_mate_info defaults to '1'
+    expect(other.required).not.toContain('description'); // tone_description_required defaults to '0'
     expect(field(other, 'price')!.ui.tipParams.max).toBe('10.00');
   }
   expect(runCli(['resolve', 'rbtUploading', '--site', 'ghanaa'], tree.dir).stderr).toContain(
@@ -213,6 +216,9 @@ test('the operator CLI accepts the site, and the server serves its config.json w
   );
   expect(operator('config', 'get', 'support_mate_info', '--site', 'kenya').out).toBe(
     'support_mate_info=1\t(from schemas/config.schema.json (default))',
+  );
+  expect(operator('config', 'get', 'tone_description_required', '--site', SITE).out).toBe(
+    `tone_description_required=1\t(from site-variants/${SITE}/config.json)`,
   );
   expect(operator('provider', 'list').out).toContain(`${PROVIDER.account}\t${SITE}\tactive`);
   expect(await providerConfig(s, PROVIDER)).toMatchObject({

@@ -172,6 +172,48 @@ describe('back button and wav tip', () => {
   });
 });
 
+describe('price unit, provider code tips and switches', () => {
+  test("prices show the unit of the session's language, the short code tip the provider code without its first three characters; mate info off hides its field", async () => {
+    for (const [language, unit, tip] of [
+      ['en', 'USD', 'your provider code in tone codes: 0010'],
+      ['zh', '美元', '铃音编码中您的提供商编码：0010'],
+    ] as const) {
+      await open(language);
+      await login(page, demo('Generic site')); // 8800010
+      await page.goto('/rbtUploading');
+      await page.locator('#root_toneName').waitFor();
+      for (const field of ['price', 'callerPrice'])
+        expect(await page.locator(`[data-field="${field}"] .input-unit`).textContent()).toBe(unit);
+      expect(await page.locator('[data-field="shortCode"] .field__help').textContent()).toContain(tip);
+      expect(await page.locator('[data-field="mateInfo"]').count()).toBe(1);
+      await screenshot(page, `tone-upload-units-${language}`);
+      // The list's prices carry the same unit after the figure.
+      await page.goto('/rbtMaintenance');
+      const price = page.locator('td[data-column="price"] .cell-price').first();
+      await price.waitFor();
+      expect(await price.getAttribute('data-unit')).toBe(unit);
+      await screenshot(page, `tone-maintenance-units-${language}`);
+      // So do the detail's price lines.
+      await page.locator('.row-actions__button[data-action="detail"]').first().click();
+      const detailPrice = page.locator('[role="dialog"] [data-summary="price"] .cell-price');
+      await detailPrice.waitFor();
+      expect(await detailPrice.getAttribute('data-unit')).toBe(unit);
+      await screenshot(page, `tone-detail-units-${language}`, { viewport: true });
+      await page.context().close();
+    }
+    suite.server.db.setConfig('support_mate_info', '0');
+    try {
+      await open();
+      await login(page, demo('Generic site'));
+      await page.goto('/rbtUploading');
+      await page.locator('#root_toneName').waitFor();
+      expect(await page.locator('[data-field="mateInfo"]').count()).toBe(0);
+    } finally {
+      suite.server.db.unsetConfig('support_mate_info');
+    }
+  });
+});
+
 describe('edit mode', () => {
   test('the tone from session storage is loaded, edited with a reason and sent to approval; the entry is removed', async () => {
     await open();

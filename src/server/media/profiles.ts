@@ -4,7 +4,8 @@
 // - web: the web audition, transcode_web_format 'mp3' (transcode_web_sample_rate, transcode_web_channels,
 //   transcode_web_bitrate_kbps: 44.1 kHz stereo 128 kbps, so it sounds like the music it is) or 'wav' (the
 //   IVR file's format, as the separate mode asks);
-// - hd: the HD play file where the site asks for one (not on the first variant, tone_form_first_variant):
+// - hd: the HD play file where the site asks for one (support_volte '1', not on the first variant,
+//   tone_form_first_variant; the conditions of the tone form's HD file):
 //   transcode_hd_format '3gp' (AMR-WB, 16 kHz mono, the HD voice codec), 'mp4' (AAC) or '' for none;
 // - prompt: the IVR prompts (salutatory, help, directory prompt tones, name tones): the IVR wav.
 // Before the split, optional trimming of silence at the ends (transcode_trim_silence) and loudness
@@ -62,7 +63,7 @@ function webAudition(config: Config): OutputProfile {
 }
 
 function hdFile(config: Config): OutputProfile | undefined {
-  if (config.tone_form_first_variant === '1') return undefined;
+  if (config.tone_form_first_variant === '1' || config.support_volte === '0') return undefined;
   switch (config.transcode_hd_format ?? '3gp') {
     case '3gp':
       return {

@@ -51,7 +51,7 @@ export function DataTable({
   onSort,
 }: DataTableProps) {
   const env = useScreenEnv();
-  const { t, digits } = useI18n();
+  const { t, digits, language } = useI18n();
   const ctx = useMemo(() => ({ config: env.config, user: env.user }), [env.config, env.user]);
   // Kept between renders: new column objects would make TanStack remount every cell (losing the focus of a cell).
   const visible = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
@@ -125,7 +125,7 @@ export function DataTable({
           ) : (
             label
           ),
-        cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, digits, rowId: row.id }),
+        cell: ({ row }) => renderCellWithSecondary(c, row.original, { ...ctx, t, digits, language, rowId: row.id }),
       });
     }
     if (rowActions.length > 0) {
@@ -143,7 +143,7 @@ export function DataTable({
       });
     }
     return out;
-  }, [visible, rowActions, selection, rows, running, ctx, t, digits, rowKey, rowLabel, sort, onSort]);
+  }, [visible, rowActions, selection, rows, running, ctx, t, digits, language, rowKey, rowLabel, sort, onSort]);
 
   const table = useReactTable({
     data: rows,

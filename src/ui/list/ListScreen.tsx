@@ -230,7 +230,7 @@ function ListScreenInner({
 /** Values of the answer above the table (the tariff ID and name of the tariff detail dialog), as cells show them. */
 function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }) {
   const env = useScreenEnv();
-  const { t, digits } = useI18n();
+  const { t, digits, language } = useI18n();
   const ctx = { config: env.config, user: env.user };
   return (
     <dl className="list-summary">
@@ -238,7 +238,13 @@ function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }
         <div key={c.name} className="list-summary__item" data-summary={c.name}>
           <dt>{t(c.label)}</dt>
           <dd>
-            {renderCell(c, values, cellValue(c, values, ctx), { config: env.config, t, digits, rowId: 'summary' })}
+            {renderCell(c, values, cellValue(c, values, ctx), {
+              config: env.config,
+              t,
+              digits,
+              language,
+              rowId: 'summary',
+            })}
           </dd>
         </div>
       ))}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Config, ResolvedColumn } from '../../engine';
 import { evaluate } from '../../engine/logic';
 import { decimalPlaces } from '../../engine/numbers';
+import { priceUnit } from '../../engine/priceUnit';
 import { AudioPreviewButton } from '../widgets/audio/AudioPreviewButton';
 import { FileDownloadCell } from './FileDownloadCell';
 import { calendarFor } from '../widgets/date/calendars';
@@ -82,6 +83,7 @@ export function renderCellWithSecondary(
     t(key: string, params?: Record<string, unknown>): string;
     digits(text: string): string;
     rowId: string;
+    language?: string;
   },
 ): ReactNode {
   const main = renderCell(column, row, cellValue(column, row, ctx), ctx);
@@ -105,6 +107,8 @@ export function renderCell(
     t(key: string, params?: Record<string, unknown>): string;
     digits(text: string): string;
     rowId: string;
+    /** The session's language: a price shows its unit in it (price_unit, 001 §9). */
+    language?: string;
   },
 ): ReactNode {
   const format = column.format ?? 'text';
@@ -119,8 +123,17 @@ export function renderCell(
       return showDate(value, true, ctx.config, ctx.digits);
     case 'age':
       return ctx.digits(ageText(Number(value), ctx.t));
-    case 'price':
-      return Number.isNaN(Number(value)) ? String(value) : ctx.digits(Number(value).toFixed(priceDecimals(ctx.config)));
+    case 'price': {
+      if (Number.isNaN(Number(value))) return String(value);
+      // The unit follows the figure as the cell's decoration (CSS, .cell-price[data-unit]): the cell's text stays
+      // the price itself, as a spreadsheet or a script copying it expects.
+      const unit = ctx.language === undefined ? '' : priceUnit(ctx.config, ctx.language);
+      return (
+        <span className="cell-price" data-unit={unit || undefined}>
+          {ctx.digits(Number(value).toFixed(priceDecimals(ctx.config)))}
+        </span>
+      );
+    }
     case 'label':
       return <span className={TRUNCATABLE}>{labelText(column, value, ctx.t)}</span>;
     case 'progress': {

@@ -2,8 +2,11 @@
 // the numeric range inputs of a list search accept digits only (000 §2). A value without letters (a price, a
 // code, a phone number) typed on a Persian or Arabic keyboard arrives in that keyboard's digits: it is kept in
 // Latin digits, the values' wire format; text with letters (a tone name) keeps whatever digits it was written in.
+// ui.priceUnit: the price unit of the session's language (price_unit, 001 §9) stands beside the input.
 import type { WidgetProps } from '@rjsf/utils';
 import { latinDigits } from '../../engine/languages';
+import { priceUnit } from '../../engine/priceUnit';
+import { useI18n } from '../i18n';
 import { useServerCheck } from './useServerCheck';
 import { emptyToUndefined, widgetContext } from './widgetProps';
 
@@ -14,7 +17,9 @@ export function TextWidget(props: WidgetProps) {
   const maxLength =
     typeof props.schema.maxLength === 'number' && ui.enforceMaxLength !== false ? props.schema.maxLength : undefined;
   const serverCheck = useServerCheck(name, ui, ctx);
-  return (
+  const { language } = useI18n();
+  const unit = ui.priceUnit === true ? priceUnit(ctx.env.config, language) : '';
+  const input = (
     <input
       id={props.id}
       name={props.name}
@@ -30,6 +35,7 @@ export function TextWidget(props: WidgetProps) {
       maxLength={maxLength}
       autoFocus={props.autofocus}
       {...aria}
+      aria-describedby={[aria['aria-describedby'], unit && `${props.id}__unit`].filter(Boolean).join(' ') || undefined}
       onChange={(e) => {
         const typed =
           type === 'password' || /\p{L}/u.test(e.target.value) ? e.target.value : latinDigits(e.target.value);
@@ -44,6 +50,15 @@ export function TextWidget(props: WidgetProps) {
         void serverCheck();
       }}
     />
+  );
+  if (!unit) return input;
+  return (
+    <div className="input-group input-group--unit">
+      {input}
+      <span className="input-unit" id={`${props.id}__unit`}>
+        {unit}
+      </span>
+    </div>
   );
 }
 
