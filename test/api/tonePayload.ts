@@ -66,3 +66,30 @@ export async function goodTone(s: TestServer, c: Client, over: Record<string, un
     ...over,
   };
 }
+
+/**
+ * sp/edittone's parameters for one of the provider's tones, as the edit form sends them: the good tone's fields
+ * (with `over`), no new files, the tone's id and code, the modify reason and the approval markers.
+ */
+export async function goodEdit(
+  s: TestServer,
+  c: Client,
+  tone: { toneID: string | number; toneCode: string },
+  over: Record<string, unknown> = {},
+  reason = 'New title',
+) {
+  const { catalogID, ...fields } = await goodTone(s, c, over);
+  return {
+    ...fields,
+    toneFile: '{}',
+    toneID: tone.toneID,
+    toneCode: tone.toneCode,
+    reason,
+    newCatalogId: catalogID,
+    oldCatalogId: catalogID,
+    needApproved: 1,
+    approveType: 2,
+    tableType: 1,
+    resourceServiceType: 1,
+  };
+}

@@ -2,7 +2,13 @@
 // refused with the definition's message keys and nothing stored, the provider's own files and tones only, and
 // an edit that waits as a change request until the operator approves it.
 import { startServer, DEMO, type TestServer, type Client } from './helpers';
-import { catalogueId as catalogueOf, goodTone as tonePayload, inDays, uploadWav } from './tonePayload';
+import {
+  catalogueId as catalogueOf,
+  goodEdit as editPayload,
+  goodTone as tonePayload,
+  inDays,
+  uploadWav,
+} from './tonePayload';
 import { sineWav } from '../../src/server/files/wav';
 import { runOperator } from '../../src/server/cli/commands';
 import { toneProfiles } from '../../src/server/media/profiles';
@@ -29,6 +35,12 @@ const toneCount = async () =>
   );
 const goodTone = (c: Client, over: Record<string, unknown> = {}) => tonePayload(s, c, over);
 const catalogueId = () => catalogueOf(s);
+const goodEdit = (
+  c: Client,
+  tone: { toneID: string | number; toneCode: string },
+  over: Record<string, unknown> = {},
+  reason?: string,
+) => editPayload(s, c, tone, over, reason);
 
 describe('sp/addtone', () => {
   test('a good tone on the generic site waits for approval, with its tags', async () => {
@@ -292,20 +304,7 @@ describe('sp/edittone', () => {
     const c = await s.login(DEMO.believe.account, DEMO.believe.password);
     const added = await c.post('/sp/addtone', await goodTone(c, { toneName: 'Before', tagNames: 'old' }));
     const toneID = added.body.record.toneID;
-    const edit = {
-      ...(await goodTone(c, { toneName: 'After' })),
-      toneFile: JSON.stringify({}),
-      toneID,
-      toneCode: added.body.record.toneCode,
-      reason: 'New title',
-      newCatalogId: await catalogueId(),
-      oldCatalogId: await catalogueId(),
-      needApproved: 1,
-      approveType: 2,
-      tableType: 1,
-      resourceServiceType: 1,
-    };
-    delete (edit as Record<string, unknown>).catalogID;
+    const edit = await goodEdit(c, { toneID, toneCode: added.body.record.toneCode }, { toneName: 'After' });
     const r = await c.post('/sp/edittone', edit);
     expect(r.body.returnCode).toBe('000000');
     const row = async () =>
@@ -364,20 +363,12 @@ describe('sp/edittone', () => {
     );
     expect(added.body.returnCode).toBe('000000');
     const toneID = Number(added.body.record.toneID);
-    const edit = {
-      ...(await goodTone(c, { ...owners(second), price: '4.00', callerPrice: '4.00' })),
-      toneFile: JSON.stringify({}),
-      toneID,
-      toneCode: added.body.record.toneCode,
-      reason: 'New lyric owner',
-      newCatalogId: await catalogueId(),
-      oldCatalogId: await catalogueId(),
-      needApproved: 1,
-      approveType: 2,
-      tableType: 1,
-      resourceServiceType: 1,
-    };
-    delete (edit as Record<string, unknown>).catalogID;
+    const edit = await goodEdit(
+      c,
+      { toneID, toneCode: added.body.record.toneCode },
+      { ...owners(second), price: '4.00', callerPrice: '4.00' },
+      'New lyric owner',
+    );
     expect((await c.post('/sp/edittone', edit)).body.returnCode).toBe('000000');
     const lyricOwner = async () =>
       (
@@ -512,19 +503,7 @@ describe('subCompanyId (001 §3 tone form)', () => {
     expect(await stored(toneID)).toBe('SUB01');
     const detail = async () => (await c.get('/sp/qrytonedetail', { toneID })).body.record.subCompanyId;
     expect(await detail()).toBe('SUB01');
-    const edit = {
-      ...(await goodTone(c, { subCompanyId: 'East7' })),
-      toneFile: '{}',
-      toneID,
-      toneCode,
-      reason: 'Moved to the east branch',
-      newCatalogId: await catalogueId(),
-      oldCatalogId: await catalogueId(),
-      needApproved: 1,
-      approveType: 2,
-      tableType: 1,
-      resourceServiceType: 1,
-    };
+    const edit = await goodEdit(c, { toneID, toneCode }, { subCompanyId: 'East7' }, 'Moved to the east branch');
     expect((await c.post('/sp/edittone', edit)).body.returnCode).toBe('000000');
     expect([await stored(toneID), await detail()]).toEqual(['SUB01', 'SUB01']);
     const pending = await s.ctx.db
@@ -682,19 +661,10 @@ describe('configuration-dependent rules', () => {
         expect(refused.body.returnCode).toBe('950016');
       }
       // An edit keeps the tone's tariff and its related information: what the form does not offer is not changed.
-      const edit = await c.post('/sp/edittone', {
-        ...(await goodTone(c, { toneName: 'Edited', mateInfo: 'changed', priceGroupID: '-1' })),
-        toneFile: JSON.stringify({}),
-        toneID: on.body.record.toneID,
-        toneCode: on.body.record.toneCode,
-        reason: 'New title',
-        newCatalogId: await catalogueId(),
-        oldCatalogId: await catalogueId(),
-        needApproved: 1,
-        approveType: 2,
-        tableType: 1,
-        resourceServiceType: 1,
-      });
+      const edit = await c.post(
+        '/sp/edittone',
+        await goodEdit(c, on.body.record, { toneName: 'Edited', mateInfo: 'changed', priceGroupID: '-1' }),
+      );
       expect(edit.body.returnCode).toBe('000000');
       const change = await s.ctx.db
         .selectFrom('change_requests')
