@@ -271,10 +271,6 @@ function Panel({
 
   // Held, an arrow repeats (000 §2); each step moves from the month shown at that moment.
   const shift = (months: number) => setFocus((f) => shiftMonth(calendar, f, months));
-  const previousYear = useRepeat(() => shift(-12));
-  const previousMonth = useRepeat(() => shift(-1));
-  const nextMonth = useRepeat(() => shift(1));
-  const nextYear = useRepeat(() => shift(12));
 
   const yearItems = calendar.years(today).map((y) => ({ value: y, text: digits(y) }));
   const monthName = (m: number) => t(calendar.monthKey(m));
@@ -295,28 +291,8 @@ function Panel({
         <div className="date-picker__header">
           {view === 'day' && (
             <>
-              <button
-                type="button"
-                className="date-picker__nav"
-                aria-label={t('DatePicker.previousYear')}
-                data-step="-12"
-                {...previousYear}
-              >
-                <span className="icon--directional" aria-hidden="true">
-                  «
-                </span>
-              </button>
-              <button
-                type="button"
-                className="date-picker__nav"
-                aria-label={t('DatePicker.previousMonth')}
-                data-step="-1"
-                {...previousMonth}
-              >
-                <span className="icon--directional" aria-hidden="true">
-                  ‹
-                </span>
-              </button>
+              <NavButton label={t('DatePicker.previousYear')} step={-12} glyph="«" shift={shift} />
+              <NavButton label={t('DatePicker.previousMonth')} step={-1} glyph="‹" shift={shift} />
             </>
           )}
           <div className="date-picker__title">
@@ -341,28 +317,8 @@ function Panel({
           </div>
           {view === 'day' && (
             <>
-              <button
-                type="button"
-                className="date-picker__nav"
-                aria-label={t('DatePicker.nextMonth')}
-                data-step="1"
-                {...nextMonth}
-              >
-                <span className="icon--directional" aria-hidden="true">
-                  ›
-                </span>
-              </button>
-              <button
-                type="button"
-                className="date-picker__nav"
-                aria-label={t('DatePicker.nextYear')}
-                data-step="12"
-                {...nextYear}
-              >
-                <span className="icon--directional" aria-hidden="true">
-                  »
-                </span>
-              </button>
+              <NavButton label={t('DatePicker.nextMonth')} step={1} glyph="›" shift={shift} />
+              <NavButton label={t('DatePicker.nextYear')} step={12} glyph="»" shift={shift} />
             </>
           )}
         </div>
@@ -451,3 +407,25 @@ const CalendarIcon = () => (
     <path d="M3 8.5h14M7 2.8v3.4M13 2.8v3.4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
   </svg>
 );
+
+/** One of the header's four arrows: a step of `step` months, repeated while held (useRepeat). */
+function NavButton({
+  label,
+  step,
+  glyph,
+  shift,
+}: {
+  label: string;
+  step: number;
+  glyph: string;
+  shift(months: number): void;
+}) {
+  const repeat = useRepeat(() => shift(step));
+  return (
+    <button type="button" className="date-picker__nav" aria-label={label} data-step={step} {...repeat}>
+      <span className="icon--directional" aria-hidden="true">
+        {glyph}
+      </span>
+    </button>
+  );
+}
