@@ -21,6 +21,8 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
   private starting?: Promise<PgBoss>;
   private workerIds: string[] = [];
   private closing = false;
+  /** The workers being registered (work()): close() waits for them, so none starts after pg-boss stopped. */
+  private registering?: Promise<void>;
   private readonly settings: QueueSettings;
   private schema = '';
 
@@ -91,8 +93,15 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
     }
   }
 
-  async work(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
+  work(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
+    this.registering = this.register(handler, onDead);
+    return this.registering;
+  }
+
+  private async register(handler: JobHandler<J>, onDead: DeadJobHandler<J>): Promise<void> {
     const boss = await this.start();
+    // A server closed while it was still starting (a short test under load) registers no worker at all.
+    if (this.closing) return;
     const [QUEUE, DEAD] = [this.spec.name, `${this.spec.name}_dead`];
     const pollingIntervalSeconds = Math.max(0.5, this.settings.pollMs / 1000);
     for (let i = 0; i < this.settings.concurrency; i++) {
@@ -148,6 +157,7 @@ export class PgBossQueue<J extends object> implements JobQueue<J> {
     this.closing = true;
     if (!this.starting) return;
     const boss = await this.starting.catch(() => undefined);
+    await this.registering?.catch(() => undefined);
     // Running jobs stop at their next line group (heartbeat answers false) and are retried by another process.
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
   }
