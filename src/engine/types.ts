@@ -137,6 +137,8 @@ export interface ActionDef {
   retry?: { code: string; confirm: string; payload: Record<string, unknown> };
   /** The message key shown after success, or JSON Logic giving one (000 §4 believeCP). */
   successMessage?: Logic;
+  /** Form actions: a refusal not named at a field starts a fresh form when Submit comes back (001 §8 new upload). */
+  reloadOnRefusal?: boolean;
   /** Form actions answered by a batch task: the results dialog, following the task through the `progress` call. */
   results?: { progress: string; intervalMs?: number; closeTo?: 'form' | 'back' };
 }

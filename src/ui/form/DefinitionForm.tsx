@@ -223,10 +223,10 @@ function DefinitionFormInner({
       );
       setServerErrors(byField);
       if (Object.keys(byField).length) focusFirstError(formId, Object.values(byField));
-      // 001 §8: a refused new upload reloads the form when Submit comes back, 2 s later; the refusal itself stays
-      // on screen (an error toast stays until dismissed). A refusal the server names at a field keeps what was
-      // typed instead: the message is about that value, and the person is there to correct it.
-      else if (mode === 'add' && validates) {
+      // 001 §8: a refused new upload reloads the form when Submit comes back, 2 s later (the action's
+      // reloadOnRefusal); the refusal itself stays on screen (an error toast stays until dismissed). A refusal the
+      // server names at a field keeps what was typed instead: the message is about that value.
+      else if (action.reloadOnRefusal && mode === 'add') {
         clearTimeout(reloadTimer.current);
         reloadTimer.current = setTimeout(reset, REENABLE_MS);
       }
