@@ -168,9 +168,7 @@ export async function zipIngest(work: string, probeRefused = false) {
   const hd = Buffer.alloc(64);
   hd.writeUInt32BE(24, 0);
   hd.write('ftyp3gp4', 4, 'latin1');
-  w.add('hd.3gp', hd)
-    .add('cover.gif', COVER_GIF)
-    .finish();
+  w.add('hd.3gp', hd).add('cover.gif', COVER_GIF).finish();
   const zipBytes = statSync(zipPath).size;
   const [header, ...rows] = indexLines(
     ['webAuditon', 'aipPlay', 'hdPlay', 'image'],
