@@ -26,6 +26,7 @@ import { fileArgs, QUIET } from '../src/server/media/transcode';
 import type { Config } from '../src/server/services/config';
 import { ZipWriter } from '../test/api/zip';
 import { COVER_GIF, indexLines, login, postFiles, start, stop, uploadRateOff } from './batch';
+import { withChildrenSeconds } from './support/cpu';
 import { idleRssKb, watchPeak } from './support/memory';
 
 const FILES = Number(process.env.BENCH_TC_FILES ?? 50);
@@ -73,13 +74,13 @@ async function siteConfig(dataDir: string): Promise<Config> {
   }
 }
 
-/** Wall seconds of one conversion into a scratch directory of its own (removed afterwards). */
-async function timed(work: string, convert: (dir: string) => Promise<void> | void): Promise<number> {
+/** Wall and CPU seconds (this process's and its ffmpeg/ffprobe runs') of one conversion into a scratch directory. */
+async function timed(work: string, convert: (dir: string) => Promise<void> | void) {
   const dir = mkdtempSync(join(work, 'out-'));
   try {
-    const t = performance.now();
+    const [t, cpu] = [performance.now(), withChildrenSeconds(process.pid) ?? NaN];
     await convert(dir);
-    return (performance.now() - t) / 1000;
+    return { wall: (performance.now() - t) / 1000, cpu: (withChildrenSeconds(process.pid) ?? NaN) - cpu };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -104,13 +105,19 @@ async function throughput(work: string) {
     const r = spawnSync(binaries().ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     if (r.status !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${r.stderr}`);
   };
-  const turns: Array<{ serverSeconds: number; cliSeconds: number }> = [];
+  const turns: Array<{ serverSeconds: number; cliSeconds: number; serverCpu: number; cliCpu: number }> = [];
   for (let r = 0; r < ROUNDS; r++)
     for (const [i, master] of files.entries()) {
       const serverFirst = (r + i) % 2 === 0;
       const a = await timed(work, serverFirst ? server(master) : cli(master));
       const b = await timed(work, serverFirst ? cli(master) : server(master));
-      turns.push({ serverSeconds: round(serverFirst ? a : b, 3), cliSeconds: round(serverFirst ? b : a, 3) });
+      const [s, c] = serverFirst ? [a, b] : [b, a];
+      turns.push({
+        serverSeconds: round(s.wall, 3),
+        cliSeconds: round(c.wall, 3),
+        serverCpu: round(s.cpu, 2),
+        cliCpu: round(c.cpu, 2),
+      });
     }
   for (const f of files) rmSync(f);
   // Each turn's two runs are next to each other in time, so a burst of other work on the machine falls mostly
@@ -119,7 +126,7 @@ async function throughput(work: string) {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   };
-  const total = (k: 'serverSeconds' | 'cliSeconds') => turns.reduce((n, t) => n + t[k], 0);
+  const total = (k: 'serverSeconds' | 'cliSeconds' | 'serverCpu' | 'cliCpu') => turns.reduce((n, t) => n + t[k], 0);
   return {
     outputs: profiles.map((p) => `${p.role} ${p.ext} (${p.args.join(' ')})`),
     turns,
@@ -127,6 +134,9 @@ async function throughput(work: string) {
     cliAudioSecondsPerSecond: round(SECONDS / median(turns.map((t) => t.cliSeconds)), 1),
     ratio: round(median(turns.map((t) => t.cliSeconds / t.serverSeconds)), 3),
     ratioOfTotals: round(total('cliSeconds') / total('serverSeconds'), 3),
+    // CPU seconds, hardly moved by other work on the machine: what each side costs, whatever it waited for.
+    serverCpuSeconds: round(total('serverCpu') / turns.length, 2),
+    cliCpuSeconds: round(total('cliCpu') / turns.length, 2),
   };
 }
 
@@ -241,7 +251,7 @@ export async function runTranscodeBench() {
       sizes: { ...sizes, ratioFiles: RATIO_FILES, rounds: ROUNDS, defaults: DEFAULTS },
       notes: [
         `Outputs (the site's default configuration): ${ratio.outputs.join('; ')}.`,
-        `Throughput: the median turn of each side; the ratio is the median of the turns' ratios (of the sums: ${ratio.ratioOfTotals}). Every turn, server / command line seconds: ${ratio.turns.map((x) => `${x.serverSeconds} / ${x.cliSeconds}`).join('; ')}.`,
+        `Throughput: the median turn of each side; the ratio is the median of the turns' ratios (of the sums: ${ratio.ratioOfTotals}). CPU a master (this process and its ffmpeg and ffprobe runs, mean): server path ${ratio.serverCpuSeconds} s, command line ${ratio.cliCpuSeconds} s. Every turn, server / command line seconds: ${ratio.turns.map((x) => `${x.serverSeconds} / ${x.cliSeconds}`).join('; ')}.`,
         `The batch: ${batch.masters} mp3 masters of ${batch.masterSeconds} s at ${batch.masterKbps} kbps in a ${batch.zipMB} MB zip, ` +
           `answered in ${batch.ingestSeconds} s, all transcoded ${batch.seconds} s after the upload began ` +
           `(${batch.queueAudioSecondsPerSecond} s of audio a second on the queue, one transcode at a time as MEDIA_CONCURRENCY's default); ` +
