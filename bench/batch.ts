@@ -24,6 +24,7 @@ import { openContext } from '../src/server/app';
 import { buildServer, rssKb, startServer } from './server';
 import { ZipWriter } from '../test/api/zip';
 import { cpuSnapshot } from './support/cpu';
+import { idleRssKb, watchPeak } from './support/memory';
 
 const ROOT = join(__dirname, '..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -45,15 +46,15 @@ interface Proc {
 }
 
 /** A compiled server (bench/server.ts), on PG_URL when given a schema. */
-const start = (dataDir: string, schema?: string): Promise<Proc> =>
+export const start = (dataDir: string, schema?: string): Promise<Proc> =>
   startServer(dataDir, schema, { DATABASE_URL: schema ? PG_URL! : '', BATCH_POLL_MS: '200' });
 
-const stop = async (p: Proc) => {
+export const stop = async (p: Proc) => {
   p.child.kill('SIGTERM');
   await new Promise((r) => p.child.once('exit', r));
 };
 
-async function login(base: string, account: string) {
+export async function login(base: string, account: string) {
   const r = await fetch(`${base}/sp/sploginhs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -65,7 +66,7 @@ async function login(base: string, account: string) {
 }
 
 /** A multipart POST streamed from files on disk (the zip is never in this process's memory either). */
-function postFiles(
+export function postFiles(
   base: string,
   path: string,
   session: { cookie: string; csrf: string },
@@ -132,6 +133,32 @@ export function noisyWav(bytes: number, seed: number): Buffer {
   return b;
 }
 
+/** A batch tone index: sp/addtone's columns, then the file columns named, one tone a line with its files. */
+export function indexLines(fileColumns: string[], files: string[][]): string[] {
+  const far = new Date(Date.now() + 800 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    `toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|${fileColumns.join('|')}`,
+    ...files.map((f, i) => `Bench tone ${i}|Bench Singer|1|A|B|C|1|1|5.00|2.50|${far}|365|bench|-1|${f.join('|')}`),
+  ];
+}
+
+/**
+ * A fresh DATA_DIR without the per-minute upload rate, which a bench's batches would pass and which it does not
+ * measure; `more` sets other configuration keys.
+ */
+export async function uploadRateOff(dataDir: string, more: Record<string, string> = {}): Promise<void> {
+  const { ctx } = await openContext({ dataDir, site: 'generic' });
+  for (const [key, value] of Object.entries({ upload_rate_per_minute: '0', ...more })) await ctx.config.set(key, value);
+  await ctx.handle.close();
+}
+
+/** The smallest gif a tone's image may be (350 x 350). */
+export const COVER_GIF = Buffer.concat([
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from([0x5e, 0x01, 0x5e, 0x01]),
+  Buffer.alloc(20),
+]);
+
 export async function zipIngest(work: string, probeRefused = false) {
   const zipPath = join(work, 'tones.zip');
   const w = new ZipWriter(zipPath);
@@ -141,20 +168,11 @@ export async function zipIngest(work: string, probeRefused = false) {
   const hd = Buffer.alloc(64);
   hd.writeUInt32BE(24, 0);
   hd.write('ftyp3gp4', 4, 'latin1');
-  w.add('hd.3gp', hd)
-    .add(
-      'cover.gif',
-      Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x5e, 0x01, 0x5e, 0x01]), Buffer.alloc(20)]),
-    )
-    .finish();
+  w.add('hd.3gp', hd).add('cover.gif', COVER_GIF).finish();
   const zipBytes = statSync(zipPath).size;
-  const far = new Date(Date.now() + 800 * 86_400_000).toISOString().slice(0, 10);
-  const header =
-    'toneName|singerName|singerSex|lyricAuthor|melodyComposer|musicArranger|catalogID|contentLanguage|price|callerPrice|toneValidDay|relativeTime|tagNames|priceGroupID|webAuditon|aipPlay|hdPlay|image';
-  const rows = Array.from(
-    { length: wavs },
-    (_, i) =>
-      `Bench tone ${i}|Bench Singer|1|A|B|C|1|1|5.00|2.50|${far}|365|bench|-1|tone${i}.wav|tone${i}.wav|hd.3gp|cover.gif`,
+  const [header, ...rows] = indexLines(
+    ['webAuditon', 'aipPlay', 'hdPlay', 'image'],
+    Array.from({ length: wavs }, (_, i) => [`tone${i}.wav`, `tone${i}.wav`, 'hd.3gp', 'cover.gif']),
   );
   const indexPath = join(work, 'tones.txt');
   writeFileSync(indexPath, [header, ...rows].join('\n') + '\n');
@@ -169,22 +187,13 @@ export async function zipIngest(work: string, probeRefused = false) {
   const unzipSeconds = Math.min(...unzipRuns);
 
   const dataDir = join(work, 'zipdata');
-  // Three batches of 49 files within a minute: past the upload rate a provider gets by default, which this
-  // bench does not measure.
-  const { ctx } = await openContext({ dataDir, site: 'generic' });
-  await ctx.config.set('upload_rate_per_minute', '0');
-  await ctx.handle.close();
+  // Three batches of 49 files within a minute: past the upload rate a provider gets by default.
+  await uploadRateOff(dataDir);
   const server = await start(dataDir);
   try {
     const session = await login(server.base, '8800010');
-    // Idle: the most of ten samples once the server has started and served a login, before any batch.
-    await sleep(1500);
-    const samples: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      samples.push(rssKb(server.child.pid!));
-      await sleep(50);
-    }
-    const idle = Math.max(...samples);
+    // Idle: once the server has started and served a login, before any batch.
+    const idle = await idleRssKb(server.child.pid!);
     const runs = [];
     if (probeRefused) {
       // Probe: the same zip, refused after every entry was inflated (the last index line names a missing file).
@@ -193,16 +202,13 @@ export async function zipIngest(work: string, probeRefused = false) {
         bad,
         [header, ...rows, rows[0].replace('tone0.wav|tone0.wav', 'missing.wav|missing.wav')].join('\n') + '\n',
       );
-      let peak = rssKb(server.child.pid!);
-      const timer = setInterval(() => {
-        peak = Math.max(peak, rssKb(server.child.pid!));
-      }, 20);
+      const watch = watchPeak(server.child.pid!);
       const t = performance.now();
       const answer = await postFiles(server.base, '/sp/batchaddtone', session, [
         ['zipFile', 'tones.zip', zipPath],
         ['indexFile', 'tones.txt', bad],
       ]);
-      clearInterval(timer);
+      const peak = watch.stop();
       console.log(
         'refused probe',
         answer.returnCode,
@@ -215,20 +221,16 @@ export async function zipIngest(work: string, probeRefused = false) {
       // The goal's figure is each run's peak against that idle. What a run keeps afterwards (the heap grown
       // once, SQLite's cache) stays in the next run's figure, so memory a run does not give back cannot hide.
       const before = rssKb(server.child.pid!);
-      let peak = before;
-      const timer = setInterval(() => {
-        peak = Math.max(peak, rssKb(server.child.pid!));
-      }, 20);
+      const watch = watchPeak(server.child.pid!);
       const t = performance.now();
       const answer = await postFiles(server.base, '/sp/batchaddtone', session, [
         ['zipFile', 'tones.zip', zipPath],
         ['indexFile', 'tones.txt', indexPath],
       ]);
       const seconds = (performance.now() - t) / 1000;
-      clearInterval(timer);
+      const peak = watch.stop();
       if (answer.returnCode !== '000000' || answer.record?.successCount !== wavs)
         throw new Error(`batch upload: ${JSON.stringify(answer).slice(0, 600)}`);
-      peak = Math.max(peak, rssKb(server.child.pid!));
       runs.push({
         seconds: round(seconds, 3),
         rssBeforeMB: round(before / 1024, 1),

@@ -37,6 +37,12 @@ export const available = existsSync('/proc/self/stat');
 /** CPU seconds a process has used so far. */
 export const processSeconds = (pid: number) => stat(pid)?.own;
 
+/** CPU seconds of a process and of its children it has waited for (ffmpeg runs, say), so far. */
+export const withChildrenSeconds = (pid: number) => {
+  const s = stat(pid);
+  return s && s.own + s.children;
+};
+
 /** CPU seconds of PostgreSQL on this machine so far: its live processes and the backends that have exited. */
 export function postgresSeconds(): number | undefined {
   if (!available) return undefined;

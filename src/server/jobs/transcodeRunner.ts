@@ -20,10 +20,12 @@ import { recordUploads } from '../services/uploadedFiles';
 import { analyse, type Analysis } from '../media/analyse';
 import { probe } from '../media/probe';
 import { intakeLimits, lengthProblem, soundProblem, type AudioInfo } from '../media/intake';
-import { processingOf, type Role } from '../media/profiles';
+import { processingOf, type OutputProfile, type Role } from '../media/profiles';
 import { transcode, type Made } from '../media/transcode';
 import { setTranscodeState, TRANSCODABLE, type TranscodeRow } from '../media/transcodes';
 import type { TranscodeState } from '../lifecycle/states';
+import type { Config } from '../services/config';
+import type { SampleSummary } from '../media/samples';
 import { StoppedError } from './stopped';
 import type { DeadJobHandler, JobHandler, JobRun, TranscodeJob } from './queue';
 
@@ -38,6 +40,35 @@ class ConvertFailure extends Error {
 
 /** The saved name of a transcode's file: fixed by the transcode, so a repeated run rewrites rather than adds. */
 export const outputName = (transcodeId: number, role: Role, ext: string) => `tc${transcodeId}${role}.${ext}`;
+
+/**
+ * The files of a master (a local file in the run's scratch directory `dir`): probed, analysed when trimming or
+ * normalisation need it (the intake's analysis when `stored` has one), made in one ffmpeg run and checked for what
+ * the result sounds like (a batch's masters were only probed at intake): silent or too short is a ConvertFailure.
+ * bench/transcode.ts times this function against ffmpeg's own command line.
+ */
+export async function makeFiles(
+  master: string,
+  o: {
+    config: Config;
+    profiles: OutputProfile[];
+    dir: string;
+    signal?: AbortSignal;
+    stored?: () => Promise<Analysis | undefined>;
+  },
+): Promise<{ files: Made[]; result: SampleSummary }> {
+  const facts = await probe(master);
+  if (!facts) throw new ConvertFailure({ key: 'Audio.notAudio' });
+  const processing = processingOf(o.config);
+  const needs = processing.trim || processing.loudnessLufs !== null;
+  const analysis = needs ? ((await o.stored?.()) ?? (await analyse(master, facts))) : undefined;
+  const made = await transcode(master, { profiles: o.profiles, processing, analysis, dir: o.dir, signal: o.signal });
+  const limits = intakeLimits(o.config);
+  const result = { ...facts, durationSeconds: made.result.durationSeconds };
+  const bad = soundProblem(result, made.result, limits) ?? lengthProblem(result, limits);
+  if (bad) throw new ConvertFailure({ key: bad.violation.message, params: bad.violation.params });
+  return made;
+}
 
 export interface TranscodeRunner {
   handle: JobHandler<TranscodeJob>;
@@ -100,17 +131,13 @@ export function transcodeRunner(ctx: AppContext, store: FileStore, log: (line: s
     if (!source) throw new ConvertFailure({ key: 'Transcode.masterMissing' });
     const master = join(dir, `master.${t.master.split('.').pop()}`);
     await pipeline(source.stream, createWriteStream(master));
-    const facts = await probe(master);
-    if (!facts) throw new ConvertFailure({ key: 'Audio.notAudio' });
-    const processing = processingOf(config);
-    const needs = processing.trim || processing.loudnessLufs !== null;
-    const analysis = needs ? ((await storedAnalysis(t)) ?? (await analyse(master, facts))) : undefined;
-    const made = await transcode(master, { profiles: entity.profiles(config), processing, analysis, dir, signal });
-    // What the result sounds like (a batch's masters were only probed at intake): silent or too short is final.
-    const limits = intakeLimits(config);
-    const result = { ...facts, durationSeconds: made.result.durationSeconds };
-    const bad = soundProblem(result, made.result, limits) ?? lengthProblem(result, limits);
-    if (bad) throw new ConvertFailure({ key: bad.violation.message, params: bad.violation.params });
+    const made = await makeFiles(master, {
+      config,
+      profiles: entity.profiles(config),
+      dir,
+      signal,
+      stored: () => storedAnalysis(t),
+    });
     return { entity, made };
   }
 

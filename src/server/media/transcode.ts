@@ -19,6 +19,12 @@ export interface Made {
   facts: AudioFacts;
 }
 
+/** ffmpeg's options before its input: no questions, no banner or progress, only errors on standard error. */
+export const QUIET = ['-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y'];
+
+/** The options that make one profile's file at `path` from the stream mapped before them. */
+export const fileArgs = (p: OutputProfile, path: string) => ['-map_metadata', '-1', ...p.args, path];
+
 /** Largest gain normalisation applies either way, so a near-silent master is not blown up into noise. */
 const MAX_GAIN_DB = 20;
 
@@ -75,9 +81,9 @@ export async function transcode(
   await run(
     'ffmpeg',
     [
-      ...['-nostdin', '-hide_banner', '-nostats', '-loglevel', 'error', '-y'],
+      ...QUIET,
       ...['-i', master, '-filter_complex', `[0:a:0]${chain.join(',')}`],
-      ...o.profiles.flatMap((p, i) => ['-map', `[o${i}]`, '-map_metadata', '-1', ...p.args, paths[i]]),
+      ...o.profiles.flatMap((p, i) => ['-map', `[o${i}]`, ...fileArgs(p, paths[i])]),
       ...['-map', '[pk]', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'],
     ],
     {
