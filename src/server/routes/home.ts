@@ -18,7 +18,7 @@ export function homeRoutes(app: FastifyInstance): void {
       tag: 'account',
       summary: "The provider's work queue for the home page, in one call",
       description:
-        "record: toneTotal; counts [{state, count}]: the provider's tones by every state the tone list's status column can show (its expression's values, in its order; each is a value of sp/qrytone's state filter); rejected [{type tone|toneBox, id, code, name, refuseReason, time}] the latest 5; waiting [{type, id, code, name, kind add|modify|delete, since, days}] the 5 changes waiting longest for the operator, oldest first, and waitingTotal how many wait in all; expiring [{type, id, code, name, validDay, days}] live tones and boxes whose validity ends within expiryDays (30) days, soonest first; tasks [{taskId, taskType, taskDesc, fileName, requestTime, result running|succeeded|partial|failed, successCount, totalCount}] the last 5 batch tasks of the types the provider may use, the result from their lines.",
+        "record: toneTotal; counts [{state, count}]: the provider's tones by every state the tone list's status column can show (its expression's values, in its order; each is a value of sp/qrytone's state filter); rejected [{type tone|toneBox, id, code, name, refuseReason, time}] the latest 5; waiting [{type, id, code, name, kind add|modify|delete, since, minutes (waited)}] the 5 changes waiting longest for the operator, oldest first, and waitingTotal how many wait in all; expiring [{type, id, code, name, validDay, days}] live tones and boxes whose validity ends within expiryDays (30) days, soonest first; tasks [{taskId, taskType, taskDesc, fileName, requestTime, result running|succeeded|partial|failed, successCount, totalCount}] the last 5 batch tasks of the types the provider may use, the result from their lines.",
       auth: 'session',
       allowExpired: true,
       record: {
@@ -29,7 +29,7 @@ export function homeRoutes(app: FastifyInstance): void {
           waitingTotal: text(),
           counts: list(['state', 'count']),
           rejected: list(['type', 'id', 'code', 'name', 'refuseReason', 'time']),
-          waiting: list(['type', 'id', 'code', 'name', 'kind', 'since', 'days']),
+          waiting: list(['type', 'id', 'code', 'name', 'kind', 'since', 'minutes']),
           expiring: list(['type', 'id', 'code', 'name', 'validDay', 'days']),
           tasks: list([
             'taskId',

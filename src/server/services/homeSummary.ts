@@ -156,7 +156,7 @@ async function waitingChanges(db: Db, providerId: number, now: number) {
     name: r.tone_name ?? r.name ?? '',
     kind: r.kind,
     since: new Date(Number(r.created_at)).toISOString(),
-    days: String(Math.max(0, Math.floor((now - Number(r.created_at)) / DAY))),
+    minutes: String(Math.max(0, Math.floor((now - Number(r.created_at)) / 60_000))),
   }));
   return { items, total: String(Number(n)) };
 }
