@@ -154,7 +154,7 @@ function Panel({
   );
 }
 
-function Panels({ screen }: { screen: ResolvedScreen }) {
+function Panels({ screen, children }: { screen: ResolvedScreen; children?: ReactNode }) {
   const session = useSession();
   const panels = screen.panels ?? [];
   const callNames = [...new Set(panels.map((p) => p.source.call))];
@@ -187,21 +187,27 @@ function Panels({ screen }: { screen: ResolvedScreen }) {
     const s = stateOf(p.source.call);
     return <Panel key={p.name} panel={p} state={s} onRetry={s.retry} />;
   };
-  if (!first) return null;
+  if (!first) return <div className="page-panels__grid">{children}</div>;
   return (
     <div className="page-panels">
       {first.kind === 'counts' ? render(first) : null}
-      <div className="page-panels__grid">{(first.kind === 'counts' ? rest : panels).map(render)}</div>
+      <div className="page-panels__grid">
+        {(first.kind === 'counts' ? rest : panels).map(render)}
+        {children}
+      </div>
     </div>
   );
 }
 
-/** The panels of a page definition; nothing when it has none (or the session may see none). */
-export function PagePanels({ screen }: { screen: ResolvedScreen }) {
-  if (!screen.panels?.length) return null;
+/**
+ * The panels of a page definition, the page's own cards (`children`) after them in the same grid; only the
+ * children when the definition has no panel the session may see.
+ */
+export function PagePanels({ screen, children }: { screen: ResolvedScreen; children?: ReactNode }) {
+  if (!screen.panels?.length) return <div className="page-panels__grid">{children}</div>;
   return (
     <WithQueryClient>
-      <Panels screen={screen} />
+      <Panels screen={screen}>{children}</Panels>
     </WithQueryClient>
   );
 }

@@ -44,8 +44,7 @@ export default function DashboardPage(_props: ScreenProps) {
         </div>
       )}
 
-      <div className="dashboard__grid">
-        <PagePanels screen={summary} />
+      <PagePanels screen={summary}>
         <section className="card dashboard__summary" aria-labelledby="summary-title">
           <header className="card__header">
             <h2 id="summary-title" className="card__title">
@@ -87,7 +86,7 @@ export default function DashboardPage(_props: ScreenProps) {
             )}
           </footer>
         </section>
-      </div>
+      </PagePanels>
     </div>
   );
 }
