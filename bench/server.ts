@@ -5,6 +5,8 @@
 //    server time (Server-Timing header), goal <= 5 ms.
 // 2. Its throughput against the bare route /common/ping of the same server in the same run, goal >= 0.3.
 // 3. Peak resident memory of the server process while a 200 MB upload streams, goal <= 64 MB above idle.
+// 4. The home page's work queue (sp/homesummary, issue 25) over the same 1M tones: p95 of the server time, goal
+//    <= 250 ms (its counts group the provider's tones on a covering index: O(tones), unlike the pages above).
 // The server runs as its own process, the way `npm start` runs it (compiled to build/ by esbuild, then plain
 // node build/server/main.js: see buildServer), on a temp DATA_DIR, so the memory figures are the server's
 // alone; seeding happens in this process before it starts.
@@ -214,6 +216,20 @@ async function listLatency(base: string, cookie: string, total: number) {
   return out;
 }
 
+/** The home page's one call over every tone of the provider: p50/p95 of the server time, its counts checked. */
+export async function homeSummaryLatency(base: string, cookie: string, total: number) {
+  const url = `${base}/sp/homesummary?portalType=1`;
+  for (let i = 0; i < 5; i++) await timedGet(url, cookie); // warm-up
+  const server: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const r = await timedGet(url, cookie);
+    if (r.body.record?.toneTotal !== String(total))
+      throw new Error(`toneTotal ${r.body.record?.toneTotal} != ${total}`);
+    server.push(r.server);
+  }
+  return { serverP50Ms: round(percentile(server, 50)), serverP95Ms: round(percentile(server, 95)) };
+}
+
 /** Requests per second with `concurrency` loops for `ms` milliseconds. */
 async function throughput(url: string, cookie: string, ms = 5000, concurrency = 16): Promise<number> {
   let done = 0;
@@ -313,6 +329,7 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     const session = await login(server.base);
     const total = TONES + 12;
     const latency = await listLatency(server.base, session.cookie, total);
+    const home = await homeSummaryLatency(server.base, session.cookie, total);
     const listUrl = `${server.base}/sp/qrytone?portalType=1&startRecordNum=${Math.floor(total / 2)}&endRecordNum=${Math.floor(total / 2) + 9}`;
     // Alternating one-second rounds, so load from elsewhere on the machine affects both alike.
     let bare = 0;
@@ -329,10 +346,12 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       tones: total,
       seedSeconds: round(seedMs / 1000, 1),
       listLatency: latency,
+      homeSummary: home,
       throughput: { bareRps: Math.round(bare), listRps: Math.round(list), ratio: round(list / bare) },
       upload,
       goals: {
         listP95AtMost5ms: { value: Math.max(...p95s), pass: Math.max(...p95s) <= 5 },
+        homeSummaryP95AtMost250ms: { value: home.serverP95Ms, pass: home.serverP95Ms <= 250 },
         throughputRatioAtLeast0_3: { value: round(list / bare), pass: list / bare >= 0.3 },
         uploadPeakAtMost64MBAboveIdle: {
           value: upload.aboveIdleMB,

@@ -174,7 +174,7 @@ interface Known {
   api?: ApiRouteInfo[];
 }
 
-const KEYED = ['fields', 'search', 'columns', 'summary', 'actions', 'checks', 'calls', 'menu', 'tabs'];
+const KEYED = ['fields', 'search', 'columns', 'summary', 'actions', 'checks', 'calls', 'menu', 'tabs', 'panels'];
 
 /** "add" in a base definition's entry: it only means something in an overlay (an entry the base lacks). */
 function addMarkers(def: unknown): Found[] {

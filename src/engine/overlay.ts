@@ -10,8 +10,29 @@ export interface OverlayProblem {
   reason: string;
 }
 
-const KEYED_MAPS = ['fields', 'search', 'columns', 'summary', 'actions', 'checks', 'calls', 'menu', 'tabs'] as const;
-const ORDERED_MAPS = new Set(['fields', 'search', 'columns', 'summary', 'actions', 'menu', 'children', 'tabs']);
+const KEYED_MAPS = [
+  'fields',
+  'search',
+  'columns',
+  'summary',
+  'actions',
+  'checks',
+  'calls',
+  'menu',
+  'tabs',
+  'panels',
+] as const;
+const ORDERED_MAPS = new Set([
+  'fields',
+  'search',
+  'columns',
+  'summary',
+  'actions',
+  'menu',
+  'children',
+  'tabs',
+  'panels',
+]);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

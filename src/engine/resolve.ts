@@ -13,6 +13,9 @@ import type {
   JsonSchema,
   MenuEntryDef,
   Option,
+  PanelDef,
+  PanelLinkDef,
+  ResolvedPanel,
   ResolvedAction,
   ResolvedColumn,
   ResolvedField,
@@ -125,6 +128,29 @@ function resolveColumns(map: Record<string, ColumnDef> | undefined, ctx: Context
     .map(([name, { visible: _v, ...c }]) => ({ name, ...c }));
 }
 
+/** A panel link when its condition holds (without the condition), else undefined. */
+function resolveLink(link: PanelLinkDef | undefined, ctx: Context): Omit<PanelLinkDef, 'visible'> | undefined {
+  if (!link || !holds(link.visible, ctx, true)) return undefined;
+  const { visible: _v, ...rest } = link;
+  return rest;
+}
+
+function resolvePanels(map: Record<string, PanelDef>, ctx: Context): ResolvedPanel[] {
+  return byOrder(map)
+    .filter(([, p]) => holds(p.visible, ctx, true))
+    .map(([name, { visible: _v, columns, empty, more, ...p }]) => {
+      const action = resolveLink(empty.action, ctx);
+      const shown = resolveLink(more, ctx);
+      return {
+        name,
+        ...p,
+        columns: resolveColumns(columns, ctx),
+        empty: { message: empty.message, ...(action ? { action } : {}) },
+        ...(shown ? { more: shown } : {}),
+      };
+    });
+}
+
 function resolveAction(name: string, a: ActionDef, ctx: Context): ResolvedAction | null {
   const { visible, disabled, successMessage, ...rest } = a;
   const out: ResolvedAction = { name, ...rest };
@@ -193,6 +219,7 @@ export function resolveScreen(def: ScreenDef, ctx: Context, rules: RulesDoc): Re
             .map(([name, { visible: _visible, ...tab }]) => ({ name, ...tab })),
         }
       : {}),
+    ...(def.panels ? { panels: available ? resolvePanels(def.panels, ctx) : [] } : {}),
     ...(def.list ? { list: def.list } : {}),
     jsonSchema: formSchema(fields),
   };

@@ -162,6 +162,38 @@ export interface CallDef {
   pending?: string;
 }
 
+/** A link a panel offers: its label and route, shown when `visible` holds (the session's rights). */
+export interface PanelLinkDef {
+  label: string;
+  route: string;
+  visible?: Condition;
+}
+
+/**
+ * A panel of a `page` screen: a small view of one array of a page call's answer. 'counts' shows each item as a
+ * tile (the first column's value, as that column formats it, over the item's `count`); 'items' shows each item
+ * as a short row of its columns. Each item may lead somewhere (`link`: a route whose {field} placeholders are the
+ * item's values); with no item the panel says what to do first (`empty`).
+ */
+export interface PanelDef {
+  order: number;
+  kind: 'counts' | 'items';
+  title: string;
+  description?: string;
+  visible?: Condition;
+  /** The page call answering it and the key of its answer's record holding the array. */
+  source: { call: string; items: string };
+  columns: Record<string, ColumnDef>;
+  /** kind 'counts': the key of each item's number. */
+  count?: string;
+  /** kind 'counts': leave out the items whose number is 0. */
+  hideZero?: boolean;
+  link?: string;
+  empty: { message: string; action?: PanelLinkDef };
+  /** A link under the panel to the whole of what it shows. */
+  more?: PanelLinkDef;
+}
+
 /** One tab of a `tabs` screen: another screen (a form or a list) shown in the tab panel. */
 export interface TabDef {
   order: number;
@@ -222,6 +254,8 @@ export interface ScreenDef {
   menu?: Record<string, MenuEntryDef>;
   /** kind 'tabs': the tabs, each showing another screen. */
   tabs?: Record<string, TabDef>;
+  /** kind 'page': panels showing parts of the page calls' answers (a count grid, a short list). */
+  panels?: Record<string, PanelDef>;
   /** Lists: row checkboxes show when the list has a selection action, or a parent takes the selection. */
   list?: {
     rowKey: string;
@@ -272,6 +306,12 @@ export interface ResolvedAction extends Omit<ActionDef, 'visible' | 'disabled' |
   disabledFor?: Logic;
   disabled?: boolean;
 }
+export interface ResolvedPanel extends Omit<PanelDef, 'visible' | 'columns' | 'empty' | 'more'> {
+  name: string;
+  columns: ResolvedColumn[];
+  empty: { message: string; action?: Omit<PanelLinkDef, 'visible'> };
+  more?: Omit<PanelLinkDef, 'visible'>;
+}
 export interface ResolvedMenuEntry {
   name: string;
   label: string;
@@ -304,6 +344,8 @@ export interface ResolvedScreen {
   menu: ResolvedMenuEntry[];
   /** The visible tabs in order (kind 'tabs'; only when the definition has tabs). */
   tabs?: Array<Omit<TabDef, 'visible'> & { name: string }>;
+  /** The visible panels in order, their links' conditions decided (kind 'page'; only when the definition has panels). */
+  panels?: ResolvedPanel[];
   list?: ScreenDef['list'];
   /** Only when the definition has one. */
   summary?: ResolvedColumn[];

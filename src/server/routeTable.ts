@@ -24,6 +24,7 @@ import { toneBoxRoutes } from './routes/toneBoxes';
 import { boxToneRoutes } from './routes/boxTones';
 import { operatorRoutes } from './routes/operator';
 import { notificationRoutes } from './routes/notifications';
+import { homeRoutes } from './routes/home';
 
 export function registerApiRoutes(app: FastifyInstance, store: FileStore): void {
   sessionRoutes(app);
@@ -45,6 +46,7 @@ export function registerApiRoutes(app: FastifyInstance, store: FileStore): void 
   boxToneRoutes(app);
   operatorRoutes(app, store);
   notificationRoutes(app);
+  homeRoutes(app);
 }
 
 /** The declarations as registerApiRoutes gives them to a server, collected by a stand-in that serves nothing. */

@@ -35,7 +35,7 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'forgetpassword', path: '/forgetpassword', ready: '[data-screen="forgetPassword"]' },
-  { name: 'dashboard', path: '/dashboard', as: generic, ready: '[data-fact="code"]' },
+  { name: 'dashboard', path: '/dashboard', as: generic, ready: '[data-panel="toneStates"] .count-grid' },
   {
     name: 'user-menu',
     path: '/dashboard',

@@ -57,7 +57,16 @@ describe.each(SITES)('$site site', ({ site, who }) => {
 
   test('a complete upload with real files is submitted for approval and the form starts again', async () => {
     await open();
-    await signIn(page, demo(who), '/rbtUploading');
+    // Generic: the home page's count of additions to be approved, before and after (issue 25, item 4).
+    const addCount = async () => {
+      await page.goto('/dashboard');
+      const tile = page.locator('[data-panel="toneStates"] [data-count="add"] .count-grid__n');
+      await page.waitForSelector('[data-panel="toneStates"] .count-grid');
+      return (await tile.count()) ? Number(await tile.textContent()) : 0;
+    };
+    await signIn(page, demo(who), site === 'generic' ? '/dashboard' : '/rbtUploading');
+    const before = site === 'generic' ? await addCount() : 0;
+    if (site === 'generic') await page.goto('/rbtUploading');
     await fillToneFields(page, site, `E2E ${site} tone`);
     // The language starts at the highest priority (English in the seed).
     await page.waitForFunction(
@@ -87,6 +96,20 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await page.waitForFunction(
       () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
     );
+    if (site !== 'generic') return;
+    expect(await addCount()).toBe(before + 1);
+    await screenshot(page, 'home-after-upload-en');
+    // The count is a link to the tone list filtered by that state: the new tone is there, every row in that state.
+    await page.locator('[data-panel="toneStates"] [data-count="add"] a').click();
+    await expectPath(page, '/rbtMaintenance');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('add');
+    await page
+      .locator('td', { hasText: `E2E ${site} tone` })
+      .first()
+      .waitFor();
+    const states = await page.locator('td[data-column="status"] .badge').allTextContents();
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['Addition to be approved']));
   });
 });
 

@@ -1,14 +1,14 @@
-// The dashboard ('Current Position'): greeting, the account summary of dashboard.json, quick links to every
-// screen the sidebar menu offers (menu.json as resolved for this session), and help and security shortcuts.
+// The dashboard ('Current Position'): greeting, the provider's work queue (the panels of dashboard.json, read
+// from its one call sp/homesummary: what to act on, each item leading to its list) and the account summary of
+// dashboard.json's fields. The menu is the sidebar's: the home page does not repeat it.
 import { Link } from '../../router';
-import type { ResolvedMenuEntry } from '../../../engine/types';
 import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionContext';
 import { formatMoment, formatValue } from '../formatValue';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';
 import type { ScreenProps } from '../routeTable';
-import { useMenuOpener } from '../useMenuOpener';
+import { PagePanels } from '../PagePanels';
 import { useResolved } from '../useResolved';
 
 function greetingKey(hour: number): string {
@@ -17,46 +17,10 @@ function greetingKey(hour: number): string {
   return 'Dashboard.evening';
 }
 
-function QuickLinks({ group }: { group: ResolvedMenuEntry }) {
-  const { t } = useI18n();
-  const open = useMenuOpener();
-  const entries = group.children.filter((c) => !c.hidden);
-  if (entries.length === 0) return null;
-  return (
-    <section className="card quick-group" aria-labelledby={`quick-${group.name}`} data-quick-group={group.name}>
-      <div className="quick-group__head">
-        <span className="tile-icon" aria-hidden="true">
-          <Icon name={group.icon} size={20} />
-        </span>
-        <h3 id={`quick-${group.name}`}>{t(group.label)}</h3>
-      </div>
-      <ul className="quick-group__links">
-        {entries.map((e) => (
-          <li key={e.name}>
-            <a
-              href={e.gate ? e.gate.then : e.route}
-              onClick={(ev) => {
-                if (ev.button === 0 && !ev.metaKey && !ev.ctrlKey) {
-                  ev.preventDefault();
-                  void open(e);
-                }
-              }}
-            >
-              <span>{t(e.label)}</span>
-              <Icon name="chevron" size={16} className="icon icon--directional" />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function DashboardPage(_props: ScreenProps) {
   const { t, language } = useI18n();
   const session = useSession();
   const summary = useResolved('dashboard');
-  const menu = useResolved('menu');
   const name = session.user.name || session.user.code || '';
   const today = formatMoment(new Date(), { dateStyle: 'full' }, language, session.config);
 
@@ -80,7 +44,7 @@ export default function DashboardPage(_props: ScreenProps) {
         </div>
       )}
 
-      <div className="dashboard__grid">
+      <PagePanels screen={summary}>
         <section className="card dashboard__summary" aria-labelledby="summary-title">
           <header className="card__header">
             <h2 id="summary-title" className="card__title">
@@ -122,25 +86,7 @@ export default function DashboardPage(_props: ScreenProps) {
             )}
           </footer>
         </section>
-
-        <section className="dashboard__quick" aria-labelledby="quick-title">
-          <h2 id="quick-title" className="section-title">
-            {t('Dashboard.quickLinks')}
-          </h2>
-          {menu.menu.length > 0 ? (
-            <div className="quick-grid">
-              {menu.menu.map((g) => (
-                <QuickLinks key={g.name} group={g} />
-              ))}
-            </div>
-          ) : (
-            <div className="card empty-note">
-              <Icon name="lock" size={18} />
-              <p>{t('Menu.unavailable')}</p>
-            </div>
-          )}
-        </section>
-      </div>
+      </PagePanels>
     </div>
   );
 }
