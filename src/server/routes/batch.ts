@@ -61,6 +61,7 @@ const taskRecordSchema = stringRecord(
     'runTime',
     'finishTime',
     'status',
+    'outcome',
     'state',
     'fileName',
     'progressResult',
@@ -227,7 +228,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       url: '/sp/browsebatchtask/:taskType',
       summary: "The provider's batch tasks of one type, newest first, paged",
       description:
-        "taskType: 1 export tones and singers, 2 update tones and singers, 3 add copyright companies (Kenya batch operation), 4 batch tone upload (batchAddTone), 5 batch expiry update (Ais), by number or name; 0 or all: every type the provider may use. begin and end ('YYYYMMDD 00:00:00', 'YYYYMMDD 23:59:59') are required: the range may not extend past today and spans at most one year (RBTBatchUpload.dateRangeTips, Batch.dateRangeYear). status filters (1 pending, 3 success, 4 not available, 6 deleted). Each record: the batch task of 000 §3 with state, progress (percent of lines processed), progressResult (success count of total), failCount, attempts, and canDownload/canDelete by 000 §4 (the calls enforce the same). queryType 1: only recordSum.",
+        "taskType: 1 export tones and singers, 2 update tones and singers, 3 add copyright companies (Kenya batch operation), 4 batch tone upload (batchAddTone), 5 batch expiry update (Ais), by number or name; 0 or all: every type the provider may use. begin and end ('YYYYMMDD 00:00:00', 'YYYYMMDD 23:59:59') are required: the range may not extend past today and spans at most one year (RBTBatchUpload.dateRangeTips, Batch.dateRangeYear). status filters (1 pending, 3 success, 4 not available, 6 deleted). Each record: the batch task of 000 §3 with outcome (the status as the lines tell it: 3 when no line failed, 3p partly succeeded, 3f every line failed; otherwise the status), state, progress (percent of lines processed), progressResult (success count of total), failCount, attempts, and canDownload/canDelete by 000 §4 (the calls enforce the same). queryType 1: only recordSum.",
     }),
     route({
       method: 'POST',
