@@ -38,6 +38,8 @@ export interface Engine {
   evaluateExpression(name: string, data: object): unknown;
   /** One shared rule of schemas/rules.json applied to one value: the message key it gives, or null. */
   checkValue(rule: string, value: unknown, input?: ContextInput): string | null;
+  /** checkValue with the message's parameters (a limit's {max}), for a message shown outside a form. */
+  ruleError(rule: string, value: unknown, input?: ContextInput): Omit<FieldError, 'field'> | null;
   /** One cross-field check of a screen (its `when` and `valid`) over a form: the message key it gives, or null. */
   check(id: string, check: string, input: ContextInput & { form: Record<string, unknown> }): string | null;
   /**
@@ -127,6 +129,21 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
     if (!(name in set.expressions)) throw new Error(`unknown named expression "${name}"`);
     return set.expressions[name];
   };
+  /** The first error one rule gives for a value, with its parameters. */
+  function ruleError(rule: string, value: unknown, input: ContextInput = {}): Omit<FieldError, 'field'> | null {
+    const def: ScreenDef = {
+      id: 'rule',
+      kind: 'form',
+      title: 'rule',
+      fields: { value: { order: 1, schema: {}, rules: [rule], required: true } },
+    };
+    const ctx = context({ ...input, form: { value } });
+    const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
+    if (!errors[0]) return null;
+    const { field: _field, ...error } = errors[0];
+    return error;
+  }
+
   return {
     set,
     expression,
@@ -148,17 +165,8 @@ export function engineWith(set: DefinitionSet, validate: Validate): Engine {
       const ctx = context(input);
       return buildPayload(callOf(id, call), resolveIn(id, ctx), ctx);
     },
-    checkValue(rule, value, input = {}) {
-      const def: ScreenDef = {
-        id: 'rule',
-        kind: 'form',
-        title: 'rule',
-        fields: { value: { order: 1, schema: {}, rules: [rule], required: true } },
-      };
-      const ctx = context({ ...input, form: { value } });
-      const errors = validate(resolveScreen(def, ctx, set.rules), { value }, ctx);
-      return errors[0]?.message ?? null;
-    },
+    checkValue: (rule, value, input = {}) => ruleError(rule, value, input)?.message ?? null,
+    ruleError,
     check(id, name, input) {
       const def = definition(id).checks?.[name];
       if (!def) throw new Error(`screen "${id}" has no check "${name}"`);

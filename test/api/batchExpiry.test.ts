@@ -56,7 +56,7 @@ test("a date before the tone's relative period is refused per tone with the form
   const r = await ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: code(8), toneValidDay: inDays(30) });
   expect(r.body.returnCode).toBe('000001');
   expect(r.body.record.lines[0].returnCode).toBe('950004');
-  expect(r.body.record.lines[0].returnMsg).toMatch(/^toneValidDay: /);
+  expect(r.body.record.lines[0].returnMsg).toMatch(/^Absolute validity: /);
   const bad = await ais.post('/sp/batchupdaterbtexpiredate', { toneCodes: code(7), toneValidDay: '2030-02-30' });
   expect(bad.body.returnCode).toBe('950004');
   expect(bad.body.record.errors[0]).toMatchObject({ field: 'toneValidDay', message: 'CommonRes.dateInvalid' });

@@ -70,6 +70,13 @@ describe('add copyright companies (task type 3)', () => {
     });
     const task = await settled(s, r.body.record.taskId);
     expect(task).toMatchObject({ status: '3', state: 'done', success_count: 1, fail_count: 5, done_count: 6 });
+    // The list tells the status from the lines: some failed, so 'partly succeeded', not 'Success'.
+    const listed = await kenya.get('/sp/browsebatchtask/batchAddCopyrightCompany', {
+      ...range(s),
+      startRecordNum: 1,
+      endRecordNum: 50,
+    });
+    expect(listed.body.record.find((t: any) => t.taskId === String(task.id)).outcome).toBe('3p');
 
     const lines = await kenya.get('/sp/querybatchtask/batchAddCopyrightCompany', {
       taskId: r.body.record.taskId,
@@ -80,11 +87,13 @@ describe('add copyright companies (task type 3)', () => {
     const byLine = Object.fromEntries(lines.body.record.map((l: any) => [l.lineNo, l]));
     expect(byLine[2]).toMatchObject({ returnCode: '000000', cmdLine: expect.stringContaining('Batch Owner One') });
     expect(byLine[4].returnCode).toBe('950004');
-    expect(byLine[4].returnMsg).toMatch(/officialName/);
+    // Named by the field's label in the session's language, never its wire name.
+    expect(byLine[4].returnMsg).toMatch(/^Official name: /);
     // The seeded owner ID88000200 exists already: refused as the dialog refuses it.
     expect(byLine[5]).toMatchObject({ returnCode: '302031', returnMsg: 'The data already exists.' });
-    expect(byLine[6].returnMsg).toMatch(/phoneNumber/);
-    expect(byLine[7].returnMsg).toMatch(/description/);
+    expect(byLine[6].returnMsg).toMatch(/^Phone number: /);
+    // The limit is named, not left as a placeholder.
+    expect(byLine[7].returnMsg).toBe('Description: At most 256 characters.');
     expect(byLine[8].returnMsg).toMatch(/3 values; expected 4-6/);
     const added = await s.ctx.db
       .selectFrom('copyright_companies')
@@ -180,7 +189,7 @@ describe('update tones and singers (task type 2)', () => {
     expect(lines[0].returnMsg).toBe('Change submitted for approval.');
     expect(lines[2].returnMsg).toContain('waiting for approval');
     expect(lines[3].returnMsg).toBe('You have no tone 99999999.');
-    expect(lines[4].returnMsg).toMatch(/^toneName: /);
+    expect(lines[4].returnMsg).toMatch(/^Tone name: /);
     const tone = await s.ctx.db
       .selectFrom('tones')
       .selectAll()
@@ -263,7 +272,7 @@ describe('update tones and singers (task type 2)', () => {
 
 describe('export tones and singers (task type 1)', () => {
   test('the export writes the tone export CSV, downloadable once it succeeded, and counts against max_export_num', async () => {
-    const r = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'All tones' });
+    const r = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'All tones', format: 'raw' });
     expect(r.body.returnCode).toBe('000000');
     const task = await settled(s, r.body.record.taskId);
     expect(task.status).toBe('3');
@@ -520,6 +529,77 @@ describe('downloads a provider opens in a spreadsheet', () => {
         .set({ tone_name: tone.tone_name, singer_name: tone.singer_name })
         .where('id', '=', tone.id)
         .execute();
+      await s.ctx.config.set('max_export_num', '12', 'kenya');
+    }
+  });
+});
+
+describe('issue 25: templates that work as downloaded, a readable export, a status from the lines', () => {
+  const template = async (name: string) =>
+    (await fetch(`${s.base}/sp/batchtemplate/${name}?portalType=1`, { headers: { cookie: kenya.cookie } })).text();
+
+  test.each(['batchUpdateToneAndSinger', 'batchAddCopyrightCompany'])(
+    'the %s template, submitted unchanged, succeeds on every line',
+    async (name) => {
+      const text = await template(name);
+      // The examples name the provider's own tones (and national IDs new on the site), no placeholder left.
+      expect(text).not.toMatch(/\{\w+\}/);
+      const r = await multipart(kenya, `/sp/addbatchtask/${name}`, [['file', `${name}.txt`, Buffer.from(text)]], {
+        taskDesc: 'As downloaded',
+      });
+      expect(r.body.returnCode).toBe('000000');
+      const task = await settled(s, r.body.record.taskId);
+      expect(task).toMatchObject({ status: '3', fail_count: 0, success_count: 2 });
+      const listed = await kenya.get(`/sp/browsebatchtask/${name}`, {
+        ...range(s),
+        startRecordNum: 1,
+        endRecordNum: 50,
+      });
+      expect(listed.body.record.find((t: any) => t.taskId === String(task.id)).outcome).toBe('3');
+    },
+  );
+
+  test('a task none of whose lines applied is listed as failed, not as a success', async () => {
+    const r = await multipart(
+      kenya,
+      '/sp/addbatchtask/batchUpdateToneAndSinger',
+      [['file', 'none.txt', txt(['99999999|A|B', '99999998|C|D'])]],
+      { taskDesc: 'Nothing applies' },
+    );
+    const task = await settled(s, r.body.record.taskId);
+    expect(task).toMatchObject({ status: '3', success_count: 0, fail_count: 2 });
+    const listed = await kenya.get('/sp/browsebatchtask/batchUpdateToneAndSinger', {
+      ...range(s),
+      startRecordNum: 1,
+      endRecordNum: 50,
+    });
+    expect(listed.body.record.find((t: any) => t.taskId === String(task.id))).toMatchObject({
+      status: '3',
+      outcome: '3f',
+      progressResult: '0/2',
+    });
+  });
+
+  test("the export task's file is RBT Maintenance's readable export by default, in the session's language", async () => {
+    await s.ctx.config.set('max_export_num', '1000', 'kenya');
+    try {
+      const zh = await s.login(DEMO.kenya.account, DEMO.kenya.password, { 'accept-language': 'zh-CN' });
+      await zh.post('/common/switchlanguage', { language: 'zh' });
+      const r = await zh.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'Readable' });
+      expect(r.body.returnCode).toBe('000000');
+      const done = await settled(s, r.body.record.taskId);
+      const file = await (
+        await fetch(
+          `${s.base}/sp/tonecopyrightexport/?portalType=1&taskId=${done.id}&queryType=3&taskTypeName=exportToneAndSinger`,
+          { headers: { cookie: zh.cookie } },
+        )
+      ).text();
+      const same = await (await fetch(`${s.base}/sp/exporttone`, { headers: { cookie: zh.cookie } })).text();
+      // The same writer: the same header (labels in Chinese, not field names) and the same rows.
+      expect(file.split('\n')[0]).toBe(same.split('\n')[0]);
+      expect(file.split('\n')[0]).not.toContain('toneCode');
+      expect(file.split('\n').length).toBe(same.split('\n').length);
+    } finally {
       await s.ctx.config.set('max_export_num', '12', 'kenya');
     }
   });

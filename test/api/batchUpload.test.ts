@@ -110,7 +110,7 @@ describe('accepted batches', () => {
       [5, '950004'],
     ]);
     expect(lines[0].returnMsg).toMatch(/^Tone \d+ added; it waits for approval\.$/);
-    expect(lines[2].returnMsg).toMatch(/^price: /);
+    expect(lines[2].returnMsg).toMatch(/^Price: /); // the field's label, not its wire name
     const tones = await s.ctx.db
       .selectFrom('tones')
       .selectAll()
@@ -167,6 +167,56 @@ describe('accepted batches', () => {
     // The same list serves the upload screen's task list.
     const other = await s.login(DEMO.kenya.account, DEMO.kenya.password);
     expect((await other.get('/sp/batchaddtone/querytaskresult', { taskId })).body.returnCode).toBe('950005');
+  });
+});
+
+describe('issue 25: one part name, a batch sent twice, every problem of a line', () => {
+  // A provider of its own: its uploads count against no other test's upload rate.
+  let me: Client;
+  beforeAll(async () => {
+    await createProvider(
+      s.ctx.db,
+      { code: '8800390', name: 'Batch issue 25', password: 'Quota!Tone42', site: 'generic' },
+      s.clock.now,
+    );
+    me = await s.login('8800390', 'Quota!Tone42');
+  });
+
+  test('the zip and the index under the one part name multipartFiles are told apart by extension', async () => {
+    const r = await multipart(me, '/sp/batchaddtone', [
+      ['multipartFiles', 'tones.zip', zipOf(goodEntries())],
+      ['multipartFiles', 'tones.txt', index([line('One Part Name')])],
+    ]);
+    expect(r.body.returnCode).toBe('000000');
+    expect(r.body.record.lines[0].returnMsg).toMatch(/^Tone \d+ added/);
+  });
+
+  test('the same zip and index sent again within a day are refused naming the earlier task; repeat=1 sends them', async () => {
+    const zip = zipOf(goodEntries());
+    const idx = index([line('Sent Twice')]);
+    const first = await send(me, zip, idx);
+    expect(first.body.returnCode).toBe('000000');
+    const again = await refused(zip, idx, `as task ${first.body.record.taskId}`, me);
+    expect(again.body.returnMsg).toContain('would add the same tones twice');
+    const meant = await multipart(
+      me,
+      '/sp/batchaddtone',
+      [
+        ['zipFile', 'tones.zip', zip],
+        ['indexFile', 'tones.txt', idx],
+      ],
+      { repeat: '1' },
+    );
+    expect(meant.body.returnCode).toBe('000000');
+  });
+
+  test("a line's bad value and its unknown copyright owner are both named, by their labels", async () => {
+    const values = line('Two Problems', 'web1.wav', { price: '99' }).split('|');
+    values[HEADER.split('|').indexOf('catalogID')] = '999999';
+    const r = await send(me, zipOf(goodEntries()), index([values.join('|')]));
+    const msg = r.body.record.lines[0].returnMsg;
+    expect(msg).toMatch(/^Price: /);
+    expect(msg).toContain('Category: ');
   });
 });
 

@@ -292,3 +292,56 @@ test("the tone form's owner picker call (001 §7): the whole list in one answer,
     await s.ctx.db.deleteFrom('copyright_companies').where('id_number', 'like', 'BULK%').execute();
   }
 });
+
+describe('issue 25: an owner is corrected, and deleted while no tone names it', () => {
+  const mod = (c: Client, fields: Record<string, unknown>) =>
+    c.post(
+      '/sp/modcopyright',
+      { copyRightType: 2, spCode: DEMO.kenya.account, portalType: 1, companyName: fields.officialName, ...fields },
+      { form: true },
+    );
+
+  test('its own owner: corrected under the Add Copyright rules; another provider gets 950005', async () => {
+    const added = await add(kenya, { ...GOOD, idNumber: 'KE25000001', officialName: 'Tpyo Name' });
+    expect(added.body.returnCode).toBe('000000');
+    const companyID = added.body.record.companyID;
+    const fixed = await mod(kenya, { ...GOOD, companyID, idNumber: 'KE25000001', officialName: 'Typo Name' });
+    expect(fixed.body.returnCode).toBe('000000');
+    const row = await s.ctx.db
+      .selectFrom('copyright_companies')
+      .selectAll()
+      .where('id', '=', Number(companyID))
+      .executeTakeFirstOrThrow();
+    expect(row.official_name).toBe('Typo Name');
+    // The same rules as adding, named at the field.
+    const bad = await mod(kenya, { ...GOOD, companyID, idNumber: 'KE25000001', officialName: 'Bad<Name' });
+    expect(bad.body.returnCode).toBe('950004');
+    expect(bad.body.record.errors[0].field).toBe('officialName');
+    // Another owner's national ID is a duplicate; its own is not.
+    const dup = await mod(kenya, { ...GOOD, companyID, idNumber: 'ID88000200' });
+    expect(dup.body.returnCode).toBe('302031');
+    const foreign = await mod(neighbour, { ...GOOD, companyID, idNumber: 'KE25000001', spCode: NEIGHBOUR.account });
+    expect(foreign.body.returnCode).toBe('950005');
+  });
+
+  test('deleted when no tone names it; kept, naming the tones, while one does', async () => {
+    const added = await add(kenya, { ...GOOD, idNumber: 'KE25000002' });
+    const companyID = added.body.record.companyID;
+    expect((await neighbour.post('/sp/delcopyright', { companyID }, { form: true })).body.returnCode).toBe('950005');
+    expect((await kenya.post('/sp/delcopyright', { companyID }, { form: true })).body.returnCode).toBe('000000');
+    expect(
+      await s.ctx.db.selectFrom('copyright_companies').select('id').where('id', '=', Number(companyID)).execute(),
+    ).toHaveLength(0);
+    // A seeded owner a tone names stays.
+    const used = await s.ctx.db
+      .selectFrom('tone_copyrights as t')
+      .innerJoin('copyright_companies as c', 'c.id', 't.company_id')
+      .innerJoin('providers as p', 'p.id', 'c.provider_id')
+      .select('c.id')
+      .where('p.code', '=', DEMO.kenya.account)
+      .executeTakeFirstOrThrow();
+    const kept = await kenya.post('/sp/delcopyright', { companyID: used.id }, { form: true });
+    expect(kept.body.returnCode).toBe('950004');
+    expect(kept.body.returnMsg).toMatch(/Tones \d+.* name this copyright owner/);
+  });
+});

@@ -61,7 +61,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
 
   /** The queue narrowed to the provider; the row of the tone named. */
   async function queueRow(page: Page, name: string) {
-    await page.fill('#root_provider', provider.account);
+    await page.fill('#search_provider', provider.account);
     await page.getByRole('button', { name: 'Search' }).click();
     const found = page.locator('.data-table tbody tr[data-row-key]', { hasText: name });
     await found.first().waitFor();
@@ -107,7 +107,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
         expect(new URL(page.url()).pathname).toBe('/console/login');
         return;
       }
-      await page.fill('#root_provider', provider.account);
+      await page.fill('#search_provider', provider.account);
       await page.getByRole('button', { name: 'Search' }).click();
       await page.locator('.list-footer__total[data-total]').first().waitFor();
       expect(await page.locator('.data-table tbody tr[data-row-key]', { hasText: toneName }).count()).toBe(0);

@@ -37,7 +37,7 @@ describe.each(['en', 'zh'] as const)('copyright maintenance (%s)', (language) =>
     expect(ownerCells).toContain('----');
     await screenshot(page, `copyright-list-${language}`);
 
-    await page.fill('#search-copyrightMaintenance #root_officialName', 'wanjiru');
+    await page.fill('#search-copyrightMaintenance #search_officialName', 'wanjiru');
     await page.locator('[data-screen="copyrightMaintenance"] .search-bar__buttons .btn--primary').click();
     await page.waitForFunction(
       () =>

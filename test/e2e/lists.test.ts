@@ -296,7 +296,7 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   page.on('request', (r) => {
     if (r.url().includes('/sp/qrytone')) listCalls += 1;
   });
-  await page.fill('#search-rbtMaintenance #root_toneCode', '1'.repeat(23));
+  await page.fill('#search-rbtMaintenance #search_toneCode', '1'.repeat(23));
   await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
   const error = page.locator('#search-rbtMaintenance [data-field="toneCode"] .field__error');
   await error.waitFor();
@@ -306,7 +306,7 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   expect((await carries()).ajv).toBe(true);
   await screenshot(page, 'list-search-refused-en', { viewport: true });
   // Corrected, the message goes and the search runs.
-  await page.fill('#search-rbtMaintenance #root_toneCode', '10000000001');
+  await page.fill('#search-rbtMaintenance #search_toneCode', '10000000001');
   await error.waitFor({ state: 'detached' });
   await page.locator('[data-screen="rbtMaintenance"] .search-bar__buttons .btn--primary').click();
   await rows(page).first().waitFor();
@@ -319,7 +319,7 @@ test('a list page loads neither the form renderer nor the validator; a refused f
 
 test('a status filter starts on its own "All" entry, not "Please select"; Normal leaves the hidden tones out, All brings them back', async () => {
   await openMaintenance(generic());
-  const status = page.locator('#search-rbtMaintenance #root_status');
+  const status = page.locator('#search-rbtMaintenance #search_status');
   // Every state the status column can show, from its expression (sortFilter.test.ts filters by each).
   const offered = await status.locator('option').allTextContents();
   expect(offered[0]).toBe('All');

@@ -158,29 +158,29 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await rows().first().waitFor();
     const total = await page.locator('.list-footer__total').textContent();
 
-    await page.locator('#search-harnessTones #root_toneCode').pressSequentially('12ab3');
-    expect(await page.inputValue('#search-harnessTones #root_toneCode')).toBe('123');
-    await page.fill('#search-harnessTones #root_toneCode', '');
+    await page.locator('#search-harnessTones #search_toneCode').pressSequentially('12ab3');
+    expect(await page.inputValue('#search-harnessTones #search_toneCode')).toBe('123');
+    await page.fill('#search-harnessTones #search_toneCode', '');
 
-    await page.fill('#search-harnessTones #root_status', '-5');
+    await page.fill('#search-harnessTones #search_status', '-5');
     const answer = page.waitForResponse(
       (r) => r.url().endsWith('/sp/qrytone') && (r.request().postData() ?? '').includes('status=2'),
     );
     await page.click('.search-bar .btn--primary');
     await answer;
-    expect(await page.inputValue('#search-harnessTones #root_status')).toBe('2');
+    expect(await page.inputValue('#search-harnessTones #search_status')).toBe('2');
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.data-table tbody .badge')].every((b) => b.textContent === '隐藏'),
     );
     expect(await rows().count()).toBeGreaterThan(0);
     await screenshot(page, 'renderers-list-hidden-zh');
 
-    await page.fill('#search-harnessTones #root_status', '99');
+    await page.fill('#search-harnessTones #search_status', '99');
     await page.click('.search-bar .btn--primary');
-    expect(await page.inputValue('#search-harnessTones #root_status')).toBe('');
+    expect(await page.inputValue('#search-harnessTones #search_status')).toBe('');
     await page.waitForFunction((t) => document.querySelector('.list-footer__total')?.textContent === t, total);
 
-    await page.fill('#search-harnessTones #root_toneName', 'zzz-no-such-tone');
+    await page.fill('#search-harnessTones #search_toneName', 'zzz-no-such-tone');
     await page.click('.search-bar .btn--primary');
     await page.locator('.list-state--empty').waitFor();
     expect(await page.locator('.pager').count()).toBe(0);

@@ -83,7 +83,7 @@ test('each sortable column of RBT Maintenance sorts ascending, descending and ba
 test.each(['en', 'zh'])('%s: the status filter finds exactly the rows shown in each state', async (language) => {
   await open(generic(), '/rbtMaintenance', { language });
   await rows(page).first().waitFor();
-  const status = page.locator('#search-rbtMaintenance #root_status');
+  const status = page.locator('#search-rbtMaintenance #search_status');
   const labels = (await status.locator('option').allTextContents()).slice(1);
   // Every state of the column's expression: transcoding ones, each "to be approved", rejected, normal, hidden...
   expect(labels.length).toBeGreaterThanOrEqual(9);

@@ -411,6 +411,8 @@ export interface BatchTaskTable {
   success_count: number;
   progress: string;
   data: string;
+  /** SHA-256 of a batch tone upload's zip and index (migration 034), '' otherwise. */
+  content_hash: Generated<string>;
   /** Lease of the process running the task (migration 010): who, last heartbeat, and until when. */
   locked_by: string | null;
   locked_at: number | null;

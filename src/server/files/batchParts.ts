@@ -2,7 +2,7 @@
 // temporary files of the store with the size limit of their type, and the request's text fields. A refused
 // part (special characters in its name, a type the call does not take, too large) refuses the request with
 // sp/uploadfile's codes (a body that cannot be read 962001, a file name sent twice 962004), and nothing received
-// is kept; so does a part name sent twice, a control character in a text field or a path ('..') in any
+// is kept; so does a part name sent twice (but for the file part names a call lets repeat), a control character in a text field or a path ('..') in any
 // parameter (950004).
 import type { FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
@@ -49,6 +49,8 @@ export async function receiveBatchParts(
   req: FastifyRequest,
   store: FileStore,
   limits: Record<string, number>,
+  /** File part names that may come more than once, their files told apart by extension (`multipartFiles`). */
+  repeatable: readonly string[] = [],
 ): Promise<BatchParts> {
   if (!req.isMultipart()) throw new ApiError(RC.noFile);
   const files: BatchPart[] = [];
@@ -62,7 +64,7 @@ export async function receiveBatchParts(
     // Each part once: a second one would silently replace the first (a text part) or be stored beside it.
     const seen = new Set<string>();
     for await (const part of req.parts()) {
-      if (seen.has(part.fieldname))
+      if (seen.has(part.fieldname) && !(part.type === 'file' && repeatable.includes(part.fieldname)))
         throw new ApiError(
           RC.badInput,
           [],

@@ -39,8 +39,9 @@ export function translate(key: string, lang: Lang, params: Record<string, unknow
  * One field reason as a sentence: 'field: text', the message key translated (a parameter schema's refusal is
  * Validation.<keyword>); a keyword the catalogues have no text for keeps the schema's own words.
  */
-export function translateViolation(v: Violation, lang: Lang): string {
+export function translateViolation(v: Violation, lang: Lang, label?: string): string {
   const text = translate(v.message, lang, v.params);
   const shown = text === v.message && v.params?.text !== undefined ? String(v.params.text) : text;
-  return v.field ? `${v.field}: ${shown}` : shown;
+  const name = label ?? v.field;
+  return name ? `${name}: ${shown}` : shown;
 }

@@ -23,7 +23,8 @@ import { forgetUpload } from '../services/uploadedFiles';
 import { MAX_DELETE } from '../services/toneMaintenance';
 import { canDelete, canDownload, TASK_TYPES, taskTypeOf, type TaskTypeDef } from '../services/batch/taskTypes';
 import { ownTask, typeFor, typeOpen } from '../services/batch/access';
-import { firstOwnId } from '../services/copyright';
+import { fillTemplate } from '../services/batch/templateFill';
+import { isTimeZone, SERVER_TIME_ZONE } from '../services/toneExport';
 import {
   createTask,
   findTask,
@@ -41,7 +42,6 @@ import { parseDateRange } from '../services/batch/dateRange';
 import type { Violation } from '../validation';
 
 const TEMPLATES_DIR = join(__dirname, '..', '..', '..', 'templates');
-const OWNER_PLACEHOLDER = '{copyrightOwnerId}';
 const taskIdList = text({
   pattern: '^\\d{1,9}(,\\d{1,9})*$',
   maxLength: 2000,
@@ -61,6 +61,7 @@ const taskRecordSchema = stringRecord(
     'runTime',
     'finishTime',
     'status',
+    'outcome',
     'state',
     'fileName',
     'progressResult',
@@ -227,7 +228,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       url: '/sp/browsebatchtask/:taskType',
       summary: "The provider's batch tasks of one type, newest first, paged",
       description:
-        "taskType: 1 export tones and singers, 2 update tones and singers, 3 add copyright companies (Kenya batch operation), 4 batch tone upload (batchAddTone), 5 batch expiry update (Ais), by number or name; 0 or all: every type the provider may use. begin and end ('YYYYMMDD 00:00:00', 'YYYYMMDD 23:59:59') are required: the range may not extend past today and spans at most one year (RBTBatchUpload.dateRangeTips, Batch.dateRangeYear). status filters (1 pending, 3 success, 4 not available, 6 deleted). Each record: the batch task of 000 §3 with state, progress (percent of lines processed), progressResult (success count of total), failCount, attempts, and canDownload/canDelete by 000 §4 (the calls enforce the same). queryType 1: only recordSum.",
+        "taskType: 1 export tones and singers, 2 update tones and singers, 3 add copyright companies (Kenya batch operation), 4 batch tone upload (batchAddTone), 5 batch expiry update (Ais), by number or name; 0 or all: every type the provider may use. begin and end ('YYYYMMDD 00:00:00', 'YYYYMMDD 23:59:59') are required: the range may not extend past today and spans at most one year (RBTBatchUpload.dateRangeTips, Batch.dateRangeYear). status filters (1 pending, 3 success, 4 not available, 6 deleted). Each record: the batch task of 000 §3 with outcome (the status as the lines tell it: 3 when no line failed, 3p partly succeeded, 3f every line failed; otherwise the status), state, progress (percent of lines processed), progressResult (success count of total), failCount, attempts, and canDownload/canDelete by 000 §4 (the calls enforce the same). queryType 1: only recordSum.",
     }),
     route({
       method: 'POST',
@@ -304,10 +305,18 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'batch',
       summary: 'Start an export of tones and singers (task type 1)',
       description:
-        "taskName: exportToneAndSinger (or batchExportToneAndSinger); taskDesc (or data, a JSON string holding it): up to 256 without | < >. Allowed only while the provider's export tasks of the last year are fewer than max_export_num: otherwise 963002 'exceed the max limit task.' (000 §6). The export writes the tone export's CSV (sp/exporttone's format) as a file of the task, downloaded with sp/tonecopyrightexport once the task succeeded.",
+        "taskName: exportToneAndSinger (or batchExportToneAndSinger); taskDesc (or data, a JSON string holding it): up to 256 without | < >. Allowed only while the provider's export tasks of the last year are fewer than max_export_num: otherwise 963002 'exceed the max limit task.' (000 §6). The export writes the tone export's CSV (sp/exporttone's writer: readable, or raw with format=raw) as a file of the task, downloaded with sp/tonecopyrightexport once the task succeeded.",
       auth: 'session',
       write: true,
-      params: obj({ taskDesc: text({ maxLength: 1024 }), data: text({ maxLength: 4096 }) }),
+      params: obj({
+        taskDesc: text({ maxLength: 1024 }),
+        data: text({ maxLength: 4096 }),
+        format: oneOf(['', 'readable', 'raw'], {
+          description:
+            "readable (default): sp/exporttone's file for people (headers in the session's language, statuses and languages worded, times in the provider's time zone from timeZone or X-Time-Zone); raw: for scripts.",
+        }),
+        timeZone: text({ pattern: '^[A-Za-z0-9_+\\-/]{0,64}$' }),
+      }),
       record: taskRecordSchema,
       codes: [RC.badInput, RC.notFound, RC.exportLimit],
       async handler(req, _reply, params) {
@@ -319,6 +328,8 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         checkDescription(req, desc);
         const max = num(s.config, 'max_export_num');
         const since = ctx.now() - 365 * 86_400_000;
+        // The file is written later by a job: it keeps what the request says of its reader (issue 25: as readable
+        // as RBT Maintenance's export, written by the same writer).
         const id = await createTask(ctx, {
           providerId: s.provider.id,
           type: def,
@@ -326,6 +337,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           desc,
           fileName: '',
           lines: [],
+          data: { format: params.format === 'raw' ? 'raw' : 'readable', lang: req.lang, timeZone: zoneOf(req, params) },
           // Counted and created under the provider's row lock, so two submissions cannot both pass the limit.
           async guard(tx) {
             const n = await tasksSinceLocked(tx, s.provider.id, def.type, since);
@@ -454,7 +466,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'batch',
       summary: 'A template of a batch file (the screens offer it for download)',
       description:
-        "name: batchaddtone (the zip's inf/txt index), batchUpdateToneAndSinger, batchAddCopyrightCompany. UTF-8 text: notes on lines starting with #, then the columns and an example. The file comes from templates/<site>/<name>.txt when the provider's site has one, else templates/<name>.txt: an integrator changes a template by adding a file. {copyrightOwnerId} in a template stands for the provider's first copyright owner's number, when it has one.",
+        "name: batchaddtone (the zip's inf/txt index), batchUpdateToneAndSinger, batchAddCopyrightCompany. UTF-8 text: notes on lines starting with #, then the columns and an example. The file comes from templates/<site>/<name>.txt when the provider's site has one, else templates/<name>.txt: an integrator changes a template by adding a file. Placeholders in an example line stand for the provider's own data, so the template uploads as downloaded: {copyrightOwnerId} its first copyright owner's number, {toneCode1}, {toneCode2}... its tones a batch may change (not deleted, no change waiting), {idNumber1}, {idNumber2}... national IDs no owner of the site has yet; one with nothing to stand for stays as it is.",
       auth: 'session',
       raw: true,
       codes: [RC.notFound],
@@ -466,13 +478,9 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
           existsSync(f),
         );
         if (!file) throw new ApiError(RC.notFound);
-        // An example line may name {copyrightOwnerId}: one of the provider's own owners is put there, so the
-        // example uploads as it stands (owner numbers differ per deployment and provider).
-        let text = await readFile(file, 'utf8');
-        if (text.includes(OWNER_PLACEHOLDER)) {
-          const owner = await firstOwnId(req.server.ctx.db, req.session.provider.id);
-          if (owner !== undefined) text = text.replaceAll(OWNER_PLACEHOLDER, String(owner));
-        }
+        // The example lines name the provider's own owners and tones (and IDs new on the site), so the
+        // template uploads as it stands (services/batch/templateFill.ts).
+        const text = await fillTemplate(req.server.ctx.db, req.session.provider, await readFile(file, 'utf8'));
         reply
           .header('content-type', 'text/plain; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.txt"`)
@@ -491,6 +499,15 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       `tones_${req.session.provider.code}_${task.id}.csv`,
     );
   }
+}
+
+/** The reader's time zone: timeZone, else the X-Time-Zone header the portal sends, else the server's. */
+function zoneOf(req: FastifyRequest, params: { timeZone?: unknown }): string {
+  const asked = typeof params.timeZone === 'string' ? params.timeZone : '';
+  if (asked && !isTimeZone(asked))
+    throw new ApiError(RC.badInput, [], [{ field: 'timeZone', message: 'Validation.format' }]);
+  const header = req.headers['x-time-zone'];
+  return asked || (typeof header === 'string' && isTimeZone(header) ? header : SERVER_TIME_ZONE);
 }
 
 const idsOf = (v: unknown): string[] => {

@@ -24,13 +24,30 @@ import { audit } from '../services/audit';
 import { recordUploads } from '../services/uploadedFiles';
 import type { Violation } from '../validation';
 import { taskTypeOf } from '../services/batch/taskTypes';
-import { createTask, lineResults, taskRecord } from '../services/batch/tasks';
+import { createTask, lineResults, localTime, sameContentTask, taskRecord } from '../services/batch/tasks';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readTextLines, valuesOf, type TextLine } from '../services/batch/textFile';
 import { FILE_COLUMNS, isFileColumn } from '../services/batch/addToneLines';
 import { answerSubmitted } from '../services/batch/answer';
 import { ownTask } from '../services/batch/access';
 
 const MB = 1024 * 1024;
+const DAY = 86_400_000;
+
+/** SHA-256 over the files' contents, one after the other (each prefixed by its length). */
+async function hashOf(paths: string[]): Promise<string> {
+  const h = createHash('sha256');
+  for (const path of paths) {
+    let size = 0;
+    for await (const chunk of createReadStream(path)) {
+      h.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    h.update(`|${size}|`);
+  }
+  return h.digest('hex');
+}
 /** sp/addtone parameters the server derives for a batch line: not columns of the index. */
 const DERIVED = new Set([
   'singerNameLetter',
@@ -101,7 +118,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         'multipart/form-data with two files: the zip (up to uploadfile_max_size MB: 200 by default, 100 in the other reading of 001 §5.3/§9) and the index (.inf or .txt, UTF-8 without control characters other than tab, up to copyright_txt_max_size_mb).',
         "The index: notes on lines starting with #, then a header line naming the columns separated by |, then one tone a line. Columns are sp/addtone's parameters as the site's tone form sends them (toneName, singerName, singerSex, lyricAuthor, melodyComposer, musicArranger, catalogID, contentLanguage, price, callerPrice, toneValidDay, relativeTime, tagNames, lyricCompanyID, ..., priceGroupID) plus the file columns webAuditon, aipPlay, hdPlay, mediaPlay, image and copyrightFile, whose values name zip entries (the full path, or the file name when it is unique in the zip). sp/batchtemplate/batchaddtone gives the site's template.",
         'The zip: at most batch_zip_max_files entries (50); each named entry within media_max_size_mb (images image_max_size_mb), all within batch_zip_max_total_mb, none compressed more than batch_zip_max_ratio:1; no path with .. or an absolute or drive path, no symlink, no encrypted entry, no archive inside, no control character in a name; a named entry must have an allowed type and the content its extension says.',
-        'Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves, 962001 for a body that cannot be read, 962004 for a file name sent twice; 950004 for a part sent twice or a path (..) in any parameter). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
+        'Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves, 962001 for a body that cannot be read, 962004 for a file name sent twice; 950004 for a part name sent twice, other than multipartFiles, or a path (..) in any parameter). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
         "Accepted: the named entries become the provider's files and the lines a task (type 4, batchAddTone); each line is then validated and stored exactly as sp/addtone would (the rbtUploading rules, approval flow by believeCP). Up to batch_sync_max_records lines (100) are answered at once with every line's result (record.lines: lineNo, cmdLine, returnCode, returnMsg; 000000 when all succeeded, 000001 otherwise); larger batches answer the task (record.taskId, progress) to follow with sp/batchaddtone/querytaskresult.",
       ].join(' '),
       auth: 'session',
@@ -110,6 +127,12 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
       multipartSchema: {
         type: 'object',
         properties: {
+          multipartFiles: {
+            type: 'array',
+            items: { type: 'string', format: 'binary' },
+            description:
+              'The zip and the index under this one part name (the spec convention for file parts), told apart by extension; or each under a name of its own (zipFile, indexFile).',
+          },
           zipFile: {
             type: 'string',
             format: 'binary',
@@ -117,8 +140,13 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           },
           indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' },
           taskDesc: { type: 'string', maxLength: 256, description: "The task's description (optional)." },
+          repeat: {
+            type: 'string',
+            enum: ['', '0', '1'],
+            description:
+              "1 sends a batch whose zip and index are the same as a task's of the last 24 hours (not deleted); otherwise that is refused (963001, Batch.sentBefore naming the task) so the tones are not added twice.",
+          },
         },
-        required: ['zipFile', 'indexFile'],
       },
       record: { type: 'object' },
       codes: [RC.partial, ...BATCH_FILE_CODES, RC.uploadQuota, RC.uploadRate],
@@ -137,11 +165,16 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           await drainRequest(req.raw);
           throw e;
         }
-        const parts = await receiveBatchParts(req, store, {
-          zip: sizeLimit('zip', s.config),
-          inf: indexLimit,
-          txt: indexLimit,
-        });
+        const parts = await receiveBatchParts(
+          req,
+          store,
+          {
+            zip: sizeLimit('zip', s.config),
+            inf: indexLimit,
+            txt: indexLimit,
+          },
+          ['multipartFiles'],
+        );
         let intake: Awaited<ReturnType<typeof intakeZip>> | undefined;
         const committed: string[] = [];
         try {
@@ -149,6 +182,24 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
           const index = parts.files.filter((f) => f.ext !== 'zip');
           if (zip.length !== 1 || index.length !== 1)
             throw new ApiError(RC.batchRefused, [], [{ field: '', message: 'Batch.zipAndIndex' }]);
+          // The same zip and index sent again within a day would add every tone a second time: refused, naming
+          // the earlier task, unless the request says repeat=1.
+          const contentHash = await hashOf([zip[0].path, index[0].path]);
+          if (parts.fields.repeat !== '1') {
+            const earlier = await sameContentTask(ctx.db, p.id, contentHash, ctx.now() - DAY);
+            if (earlier)
+              throw new ApiError(
+                RC.batchRefused,
+                [],
+                [
+                  {
+                    field: '',
+                    message: 'Batch.sentBefore',
+                    params: { taskId: earlier.id, time: localTime(earlier.request_time) },
+                  },
+                ],
+              );
+          }
           const read = readTextLines(await parts.read(index[0]), index[0].fileName, 'Batch.indexEmpty');
           if ('problem' in read) throw new ApiError(RC.batchRefused, [], [read.problem]);
           const idx = checkIndex(read.lines, p.site);
@@ -216,6 +267,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
             desc: String(parts.fields.taskDesc ?? '').slice(0, 256),
             fileName: zip[0].fileName,
             data: { header: idx.header, files },
+            contentHash,
             lines: idx.lines,
             async guard(tx) {
               if (rows.length === 0) return;

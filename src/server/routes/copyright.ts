@@ -9,7 +9,7 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
-import { addOwner, listOwners, ownerExists, toneCopyrights } from '../services/copyright';
+import { addOwner, listOwners, ownerExists, toneCopyrights, tonesOfOwner } from '../services/copyright';
 
 const str = (maxLength: number) => text({ maxLength });
 const owner = {
@@ -121,6 +121,110 @@ export function copyrightRoutes(app: FastifyInstance): void {
           ip: req.ip,
         });
         return { record: { companyID: String(id) } };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/sp/modcopyright',
+      tag: 'copyright',
+      summary: "Correct one of the provider's own copyright owners (dialog Modify Copyright)",
+      description:
+        "companyID of an owner the provider added (950005 otherwise) and its fields, validated as sp/addcopyright validates them (the copyrightEdit definition, the rules of Add Copyright). A national ID another owner of the site has gives 302031. Applied at once, as adding is (the site's copyright catalogue has no approval step); the tones naming the owner show the corrected values.",
+      auth: 'session',
+      write: true,
+      params: obj(
+        {
+          companyID: text({ pattern: '^\\d{1,9}$' }),
+          companyName: str(1024),
+          copyRightType: oneOf(['2']),
+          description: str(1024),
+          email: str(1024),
+          idNumber: str(1024),
+          officialName: str(1024),
+          phoneNumber: str(32),
+          spCode: str(20),
+          stageName: str(1024),
+        },
+        ['companyID', 'officialName', 'idNumber', 'phoneNumber'],
+      ),
+      screen: { id: 'copyrightEdit', call: 'edit' },
+      codes: [RC.exists, RC.notFound],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session.provider;
+        const id = Number(params.companyID);
+        const own = await ctx.db
+          .selectFrom('copyright_companies')
+          .select(['id', 'copyright_type'])
+          .where('id', '=', id)
+          .where('provider_id', '=', p.id)
+          .executeTakeFirst();
+        if (!own) throw new ApiError(RC.notFound);
+        const idNumber = String(params.idNumber);
+        if (await ownerExists(ctx.db, p.site, own.copyright_type, idNumber, id)) throw new ApiError(RC.exists);
+        await ctx.db
+          .updateTable('copyright_companies')
+          .set({
+            company_name: String(params.officialName),
+            official_name: String(params.officialName),
+            phone_number: String(params.phoneNumber),
+            email: String(params.email ?? ''),
+            stage_name: String(params.stageName ?? ''),
+            id_number: idNumber,
+            description: String(params.description ?? ''),
+          })
+          .where('id', '=', id)
+          .execute();
+        await audit(ctx.db, {
+          providerId: p.id,
+          actor: p.code,
+          action: 'modcopyright',
+          entityType: 'copyright',
+          entityId: id,
+          ip: req.ip,
+        });
+        return { record: { companyID: String(id) } };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/sp/delcopyright',
+      tag: 'copyright',
+      summary: "Delete one of the provider's own copyright owners that no tone names",
+      description:
+        'companyID of an owner the provider added (950005 otherwise). An owner a tone names (in any role, the tone not deleted) is kept: 950004 (Copyright.ownerInUse) naming up to five of those tones. Applied at once, as adding is.',
+      auth: 'session',
+      write: true,
+      params: obj({ companyID: text({ pattern: '^\\d{1,9}$' }) }, ['companyID']),
+      codes: [RC.notFound, RC.badInput],
+      async handler(req, _reply, params) {
+        const { ctx } = req.server;
+        const p = req.session.provider;
+        const id = Number(params.companyID);
+        const own = await ctx.db
+          .selectFrom('copyright_companies')
+          .select('id')
+          .where('id', '=', id)
+          .where('provider_id', '=', p.id)
+          .executeTakeFirst();
+        if (!own) throw new ApiError(RC.notFound);
+        const tones = await tonesOfOwner(ctx.db, id);
+        if (tones.length)
+          throw new ApiError(
+            RC.badInput,
+            [],
+            [{ field: '', message: 'Copyright.ownerInUse', params: { tones: tones.join(', ') } }],
+          );
+        await ctx.db.deleteFrom('copyright_companies').where('id', '=', id).execute();
+        await audit(ctx.db, {
+          providerId: p.id,
+          actor: p.code,
+          action: 'delcopyright',
+          entityType: 'copyright',
+          entityId: id,
+          ip: req.ip,
+        });
+        return {};
       },
     }),
     route({

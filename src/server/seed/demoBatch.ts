@@ -9,7 +9,7 @@ import { FileStore } from '../files/storage';
 import { exportCsv } from '../services/toneExport';
 import { stateCondition, STATUS } from '../lifecycle/states';
 import { createTask } from '../services/batch/tasks';
-import { TASK_FILE_FORMAT } from '../services/batch/exportTask';
+import { taskFileFormat } from '../services/batch/exportTask';
 import { taskTypeOf } from '../services/batch/taskTypes';
 import { storedMessage, ok, failed, refused, type LineOutcome } from '../services/batch/outcome';
 import { RC } from '../returnCodes';
@@ -98,7 +98,14 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
     // The export that succeeded, with its file (the tone export's CSV).
     const saved = FileStore.savedName('csv');
     const temp = store.temp();
-    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, TASK_FILE_FORMAT)), temp.stream);
+    // Written as an export task writes it when the portal asks (readable, English, the server's time zone).
+    const provider = await db.selectFrom('providers').selectAll().where('id', '=', kenya).executeTakeFirstOrThrow();
+    const format = taskFileFormat({
+      data: { format: 'readable', lang: 'en' },
+      provider,
+      config: await ctx.config.forSite(provider.site),
+    });
+    await pipeline(Readable.from(exportCsv(ctx.handle, kenya, format)), temp.stream);
     await store.commit(temp.path, kenya, saved);
     const exportId = await insert(
       kenya,
@@ -224,7 +231,7 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
         ],
         [
           `Too Pricey|Group Sawti|-1|...|pricey_web.wav|pricey_ivr.wav`,
-          refused([{ field: 'price', message: 'CommonRes.priceRange' }]),
+          refused([{ field: 'price', message: 'CommonRes.priceRange', params: { min: '0.00', max: '5.00' } }]),
         ],
       ],
     });

@@ -74,16 +74,32 @@ export async function ownerExists(
   site: string,
   copyRightType: string,
   idNumber: string,
+  /** An owner being edited: its own ID is not a duplicate. */
+  except?: number,
 ): Promise<boolean> {
-  const row = await db
+  let q = db
     .selectFrom('copyright_companies as c')
     .innerJoin('providers as p', 'p.id', 'c.provider_id')
     .select('c.id')
     .where('p.site', '=', site)
     .where('c.copyright_type', '=', copyRightType)
-    .where(sql<string>`lower(c.id_number)`, '=', idNumber.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
+    .where(sql<string>`lower(c.id_number)`, '=', idNumber.toLowerCase());
+  if (except !== undefined) q = q.where('c.id', '!=', except);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The tones naming an owner in any role (its codes, a few), so an owner in use is not deleted. */
+export async function tonesOfOwner(db: Kysely<Database>, companyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tone_copyrights as t')
+    .innerJoin('tones', 'tones.id', 't.tone_id')
+    .select('tones.tone_code')
+    .where('t.company_id', '=', companyId)
+    .where('tones.status', '!=', '6')
+    .distinct()
+    .limit(5)
+    .execute();
+  return rows.map((r) => r.tone_code);
 }
 
 /** The provider's first copyright owner (its number), if it has any. */

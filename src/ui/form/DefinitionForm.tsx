@@ -233,6 +233,9 @@ function DefinitionFormInner({
       return;
     }
     setServerErrors({});
+    // A download (a template, a file) saved nothing: the file is the answer. No "saved" toast, no tab switch or
+    // navigation, and the form keeps what was typed.
+    if (!validates) return;
     // A batch: the results dialog tells line by line (and follows a task still running), the form starts afresh.
     if (action.results && outcome.answer) {
       setResults({ action, answer: outcome.answer });

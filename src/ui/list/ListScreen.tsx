@@ -137,7 +137,11 @@ function ListScreenInner({
                 data-action={a.name}
                 // A toolbar action is the list's main button unless its definition says primary: false.
                 className={`btn ${a.destructive ? 'btn--danger' : a.scope === 'toolbar' && a.primary !== false ? 'btn--primary' : 'btn--secondary'}`}
-                disabled={a.disabled || actions.running === a.name}
+                // An action on the selected rows is offered once there is a selection ("Delete selected" with
+                // nothing selected would only answer "select at least one record first").
+                disabled={
+                  a.disabled || actions.running === a.name || (a.scope === 'selection' && selection.count === 0)
+                }
                 onClick={() => void actions.run(a, a.scope === 'selection' ? selection.rows() : [])}
               >
                 {a.icon === 'plus' && <span aria-hidden="true">＋</span>}

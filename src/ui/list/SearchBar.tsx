@@ -129,7 +129,7 @@ function SearchField({
 }) {
   const widgets = widgetRegistry();
   const Widget = (widgets[widgetOf(field)] ?? widgets.text) as ComponentType<WidgetProps>;
-  const id = `root_${field.name}`;
+  const id = `search_${field.name}`;
   const props = {
     id,
     name: field.name,

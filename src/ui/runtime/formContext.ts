@@ -27,9 +27,12 @@ export interface FormContext {
   compact?: boolean;
 }
 
-/** rjsf ids are `root_<name>` for top-level fields; the field name is what the engine speaks. */
+/**
+ * rjsf ids are `root_<name>` for top-level fields, a list's search bar's `search_<name>` (a page may show a search
+ * field and a dialog's field of the same name: ids stay unique); the field name is what the engine speaks.
+ */
 export function fieldName(id: string): string {
-  return id.replace(/^root_/, '');
+  return id.replace(/^(root|search)_/, '');
 }
 
 export function errorText(ctx: FormContext, error: FieldError | undefined): string | undefined {

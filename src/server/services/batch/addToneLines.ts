@@ -66,14 +66,16 @@ export const addToneLines: LineHandler = {
     const params = addTonePayload(values, data);
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
     const formErrors = lc.engine.validateCall('rbtUploading', 'add', params, input).errors;
-    if (formErrors.length) return refused(formErrors);
-    const { violations, relativeTime } = await serverViolations(tx, {
+    const { violations: found, relativeTime } = await serverViolations(tx, {
       providerId: lc.provider.id,
       config: lc.config,
       site: lc.provider.site,
       params,
       mode: 'add',
     });
+    // Every problem of the line is named (issue 25): the form's rules and the references the server checks (a
+    // copyright owner, a catalogue, a file), each field once.
+    const violations = [...formErrors, ...found.filter((v) => !formErrors.some((e) => e.field === v.field))];
     if (violations.length) return refused(violations);
     const stored = await storeNewTone(tx, {
       provider: lc.provider,

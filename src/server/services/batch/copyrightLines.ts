@@ -53,10 +53,9 @@ export const copyrightLines: LineHandler = {
     };
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
     const violations: Violation[] = fieldRules(lc, 'copyrightAdd', 'add', 'add', CHECKED)(payload);
-    const long = values.description
-      ? lc.engine.checkValue('copyrightDescriptionLong', values.description, input)
-      : null;
-    if (long) violations.push({ field: 'description', message: long });
+    const long = values.description ? lc.engine.ruleError('copyrightDescriptionLong', values.description, input) : null;
+    // With its parameters: the message names the limit ('At most 256 characters.'), not '{max}'.
+    if (long) violations.push({ field: 'description', ...long });
     if (violations.length) return refused(violations);
     const site = lc.provider.site;
     if (await ownerExists(tx, site, '2', values.idNumber)) return failed(RC.exists);

@@ -5,12 +5,31 @@
 // the file anew under a new name; only the run that commits names its file on the task.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { exportCsv } from '../toneExport';
+import { exportCsv, isTimeZone, SERVER_TIME_ZONE } from '../toneExport';
+import type { Lang } from '../../returnCodes';
 import { FileStore } from '../../files/storage';
-import type { ExportHandler } from './lineTypes';
+import type { ExportHandler, LineContext } from './lineTypes';
 
-/** The format of the task's file, also the demo data's succeeded export. */
+type ExportFormat = Parameters<typeof exportCsv>[2];
+
+/** The raw format of the task's file (format=raw), text cells neutralised since it is opened in a spreadsheet too. */
 export const TASK_FILE_FORMAT = { kind: 'raw', neutralise: true } as const;
+
+/**
+ * The file as the request asked it: readable (the default, RBT Maintenance's export: the reader's language and time
+ * zone, kept with the task) or raw. Tasks from before the choice (no format in their data) stay raw.
+ */
+export function taskFileFormat(lc: Pick<LineContext, 'data' | 'provider' | 'config'>): ExportFormat {
+  const d = (lc.data ?? {}) as { format?: string; lang?: Lang; timeZone?: string };
+  if (d.format !== 'readable') return TASK_FILE_FORMAT;
+  return {
+    kind: 'readable',
+    lang: d.lang ?? 'en',
+    timeZone: d.timeZone && isTimeZone(d.timeZone) ? d.timeZone : SERVER_TIME_ZONE,
+    site: lc.provider.site,
+    config: lc.config,
+  };
+}
 
 export const exportTones: ExportHandler = {
   kind: 'export',
@@ -19,7 +38,7 @@ export const exportTones: ExportHandler = {
     const temp = store.temp();
     let rows = -1; // the header line is not a tone
     const counted = async function* () {
-      for await (const chunk of exportCsv(ctx.handle, lc.provider.id, TASK_FILE_FORMAT)) {
+      for await (const chunk of exportCsv(ctx.handle, lc.provider.id, taskFileFormat(lc))) {
         for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) rows++;
         yield chunk;
       }

@@ -25,8 +25,8 @@ export const failed = (code: ReturnCode, key?: string, params?: Record<string, u
 export const storedMessage = (o: LineOutcome): string =>
   o.message || o.violations ? JSON.stringify({ message: o.message, violations: o.violations }) : '';
 
-/** returnMsg of a stored line in the reader's language. */
-export function lineMessage(code: string, stored: string, lang: Lang): string {
+/** returnMsg of a stored line in the reader's language; `labels` names a refused field by its label's key. */
+export function lineMessage(code: string, stored: string, lang: Lang, labels: Record<string, string> = {}): string {
   let parsed: { message?: LineOutcome['message']; violations?: Violation[] };
   try {
     parsed = stored ? JSON.parse(stored) : {};
@@ -34,7 +34,10 @@ export function lineMessage(code: string, stored: string, lang: Lang): string {
     parsed = {};
   }
   // Each reason is a sentence of its own (ending in '.' or '。'), so a space is all that goes between them.
-  if (parsed.violations?.length) return parsed.violations.map((v) => translateViolation(v, lang)).join(' ');
+  if (parsed.violations?.length)
+    return parsed.violations
+      .map((v) => translateViolation(v, lang, labels[v.field] ? translate(labels[v.field], lang) : undefined))
+      .join(' ');
   if (parsed.message) return translate(parsed.message.key, lang, parsed.message.params ?? {});
   return code in RETURN_CODES ? messageFor(code as ReturnCode, lang) : '';
 }

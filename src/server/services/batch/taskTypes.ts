@@ -15,6 +15,8 @@ export interface TaskTypeDef {
   createdBy: string;
   /** txt input: the message of an empty file (000 §5) and the configuration key of its size limit in MB. */
   file?: { emptyKey: string; maxMbKey: string };
+  /** The form whose call a line is (its fields' labels name a line's refusals). */
+  form?: string;
   /** Lines per job: a job is the unit several processes share and a crash repeats (unapplied lines only). */
   chunkLines: number;
 }
@@ -34,6 +36,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     aliases: [],
     export: false,
     createdBy: 'sp/addbatchtask/batchUpdateToneAndSinger',
+    form: 'rbtUploading',
     chunkLines: 500,
     file: { emptyKey: 'RBTBatchUpload.updateFileEmpty', maxMbKey: 'batch_update_file_max_size_mb' },
   },
@@ -43,6 +46,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     aliases: [],
     export: false,
     createdBy: 'sp/addbatchtask/batchAddCopyrightCompany',
+    form: 'copyrightAdd',
     chunkLines: 500,
     file: { emptyKey: 'RBTBatchUpload.copyrightFileEmpty', maxMbKey: 'copyright_txt_max_size_mb' },
   },
@@ -52,6 +56,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     aliases: ['batchaddtone'],
     export: false,
     createdBy: 'sp/batchaddtone',
+    form: 'rbtUploading',
     chunkLines: 25,
   },
   {
@@ -60,6 +65,7 @@ export const TASK_TYPES: readonly TaskTypeDef[] = [
     aliases: ['batchupdaterbtexpiredate'],
     export: false,
     createdBy: 'sp/batchupdaterbtexpiredate',
+    form: 'rbtUploading',
     chunkLines: 500,
   },
 ];

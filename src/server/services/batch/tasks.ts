@@ -8,6 +8,7 @@ import type { PageRange } from '../../db/paging';
 import type { Lang } from '../../returnCodes';
 import { canDelete, canDownload, TASK_STATUS, taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { lineMessage } from './outcome';
+import { lineLabels } from './lineLabels';
 import { neutralised } from '../../http/csv';
 import type { TextLine } from './textFile';
 import type { ChunkJob } from '../../jobs/queue';
@@ -30,6 +31,22 @@ export interface NewTask {
   guard?: (tx: Transaction<Database>) => Promise<void>;
   /** Hold the jobs back until then (epoch ms). */
   startAfter?: number;
+  /** What the files sent hash to (a batch tone upload's zip and index), to find the same batch sent again. */
+  contentHash?: string;
+}
+
+/** The provider's live task (not deleted) of the same content requested since `since`, if any. */
+export async function sameContentTask(db: Db, providerId: number, contentHash: string, since: number) {
+  return (await db
+    .selectFrom('batch_tasks')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('content_hash', '=', contentHash)
+    .where('request_time', '>=', since)
+    .where('status', '!=', TASK_STATUS.deleted)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as TaskRow | undefined;
 }
 
 /** Chunks of consecutive data lines (line numbers may skip comments), `size` lines each. */
@@ -63,6 +80,7 @@ export async function createTask(ctx: AppContext, t: NewTask): Promise<number> {
         success_count: 0,
         progress: '',
         data: t.data === undefined ? '' : JSON.stringify(t.data),
+        content_hash: t.contentHash ?? '',
         locked_by: null,
         locked_at: null,
       })
@@ -146,6 +164,12 @@ export const localTime = (ms: number | null | undefined) => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 };
 
+/** The status column's value: 3 is success only when no line failed. */
+export function taskOutcome(t: Pick<TaskRow, 'status' | 'success_count' | 'fail_count'>): string {
+  if (t.status !== TASK_STATUS.success || t.fail_count === 0) return t.status;
+  return t.success_count === 0 ? '3f' : '3p';
+}
+
 /** A task as the lists and the result calls answer it (000 §3 batch task, plus run state and the 000 §4 actions). */
 export function taskRecord(t: TaskRow) {
   const def = taskTypeOf(t.task_type);
@@ -160,6 +184,9 @@ export function taskRecord(t: TaskRow) {
     runTime: localTime(t.run_time),
     finishTime: localTime(t.finished_at),
     status: t.status,
+    /** The status as its lines tell it (issue 25): a finished task (status 3) whose every line failed is '3f'
+     * (failed), one with some lines failed '3p' (partly succeeded); otherwise the status itself. */
+    outcome: taskOutcome(t),
     state: t.state,
     fileName: t.file_name,
     totalCount: total,
@@ -206,12 +233,24 @@ export async function listTasks(db: Db, f: TaskFilter, range: PageRange) {
 
 /** One result line of the dialog; returnCode is empty while the line waits. */
 const lineRecord =
-  (lang: Lang) => (r: { line_no: number; input: string; return_code: string | null; return_msg: string }) => ({
+  (lang: Lang, labels: Record<string, string>) =>
+  (r: { line_no: number; input: string; return_code: string | null; return_msg: string }) => ({
     lineNo: r.line_no,
     cmdLine: r.input,
     returnCode: r.return_code ?? '',
-    returnMsg: r.return_code === null ? '' : lineMessage(r.return_code, r.return_msg, lang),
+    returnMsg: r.return_code === null ? '' : lineMessage(r.return_code, r.return_msg, lang, labels),
   });
+
+/** The field labels of a task's lines (its type's form on its provider's site). */
+async function labelsOfTask(db: Db, taskId: number): Promise<Record<string, string>> {
+  const t = await db
+    .selectFrom('batch_tasks')
+    .innerJoin('providers', 'providers.id', 'batch_tasks.provider_id')
+    .select(['batch_tasks.task_type', 'providers.site'])
+    .where('batch_tasks.id', '=', taskId)
+    .executeTakeFirst();
+  return t ? lineLabels(t.site, taskTypeOf(t.task_type)) : {};
+}
 
 export async function lineResults(db: Db, taskId: number, range: PageRange, lang: Lang, onlyFailed = false) {
   let q = db.selectFrom('batch_task_lines').where('task_id', '=', taskId);
@@ -224,7 +263,7 @@ export async function lineResults(db: Db, taskId: number, range: PageRange, lang
     .limit(range.limit)
     .offset(range.offset)
     .execute();
-  return { record: rows.map(lineRecord(lang)), recordSum: Number(n) };
+  return { record: rows.map(lineRecord(lang, await labelsOfTask(db, taskId))), recordSum: Number(n) };
 }
 
 /**
@@ -234,7 +273,7 @@ export async function lineResults(db: Db, taskId: number, range: PageRange, lang
  */
 export async function* resultText(db: Db, taskId: number, lang: Lang): AsyncGenerator<string> {
   yield '\uFEFF# line|returnCode|returnMsg|cmdLine\n';
-  const toText = lineRecord(lang);
+  const toText = lineRecord(lang, await labelsOfTask(db, taskId));
   for (let after = -1; ;) {
     const rows = await db
       .selectFrom('batch_task_lines')
