@@ -145,8 +145,9 @@ describe('a one-label change', () => {
 
   test('in a base definition changes exactly one entry, the full one', () => {
     const changed = changedEntries('copyrightAdd', (t) =>
-      t.edit('screen-definitions/copyrightAdd.json', (d) => {
-        d.fields.officialName.label = 'Copyright.stageName';
+      // The Add Copyright dialog's fields are the fragment it shares with the Modify dialog.
+      t.edit('screen-definitions/fragments/copyrightFields.json', (d) => {
+        d.value.officialName.label = 'Copyright.stageName';
       }),
     );
     expect(changed.map(([n]) => n)).toEqual(['generic / add / site defaults']);

@@ -265,7 +265,7 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     const today = new Date();
     const iso = (d: Date) =>
       `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    expect(await page.locator('#root_end').inputValue()).toBe(iso(today));
+    expect(await page.locator('#search_end').inputValue()).toBe(iso(today));
 
     // A range of more than a year is refused in the browser with the server's message key; nothing is sent.
     const sent: string[] = [];
@@ -274,7 +274,7 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     };
     page.on('request', count);
     const year = today.getFullYear() - 2;
-    await page.click('#root_begin');
+    await page.click('#search_begin');
     await page.locator('.date-picker__panel').waitFor();
     await page.click('.date-picker__title-button >> nth=1');
     await page.click(`.choice-grid__item:text-is("${year}")`);

@@ -2,7 +2,7 @@
 // - counts of its tones by the state the tone list's status column shows. The states and the rule giving each are
 //   the column's own expression (toneTranscodeStatus, with the approval states of lifecycle/states.ts inside), not a
 //   list of its own: the tones are counted grouped by the columns that expression reads (a handful of groups,
-//   read from the covering index of migration 034 alone), then each group is given its state by the engine, so
+//   read from the covering index of migration 035 alone), then each group is given its state by the engine, so
 //   a count and the list filtered by that state (sp/qrytone state=...) always agree.
 // - the latest rejected tones and music boxes with the operator's reason;
 // - the changes waiting longest for the operator (pending change requests, oldest first);
