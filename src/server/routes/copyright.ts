@@ -9,9 +9,32 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
-import { addOwner, listOwners, ownerExists, toneCopyrights, tonesOfOwner } from '../services/copyright';
+import {
+  addOwner,
+  deleteOwner,
+  listOwners,
+  ownerColumns,
+  ownerExists,
+  ownOwner,
+  toneCopyrights,
+  tonesOfOwner,
+  updateOwner,
+} from '../services/copyright';
 
 const str = (maxLength: number) => text({ maxLength });
+const companyID = text({ pattern: '^\\d{1,9}$' });
+/** The parameters of the Add and Modify Copyright dialogs (their definitions hold the rules). */
+const ownerParams = {
+  companyName: str(1024),
+  copyRightType: oneOf(['2']),
+  description: str(1024),
+  email: str(1024),
+  idNumber: str(1024),
+  officialName: str(1024),
+  phoneNumber: str(32),
+  spCode: str(20),
+  stageName: str(1024),
+};
 const owner = {
   type: 'object',
   properties: Object.fromEntries(
@@ -68,21 +91,11 @@ export function copyrightRoutes(app: FastifyInstance): void {
         "Validated by the copyrightAdd definition (000 §5): officialName and stageName up to 200 without rule_valid_officialname's characters, idNumber required (1-100 letters or digits), phoneNumber by rule_user_number_regexp, email, description up to 120 without '|'. companyName follows the officialName rule. spCode must be the caller's own code. A national ID already in the site's catalogue gives 302031.",
       auth: 'session',
       write: true,
-      params: obj(
-        {
-          companyName: str(1024),
-          copyRightType: oneOf(['2']),
-          description: str(1024),
-          email: str(1024),
-          idNumber: str(1024),
-          officialName: str(1024),
-          phoneNumber: str(32),
-          spCode: str(20),
-          stageName: str(1024),
-          notificationFlag: oneOf(['', '0', '1']),
-        },
-        ['officialName', 'idNumber', 'phoneNumber'],
-      ),
+      params: obj({ ...ownerParams, notificationFlag: oneOf(['', '0', '1']) }, [
+        'officialName',
+        'idNumber',
+        'phoneNumber',
+      ]),
       screen: { id: 'copyrightAdd', call: 'add' },
       record: { type: 'object', properties: { companyID: { type: 'string' } } },
       codes: [RC.exists],
@@ -103,12 +116,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
           provider_id: p.id,
           copyright_type: type,
           company_name: companyName,
-          official_name: String(params.officialName),
-          phone_number: String(params.phoneNumber),
-          email: String(params.email ?? ''),
-          stage_name: String(params.stageName ?? ''),
-          id_number: idNumber,
-          description: String(params.description ?? ''),
+          ...ownerColumns(params),
           created_at: ctx.now(),
         });
         await audit(ctx.db, {
@@ -132,49 +140,18 @@ export function copyrightRoutes(app: FastifyInstance): void {
         "companyID of an owner the provider added (950005 otherwise) and its fields, validated as sp/addcopyright validates them (the copyrightEdit definition, the rules of Add Copyright). A national ID another owner of the site has gives 302031. Applied at once, as adding is (the site's copyright catalogue has no approval step); the tones naming the owner show the corrected values.",
       auth: 'session',
       write: true,
-      params: obj(
-        {
-          companyID: text({ pattern: '^\\d{1,9}$' }),
-          companyName: str(1024),
-          copyRightType: oneOf(['2']),
-          description: str(1024),
-          email: str(1024),
-          idNumber: str(1024),
-          officialName: str(1024),
-          phoneNumber: str(32),
-          spCode: str(20),
-          stageName: str(1024),
-        },
-        ['companyID', 'officialName', 'idNumber', 'phoneNumber'],
-      ),
+      params: obj({ companyID, ...ownerParams }, ['companyID', 'officialName', 'idNumber', 'phoneNumber']),
       screen: { id: 'copyrightEdit', call: 'edit' },
       codes: [RC.exists, RC.notFound],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const p = req.session.provider;
         const id = Number(params.companyID);
-        const own = await ctx.db
-          .selectFrom('copyright_companies')
-          .select(['id', 'copyright_type'])
-          .where('id', '=', id)
-          .where('provider_id', '=', p.id)
-          .executeTakeFirst();
+        const own = await ownOwner(ctx.db, p.id, id);
         if (!own) throw new ApiError(RC.notFound);
-        const idNumber = String(params.idNumber);
-        if (await ownerExists(ctx.db, p.site, own.copyright_type, idNumber, id)) throw new ApiError(RC.exists);
-        await ctx.db
-          .updateTable('copyright_companies')
-          .set({
-            company_name: String(params.officialName),
-            official_name: String(params.officialName),
-            phone_number: String(params.phoneNumber),
-            email: String(params.email ?? ''),
-            stage_name: String(params.stageName ?? ''),
-            id_number: idNumber,
-            description: String(params.description ?? ''),
-          })
-          .where('id', '=', id)
-          .execute();
+        const columns = ownerColumns(params);
+        if (await ownerExists(ctx.db, p.site, own.copyright_type, columns.id_number, id)) throw new ApiError(RC.exists);
+        await updateOwner(ctx.db, id, columns);
         await audit(ctx.db, {
           providerId: p.id,
           actor: p.code,
@@ -195,19 +172,13 @@ export function copyrightRoutes(app: FastifyInstance): void {
         'companyID of an owner the provider added (950005 otherwise). An owner a tone names (in any role, the tone not deleted) is kept: 950004 (Copyright.ownerInUse) naming up to five of those tones. Applied at once, as adding is.',
       auth: 'session',
       write: true,
-      params: obj({ companyID: text({ pattern: '^\\d{1,9}$' }) }, ['companyID']),
+      params: obj({ companyID }, ['companyID']),
       codes: [RC.notFound, RC.badInput],
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const p = req.session.provider;
         const id = Number(params.companyID);
-        const own = await ctx.db
-          .selectFrom('copyright_companies')
-          .select('id')
-          .where('id', '=', id)
-          .where('provider_id', '=', p.id)
-          .executeTakeFirst();
-        if (!own) throw new ApiError(RC.notFound);
+        if (!(await ownOwner(ctx.db, p.id, id))) throw new ApiError(RC.notFound);
         const tones = await tonesOfOwner(ctx.db, id);
         if (tones.length)
           throw new ApiError(
@@ -215,7 +186,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
             [],
             [{ field: '', message: 'Copyright.ownerInUse', params: { tones: tones.join(', ') } }],
           );
-        await ctx.db.deleteFrom('copyright_companies').where('id', '=', id).execute();
+        await deleteOwner(ctx.db, id);
         await audit(ctx.db, {
           providerId: p.id,
           actor: p.code,

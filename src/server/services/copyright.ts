@@ -178,3 +178,45 @@ export async function addOwner(
   const { id } = await db.insertInto('copyright_companies').values(owner).returning('id').executeTakeFirstOrThrow();
   return id;
 }
+
+/** One of the provider's own owners (it added it): its id and type, or undefined. */
+export function ownOwner(db: Kysely<Database>, providerId: number, id: number) {
+  return db
+    .selectFrom('copyright_companies')
+    .select(['id', 'copyright_type'])
+    .where('id', '=', id)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+/** The columns an owner's dialog writes (Add and Modify Copyright): the same fields, the same defaults. */
+export function ownerColumns(f: {
+  officialName: unknown;
+  phoneNumber: unknown;
+  idNumber: unknown;
+  email?: unknown;
+  stageName?: unknown;
+  description?: unknown;
+}) {
+  return {
+    official_name: String(f.officialName),
+    phone_number: String(f.phoneNumber),
+    email: String(f.email ?? ''),
+    stage_name: String(f.stageName ?? ''),
+    id_number: String(f.idNumber),
+    description: String(f.description ?? ''),
+  };
+}
+
+/** Corrects an owner (company name follows the official name, as the Modify dialog shows one name). */
+export async function updateOwner(db: Kysely<Database>, id: number, columns: ReturnType<typeof ownerColumns>) {
+  await db
+    .updateTable('copyright_companies')
+    .set({ ...columns, company_name: columns.official_name })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteOwner(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('copyright_companies').where('id', '=', id).execute();
+}
