@@ -138,7 +138,10 @@ describe('a server whose files live in S3-compatible storage', () => {
   test("a batch task's export file is written to the bucket and downloads from it", async () => {
     const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
     const before = await inBucket();
-    const r = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', { taskDesc: 'To the bucket' });
+    const r = await kenya.post('/sp/exporttonesinger/exportToneAndSinger', {
+      taskDesc: 'To the bucket',
+      format: 'raw',
+    });
     const task = await settled(s, r.body.record.taskId);
     expect(task.status).toBe('3');
     const added = (await inBucket()).filter((k) => !before.includes(k));

@@ -301,7 +301,7 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   const error = page.locator('#search-rbtMaintenance [data-field="toneCode"] .field__error');
   await error.waitFor();
   expect(await error.textContent()).toContain('A tone code has at most 22 digits.');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_toneCode');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('search_toneCode');
   expect(listCalls).toBe(0);
   expect((await carries()).ajv).toBe(true);
   await screenshot(page, 'list-search-refused-en', { viewport: true });

@@ -356,7 +356,7 @@ describe('accounts with their own paths', () => {
     await form.locator('#root_tones').click();
     const dialog = topDialog();
     await dialog.locator('[data-screen="discToneSelection"]').waitFor();
-    await dialog.locator('#root_cpCode').selectOption({ label: 'Generic Music Ltd' });
+    await dialog.locator('#search_cpCode').selectOption({ label: 'Generic Music Ltd' });
     await dialog.locator('.search-bar button', { hasText: 'Search' }).click();
     await dialog.locator('td[data-column="cpName"]', { hasText: 'Generic Music Ltd' }).first().waitFor();
     await screenshot(page, 'box-super-sp-cp-filter-en', { viewport: true });
