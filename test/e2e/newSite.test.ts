@@ -267,7 +267,7 @@ test('a provider of the new site signs in to a working portal that shows the sit
       await login(page, { account: PROVIDER.account, password: NEW_PASSWORD });
     }
     await expectPath(page, '/dashboard');
-    await page.locator('[data-screen="dashboard"] [data-quick-group="rbt"]').waitFor();
+    await page.locator('[data-screen="dashboard"] [data-panel="toneStates"] :is(.count-grid, .panel-empty)').waitFor();
     expect((await sidebarMenu(page)).entries.rbt).toContain('copyrightMaintenance');
     await screenshot(page, `new-site-${SITE}-dashboard-${language}`);
     const form = await toneForm(page);
@@ -428,6 +428,6 @@ test('a portal built before the folder existed shows its providers a clear page,
   // Providers of the sites the build has are not affected.
   const page = await openPage(browser, server!.baseUrl);
   await login(page, demo('Kenya site'));
-  await page.locator('[data-screen="dashboard"] [data-quick-group="rbt"]').waitFor();
+  await page.locator('[data-screen="dashboard"] [data-panel="toneStates"] :is(.count-grid, .panel-empty)').waitFor();
   await page.context().close();
 });

@@ -71,7 +71,7 @@ test('the login page is Persian and right to left, with its catalogue alone and 
 test('signed in, the shell is mirrored: the sidebar on the right, the breadcrumb and the dashboard in Persian', async () => {
   await login(page, who);
   await expectPath(page, '/dashboard');
-  await page.locator('[data-screen="dashboard"] [data-quick-group="rbt"]').waitFor();
+  await page.locator('[data-screen="dashboard"] [data-panel="toneStates"] :is(.count-grid, .panel-empty)').waitFor();
   expect(await page.textContent('.breadcrumb')).toContain(fa['Common.currentPosition']);
   expect(await page.textContent('[data-menu-group="rbt"] .sidebar__label')).toBe(fa['Menu.rbt']);
   const sidebar = (await page.locator('.sidebar').boundingBox())!;
