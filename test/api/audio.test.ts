@@ -261,7 +261,14 @@ describe('a tone uploaded as one media file', () => {
     await startTranscoder(async (of) => {
       // This tone's run only: the demo data's own waiting transcodes may come first.
       if (seen.length || of.entityType !== 'tone' || of.entityId !== toneId) return;
-      seen.push((await listed(toneCode)).state);
+      // The runner marks the tone as it starts (on PostgreSQL that write may land just after this hook runs);
+      // making the files (four probes and ffmpeg) takes far longer than this wait.
+      const running = await waitFor(
+        'transcoding',
+        () => listed(toneCode),
+        (v) => v.state !== 'toBeTranscoded',
+      );
+      seen.push(running.state);
       const del = await c.post('/sp/deltones', { toneIDs: String(toneId), portalType: 1 });
       seen.push(del.body.returnCode);
     });
