@@ -165,29 +165,27 @@ async function expiring(db: Db, providerId: number, now: number) {
   const [from, to] = [day(now), day(now + EXPIRY_DAYS * DAY)];
   const toneDay = toneFields().field('toneValidDay').column as 'tone_valid_day';
   const boxDay = toneBoxFields().field('validDay').column as 'valid_day';
+  // The same query on the tones and on the boxes, each with its own code, name and validity columns.
+  const ending = (table: 'tones' | 'tone_boxes', code: string, name: string, validDay: string) =>
+    db
+      .selectFrom(table)
+      .select([
+        'id',
+        sql.ref<string>(code).as('code'),
+        sql.ref<string>(name).as('name'),
+        sql.ref<string>(validDay).as('validDay'),
+      ])
+      .where('provider_id', '=', providerId)
+      .where(sql.ref(validDay), '>=', from)
+      .where(sql.ref(validDay), '<=', to)
+      .where('status', '!=', STATUS.deleted)
+      .orderBy(sql.ref(validDay))
+      .orderBy('id')
+      .limit(HOME_LIMIT)
+      .execute();
   const [tones, boxes] = await Promise.all([
-    db
-      .selectFrom('tones')
-      .select(['id', 'tone_code as code', 'tone_name as name', `${toneDay} as validDay`])
-      .where('provider_id', '=', providerId)
-      .where(toneDay, '>=', from)
-      .where(toneDay, '<=', to)
-      .where('status', '!=', STATUS.deleted)
-      .orderBy(toneDay)
-      .orderBy('id')
-      .limit(HOME_LIMIT)
-      .execute(),
-    db
-      .selectFrom('tone_boxes')
-      .select(['id', 'code', 'name', `${boxDay} as validDay`])
-      .where('provider_id', '=', providerId)
-      .where(boxDay, '>=', from)
-      .where(boxDay, '<=', to)
-      .where('status', '!=', STATUS.deleted)
-      .orderBy(boxDay)
-      .orderBy('id')
-      .limit(HOME_LIMIT)
-      .execute(),
+    ending('tones', 'tone_code', 'tone_name', toneDay),
+    ending('tone_boxes', 'code', 'name', boxDay),
   ]);
   return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
     .sort((a, b) => String(a.validDay).localeCompare(String(b.validDay)))
