@@ -20,20 +20,22 @@ export const RouterProvider = BrowserRouter;
 export interface Location {
   pathname: string;
   search: string;
+  /** What the entry was pushed with (navigate's `state`): kept by the browser's history, also over a reload. */
+  state: unknown;
 }
 
 export function useLocation(): Location {
-  const { pathname, search } = useRouterLocation();
-  return { pathname, search };
+  const { pathname, search, state } = useRouterLocation();
+  return { pathname, search, state: state as unknown };
 }
 
-/** navigate('/path?query'), navigate(path, {replace}), navigate(-1) (history back). */
-export function useNavigate(): (to: string | number, options?: { replace?: boolean }) => void {
+/** navigate('/path?query'), navigate(path, {replace, state}), navigate(-1) (history back). */
+export function useNavigate(): (to: string | number, options?: { replace?: boolean; state?: unknown }) => void {
   const navigate = useRouterNavigate();
   return useCallback(
     (to, options) => {
       if (typeof to === 'number') navigate(to);
-      else navigate(to, { replace: options?.replace });
+      else navigate(to, { replace: options?.replace, state: options?.state });
     },
     [navigate],
   );

@@ -2,10 +2,17 @@
 // a call. A row action's call sees the row as `form`; a selection action's call sees `form.selection` (the
 // selected rows) and `form.keys` (their row keys), so definitions map them with ordinary JSON Logic.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { useNavigate } from '../router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from '../router';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { callApi, succeeded } from '../runtime/api';
+import {
+  DIALOG_PARAM,
+  DIALOG_ROW_PARAM,
+  dialogEntryState,
+  searchWithDialog,
+  searchWithoutDialog,
+} from '../runtime/dialogRoute';
 import { reloadServerData } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { confirm, toast } from '../shell/feedback';
@@ -21,17 +28,52 @@ function fillRoute(route: string, row: Row | undefined): string {
   return route.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(String(row?.[key] ?? '')));
 }
 
+export interface ActionOptions {
+  /**
+   * A list that is the page (not one inside a dialog or a tab): its row dialogs showing a list screen (a tone's
+   * detail) are entries of the browser's history (runtime/dialogRoute.ts).
+   */
+  routed?: boolean;
+  /** The rows on screen: a dialog opened from an address alone (a reload without its history entry) finds its row here. */
+  rows?: Row[];
+}
+
 export function useActions(
   screen: ResolvedScreen,
   rowKey: string,
   onDone: (action: ResolvedAction) => void,
   filters?: Record<string, unknown>,
+  options: ActionOptions = {},
 ) {
   const env = useScreenEnv();
   const navigate = useNavigate();
+  const location = useLocation();
   const queries = useQueryClient();
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [localDialog, setDialog] = useState<OpenDialog | null>(null);
   const [running, setRunning] = useState<string | null>(null);
+  // Read by run through a ref, so a new address does not make new row actions (the table's columns stay built).
+  const here = useRef(location);
+  here.current = location;
+
+  // A row dialog that shows a list screen (a detail) is a history entry on a routed list; a form dialog is not.
+  const inHistory = useCallback(
+    (a: ResolvedAction) =>
+      options.routed === true && a.scope === 'row' && !!a.dialog && env.engine.definition(a.dialog).kind === 'list',
+    [env, options.routed],
+  );
+  const query = new URLSearchParams(location.search);
+  const routedName = query.get(DIALOG_PARAM);
+  const routedKey = query.get(DIALOG_ROW_PARAM);
+  const entry = dialogEntryState(location.state);
+  const { rows } = options;
+  const routedDialog = useMemo<OpenDialog | null>(() => {
+    if (!routedName || routedKey === null) return null;
+    const action = screen.actions.find((a) => a.name === routedName && inHistory(a));
+    if (!action) return null;
+    const sameKey = (r: Row | undefined) => r !== undefined && String(r[rowKey]) === routedKey;
+    const row = sameKey(entry.dialogRow) ? entry.dialogRow : rows?.find(sameKey);
+    return { screenId: action.dialog!, initial: row ?? { [rowKey]: routedKey } };
+  }, [routedName, routedKey, screen, inHistory, rowKey, entry.dialogRow, rows]);
 
   const run = useCallback(
     async (action: ResolvedAction, rows: Row[]) => {
@@ -57,6 +99,12 @@ export function useActions(
       // starts from the row; a toolbar's from what the list was opened with (a directory's tones: Add knows the
       // directory), never from the search the user typed; a selection's from the selected rows' keys, comma-joined
       // (form.keys: the queue's bulk decision) and their count.
+      if (action.dialog && inHistory(action) && rows[0]) {
+        const { pathname, search } = here.current;
+        return navigate(`${pathname}${searchWithDialog(search, action.name, String(rows[0][rowKey]))}`, {
+          state: { dialogRow: rows[0], dialogPushed: true },
+        });
+      }
       if (action.dialog)
         return setDialog({
           screenId: action.dialog,
@@ -109,11 +157,19 @@ export function useActions(
         setRunning(null);
       }
     },
-    [env, screen, rowKey, navigate, queries, onDone, filters],
+    [env, screen, rowKey, navigate, queries, onDone, filters, inHistory],
   );
 
-  // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit).
-  const closeDialog = useCallback(() => setDialog(null), []);
+  // A dialog that wrote (Add Copyright) has refreshed the lists already (reloadServerData in useSubmit). A dialog
+  // of the history closes as Back would; one opened from an address alone (nothing of ours behind it) replaces
+  // its entry with the page under it.
+  const pushed = entry.dialogPushed === true;
+  const closeDialog = useCallback(() => {
+    if (!routedDialog) return setDialog(null);
+    if (pushed) return navigate(-1);
+    const { pathname, search } = here.current;
+    navigate(`${pathname}${searchWithoutDialog(search)}`, { replace: true });
+  }, [routedDialog, pushed, navigate]);
 
-  return { run, running, dialog, closeDialog };
+  return { run, running, dialog: routedDialog ?? localDialog, closeDialog };
 }

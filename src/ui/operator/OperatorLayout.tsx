@@ -8,6 +8,7 @@ import { BASE_SITE } from '../../engine/sources';
 import { gateOf, OPERATOR_APP } from '../../engine/gate';
 import { useI18n } from '../i18n';
 import { useLocation, useSearchParams } from '../router';
+import { listFiltersOf } from '../runtime/dialogRoute';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
 import { EmptyState } from '../shell/EmptyState';
@@ -24,8 +25,7 @@ function Screen({ pathname }: { pathname: string }) {
   const [query] = useSearchParams();
   const route = operatorRoute(pathname);
   if (!route) return <NotThere reason="Unavailable.notFound" />;
-  if (route.def.kind === 'list')
-    return <ListScreen screenId={route.screenId} initialFilters={Object.fromEntries(query)} />;
+  if (route.def.kind === 'list') return <ListScreen screenId={route.screenId} initialFilters={listFiltersOf(query)} />;
   return (
     <div className="narrow-page">
       <FormScreen screenId={route.screenId} query={query} />

@@ -1,10 +1,11 @@
 // A route rendered straight from its screen definition by the shared renderers: forms by FormScreen (edit mode
 // from the query, as the definition's editWhen says), lists by ListScreen (the route's query is the list's
-// starting filters: /musicBoxDetail?toneBoxID=5), pages of tabs by TabsScreen. A form's dialog route (its
+// starting filters: /musicBoxDetail?toneBoxID=5, without an open dialog's ?dialog=&row=), pages of tabs by TabsScreen. A form's dialog route (its
 // definition's dialogRoute) shows the page of `over` with the same form in a dialog above it. Each renderer is a
 // chunk of its own, so a list page does not load the form renderer (rjsf) and a form page does not load the table.
 import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from '../../router';
+import { listFiltersOf } from '../../runtime/dialogRoute';
 import { routeFor, type RouteEntry, type ScreenProps } from '../routeTable';
 
 const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
@@ -18,7 +19,7 @@ export default function DefinitionPage({ entry }: ScreenProps) {
   const [query] = useSearchParams();
   if (!entry.screenId) return null;
   if (entry.dialog) return <DialogRoute entry={entry} />;
-  if (entry.kind === 'list') return <ListScreen screenId={entry.screenId} initialFilters={Object.fromEntries(query)} />;
+  if (entry.kind === 'list') return <ListScreen screenId={entry.screenId} initialFilters={listFiltersOf(query)} />;
   if (entry.kind === 'tabs') return <TabsScreen screenId={entry.screenId} />;
   return <FormScreen screenId={entry.screenId} query={query} />;
 }
