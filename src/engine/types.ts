@@ -94,10 +94,25 @@ export interface ColumnDef {
   field?: string;
   value?: Logic;
   format?:
-    'text' | 'date' | 'datetime' | 'price' | 'status' | 'audio' | 'audios' | 'file' | 'label' | 'progress' | 'age';
+    | 'text'
+    | 'date'
+    | 'datetime'
+    | 'price'
+    | 'status'
+    | 'audio'
+    | 'audios'
+    | 'file'
+    | 'image'
+    | 'label'
+    | 'progress'
+    | 'age';
   /** For format 'audios': the key of each item's name and of its play address. */
   items?: { name: string; source: string };
-  /** For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all). */
+  /**
+   * For format 'label' / 'status': value -> i18n key; '*' labels any other value (001 §9 userType: otherwise all).
+   * The key's text receives the value as {value} (and as {count} when it is a number): '*': 'Common.days' reads
+   * "90 days".
+   */
   labels?: Record<string, string>;
   /** For format 'status': value -> colour name (green, red, blue, yellow, grey). */
   colours?: Record<string, string>;
@@ -106,9 +121,10 @@ export interface ColumnDef {
   hidden?: boolean;
   /** The header sorts the list by `field` through the list call's orderBy (the server allows exactly these). */
   sortable?: boolean;
-  /** A second, muted line under the value (a tone's artist under its name): its own label, field or value. */
   /** A second line under the value; `whenEmpty: 'omit'` leaves it out for a row without one (a failure's reason). */
   secondary?: { label: string; field?: string; value?: Logic; whenEmpty?: 'dash' | 'omit' };
+  /** A summary entry without a value: 'dash' (the default) shows the empty mark, 'omit' leaves the entry out. */
+  whenEmpty?: 'dash' | 'omit';
 }
 
 export interface ActionDef {

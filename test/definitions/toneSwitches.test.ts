@@ -29,9 +29,16 @@ const SWITCHES: Record<string, Array<[string, 'fields' | 'columns' | 'summary' |
     ['rbtUploading', 'fields', 'priceGroupID'],
     ['rbtUploading', 'actions', 'tariffDetail'],
     ['toneSelection', 'columns', 'tariffPrice'],
-    ['toneDetail', 'summary', 'priceGroupID'],
+    ['toneDetail', 'summary', 'tariff'],
   ],
-  support_additional_tag: [['rbtUploading', 'fields', 'tags']],
+  support_additional_tag: [
+    ['rbtUploading', 'fields', 'tags'],
+    ['toneDetail', 'summary', 'tags'],
+  ],
+  support_image_upload: [
+    ['rbtUploading', 'fields', 'image'],
+    ['toneDetail', 'summary', 'image'],
+  ],
   support_volte: [['rbtUploading', 'fields', 'hdFile']],
   support_mate_info: [
     ['rbtUploading', 'fields', 'mateInfo'],
@@ -41,6 +48,21 @@ const SWITCHES: Record<string, Array<[string, 'fields' | 'columns' | 'summary' |
 const FORM = { uploadMode: '1', priceGroupChoice: '2' };
 
 describe.each(siteIds())('site %s', (site) => {
+  test("the tone detail's copyright owners follow copyright maintenance: a table where the form asks for them, none elsewhere", () => {
+    const engine = engineOf(site);
+    for (const value of ['0', '1']) {
+      const config = { support_copyright_maintenance: value };
+      const form = engine.resolve('rbtUploading', input(config, { form: FORM }));
+      const detail = engine.resolve('toneDetail', input(config));
+      const asked = names(form.fields).includes('lyricCompany');
+      expect({ value, asked, table: names(detail.columns) }).toEqual({
+        value,
+        asked: value === '1',
+        table: value === '1' ? ['role', 'companyName', 'validDay'] : [],
+      });
+    }
+  });
+
   test.each(Object.keys(SWITCHES))("%s: '1' (the default) shows its parts, '0' removes them", (key) => {
     const engine = engineOf(site);
     for (const mode of ['add', 'edit'] as const)

@@ -326,8 +326,9 @@ function screenTexts(site: string, screen: ResolvedScreen, ctx: Context): Render
   }
   for (const c of [...screen.columns, ...(screen.summary ?? [])]) {
     out.push(...render(`${where} column ${c.name}`, c.label, undefined));
+    // A label's text receives the value it labels ({value}; labelText in src/ui/list/cells.tsx), '*' any value.
     for (const [value, key] of Object.entries(c.labels ?? {}))
-      out.push(...render(`${where} column ${c.name}=${value}`, key, undefined));
+      out.push(...render(`${where} column ${c.name}=${value}`, key, { value: value === '*' ? '90' : value }));
   }
   for (const a of screen.actions) {
     out.push(...render(`${where} action ${a.name}`, a.label, undefined));

@@ -54,7 +54,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       tag: 'tones',
       summary: 'One tone as the edit form reads it',
       description:
-        "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff, play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
+        "By toneID or toneCode: the 'Edit data read for a tone' of 001 §3 (identity, prices, validity, catalogue, language, tariff with its name in the session's language (priceGroupName), play addresses, image path, copyright owners and dates). 950005 for a missing, deleted or foreign tone.",
       auth: 'session',
       params: obj({ toneID, toneCode: text({ pattern: '^\\d{1,22}$' }) }),
       record: toneDetailRecord(),

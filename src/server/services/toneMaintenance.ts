@@ -37,8 +37,15 @@ export async function toneDetail(
     .selectFrom('tones as t')
     .leftJoin('catalogues as c', 'c.id', 't.catalog_id')
     .leftJoin('languages as l', 'l.id', 't.language_id')
+    .leftJoin('tariffs as g', 'g.id', 't.price_group_id')
     .selectAll('t')
-    .select(['c.name as catName', 'c.parent_id as catParent', 'l.language_desc as languageDesc'])
+    .select([
+      'c.name as catName',
+      'c.parent_id as catParent',
+      'l.language_desc as languageDesc',
+      'g.id as tariffId',
+      'g.name as tariffName',
+    ])
     .where('t.provider_id', '=', providerId)
     .where('t.status', '!=', STATUS.deleted);
   if (by.toneID !== undefined) q = q.where('t.id', '=', by.toneID);
@@ -46,9 +53,10 @@ export async function toneDetail(
   const t = await q.executeTakeFirst();
   if (!t) return undefined;
   // The catalogue and language names as the provider reads them (the form's options say the same).
-  const [catalogueNames, languageNames] = await Promise.all([
+  const [catalogueNames, languageNames, tariffNames] = await Promise.all([
     namesIn(db, 'catalogue', lang),
     namesIn(db, 'language', lang),
+    namesIn(db, 'tariff', lang),
   ]);
   const catName = t.catName === null ? '' : catalogueNames(t.catalog_id, 'name', t.catName);
   const rights = await db
@@ -97,6 +105,8 @@ export async function toneDetail(
             },
           ],
     languageDesc: t.languageDesc === null ? '' : languageNames(t.language_id, 'name', t.languageDesc),
+    // The tariff's name in the reader's language, as the tariff dialog and the box detail name it; '' without one.
+    priceGroupName: t.tariffId === null || t.tariffName === null ? '' : tariffNames(t.tariffId, 'name', t.tariffName),
     // A failed transcode's reason, in the reader's language (stored as its message key, media/transcodes.ts).
     transcodeReason: reasonText(t.transcode_reason, lang),
     catName,
@@ -122,6 +132,7 @@ export const DETAIL_EXTRA_KEYS = [
   'extendAbsoluteDateFlag',
   'tags',
   'languageDesc',
+  'priceGroupName',
   'catName',
   'webAuditonUrl',
   'aipPlayUrl',

@@ -70,7 +70,10 @@ function ListScreenInner({
     },
     [selection],
   );
-  const actions = useActions(screen, rowKey, onDone, initialFilters);
+  const actions = useActions(screen, rowKey, onDone, initialFilters, {
+    routed: !embedded,
+    rows: query.data?.rows,
+  });
 
   // Stable, so the table's columns are not rebuilt on every render.
   const onSort = useCallback(
@@ -166,40 +169,47 @@ function ListScreenInner({
       {screen.summary?.length && query.data?.summary ? (
         <Summary columns={screen.summary} values={query.data.summary} />
       ) : null}
-      <DataTable
-        caption={t(screen.title)}
-        columns={screen.columns}
-        rows={rows}
-        rowKey={rowKey}
-        rowActions={rowActions}
-        running={actions.running}
-        onRowAction={(a, r) => void actions.run(a, [r])}
-        selection={
-          selectable
-            ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage, single: parent?.single }
-            : undefined
-        }
-        loading={query.isFetching}
-        placeholder={placeholder}
-        sort={state.sort}
-        onSort={onSort}
-      />
-      <div className="list-footer">
-        {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}
-        <span className="list-footer__total" role="status" data-total={query.data ? total : undefined}>
-          {query.data ? t('List.total', { count: total }) : ''}
-        </span>
-        {showsPager(screen, total) && (
-          <Pager
-            page={state.page}
-            pageSize={state.pageSize}
-            total={total}
-            pageSizes={pageSizesOf(screen)}
-            onPage={(page) => setState((s) => ({ ...s, page }))}
-            onPageSize={(pageSize) => setState((s) => ({ ...s, page: 1, pageSize }))}
+      {/* A screen whose every column is switched off (a tone's copyright owners on a site without copyright
+          maintenance) is its summary alone: no empty table, no total. */}
+      {screen.columns.length === 0 && !query.data?.summary && placeholder}
+      {screen.columns.length > 0 && (
+        <>
+          <DataTable
+            caption={t(screen.title)}
+            columns={screen.columns}
+            rows={rows}
+            rowKey={rowKey}
+            rowActions={rowActions}
+            running={actions.running}
+            onRowAction={(a, r) => void actions.run(a, [r])}
+            selection={
+              selectable
+                ? { isSelected: selection.isSelected, toggle, togglePage: selection.togglePage, single: parent?.single }
+                : undefined
+            }
+            loading={query.isFetching}
+            placeholder={placeholder}
+            sort={state.sort}
+            onSort={onSort}
           />
-        )}
-      </div>
+          <div className="list-footer">
+            {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}
+            <span className="list-footer__total" role="status" data-total={query.data ? total : undefined}>
+              {query.data ? t('List.total', { count: total }) : ''}
+            </span>
+            {showsPager(screen, total) && (
+              <Pager
+                page={state.page}
+                pageSize={state.pageSize}
+                total={total}
+                pageSizes={pageSizesOf(screen)}
+                onPage={(page) => setState((s) => ({ ...s, page }))}
+                onPageSize={(pageSize) => setState((s) => ({ ...s, page: 1, pageSize }))}
+              />
+            )}
+          </div>
+        </>
+      )}
       {actions.dialog && (
         // A form (Add Copyright) or a list (the tariff detail of a row's priceGroupID) in a dialog.
         <Suspense fallback={null}>
@@ -231,14 +241,18 @@ function ListScreenInner({
   );
 }
 
-/** Values of the answer above the table (the tariff ID and name of the tariff detail dialog), as cells show them. */
+/**
+ * Values of the answer above the table (the tariff ID and name of the tariff detail dialog, a tone's detail), as
+ * cells show them; an entry marked whenEmpty 'omit' is left out while it has no value (a tone without a lyricist).
+ */
 function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }) {
   const env = useScreenEnv();
   const { t, digits, language } = useI18n();
   const ctx = { config: env.config, user: env.user };
+  const shown = columns.filter((c) => c.whenEmpty !== 'omit' || !isEmptyValue(cellValue(c, values, ctx)));
   return (
     <dl className="list-summary">
-      {columns.map((c) => (
+      {shown.map((c) => (
         <div key={c.name} className="list-summary__item" data-summary={c.name}>
           <dt>{t(c.label)}</dt>
           <dd>
@@ -255,6 +269,8 @@ function Summary({ columns, values }: { columns: ResolvedColumn[]; values: Row }
     </dl>
   );
 }
+
+const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 const EmptyIcon = () => (
   <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false">

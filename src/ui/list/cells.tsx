@@ -67,10 +67,22 @@ export function priceDecimals(config: Config): number {
   return config.page_price_form ? decimalPlaces(config.page_price_form) : 2;
 }
 
-/** A 'label' column's text: the key of the value, else of '*', else the value itself (001 §9 tariff labels). */
-export function labelText(column: Pick<ResolvedColumn, 'labels'>, value: unknown, t: (key: string) => string): string {
+/**
+ * A 'label' column's text: the key of the value, else of '*', else the value itself (001 §9 tariff labels). The
+ * text receives the value as {value} and, when it is a number, as {count} (a relative validity: "90 days").
+ */
+export function labelText(
+  column: Pick<ResolvedColumn, 'labels'>,
+  value: unknown,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
   const key = column.labels?.[String(value)] ?? column.labels?.['*'];
-  return key ? t(key) : String(value);
+  if (!key) return String(value);
+  const n = Number(value);
+  return t(
+    key,
+    typeof value === 'number' || (String(value).trim() !== '' && Number.isFinite(n)) ? { value, count: n } : { value },
+  );
 }
 
 /** The cell with the column's muted second line under it (the artist under the tone name), when it has one. */
@@ -116,6 +128,13 @@ export function renderCell(
   if (isEmpty(value) || value === EMPTY_TEXT) return <span className="cell-empty">{EMPTY_TEXT}</span>;
   if (format === 'audios' && Array.isArray(value)) return renderAudios(column, value, ctx.rowId);
   if (format === 'file') return <FileDownloadCell fileName={String(value)} label={column.label} />;
+  if (format === 'image')
+    // The picture at its address (the session's cookie opens it), small, whole on a click in a tab of its own.
+    return (
+      <a className="cell-image" href={String(value)} target="_blank" rel="noopener noreferrer">
+        <img src={String(value)} alt={ctx.t(column.label)} loading="lazy" />
+      </a>
+    );
   switch (format) {
     case 'date':
       return showDate(value, false, ctx.config, ctx.digits);
