@@ -60,6 +60,11 @@ function numericBound(keyword: 'numericMinimum' | 'numericMaximum') {
 }
 numericBound('numericMinimum');
 numericBound('numericMaximum');
+/**
+ * Annotation beside numericMinimum/numericMaximum: the decimals the bounds are written with in the node's message
+ * (a price range reads "between 0.00 and 10.00", as the price tip and every price on screen write prices).
+ */
+ajv.addKeyword({ keyword: 'boundDecimals', schemaType: 'number' });
 
 /**
  * Passwords: every character that is not a letter or digit must be one the login configuration allows

@@ -35,6 +35,7 @@ const BOUNDS: Record<string, Expected> = {
   multipleOf: 'number',
   numericMinimum: 'number',
   numericMaximum: 'number',
+  boundDecimals: 'integer',
   pattern: 'string',
   format: 'string',
   forbiddenChars: 'string',

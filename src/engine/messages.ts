@@ -18,11 +18,20 @@ const LIMIT_PARAMS: Record<string, string> = {
   maxDecimals: 'decimals',
 };
 
-/** The limits a schema node states, as message parameters ({min}, {max}, {decimals}, list rules' {max}, {itemMax}). */
+/**
+ * The limits a schema node states, as message parameters ({min}, {max}, {decimals}, list rules' {max}, {itemMax});
+ * numeric bounds with the node's boundDecimals as text ('0.00').
+ */
 export function nodeParams(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [keyword, name] of Object.entries(LIMIT_PARAMS)) {
     if (typeof node[keyword] === 'number' && out[name] === undefined) out[name] = node[keyword];
+  }
+  // Bounds written with the decimals the node names (boundDecimals: a price range's '0.00' and '10.00').
+  const decimals = node.boundDecimals;
+  if (typeof decimals === 'number' && decimals >= 0 && decimals <= 20) {
+    if (typeof node.numericMinimum === 'number') out.min = node.numericMinimum.toFixed(decimals);
+    if (typeof node.numericMaximum === 'number') out.max = node.numericMaximum.toFixed(decimals);
   }
   const split = node.splitItems as { maxItems?: unknown; itemMaxLength?: unknown } | undefined;
   if (split && typeof split === 'object') {

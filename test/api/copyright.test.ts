@@ -157,7 +157,7 @@ describe('sp/addcopyright', () => {
     ['officialName', { officialName: ' Achieng' }, 'CommonRes.blankReg'],
     ['stageName', { stageName: 'x'.repeat(201) }, 'CommonRes.officialNameLength'],
     ['description', { description: 'a|b' }, 'CommonRes.illegalChar'],
-    ['description', { description: 'd'.repeat(121) }, 'CommonRes.copyrightDescriptionLength'],
+    ['description', { description: 'd'.repeat(257) }, 'CommonRes.copyrightDescriptionLength'],
     ['email', { email: 'not-an-email' }, 'CommonRes.emailInvalid'],
   ])('%s refused (%j) with %s, nothing added', async (field, change, message) => {
     const before = await owners();

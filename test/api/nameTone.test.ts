@@ -1,5 +1,5 @@
 // Name tones (001 §2.8, §5.6, §6, §7; 000 §2): the category call is the privilege check (956012 'Sorry, you
-// don't have privilege to upload Name Tone' without it, the operator granting and withdrawing it), the upload
+// don't have the privilege to upload name tones.' without it, the operator granting and withdrawing it), the upload
 // follows the namerbtUpload definition on the server (name rule, a single initial letter a-z, MSISDN by
 // rule_user_number_regexp, the caller's own wav in the wav_* format, the message naming a wrong format) and
 // stores nothing when refused; an upload waits for the operator (listed with its name) unless the provider is
@@ -62,7 +62,7 @@ describe('the category (sp/getcategoryid)', () => {
     const r = await none.get('/sp/getcategoryid', { portalType: '1' });
     expect(r.body).toMatchObject({
       returnCode: '956012',
-      returnMsg: "Sorry, you don't have privilege to upload Name Tone",
+      returnMsg: "Sorry, you don't have the privilege to upload name tones.",
     });
     expect(r.body.record).toBeUndefined();
     expect((await operator(['provider', 'namerbt', DEMO.believe.account, 'on'])).code).toBe(0);
@@ -74,7 +74,7 @@ describe('the category (sp/getcategoryid)', () => {
     const z = await (
       await s.login(DEMO.believe.account, DEMO.believe.password, { 'accept-language': 'zh' })
     ).get('/sp/getcategoryid');
-    expect(z.body).toMatchObject({ returnCode: '956012', returnMsg: '抱歉，您没有上传名字铃音的权限' });
+    expect(z.body).toMatchObject({ returnCode: '956012', returnMsg: '抱歉，您没有上传名字铃音的权限。' });
   });
 });
 
@@ -172,7 +172,7 @@ describe('upload (sp/uploadnametone)', () => {
     });
     expect(r.body).toMatchObject({
       returnCode: '956012',
-      returnMsg: "Sorry, you don't have privilege to upload Name Tone",
+      returnMsg: "Sorry, you don't have the privilege to upload name tones.",
     });
     expect(await stored()).toBe(before);
   });

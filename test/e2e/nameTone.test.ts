@@ -1,9 +1,9 @@
 // Name tones in a real Chromium against the real server (001 §2.8, §5.6, §6; 000 §2), on every site of the demo
-// deployment (name tones are on for all of them): the Name RBT menu's upload fetches the category first and opens
+// deployment (name tones are on for all of them): the Name Tones menu's upload fetches the category first and opens
 // the upload with it; a capital initial is refused in the browser with the rule's message, and a file that is not a
 // wav with a message that stays; a good upload lands in Name Tone Info waiting for approval, and is normal once the
 // operator approves it. With the privilege withdrawn (operator CLI), the same menu entry, and the upload's own
-// address, open noPrivilege with 'Sorry, you don't have privilege to upload Name Tone'. Screenshots at 1280 px
+// address, open noPrivilege with "Sorry, you don't have the privilege to upload name tones.". Screenshots at 1280 px
 // in both languages.
 import type { Page } from 'playwright-core';
 import { demo, expectPath, login, openPage, screenshot } from './support/browser';
@@ -21,14 +21,14 @@ const TEXT = {
     initialRule: 'The initial letter must be a single letter a-z.',
     toBeApproved: 'To be approved',
     normal: 'Normal',
-    noPrivilege: "Sorry, you don't have privilege to upload Name Tone",
+    noPrivilege: "Sorry, you don't have the privilege to upload name tones.",
     category: 'Name tones',
   },
   zh: {
     initialRule: '首字母必须是 a-z 中的一个字母。',
     toBeApproved: '待审批',
     normal: '正常',
-    noPrivilege: '抱歉，您没有上传名字铃音的权限',
+    noPrivilege: '抱歉，您没有上传名字铃音的权限。',
     category: '名字铃音',
   },
 };

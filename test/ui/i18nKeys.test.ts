@@ -72,6 +72,8 @@ test('the fallback Validation.<keyword> of every keyword the resolved screens us
     'description',
     'message',
     'messages',
+    // How a message writes numeric bounds; it refuses nothing, so it has no message of its own.
+    'boundDecimals',
     'properties',
     'items',
     'allOf',

@@ -88,7 +88,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
       tag: 'copyright',
       summary: 'Add a copyright owner (dialog Add Copyright)',
       description:
-        "Validated by the copyrightAdd definition (000 §5): officialName and stageName up to 200 without rule_valid_officialname's characters, idNumber required (1-100 letters or digits), phoneNumber by rule_user_number_regexp, email, description up to 120 without '|'. companyName follows the officialName rule. spCode must be the caller's own code. A national ID already in the site's catalogue gives 302031.",
+        "Validated by the copyrightAdd definition (000 §5): officialName and stageName up to 200 without rule_valid_officialname's characters, idNumber required (1-100 letters or digits), phoneNumber by rule_user_number_regexp, email, description up to 256 without '|'. companyName follows the officialName rule. spCode must be the caller's own code. A national ID already in the site's catalogue gives 302031.",
       auth: 'session',
       write: true,
       params: obj({ ...ownerParams, notificationFlag: oneOf(['', '0', '1']) }, [

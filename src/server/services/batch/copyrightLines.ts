@@ -1,9 +1,8 @@
 // Task type 3, add copyright companies (000 §2, §5): one owner a line,
 //   officialName|stageName|idNumber|phoneNumber|email|description
 // (email and description may be left out). Each line meets the rules of the 'Add Copyright' dialog
-// (screen-definitions/copyrightAdd.json, through the engine), except that the description follows the
-// second reading of 000 §5 for batch files (copyrightDescriptionLong: up to 256). A national ID already in
-// the site's catalogue is refused like the dialog refuses it (302031).
+// (screen-definitions/copyrightAdd.json, through the engine), the description's (up to 256, no pipe) included. A
+// national ID already in the site's catalogue is refused like the dialog refuses it (302031).
 import { RC } from '../../returnCodes';
 import { ownerExists } from '../copyright';
 import type { Violation } from '../../validation';
@@ -12,8 +11,8 @@ import { valuesOf } from './textFile';
 import type { LineHandler } from './lineTypes';
 import { fieldRules } from './fieldRules';
 
-/** The dialog's fields a line carries (its description follows the batch reading, checked apart). */
-const CHECKED = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email'];
+/** The dialog's fields a line carries. */
+const CHECKED = ['officialName', 'stageName', 'idNumber', 'phoneNumber', 'email', 'description'];
 
 export const COPYRIGHT_COLUMNS = [
   'officialName',
@@ -45,17 +44,13 @@ export const copyrightLines: LineHandler = {
     const values = v as Record<string, string>;
     const payload = {
       ...values,
-      description: '',
       companyName: values.officialName,
       copyRightType: '2',
       spCode: lc.provider.code,
       portalType: '1',
     };
-    const input = { config: lc.config, user: lc.user, mode: 'add' as const };
+    // With their parameters: a message names its limit ('At most 256 characters.'), not '{max}'.
     const violations: Violation[] = fieldRules(lc, 'copyrightAdd', 'add', 'add', CHECKED)(payload);
-    const long = values.description ? lc.engine.ruleError('copyrightDescriptionLong', values.description, input) : null;
-    // With its parameters: the message names the limit ('At most 256 characters.'), not '{max}'.
-    if (long) violations.push({ field: 'description', ...long });
     if (violations.length) return refused(violations);
     const site = lc.provider.site;
     if (await ownerExists(tx, site, '2', values.idNumber)) return failed(RC.exists);
