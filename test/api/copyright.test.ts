@@ -167,6 +167,30 @@ describe('sp/addcopyright', () => {
     expect(await owners()).toBe(before);
   });
 
+  test('a description of 256 characters, the one limit of the dialogs and batch files, is stored whole; the refusal names 256', async () => {
+    const description = 'd'.repeat(256);
+    const r = await add(kenya, { ...GOOD, idNumber: `KE${Math.floor(Math.random() * 1e8)}`, description });
+    expect(r.body.returnCode).toBe('000000');
+    const stored = await s.ctx.db
+      .selectFrom('copyright_companies')
+      .select('description')
+      .where('id', '=', Number(r.body.record.companyID))
+      .executeTakeFirstOrThrow();
+    expect(stored.description).toBe(description);
+    const over = await add(kenya, {
+      ...GOOD,
+      idNumber: `KE${Math.floor(Math.random() * 1e8)}`,
+      description: `${description}d`,
+    });
+    expect(over.body.record.errors).toEqual([
+      expect.objectContaining({
+        field: 'description',
+        message: 'CommonRes.copyrightDescriptionLength',
+        text: expect.stringContaining('At most 256 characters.'),
+      }),
+    ]);
+  });
+
   test("a national ID already in the site's catalogue: 302031 'data already exists', for any provider", async () => {
     const before = await owners();
     const again = await add(kenya, { ...GOOD, officialName: 'Someone Else', idNumber: 'ke12345678' });

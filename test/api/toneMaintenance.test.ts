@@ -81,6 +81,38 @@ describe('sp/qrytonedetail', () => {
     const byCode = await direct.get('/sp/qrytonedetail', { toneCode: r.body.record.toneCode });
     expect(byCode.body.record.toneID).toBe(String(ids.direct[0]));
   });
+  test("what the tone detail shows: its tariff's name in the session's language ('' without one), authors and tags", async () => {
+    const id = ids.direct[0];
+    const record = (await direct.get('/sp/qrytonedetail', { toneID: id })).body.record;
+    const tariff = (await direct.get('/sp/querytariffdetail', { priceGroupID: record.priceGroupID })).body.record;
+    expect(record.priceGroupName).toBe(tariff.priceGroupName);
+    expect(record.priceGroupName).not.toBe('');
+    expect(record).toMatchObject({
+      lyricAuthor: expect.stringMatching(/\w/),
+      melodyComposer: expect.stringMatching(/\w/),
+      tags: expect.stringMatching(/\w/),
+    });
+    const zh = await s.login(DEMO.believe.account, DEMO.believe.password);
+    await zh.post('/common/switchlanguage', { language: 'zh' }, { form: true });
+    const zhName = (await zh.get('/sp/qrytonedetail', { toneID: id })).body.record.priceGroupName;
+    expect(zhName).toBe(
+      (await zh.get('/sp/querytariffdetail', { priceGroupID: record.priceGroupID })).body.record.priceGroupName,
+    );
+    expect(zhName).toMatch(/[\u4e00-\u9fff]/);
+    await s.ctx.db.updateTable('tones').set({ price_group_id: null }).where('id', '=', id).execute();
+    try {
+      expect((await direct.get('/sp/qrytonedetail', { toneID: id })).body.record).toMatchObject({
+        priceGroupID: '',
+        priceGroupName: '',
+      });
+    } finally {
+      await s.ctx.db
+        .updateTable('tones')
+        .set({ price_group_id: Number(record.priceGroupID) })
+        .where('id', '=', id)
+        .execute();
+    }
+  });
   test("another provider's or a missing tone: 'The resource does not exist.'", async () => {
     expect((await other.get('/sp/qrytonedetail', { toneID: ids.direct[0] })).body).toMatchObject({
       returnCode: '950005',

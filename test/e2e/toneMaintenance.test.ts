@@ -89,12 +89,34 @@ describe.each(SITES)('%s', (site, label) => {
   });
 
   if (site === 'generic')
-    test("the detail's IVR file downloads through sp/download; a download answered 404 asks to log in again (001 §8)", async () => {
+    test('the detail: what the tone has, Back returns to the searched list; the IVR file downloads through sp/download, a download answered 404 asks to log in again (001 §8)', async () => {
       await open();
-      await rows(page)
-        .filter({ hasText: 'Sunrise Prayer' })
-        .locator('.row-actions__button[data-action="detail"]')
-        .click();
+      await searchByName(page, 'Sunrise');
+      const sunrise = rows(page).filter({ hasText: 'Sunrise Prayer' });
+      await page.waitForFunction(() => {
+        const names = [...document.querySelectorAll('[data-screen="rbtMaintenance"] tbody tr[data-row-key]')];
+        return names.length > 0 && names.every((tr) => tr.textContent!.includes('Sunrise'));
+      });
+      await sunrise.locator('.row-actions__button[data-action="detail"]').click();
+      // The detail is an entry of the history: its own address, the list's search kept under it.
+      await page.waitForURL((u) => u.searchParams.get('dialog') === 'detail');
+      const dialog = page.locator('[role="dialog"]');
+      const value = (name: string) => dialog.locator(`[data-summary="${name}"] dd`).textContent();
+      await dialog.locator('[data-summary="lyricAuthor"]').waitFor();
+      // Authors, tags, the tariff by name and the relative validity with its unit; no copyright table on a site
+      // without copyright maintenance.
+      expect(await value('lyricAuthor')).toMatch(/\w/);
+      expect(await value('melodyComposer')).toMatch(/\w/);
+      expect(await value('tags')).toContain('sunrise');
+      expect(await value('tariff')).toMatch(/^\S.* \(\d+\)$/);
+      expect(await value('relativeTime')).toBe('90 days');
+      expect(await dialog.locator('table').count()).toBe(0);
+      await page.goBack();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.has('dialog')).toBe(false);
+      expect(await page.locator('.search-bar [data-field="toneName"] input').inputValue()).toBe('Sunrise');
+      expect(await rows(page).evaluateAll((trs) => trs.every((tr) => tr.textContent!.includes('Sunrise')))).toBe(true);
+      await page.goForward();
       const button = page.locator('[role="dialog"] [data-summary="ivrFile"] button[data-download]');
       await button.waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -107,9 +129,9 @@ describe.each(SITES)('%s', (site, label) => {
         await button.getAttribute('data-download'),
       );
       await button.click();
-      const dialog = page.locator('[role="alertdialog"]');
-      await dialog.waitFor();
-      expect(await dialog.textContent()).toContain('You have been logged out. Log in again?');
+      const asked = page.locator('[role="alertdialog"]');
+      await asked.waitFor();
+      expect(await asked.textContent()).toContain('You have been logged out. Log in again?');
       await screenshot(page, 'tone-detail-download-refused-en', { viewport: true });
     });
 
