@@ -80,7 +80,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     const [bad, message] =
       site === 'kenya'
         ? ['3.00', 'My Skiza price must equal the Skiza price.']
-        : ['42.00', 'The price must be between 0 and 10.'];
+        : ['42.00', 'The price must be between 0.00 and 10.00.'];
     await page.fill('#root_callerPrice', bad);
     await page.locator('#root_callerPrice').blur();
     await fieldError('callerPrice').waitFor();
