@@ -124,6 +124,14 @@ describe('shared rules of 000 §5', () => {
     },
   );
 
+  test("the price range's refusal writes the bounds as prices are written: with page_price_form's decimals", () => {
+    const params = (config: Record<string, string>) =>
+      engine.ruleError('price', '42', { config, user: {}, mode: 'add' })?.params;
+    expect(params({})).toMatchObject({ min: '0.00', max: '10.00' });
+    expect(params({ page_price_form: '0.000', max_tone_price: '5' })).toMatchObject({ min: '0.000', max: '5.000' });
+    expect(params({ page_price_form: '0' })).toMatchObject({ min: '0', max: '10' });
+  });
+
   test('every rule in schemas/rules.json is exercised here with a passing and a failing value', () => {
     const rules = Object.keys(engine.set.rules.rules);
     for (const rule of rules) {

@@ -52,3 +52,14 @@ test("label maps: the value's key, '*' for any other value, the raw value withou
   expect(labelText(promotion, '-1', t)).toBe('<Tariff.na>');
   expect(labelText(promotion, 'PRM1', t)).toBe('PRM1');
 });
+
+test("a label's text receives the value it labels: a relative validity reads with its unit, one day in the singular", () => {
+  const en: Record<string, string> = { 'Common.days': '{value} days', 'Common.days_one': '{value} day' };
+  const t = (key: string, params?: Record<string, unknown>) => {
+    const own = params?.count === 1 && en[`${key}_one`] ? en[`${key}_one`] : en[key];
+    return own.replace(/\{(\w+)\}/g, (_, n) => String(params?.[n]));
+  };
+  const relative = { labels: { '*': 'Common.days' } };
+  expect(labelText(relative, '90', t)).toBe('90 days');
+  expect(labelText(relative, '1', t)).toBe('1 day');
+});
