@@ -416,7 +416,8 @@ const LISTS: Array<{
   {
     name: 'tone-detail',
     screen: 'toneDetail',
-    who: generic,
+    // Kenya: copyright maintenance is on, so the detail lists the tone's owners (a site without it shows none).
+    who: () => demo('kenya'),
     path: '/rbtMaintenance',
     ready: '[data-screen="rbtMaintenance"] tbody tr[data-row-key]',
     dialog: true,
@@ -424,7 +425,7 @@ const LISTS: Array<{
       // A demo tone, which has copyright owners to list.
       await p
         .locator('[data-screen="rbtMaintenance"] tbody tr[data-row-key]')
-        .filter({ hasText: 'Sunrise Prayer' })
+        .filter({ hasText: 'Sunrise Prayer 2' })
         .locator('.row-actions__button[data-action="detail"]')
         .click();
       await p.locator('[role="dialog"] [data-screen="toneDetail"] tbody tr[data-row-key]').first().waitFor();
