@@ -211,6 +211,31 @@ describe('sp/addtonebox', () => {
       expect(await count(s, 'change_requests')).toBe(requests);
     });
 
+    test("the box-validity refusal names the box's date and the tone that ends last, with its code and validity, in the session's language", async () => {
+      const form = await packageForm(generic, DEMO.generic.account);
+      const latest = await s.ctx.db
+        .selectFrom('tones')
+        .select(['tone_code', 'tone_name', 'tone_valid_day'])
+        .where(
+          'tone_code',
+          'in',
+          form.tones.map((t) => t.toneCode),
+        )
+        .orderBy('tone_valid_day', 'desc')
+        .executeTakeFirstOrThrow();
+      const late = { ...form, toneValidDay: inDays(2000) };
+      const en = await send(generic, '/sp/addtonebox', await formPayload(generic, late));
+      expect(en.body.record.errors[0].text).toBe(
+        `toneValidDay: The music box is valid until ${inDays(2000)}, later than every tone it holds: the latest, ` +
+          `"${latest.tone_name}" (${latest.tone_code}), is valid until ${latest.tone_valid_day}. ` +
+          `Choose ${latest.tone_valid_day} or earlier.`,
+      );
+      const zh = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh' });
+      const zhAnswer = await send(zh, '/sp/addtonebox', await formPayload(zh, late));
+      expect(zhAnswer.body.record.errors[0].text).toContain(`“${latest.tone_name}”（${latest.tone_code}）`);
+      expect(zhAnswer.body.record.errors[0].text).toContain(`有效期至 ${latest.tone_valid_day}`);
+    });
+
     test('the tone limit (limit_number_rings_per_tonebox) and the prompt per language (musicbox_prompt_required)', async () => {
       await setConfig('limit_number_rings_per_tonebox', '1');
       await setConfig('musicbox_prompt_required', '1');
