@@ -185,7 +185,7 @@ describe('generic site: a package from upload to deletion', () => {
     const leftOut = Number(await note.getAttribute('data-left-out'));
     expect(leftOut).toBeGreaterThan(0);
     expect(await note.innerText()).toBe(
-      'Only tones on sale (Normal) with no change waiting for approval can be chosen here. ' +
+      'Only tones on sale (Normal) with no change waiting for approval can be chosen here.\n' +
         `${leftOut} of the ${offered + leftOut} tones found cannot be chosen and ${leftOut === 1 ? 'is' : 'are'} not listed.`,
     );
     await screenshot(page, 'box-tone-chooser-en');

@@ -168,11 +168,15 @@ function ListScreenInner({
       )}
       {filterNote && (
         <p className="alert list-note" role="note" data-left-out={leftOut}>
+          {/* The count on a line of its own: two sentences joined need a space in English and none in Chinese. */}
           <span>
             {t(filterNote.text)}
-            {filterNote.leftOut && leftOut
-              ? ` ${t(filterNote.leftOut, { count: leftOut, total: total + leftOut })}`
-              : ''}
+            {filterNote.leftOut && leftOut ? (
+              <>
+                <br />
+                {t(filterNote.leftOut, { count: leftOut, total: total + leftOut })}
+              </>
+            ) : null}
           </span>
         </p>
       )}

@@ -41,11 +41,11 @@ function ForgetPassword() {
   if (resetFor !== undefined)
     return (
       <AuthLayout title={t('ForgetPassword.doneTitle')}>
-        <div className="alert alert--success" role="status" data-outcome="passwordReset">
-          <Icon name="check" size={16} />
-          <span>{t('ForgetPassword.done', { account: resetFor })}</span>
-        </div>
-        <div className="form-actions button-row">
+        <div className="auth__outcome">
+          <div className="alert alert--success" role="status" data-outcome="passwordReset">
+            <Icon name="check" size={18} />
+            <span>{t('ForgetPassword.done', { account: resetFor })}</span>
+          </div>
           <Link className="btn btn--primary" to="/login" replace>
             {t('ForgetPassword.toLogin')}
           </Link>
