@@ -23,6 +23,9 @@ let generic: Client;
 beforeAll(async () => {
   s = await startServer();
   generic = await s.login(DEMO.generic.account, DEMO.generic.password);
+  // Each box form uploads its prompt anew, more within a minute than the per-minute rate allows on a fast
+  // database (upload.test.ts tests the rate).
+  await s.ctx.config.set('upload_rate_per_minute', '0', 'generic');
 });
 afterAll(async () => {
   await s.close();
@@ -688,9 +691,6 @@ describe('sp/deltonebox', () => {
 });
 
 describe('bundle price, remark and description (001 §2.5, §3: three fields of the box)', () => {
-  // Each case uploads its prompt anew on a clock that does not move: more than the per-minute rate allows (upload.test.ts tests it).
-  beforeAll(() => setConfig('upload_rate_per_minute', '0'));
-  afterAll(() => unsetConfig('upload_rate_per_minute'));
   const fieldsOf = (r: Record<string, unknown>) => ({
     bundlePrice: r.bundlePrice,
     remark: r.remark,
