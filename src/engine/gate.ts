@@ -108,6 +108,8 @@ function edges(
   for (const a of Object.values(def.actions ?? {})) {
     if (!may(a.visible)) continue;
     page(a.navigate);
+    // A batch results dialog that closes to a screen leads there too ('form' names no route).
+    page(a.results?.closeTo);
     if (a.dialog) inside.push(a.dialog);
   }
   for (const t of Object.values(def.tabs ?? {})) if (may(t.visible)) inside.push(t.screen);

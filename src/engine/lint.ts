@@ -68,7 +68,8 @@ type Found = { path: string; reason: string; severity?: 'warning' };
 const VAR_ROOTS = ['config', 'user', 'site', 'mode', 'form', 'row', 'record', 'payload'];
 /** Properties whose string values are message keys. */
 const KEY_PROPERTIES = new Set(['label', 'help', 'placeholder', 'title', 'message', 'confirm', 'disabledReason']);
-const KEY_MAPS = new Set(['messages', 'labels']);
+// filterNote: a selection's note on what its fixed filters leave out (text, leftOut; a text a $logic chooses is not checked here).
+const KEY_MAPS = new Set(['messages', 'labels', 'filterNote']);
 /** Where JSON Logic is expected. */
 const LOGIC_PROPERTIES = new Set(['visible', 'required', 'disabled', 'when', 'valid', 'value', '$logic']);
 const EXPRESSION_MAPS = ['payload', 'form', 'recover'];

@@ -59,6 +59,18 @@ const customOperations: Record<string, Fn> = {
     text(a) === '' || text(b) === '' || text(a).slice(0, 10) <= text(b).slice(0, 10),
   /** Latest of a list of ISO dates ('' when none). */
   maxDate: (list: unknown) => (Array.isArray(list) ? (list.map(text).filter(Boolean).sort().pop() ?? '') : text(list)),
+  /**
+   * A field of the item whose `key` is latest (ISO dates compare as text): the tone that ends last of a box's
+   * tones, [{toneName, toneValidDay}, ...], 'toneValidDay', 'toneName' -> its name ('' when the list is empty).
+   */
+  latestBy: (list: unknown, key: unknown, field: unknown) => {
+    const items = Array.isArray(list) ? list.filter((item) => text((item ?? {})[text(key)]) !== '') : [];
+    const latest = items.reduce<any>(
+      (best, item) => (best === undefined || text(item[text(key)]) > text(best[text(key)]) ? item : best),
+      undefined,
+    );
+    return latest === undefined ? '' : text(latest[text(field)]);
+  },
   first: (list: unknown) => (Array.isArray(list) ? list[0] : undefined),
   last: (list: unknown) => (Array.isArray(list) ? list[list.length - 1] : undefined),
   /** ['a','b'], 'toneCode' -> [{toneCode:'a'}, {toneCode:'b'}]: the inverse of pluck, for recovering payloads. */

@@ -156,7 +156,8 @@ export interface ActionDef {
   /** Form actions: a refusal not named at a field starts a fresh form when Submit comes back (001 §8 new upload). */
   reloadOnRefusal?: boolean;
   /** Form actions answered by a batch task: the results dialog, following the task through the `progress` call. */
-  results?: { progress: string; intervalMs?: number; closeTo?: 'form' | 'back' };
+  /** closeTo: 'form' (stay on the emptied form) or a route of the portal to open when the results dialog closes. */
+  results?: { progress: string; intervalMs?: number; closeTo?: string };
 }
 
 export type ClientKind = 'form' | 'get' | 'json' | 'long' | 'binary' | 'multipart' | 'batch';

@@ -23,6 +23,9 @@ let generic: Client;
 beforeAll(async () => {
   s = await startServer();
   generic = await s.login(DEMO.generic.account, DEMO.generic.password);
+  // Each box form uploads its prompt anew, more within a minute than the per-minute rate allows on a fast
+  // database (upload.test.ts tests the rate).
+  await s.ctx.config.set('upload_rate_per_minute', '0', 'generic');
 });
 afterAll(async () => {
   await s.close();
@@ -209,6 +212,31 @@ describe('sp/addtonebox', () => {
       expect(errorsOf(r)).toContain(expected);
       expect(await count(s, 'tone_boxes')).toBe(boxes);
       expect(await count(s, 'change_requests')).toBe(requests);
+    });
+
+    test("the box-validity refusal names the box's date and the tone that ends last, with its code and validity, in the session's language", async () => {
+      const form = await packageForm(generic, DEMO.generic.account);
+      const latest = await s.ctx.db
+        .selectFrom('tones')
+        .select(['tone_code', 'tone_name', 'tone_valid_day'])
+        .where(
+          'tone_code',
+          'in',
+          form.tones.map((t) => t.toneCode),
+        )
+        .orderBy('tone_valid_day', 'desc')
+        .executeTakeFirstOrThrow();
+      const late = { ...form, toneValidDay: inDays(2000) };
+      const en = await send(generic, '/sp/addtonebox', await formPayload(generic, late));
+      expect(en.body.record.errors[0].text).toBe(
+        `toneValidDay: The music box is valid until ${inDays(2000)}, later than every tone it holds: the latest, ` +
+          `"${latest.tone_name}" (${latest.tone_code}), is valid until ${latest.tone_valid_day}. ` +
+          `Choose ${latest.tone_valid_day} or earlier.`,
+      );
+      const zh = await s.login(DEMO.generic.account, DEMO.generic.password, { 'accept-language': 'zh' });
+      const zhAnswer = await send(zh, '/sp/addtonebox', await formPayload(zh, late));
+      expect(zhAnswer.body.record.errors[0].text).toContain(`“${latest.tone_name}”（${latest.tone_code}）`);
+      expect(zhAnswer.body.record.errors[0].text).toContain(`有效期至 ${latest.tone_valid_day}`);
     });
 
     test('the tone limit (limit_number_rings_per_tonebox) and the prompt per language (musicbox_prompt_required)', async () => {
@@ -663,9 +691,6 @@ describe('sp/deltonebox', () => {
 });
 
 describe('bundle price, remark and description (001 §2.5, §3: three fields of the box)', () => {
-  // Each case uploads its prompt anew on a clock that does not move: more than the per-minute rate allows (upload.test.ts tests it).
-  beforeAll(() => setConfig('upload_rate_per_minute', '0'));
-  afterAll(() => unsetConfig('upload_rate_per_minute'));
   const fieldsOf = (r: Record<string, unknown>) => ({
     bundlePrice: r.bundlePrice,
     remark: r.remark,

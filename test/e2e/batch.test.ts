@@ -133,10 +133,13 @@ describe.each([
     expect(tonesOf(who.account, `Batch E2E ${tag}%`)).toBe(added);
     expect(await dialog().locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
     await screenshot(page, `batch-upload-results-${site}-${language}`);
-    // 001 §2.1: closing the results popup goes back one page: the home page the provider came from.
+    // 001 §2.1: closing the results popup goes back to the page the batch belongs to, the tone list, whatever page
+    // the provider came from (here the home page), and the new tones are there, newest first.
     await dialog().locator('.dialog__footer .btn--primary').click();
     await dialog().waitFor({ state: 'detached' });
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
+    if (added > 0)
+      await page.locator('[data-screen="rbtMaintenance"] tbody', { hasText: `Batch E2E ${tag}` }).waitFor();
   });
 });
 
@@ -187,10 +190,11 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
       const line = pending.find((l) => l.includes('\tmodify\t') && l.includes(code));
       if (line) operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
     }
-    // 001 §2.1: closing the results popup goes back one page, to the home page the provider came from.
+    // 001 §2.1: closing the results popup goes back to the tone list the batch belongs to, not to the home page the
+    // provider came from (issue 25).
     await dialog().locator('.dialog__footer .btn--primary').click();
     await dialog().waitFor({ state: 'detached' });
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
   });
 });
 

@@ -87,11 +87,19 @@ describe('login guard (000 §2)', () => {
     await expect(page.locator('.breadcrumb [aria-current="page"]').textContent()).resolves.toBe('Current Position');
   });
 
-  test('an expired account opening a form or list by URL sees why, not the screen (both languages); its account pages stay open', async () => {
+  test('an expired account opening a form or list by URL sees why, not the screen (both languages); its home links only to the screens that stay open, and its account pages open', async () => {
     for (const language of ['en', 'zh'] as const) {
       const p = await openPage(suite.browser, suite.server.baseUrl, { language });
       try {
         await login(p, demo('Expired'));
+        // Its home offers only what its state leaves open (the capability gate): the user guide and its account
+        // pages, no IVR help prompts, tone or box screens.
+        await p.waitForSelector('[data-screen="dashboard"] [data-fact="status"]');
+        const links = await p
+          .locator('[data-screen="dashboard"] a[href]')
+          .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+        expect(links).toContain('/guide');
+        expect(links.filter((l) => !['/guide', '/myaccount', '/changepassword'].includes(l))).toEqual([]);
         for (const path of ['/rbtUploading', '/rbtMaintenance', '/musicBoxUpload', '/copyrightMaintenance']) {
           await p.goto(path);
           await p.waitForSelector('[data-screen="unavailable"]');

@@ -156,11 +156,16 @@ describe('generic site: a package from upload to deletion', () => {
     await open(who());
     await page.goto('/musicBoxUpload');
     const form = boxForm();
-    await chooseTones(form, 1);
+    const [code] = await chooseTones(form, 1);
     await pickDate(page, 'toneValidDay');
     await submit(form);
-    await expect(errorText('toneValidDay')).resolves.toBe(
-      "The box validity must not be later than the tones' validity.",
+    // The refusal names the box's date and the chosen tone that ends last: its name, code and validity.
+    const refusal = await errorText('toneValidDay');
+    expect(refusal).toMatch(
+      new RegExp(
+        `^The music box is valid until (\\d{4}-\\d\\d-\\d\\d), later than every tone it holds: the latest, ".+" \\(${code}\\), ` +
+          `is valid until (\\d{4}-\\d\\d-\\d\\d)\\. Choose \\2 or earlier\\.$`,
+      ),
     );
     // A file that is not a wav is refused by the browser, with the upload format message.
     const chooser = page.waitForEvent('filechooser');
@@ -168,11 +173,22 @@ describe('generic site: a package from upload to deletion', () => {
     await (await chooser).setFiles(wavFile('prompt.mp3'));
     await page.locator('[data-field="toneFile"]', { hasText: /\.wav/ }).waitFor();
     await expect(page.locator('[data-field="toneFile"] .upload__file-name').count()).resolves.toBe(0);
-    // Every tone offered is a normal one (the selection list is filtered by the server: onlyNormal).
+    // Every tone offered is a normal one (the selection list is filtered by the server: onlyNormal), and the list
+    // says so, with how many of the provider's tones the rule leaves out.
     await page.click('#root_tones');
     const statuses = topDialog().locator('.data-table tbody tr[data-row-key] td[data-column="status"]');
     await statuses.first().waitFor();
     expect(new Set(await statuses.allInnerTexts())).toEqual(new Set(['Normal']));
+    const note = topDialog().locator('.list-note[data-left-out]');
+    await note.waitFor();
+    const offered = Number(await topDialog().locator('.list-footer__total').getAttribute('data-total'));
+    const leftOut = Number(await note.getAttribute('data-left-out'));
+    expect(leftOut).toBeGreaterThan(0);
+    expect(await note.innerText()).toBe(
+      'Only tones on sale (Normal) with no change waiting for approval can be chosen here.\n' +
+        `${leftOut} of the ${offered + leftOut} tones found cannot be chosen and ${leftOut === 1 ? 'is' : 'are'} not listed.`,
+    );
+    await screenshot(page, 'box-tone-chooser-en');
   });
 
   test('create with real tones and a wav prompt; the operator approves; edit returns to the list; detail; delete', async () => {

@@ -147,7 +147,7 @@ describe('my account', () => {
 });
 
 describe('forgotten password', () => {
-  test('sends a dynamic code (read here from the outbox) and resets the password with it', async () => {
+  test('sends a dynamic code (read here from the outbox), resets the password with it, then shows the outcome instead of the filled form', async () => {
     const who = demo('believeCP');
     await page.goto('/login');
     await page.click('text=Forgot password?');
@@ -171,6 +171,12 @@ describe('forgotten password', () => {
     await page.fill('[data-field="newPwd"] input', newPassword);
     await page.fill('[data-field="confirmPwd"] input', newPassword);
     await page.click('[data-screen="forgetPassword"] .form-actions .btn--primary');
+    // The filled form gives way to the outcome, naming the account, and the way on is the provider's to take.
+    const outcome = page.locator('[data-outcome="passwordReset"]');
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toContain(who.account);
+    expect(await page.locator('[data-screen="forgetPassword"]').count()).toBe(0);
+    await page.click('a:has-text("Go to login")');
     await expectPath(page, '/login');
     await login(page, { account: who.account, password: newPassword });
     await expectPath(page, '/dashboard');

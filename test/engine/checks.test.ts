@@ -19,8 +19,9 @@ const base = {
   priceGroupChoice: '1',
   catalogID: '3',
   tones: [
-    { toneCode: '1001', toneValidDay: '2030-05-01' },
-    { toneCode: '1002', toneValidDay: '2030-12-31' },
+    { toneCode: '1001', toneName: 'Early Bird', toneValidDay: '2030-05-01' },
+    { toneCode: '1002', toneName: 'Night Owl', toneValidDay: '2030-12-31' },
+    { toneCode: '1003', toneName: 'Midday', toneValidDay: '2030-08-01' },
   ],
 };
 type Site = 'generic' | 'kenya' | 'ais';
@@ -39,6 +40,15 @@ describe('box validity on or before the latest selected tone validity', () => {
   test('on the latest tone date passes, a day after fails with MusicBox.musicBoxValidityErr', () => {
     expect(messageOf(errors({ toneValidDay: '2030-12-31' }), 'toneValidDay')).toBeUndefined();
     expect(messageOf(errors({ toneValidDay: '2031-01-01' }), 'toneValidDay')).toBe('MusicBox.musicBoxValidityErr');
+  });
+  test("the refusal names the box's date and the tone that ends last (name, code, validity), whatever the order", () => {
+    const refusal = errors({ toneValidDay: '2031-01-01' }).find((e) => e.field === 'toneValidDay');
+    expect(refusal?.params).toEqual({
+      date: '2031-01-01',
+      toneDate: '2030-12-31',
+      toneName: 'Night Owl',
+      toneCode: '1002',
+    });
   });
   test('on Kenya too, skipped on Ais', () => {
     expect(messageOf(errors({ toneBoxType: '5', toneValidDay: '2031-01-01' }, { site: 'kenya' }), 'toneValidDay')).toBe(
@@ -197,13 +207,17 @@ describe('on the server (validateCall): the payload the browser sends, with what
   test("with the tones' dates the server read, the check applies, whatever the request claims", () => {
     const read = {
       tones: [
-        { toneCode: '1001', toneValidDay: '2030-05-01' },
-        { toneCode: '1002', toneValidDay: '2030-07-01' },
+        { toneCode: '1001', toneName: 'Dusk', toneValidDay: '2030-05-01' },
+        { toneCode: '1002', toneName: 'Dawn', toneValidDay: '2030-07-01' },
       ],
     };
     expect(serverErrors(payloadOf({ toneValidDay: '2030-07-01' }), read)).toEqual([]);
     expect(serverErrors(payloadOf({ toneValidDay: '2030-08-01' }), read)).toEqual([
-      { field: 'toneValidDay', message: 'MusicBox.musicBoxValidityErr' },
+      {
+        field: 'toneValidDay',
+        message: 'MusicBox.musicBoxValidityErr',
+        params: { date: '2030-08-01', toneDate: '2030-07-01', toneName: 'Dawn', toneCode: '1002' },
+      },
     ]);
   });
   test("a known value replaces the payload's in the conditions too (the stored box type decides the disc rules)", () => {

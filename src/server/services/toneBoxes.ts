@@ -47,6 +47,7 @@ export const choosesAnyCp = (p: Provider, config: Config, toneBoxType: unknown) 
 interface BoxTone extends Marks {
   id: number;
   tone_code: string;
+  tone_name: string;
   tone_valid_day: string;
   status: string;
   cut_flag: string;
@@ -65,6 +66,7 @@ export async function tonesOfRequest(db: Db, p: Provider, anyCp: boolean, codes:
     .select([
       't.id',
       't.tone_code',
+      't.tone_name',
       't.tone_valid_day',
       't.status',
       't.approve_type',
@@ -117,7 +119,8 @@ export async function boxFacts(db: Db, p: Provider, config: Config, params: Para
   const tones = await tonesOfRequest(db, p, choosesAnyCp(p, config, toneBoxType), toneCodesOf(params.toneCode));
   return {
     form: {
-      tones: tones.map((t) => ({ toneCode: t.tone_code, toneValidDay: t.tone_valid_day })),
+      // Name and code too: the box-validity refusal names the tone that ends last.
+      tones: tones.map((t) => ({ toneCode: t.tone_code, toneName: t.tone_name, toneValidDay: t.tone_valid_day })),
       ...(box ? { toneBoxType: box.tone_box_type } : {}),
     },
     user: { pendingApprovals: await pendingApprovals(db, p.id) },

@@ -326,12 +326,11 @@ function DefinitionFormInner({
             answer={results.answer}
             onClose={() => {
               setResults(null);
-              // 001 §2.1: the batch results popup goes back one page when closed (where the definition says so);
-              // a portal opened on this very screen has no page of its own behind it, so it goes home instead.
-              if (results.action.results?.closeTo === 'back') {
-                if (window.history.length > 1) navigate(-1);
-                else navigate('/');
-              }
+              // 001 §2.1: the batch results popup goes back when closed: to the screen the definition names (the
+              // list the batch's rows show in), not history back, which from the home page or a bookmark leaves
+              // the flow (the Ais expiry batch landed on Home).
+              const to = results.action.results?.closeTo;
+              if (to && to !== 'form') navigate(to);
             }}
           />
         </Suspense>

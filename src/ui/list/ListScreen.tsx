@@ -16,6 +16,7 @@ import { Pager } from './Pager';
 import { SearchBar } from './SearchBar';
 import { useActions } from './useActions';
 import { listQueryKey, useListQuery } from './useListQuery';
+import { useLeftOut } from './useLeftOut';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
 
@@ -31,6 +32,7 @@ function ListScreenInner({
   screenId,
   embedded,
   initialFilters,
+  filterNote,
   startFilters,
   selection: parent,
   wholeList = false,
@@ -83,6 +85,7 @@ function ListScreenInner({
 
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
+  const leftOut = useLeftOut(screenId, state, screen, filterNote ? initialFilters : undefined, query.data?.total);
   const titleId = `${screenId}-title`;
 
   const toggle = (r: Row, on: boolean) => {
@@ -165,6 +168,20 @@ function ListScreenInner({
             </div>
           )}
         </div>
+      )}
+      {filterNote && (
+        <p className="alert list-note" role="note" data-left-out={leftOut}>
+          {/* The count on a line of its own: two sentences joined need a space in English and none in Chinese. */}
+          <span>
+            {t(filterNote.text)}
+            {filterNote.leftOut && leftOut ? (
+              <>
+                <br />
+                {t(filterNote.leftOut, { count: leftOut, total: total + leftOut })}
+              </>
+            ) : null}
+          </span>
+        </p>
       )}
       {screen.summary?.length && query.data?.summary ? (
         <Summary columns={screen.summary} values={query.data.summary} />

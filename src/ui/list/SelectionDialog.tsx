@@ -16,6 +16,7 @@ export function SelectionDialog({
   initial = [],
   max,
   filters,
+  filterNote,
   wholeList,
   onChange,
   onSubmit,
@@ -45,6 +46,7 @@ export function SelectionDialog({
           screenId={screenId}
           embedded
           initialFilters={filters}
+          filterNote={filterNote}
           wholeList={wholeList}
           selection={{
             initial,

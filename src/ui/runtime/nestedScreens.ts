@@ -7,11 +7,22 @@ import type { ComponentType } from 'react';
 
 type Row = Record<string, unknown>;
 
+/**
+ * What a parent's fixed filters mean, shown above the list (message keys): the rule (`text`), and `leftOut`, given
+ * {count} and {total}, for how many rows of the search the rule leaves out (said only when some are).
+ */
+export interface FilterNote {
+  text: string;
+  leftOut?: string;
+}
+
 export interface ListScreenProps {
   screenId: string;
   /** Inside a dialog or another screen: no card and no page title. */
   embedded?: boolean;
   initialFilters?: Record<string, unknown>;
+  /** Says what initialFilters leave out, so a list they narrow is never silently short. */
+  filterNote?: FilterNote;
   /** Values the search bar starts with instead of its defaults (a tab opened after a submit: the type just sent). */
   startFilters?: Record<string, unknown>;
   /** A parent that wants the selection: rows already chosen, an upper limit, and every change. */
@@ -40,6 +51,8 @@ export interface SelectionDialogProps {
   initial?: Row[];
   max?: number;
   filters?: Record<string, unknown>;
+  /** What the filters leave out, said above the list (ListScreenProps.filterNote). */
+  filterNote?: FilterNote;
   /** The list in one call, paged in the browser (ListScreenProps.wholeList). */
   wholeList?: boolean;
   /** Add mode: called with the whole selection on every change. */

@@ -24,6 +24,7 @@ const paths: Record<string, string> = {
   download: 'M12 4v12m0 0-4-4m4 4 4-4M4 20h16',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
+  check: 'M5 12.5l4.5 4.5L19 7',
   tools: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18v3h3l6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z',
 };
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { CallDef, ResolvedPanel, ResolvedScreen } from '../../engine/types';
 import { engineFor } from '../definitions';
 import { useI18n } from '../i18n';
-import { Link } from '../router';
+import { GatedLink } from './GatedLink';
 import { callApi } from '../runtime/api';
 import { WithQueryClient } from '../runtime/queryClient';
 import { useSession } from '../session/SessionContext';
@@ -43,9 +43,13 @@ function CountsPanel({ panel, items }: { panel: ResolvedPanel; items: Row[] }) {
         return (
           <li key={key} data-count={key}>
             {panel.link ? (
-              <Link className="count-grid__tile" to={fill(panel.link, item)}>
+              <GatedLink
+                className="count-grid__tile"
+                to={fill(panel.link, item)}
+                fallback={<span className="count-grid__tile">{body}</span>}
+              >
                 {body}
-              </Link>
+              </GatedLink>
             ) : (
               <span className="count-grid__tile">{body}</span>
             )}
@@ -76,7 +80,14 @@ function ItemsPanel({ panel, items }: { panel: ResolvedPanel; items: Row[] }) {
           <tr key={i}>
             {panel.columns.map((c, j) => {
               const cell = renderCellWithSecondary(c, item, { ...ctx, rowId: String(i) });
-              const content = j === 0 && panel.link ? <Link to={fill(panel.link, item)}>{cell}</Link> : cell;
+              const content =
+                j === 0 && panel.link ? (
+                  <GatedLink to={fill(panel.link, item)} fallback={cell}>
+                    {cell}
+                  </GatedLink>
+                ) : (
+                  cell
+                );
               return (
                 <td key={c.name} data-column={c.name}>
                   <span className="panel-table__cell">{content}</span>
@@ -119,9 +130,9 @@ function Panel({
       <div className="panel-empty" data-panel-empty={panel.name}>
         <p>{t(panel.empty.message)}</p>
         {panel.empty.action && (
-          <Link className="btn btn--primary btn--small" to={panel.empty.action.route}>
+          <GatedLink className="btn btn--primary btn--small" to={panel.empty.action.route}>
             {t(panel.empty.action.label)}
-          </Link>
+          </GatedLink>
         )}
       </div>
     );
@@ -143,10 +154,10 @@ function Panel({
           {panel.description && <p className="panel__description">{t(panel.description)}</p>}
         </div>
         {panel.more && shown.length > 0 && (
-          <Link className="panel__more" to={panel.more.route}>
+          <GatedLink className="panel__more" to={panel.more.route}>
             {t(panel.more.label)}
             <Icon name="chevron" size={14} className="icon icon--directional" />
-          </Link>
+          </GatedLink>
         )}
       </header>
       <div className="panel__body">{body}</div>

@@ -2,10 +2,10 @@
 // a small table with a remove button each, and a button opening the list as a selection dialog (selection kept
 // across pages, at most ui.max or the schema's maxItems; in an add form each tick reaches the form at once).
 // The list is ui.list (the definition schema requires it); the columns shown are ui.columns, labelled as that list
-// labels them. ui.filters pre-filter the list; ui.wholeList asks for the list in one call and pages it in the dialog.
+// labels them. ui.filters pre-filter the list, and ui.filterNote says above it what they leave out; ui.wholeList asks for the list in one call and pages it in the dialog.
 import type { WidgetProps } from '@rjsf/utils';
 import { Suspense, useMemo, useState } from 'react';
-import { nestedScreens } from '../runtime/nestedScreens';
+import { nestedScreens, type FilterNote } from '../runtime/nestedScreens';
 import { widgetContext } from './widgetProps';
 import '../list/list.css';
 
@@ -116,6 +116,7 @@ export function SelectedRowsWidget(props: WidgetProps) {
             initial={rows}
             max={max}
             filters={(ui.filters as Record<string, unknown> | undefined) ?? undefined}
+            filterNote={ui.filterNote as FilterNote | undefined}
             wholeList={ui.wholeList === true}
             // 001 §2.3: in add mode the chosen rows reach the form as they are ticked; an edit applies them on Submit.
             onChange={ctx.mode === 'add' ? set : undefined}

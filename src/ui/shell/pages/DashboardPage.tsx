@@ -1,10 +1,11 @@
 // The dashboard ('Current Position'): greeting, the provider's work queue (the panels of dashboard.json, read
 // from its one call sp/homesummary: what to act on, each item leading to its list) and the account summary of
-// dashboard.json's fields. The menu is the sidebar's: the home page does not repeat it.
-import { Link } from '../../router';
+// dashboard.json's fields. The menu is the sidebar's: the home page does not repeat it. Its links (the
+// definition's toolbar actions, the account's pages) show while the capability gate opens their routes.
 import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionContext';
 import { formatMoment, formatValue } from '../formatValue';
+import { GatedLink } from '../GatedLink';
 import { Icon } from '../Icon';
 import { PageHeader } from '../PageHeader';
 import type { ScreenProps } from '../routeTable';
@@ -29,12 +30,14 @@ export default function DashboardPage(_props: ScreenProps) {
       <PageHeader
         title={t(greetingKey(new Date().getHours()), { name })}
         description={today}
-        actions={
-          <Link className="btn btn--secondary" to="/help">
-            <Icon name="help" size={16} />
-            {t('Menu.help')}
-          </Link>
-        }
+        actions={summary.actions
+          .filter((a) => a.scope === 'toolbar' && a.navigate)
+          .map((a) => (
+            <GatedLink key={a.name} className="btn btn--secondary" to={a.navigate!}>
+              {a.icon && <Icon name={a.icon} size={16} />}
+              {t(a.label)}
+            </GatedLink>
+          ))}
       />
 
       {session.flags.expired && (
@@ -74,16 +77,12 @@ export default function DashboardPage(_props: ScreenProps) {
             </dl>
           </div>
           <footer className="card__footer button-row">
-            {!session.contextUser.ossLogin && (
-              <Link className="btn btn--small" to="/myaccount">
-                {t('Menu.myAccount')}
-              </Link>
-            )}
-            {!session.contextUser.ossLogin && (
-              <Link className="btn btn--small btn--ghost" to="/changepassword">
-                {t('Menu.changePassword')}
-              </Link>
-            )}
+            <GatedLink className="btn btn--small" to="/myaccount">
+              {t('Menu.myAccount')}
+            </GatedLink>
+            <GatedLink className="btn btn--small btn--ghost" to="/changepassword">
+              {t('Menu.changePassword')}
+            </GatedLink>
           </footer>
         </section>
       </PagePanels>
