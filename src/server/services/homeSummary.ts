@@ -16,6 +16,7 @@ import { outcomesOf } from '../../engine/outcomes';
 import { engineFor } from '../validation';
 import { STATUS, stateCondition } from '../lifecycle/states';
 import { TONE_BOX } from '../lifecycle/entities/toneBox';
+import { CHANGE_LIST_COLUMNS, minutesWaited, pendingCount } from '../lifecycle/changes';
 import { toneFields } from './toneRecord';
 import { toneBoxFields } from './toneBoxRecord';
 import { localTime } from './batch/tasks';
@@ -89,23 +90,19 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The latest rejected tones and music boxes, with the operator's reason. */
 async function rejected(db: Db, providerId: number) {
+  // The same query on the tones and on the boxes, each with its own code and name columns.
+  const refused = (table: 'tones' | 'tone_boxes', code: string, name: string) =>
+    db
+      .selectFrom(table)
+      .select(['id', sql.ref<string>(code).as('code'), sql.ref<string>(name).as('name'), 'refuse_reason', 'updated_at'])
+      .where('provider_id', '=', providerId)
+      .where(stateCondition('rejected'))
+      .orderBy('id', 'desc')
+      .limit(HOME_LIMIT)
+      .execute();
   const [tones, boxes] = await Promise.all([
-    db
-      .selectFrom('tones')
-      .select(['id', 'tone_code as code', 'tone_name as name', 'refuse_reason', 'updated_at'])
-      .where('provider_id', '=', providerId)
-      .where(stateCondition('rejected'))
-      .orderBy('id', 'desc')
-      .limit(HOME_LIMIT)
-      .execute(),
-    db
-      .selectFrom('tone_boxes')
-      .select(['id', 'code', 'name', 'refuse_reason', 'updated_at'])
-      .where('provider_id', '=', providerId)
-      .where(stateCondition('rejected'))
-      .orderBy('id', 'desc')
-      .limit(HOME_LIMIT)
-      .execute(),
+    refused('tones', 'tone_code', 'tone_name'),
+    refused('tone_boxes', 'code', 'name'),
   ]);
   return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
     .sort((a, b) => Number(b.updated_at) - Number(a.updated_at))
@@ -126,28 +123,13 @@ async function waitingChanges(db: Db, providerId: number, now: number) {
     .selectFrom('change_requests as c')
     .leftJoin('tones as t', (j) => j.onRef('t.id', '=', 'c.entity_id').on('c.entity_type', '=', 'tone'))
     .leftJoin('tone_boxes as b', (j) => j.onRef('b.id', '=', 'c.entity_id').on('c.entity_type', '=', TONE_BOX))
-    .select([
-      'c.id',
-      'c.entity_type',
-      'c.entity_id',
-      'c.kind',
-      'c.created_at',
-      't.tone_code',
-      't.tone_name',
-      'b.code',
-      'b.name',
-    ])
+    .select([...CHANGE_LIST_COLUMNS, 't.tone_code', 't.tone_name', 'b.code', 'b.name'])
     .where('c.provider_id', '=', providerId)
     .where('c.status', '=', 'pending')
     .orderBy('c.id', 'asc')
     .limit(HOME_LIMIT)
     .execute();
-  const { n } = await db
-    .selectFrom('change_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('provider_id', '=', providerId)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+  const n = await pendingCount(db, providerId);
   const items = rows.map((r) => ({
     type: r.entity_type,
     id: String(r.entity_id),
@@ -155,9 +137,9 @@ async function waitingChanges(db: Db, providerId: number, now: number) {
     name: r.tone_name ?? r.name ?? '',
     kind: r.kind,
     since: new Date(Number(r.created_at)).toISOString(),
-    minutes: String(Math.max(0, Math.floor((now - Number(r.created_at)) / 60_000))),
+    minutes: minutesWaited(r.created_at, now),
   }));
-  return { items, total: String(Number(n)) };
+  return { items, total: String(n) };
 }
 
 /** Live tones and boxes (not deleted) whose validity ends between today and EXPIRY_DAYS from now, soonest first. */

@@ -2,7 +2,7 @@
 // modification writes its staged name, type and prompt and its staged entries (tones or boxes added and removed;
 // the provider's reordering applies at once and is kept), a deletion removes the directory and its entries.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
-import { STATUS } from '../states';
+import { writeThenOnAir } from './onAir';
 import { addEntries, entryIds, removeEntries } from '../../services/ivrEntries';
 import { field, sides } from '../review';
 
@@ -35,11 +35,7 @@ export const ivrDirectoryEntity: ApprovableEntity = {
   type: IVR_DIRECTORY,
   table: 'ivr_directories',
   apply: {
-    async add(tx, id, payload, now) {
-      await writeChange(tx, id, payload, now);
-      await tx.updateTable('ivr_directories').set({ status: STATUS.normal }).where('id', '=', id).execute();
-    },
-    modify: writeChange,
+    ...writeThenOnAir('ivr_directories', writeChange),
     async delete(tx, id) {
       await tx.deleteFrom('ivr_directory_items').where('directory_id', '=', id).execute();
       await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();

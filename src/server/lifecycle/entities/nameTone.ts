@@ -2,7 +2,7 @@
 // recording (a modification) replaces the live one, with its initial letter and category, and counts as one more
 // upload. Until the operator approves, the name tone keeps the recording subscribers hear.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
-import { STATUS } from '../states';
+import { writeThenOnAir } from './onAir';
 import { field, sides } from '../review';
 
 export const NAME_TONE = 'nameTone';
@@ -27,11 +27,7 @@ export const nameToneEntity: ApprovableEntity = {
   type: NAME_TONE,
   table: 'name_tones',
   apply: {
-    async add(tx, id, payload, now) {
-      await writeRecording(tx, id, payload, now);
-      await tx.updateTable('name_tones').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
-    },
-    modify: writeRecording,
+    ...writeThenOnAir('name_tones', writeRecording),
     async delete(tx, id) {
       await tx.deleteFrom('name_tones').where('id', '=', id).execute();
     },

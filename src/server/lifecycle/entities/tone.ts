@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
+import { writeThenOnAir } from './onAir';
 import { toneFields } from '../../services/toneRecord';
 import { field, recordView, sides } from '../review';
 
@@ -104,11 +105,7 @@ export const toneEntity: ApprovableEntity = {
   type: 'tone',
   table: 'tones',
   apply: {
-    async add(tx, id, payload, now) {
-      await writeFields(tx, id, payload, now);
-      await tx.updateTable('tones').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
-    },
-    modify: writeFields,
+    ...writeThenOnAir('tones', writeFields),
     async delete(tx, id, _payload, now) {
       await tx.deleteFrom('tone_box_items').where('tone_id', '=', id).execute();
       await tx

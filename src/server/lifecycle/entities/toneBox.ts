@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
+import { writeThenOnAir } from './onAir';
 import { toneBoxFields } from '../../services/toneBoxRecord';
 import { field, recordView, sides } from '../review';
 
@@ -34,11 +35,7 @@ export const toneBoxEntity: ApprovableEntity = {
   type: TONE_BOX,
   table: 'tone_boxes',
   apply: {
-    async add(tx, id, payload, now) {
-      await writeFields(tx, id, payload, now);
-      await tx.updateTable('tone_boxes').set({ status: STATUS.normal }).where('id', '=', id).execute();
-    },
-    modify: writeFields,
+    ...writeThenOnAir('tone_boxes', writeFields),
     async delete(tx, id, payload, now) {
       await tx
         .deleteFrom('ivr_directory_items')
