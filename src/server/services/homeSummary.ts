@@ -88,10 +88,28 @@ export async function toneStateCounts(db: Db, providerId: number, site: string) 
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+type Listed = 'tones' | 'tone_boxes';
+
+/**
+ * One query run on the tones and on the boxes (each table with its own code and name columns): the first HOME_LIMIT
+ * of both by `order`, each marked with its type.
+ */
+async function tonesAndBoxes<R>(
+  query: (table: Listed, code: string, name: string) => Promise<R[]>,
+  order: (a: R, b: R) => number,
+) {
+  const [tones, boxes] = await Promise.all([
+    query('tones', 'tone_code', 'tone_name'),
+    query('tone_boxes', 'code', 'name'),
+  ]);
+  return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
+    .sort(order)
+    .slice(0, HOME_LIMIT);
+}
+
 /** The latest rejected tones and music boxes, with the operator's reason. */
 async function rejected(db: Db, providerId: number) {
-  // The same query on the tones and on the boxes, each with its own code and name columns.
-  const refused = (table: 'tones' | 'tone_boxes', code: string, name: string) =>
+  const refused = (table: Listed, code: string, name: string) =>
     db
       .selectFrom(table)
       .select(['id', sql.ref<string>(code).as('code'), sql.ref<string>(name).as('name'), 'refuse_reason', 'updated_at'])
@@ -100,21 +118,15 @@ async function rejected(db: Db, providerId: number) {
       .orderBy('id', 'desc')
       .limit(HOME_LIMIT)
       .execute();
-  const [tones, boxes] = await Promise.all([
-    refused('tones', 'tone_code', 'tone_name'),
-    refused('tone_boxes', 'code', 'name'),
-  ]);
-  return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
-    .sort((a, b) => Number(b.updated_at) - Number(a.updated_at))
-    .slice(0, HOME_LIMIT)
-    .map((r) => ({
-      type: r.type,
-      id: String(r.id),
-      code: r.code,
-      name: r.name,
-      refuseReason: r.refuse_reason,
-      time: new Date(Number(r.updated_at)).toISOString(),
-    }));
+  const rows = await tonesAndBoxes(refused, (a, b) => Number(b.updated_at) - Number(a.updated_at));
+  return rows.map((r) => ({
+    type: r.type,
+    id: String(r.id),
+    code: r.code,
+    name: r.name,
+    refuseReason: r.refuse_reason,
+    time: new Date(Number(r.updated_at)).toISOString(),
+  }));
 }
 
 /** The provider's changes waiting for the operator, oldest first, with how many days each has waited. */
@@ -147,9 +159,10 @@ async function expiring(db: Db, providerId: number, now: number) {
   const [from, to] = [day(now), day(now + EXPIRY_DAYS * DAY)];
   const toneDay = toneFields().field('toneValidDay').column as 'tone_valid_day';
   const boxDay = toneBoxFields().field('validDay').column as 'valid_day';
-  // The same query on the tones and on the boxes, each with its own code, name and validity columns.
-  const ending = (table: 'tones' | 'tone_boxes', code: string, name: string, validDay: string) =>
-    db
+  // Each table with its own validity column.
+  const ending = (table: Listed, code: string, name: string) => {
+    const validDay = table === 'tones' ? toneDay : boxDay;
+    return db
       .selectFrom(table)
       .select([
         'id',
@@ -165,23 +178,18 @@ async function expiring(db: Db, providerId: number, now: number) {
       .orderBy('id')
       .limit(HOME_LIMIT)
       .execute();
-  const [tones, boxes] = await Promise.all([
-    ending('tones', 'tone_code', 'tone_name', toneDay),
-    ending('tone_boxes', 'code', 'name', boxDay),
-  ]);
-  return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
-    .sort((a, b) => String(a.validDay).localeCompare(String(b.validDay)))
-    .slice(0, HOME_LIMIT)
-    .map((r) => ({
-      type: r.type,
-      id: String(r.id),
-      code: r.code,
-      name: r.name,
-      validDay: String(r.validDay),
-      days: String(
-        Math.max(0, Math.round((Date.parse(`${r.validDay}T00:00:00Z`) - Date.parse(`${day(now)}T00:00:00Z`)) / DAY)),
-      ),
-    }));
+  };
+  const rows = await tonesAndBoxes(ending, (a, b) => String(a.validDay).localeCompare(String(b.validDay)));
+  return rows.map((r) => ({
+    type: r.type,
+    id: String(r.id),
+    code: r.code,
+    name: r.name,
+    validDay: String(r.validDay),
+    days: String(
+      Math.max(0, Math.round((Date.parse(`${r.validDay}T00:00:00Z`) - Date.parse(`${day(now)}T00:00:00Z`)) / DAY)),
+    ),
+  }));
 }
 
 /**
