@@ -424,18 +424,22 @@ export interface BatchTaskLineTable {
   return_msg: Generated<string>;
 }
 
-/** SQLite's job queue: a leased chunk of a task's lines (migration 011; pg-boss on PostgreSQL). */
-export interface BatchJobTable {
+/** A job of a SQLite queue, leased by one worker at a time and retried after a failure (migrations 011, 032). */
+export interface LeasedJob {
   id: Generated<number>;
-  task_id: number;
-  from_line: number;
-  to_line: number;
   state: Generated<string>;
   attempts: Generated<number>;
   lease_owner: string | null;
   lease_until: number | null;
   run_after: Generated<number>;
   error: Generated<string>;
+}
+
+/** SQLite's job queue: a leased chunk of a task's lines (migration 011; pg-boss on PostgreSQL). */
+export interface BatchJobTable extends LeasedJob {
+  task_id: number;
+  from_line: number;
+  to_line: number;
 }
 
 export interface TranscodeTable {
@@ -455,15 +459,8 @@ export interface TranscodeTable {
   finished_at: number | null;
 }
 
-export interface MediaJobTable {
-  id: Generated<number>;
+export interface MediaJobTable extends LeasedJob {
   transcode_id: number;
-  state: Generated<string>;
-  attempts: Generated<number>;
-  lease_owner: string | null;
-  lease_until: number | null;
-  run_after: Generated<number>;
-  error: Generated<string>;
 }
 
 export interface UploadedFileTable {
