@@ -147,9 +147,21 @@ export function asTheScreenShows(
   payload: Record<string, any>,
   ctx: ValidationContext,
 ): Record<string, any> {
+  const shown = throughScreen(screenId, call, payload, ctx, shownAsTheScreenShows);
+  if (!shown) throw new Error(`screen "${screenId}" has no call "${call}"`);
+  return shown;
+}
+
+/** `shape` of the request, given the screen's call in this context and the form it recovers; undefined without that call. */
+function throughScreen(
+  screenId: string,
+  call: string,
+  payload: Record<string, any>,
+  ctx: ValidationContext,
+  shape: (r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) => Record<string, any>,
+): Record<string, any> | undefined {
   const r = screenRequest(screenId, call, ctx);
-  if (!r) throw new Error(`screen "${screenId}" has no call "${call}"`);
-  return shownAsTheScreenShows(r, payload, recover(r, payload, ctx).form);
+  return r && shape(r, payload, recover(r, payload, ctx).form);
 }
 
 function shownAsTheScreenShows(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
@@ -220,15 +232,12 @@ function fieldsOnAnySite(screenId: string): Set<string> {
  * stays while any of them shows (without the keys of hidden ones, when it is their JSON text); constants and values
  * from named expressions always stay.
  */
-export function withoutHiddenParameters(
+export const withoutHiddenParameters = (
   screenId: string,
   call: string,
   payload: Record<string, any>,
   ctx: ValidationContext,
-): Record<string, any> {
-  const r = screenRequest(screenId, call, ctx);
-  return r ? visibleParameters(r, payload, recover(r, payload, ctx).form) : payload;
-}
+): Record<string, any> => throughScreen(screenId, call, payload, ctx, visibleParameters) ?? payload;
 
 function visibleParameters(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
   const { engine, screenId, callDef, input } = r;
