@@ -2,15 +2,19 @@
 // Jest project, run the API suite again on PostgreSQL when TEST_DATABASE_URL is set, and end with one line
 // `N passed, N failed` counted from Jest's JSON results (CI reads that line).
 //
-// Three lanes run side by side once the portal and the server are built: the end-to-end files (two Jest workers; an
-// e2e file spends much of its time waiting on Chromium and its server), the API suite on PostgreSQL (much of it
-// waiting on the database), and everything else in turn (type check, lint, the engine, definitions, ui and API
-// projects on SQLite), which fills the cores the other two leave idle. Measured on 2 cores: the e2e suite alone
-// kept them 37% busy. With the lanes one after the other CI's run took 32 minutes; with two lanes, 30.6.
+// Three lanes run side by side once the portal is built: the end-to-end files, the API suite on PostgreSQL (much of
+// it waiting on the database), and everything else in turn (type check, lint, the engine, definitions, ui and API
+// projects on SQLite), which fills the cores the e2e files leave idle: an e2e file spends much of its time waiting
+// on Chromium and its server (measured on 2 cores, two e2e workers alone kept them 37% busy).
+// The e2e files are a queue, longest first (test/e2e/durations.json), each run as a Jest process of its own that
+// shares the run's built server, seeded DATA_DIRs and Chromium (test/e2e/support/host.ts). Two workers take from it
+// from the start, and each other lane joins them when it ends: with a fixed two, the last seven minutes of a run were
+// two e2e workers alone on a machine they kept a third busy.
 // Each line of output is prefixed with its lane; each step's outcome is listed at the end with its minutes.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join, relative } from 'node:path';
 
 const extraArgs = process.argv.slice(2);
@@ -57,9 +61,9 @@ async function check(lane, name, cmd, args) {
 }
 
 /** Writes each e2e file's seconds to test/e2e/durations.json, which orders the next clean run (test/sequencer.cjs). */
-function recordDurations(results) {
+function recordDurations(files) {
   const seconds = Object.fromEntries(
-    results.testResults
+    files
       .map((f) => [relative(process.cwd(), f.name), Math.round((f.endTime - f.startTime) / 1000)])
       .sort((a, b) => b[1] - a[1]),
   );
@@ -82,10 +86,10 @@ async function jest(lane, name, args, env = {}) {
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
-  if (lane === 'e2e' && process.env.RBT_RECORD_DURATIONS === '1') recordDurations(r);
   passed += r.numPassedTests;
   // A suite that fails to load counts as one failure, so a broken file can never hide.
   failed += r.numRuntimeErrorTestSuites + r.numFailedTests;
+  return r;
 }
 
 // The build prints nothing at --logLevel warn unless something is wrong: a warning fails this step too (issue 11).
@@ -99,13 +103,83 @@ if (built) passed += 1;
 else failed += 1;
 outcomes.push(`build: ${built ? 'ok' : 'failed'} (${minutes(Date.now() - buildStarted)})`);
 
+/** The e2e files, longest first by the last full run's seconds; a file that run did not time goes first. */
+function e2eQueue() {
+  const measured = JSON.parse(readFileSync(join('test', 'e2e', 'durations.json'), 'utf8'));
+  const dir = join('test', 'e2e');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(dir, f));
+  const seconds = (f) => measured[f] ?? Number.MAX_SAFE_INTEGER - statSync(f).size;
+  return files.sort((a, b) => seconds(b) - seconds(a));
+}
+
+/** Starts the run's e2e host (host.ts); resolves to the environment its Jest processes share, and a way to end it. */
+function startE2eHost() {
+  const host = spawn('npx', ['tsx', join('test', 'e2e', 'support', 'host.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const env = new Promise((resolve, reject) => {
+    createInterface({ input: host.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    host.once('exit', (code) => reject(new Error(`the e2e host exited (${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      host.once('exit', resolve);
+      host.stdin.end();
+    });
+  return { env, stop };
+}
+
+/** The queue of e2e files and its workers: two to start with, and one more each time another lane ends. */
+function e2ePool() {
+  const queue = e2eQueue();
+  const timed = [];
+  const workers = [];
+  let hostEnv;
+  let joined = 0; // lanes that ended before the host was up
+  const work = async (n) => {
+    const env = await hostEnv;
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const r = await jest(`e2e${n}`, relative('test', file), [file], { ...env, JEST_PROJECTS: 'e2e' });
+      if (r) timed.push(...r.testResults);
+    }
+  };
+  return {
+    start(env) {
+      hostEnv = env;
+      for (let n = 1; n <= 2 + joined; n += 1) workers.push(work(n));
+    },
+    join() {
+      if (!hostEnv) joined += 1;
+      else if (queue.length) workers.push(work(workers.length + 1));
+    },
+    async done() {
+      // A worker that joins later is in the list by the time the ones before it end.
+      for (let i = 0; i < workers.length; i += 1) await workers[i];
+      if (process.env.RBT_RECORD_DURATIONS === '1') recordDurations(timed);
+    },
+  };
+}
+
+const e2e = e2ePool();
+
 const e2eLane = async () => {
   if (build.status !== 0) {
     failed += 1;
     console.log('[e2e] not run: the portal did not build');
     return;
   }
-  await jest('e2e', 'jest e2e (SQLite)', ['--selectProjects', 'e2e', '--maxWorkers=2']);
+  const started = Date.now();
+  const host = startE2eHost();
+  try {
+    e2e.start(await host.env);
+  } catch (e) {
+    failed += 1;
+    console.log(`[e2e] not run: ${e.message}`);
+    return;
+  }
+  await e2e.done();
+  await host.stop();
+  outcomes.push(`e2e: all files (${minutes(Date.now() - started)})`);
 };
 
 const otherLane = async () => {
@@ -120,6 +194,7 @@ const otherLane = async () => {
     'server',
     '--maxWorkers=1',
   ]);
+  e2e.join();
 };
 
 // The API suite again on PostgreSQL, in a lane of its own: much of its time is spent waiting on the database.
@@ -129,6 +204,7 @@ const postgresLane = async () => {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     TEST_DB: 'postgres',
   });
+  e2e.join();
 };
 
 await Promise.all([e2eLane(), otherLane(), postgresLane()]);

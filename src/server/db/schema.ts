@@ -138,6 +138,23 @@ export interface ConfigGenerationTable {
   generation: number | string;
 }
 
+/**
+ * Changes of the tones' state columns, one row a group and change (migration 036; triggers on tones add them): a
+ * provider's tones counted by state are the sums of its rows (services/toneStateCounts.ts).
+ */
+export interface ToneStateDeltaTable {
+  id: Generated<number>;
+  provider_id: number;
+  status: string;
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  transcode_state: string;
+  /** 1: the refuse reason is not empty. */
+  refused: number;
+  n: number;
+}
+
 export interface ConfigTable {
   /** '*' for the whole deployment, or a site id whose value wins for that site's providers. */
   site: string;
@@ -530,6 +547,7 @@ export interface Database {
   tariffs: TariffTable;
   tariff_details: TariffDetailTable;
   tones: ToneTable;
+  tone_state_deltas: ToneStateDeltaTable;
   tags: TagTable;
   copyright_companies: CopyrightCompanyTable;
   tone_copyrights: ToneCopyrightTable;

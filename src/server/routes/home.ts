@@ -50,6 +50,7 @@ export function homeRoutes(app: FastifyInstance): void {
           record: await homeSummary(ctx.db, {
             providerId: p.id,
             site: p.site,
+            dialect: ctx.handle.dialect,
             now: ctx.now(),
             taskTypes: TASK_TYPES.filter((t) => typeOpen(req, t)).map((t) => t.type),
           }),

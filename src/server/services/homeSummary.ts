@@ -1,9 +1,5 @@
 // The home page's work queue (issue 25, sp/homesummary): in one call, what a provider has to act on.
-// - counts of its tones by the state the tone list's status column shows. The states and the rule giving each are
-//   the column's own expression (toneTranscodeStatus, with the approval states of lifecycle/states.ts inside), not a
-//   list of its own: the tones are counted grouped by the columns that expression reads (a handful of groups,
-//   read from the covering index of migration 035 alone), then each group is given its state by the engine, so
-//   a count and the list filtered by that state (sp/qrytone state=...) always agree.
+// - counts of its tones by the state the tone list's status column shows (toneStateCounts.ts);
 // - the latest rejected tones and music boxes with the operator's reason;
 // - the changes waiting longest for the operator (pending change requests, oldest first);
 // - tones and boxes whose validity ends within EXPIRY_DAYS;
@@ -11,80 +7,22 @@
 // Every part is one indexed query with a LIMIT: nothing per row, whatever the number of tones.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Logic } from '../../engine/types';
-import { outcomesOf } from '../../engine/outcomes';
-import { engineFor } from '../validation';
 import { STATUS, stateCondition } from '../lifecycle/states';
 import { TONE_BOX } from '../lifecycle/entities/toneBox';
 import { CHANGE_LIST_COLUMNS, minutesWaited, pendingCount } from '../lifecycle/changes';
 import { toneFields } from './toneRecord';
 import { toneBoxFields } from './toneBoxRecord';
 import { localTime } from './batch/tasks';
+import { toneStateCounts } from './toneStateCounts';
+import type { Dialect } from '../db/connection';
 
 type Db = Kysely<Database>;
 
-/** The expression of the tone list's status column (records/tone.json's state filter names it). */
-const STATE_EXPRESSION = () => toneFields().record.filters?.state?.expression ?? 'toneTranscodeStatus';
 /** How far ahead "expiring soon" looks. */
 export const EXPIRY_DAYS = 30;
 /** How many items each list of the home page shows. */
 export const HOME_LIMIT = 5;
 const DAY = 86_400_000;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The row fields an expression reads (named expressions followed), each with whether it is only tested for being
- * empty (`!` / `!!`): such a field (the refuse reason) is grouped by its emptiness, not by its text.
- */
-function fieldsRead(site: string, logic: Logic): Map<string, boolean> {
-  const engine = engineFor(site);
-  const out = new Map<string, boolean>();
-  const walk = (v: unknown, underNot: boolean) => {
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, false));
-    if (!isObject(v)) return;
-    if (typeof v.$expr === 'string') return walk(engine.expression(v.$expr), underNot);
-    if ('var' in v) {
-      const name = Array.isArray(v.var) ? v.var[0] : v.var;
-      if (typeof name === 'string' && name.startsWith('row.')) {
-        const field = name.slice(4);
-        out.set(field, (out.get(field) ?? true) && underNot);
-      }
-      return;
-    }
-    for (const [op, arg] of Object.entries(v)) walk(arg, op === '!' || op === '!!');
-  };
-  walk(logic, false);
-  return out;
-}
-
-/** Every state the status column can show, in the expression's order, with how many of the provider's tones show it. */
-export async function toneStateCounts(db: Db, providerId: number, site: string) {
-  const name = STATE_EXPRESSION();
-  const engine = engineFor(site);
-  const expression = engine.expression(name);
-  const fields = [...fieldsRead(site, expression)];
-  const column = (f: string) => toneFields().field(f).column;
-  // Grouped by the plain columns (the index's own, so the groups stream from it without a sort); a field read only
-  // for its emptiness is reduced here, after grouping.
-  let q = db.selectFrom('tones').where('provider_id', '=', providerId) as any;
-  fields.forEach(([field], i) => (q = q.select(sql.ref(column(field)).as(`f${i}`))));
-  q = q.select(sql<number>`count(*)`.as('n'));
-  fields.forEach(([field]) => (q = q.groupBy(sql.ref(column(field)))));
-  const groups = (await q.execute()) as Array<Record<string, unknown>>;
-  const counts = new Map<string, number>();
-  for (const g of groups) {
-    const row = Object.fromEntries(
-      fields.map(([field, emptiness], i) => {
-        const v = String(g[`f${i}`] ?? '');
-        return [field, emptiness && v !== '' ? '1' : v];
-      }),
-    );
-    const state = String(engine.evaluateExpression(name, { row }));
-    counts.set(state, (counts.get(state) ?? 0) + Number(g.n));
-  }
-  return outcomesOf(expression).map((o) => ({ state: o.value, count: String(counts.get(o.value) ?? 0) }));
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -240,6 +178,7 @@ async function lastTasks(db: Db, providerId: number, types: string[]) {
 export interface HomeQuery {
   providerId: number;
   site: string;
+  dialect: Dialect;
   now: number;
   /** The batch task types the provider may use (the task list's own rule). */
   taskTypes: string[];
@@ -247,7 +186,7 @@ export interface HomeQuery {
 
 export async function homeSummary(db: Db, q: HomeQuery) {
   const [counts, rejectedItems, waiting, expiringItems, tasks] = await Promise.all([
-    toneStateCounts(db, q.providerId, q.site),
+    toneStateCounts(db, q),
     rejected(db, q.providerId),
     waitingChanges(db, q.providerId, q.now),
     expiring(db, q.providerId, q.now),

@@ -10,6 +10,7 @@ import { makeSeedsDir } from '../../api/seedTemplate';
 import { tmpdir } from 'node:os';
 
 export default async function globalSetup(): Promise<void> {
+  if (process.env.RBT_E2E_HOSTED) return; // all of it made once by the run's host (host.ts)
   ensureBuilt();
   buildServer();
   // Each site's demo data seeded once, every server's DATA_DIR a copy (server.ts).
