@@ -43,6 +43,7 @@ export const expressionFile = (name: string) => `screen-definitions/expressions/
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
+/** Where an expansion is: its file, the names it is inside, and what the whole expansion shares (parts, problems). */
 interface Scope {
   file: string;
   /** The definition's own named expressions (raw), and where they are written. */
@@ -50,6 +51,9 @@ interface Scope {
   localFile: string;
   uses: string[];
   exprs: string[];
+  shared: SharedParts;
+  /** Problems found, pushed with the file they are written in. */
+  problems: CompositionProblem[];
 }
 
 /**
@@ -64,34 +68,23 @@ export function expandTree(
   problems: CompositionProblem[] = [],
   localFile = file,
 ): unknown {
-  return expand(tree, '$', { file, local, localFile, uses: [], exprs: [] }, shared, problems);
+  return expand(tree, '$', { file, local, localFile, uses: [], exprs: [], shared, problems });
 }
 
-function expand(
-  node: unknown,
-  path: string,
-  scope: Scope,
-  shared: SharedParts,
-  problems: CompositionProblem[],
-): unknown {
-  if (Array.isArray(node)) return node.map((v, i) => expand(v, childPath(path, i), scope, shared, problems));
+function expand(node: unknown, path: string, scope: Scope): unknown {
+  if (Array.isArray(node)) return node.map((v, i) => expand(v, childPath(path, i), scope));
   if (!isObject(node)) return node;
-  if ('$expr' in node) return expandExpression(node, path, scope, shared, problems);
-  if ('$use' in node) return expandUse(node, path, scope, shared, problems);
+  if ('$expr' in node) return expandExpression(node, path, scope);
+  if ('$use' in node) return expandUse(node, path, scope);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = expand(v, childPath(path, k), scope, shared, problems);
+  for (const [k, v] of Object.entries(node)) out[k] = expand(v, childPath(path, k), scope);
   return out;
 }
 
-function expandUse(
-  node: Record<string, unknown>,
-  path: string,
-  scope: Scope,
-  shared: SharedParts,
-  problems: CompositionProblem[],
-): unknown {
+function expandUse(node: Record<string, unknown>, path: string, scope: Scope): unknown {
+  const { shared, problems } = scope;
   const { $use: name, ...overrides } = node;
-  const local = Object.keys(overrides).length ? expand(overrides, path, scope, shared, problems) : undefined;
+  const local = Object.keys(overrides).length ? expand(overrides, path, scope) : undefined;
   const at = childPath(path, '$use');
   if (typeof name !== 'string') {
     problems.push({ file: scope.file, path: at, reason: '"$use" names a fragment: a string' });
@@ -114,13 +107,11 @@ function expandUse(
     });
     return local ?? {};
   }
-  const value = expand(
-    copy(fragment.value),
-    '$.value',
-    { ...scope, file: fragmentFile(name), uses: [...scope.uses, name] },
-    shared,
-    problems,
-  );
+  const value = expand(copy(fragment.value), '$.value', {
+    ...scope,
+    file: fragmentFile(name),
+    uses: [...scope.uses, name],
+  });
   if (local === undefined) return value;
   if (!isObject(value)) {
     problems.push({
@@ -133,13 +124,8 @@ function expandUse(
   return mergePatch(value, local);
 }
 
-function expandExpression(
-  node: Record<string, unknown>,
-  path: string,
-  scope: Scope,
-  shared: SharedParts,
-  problems: CompositionProblem[],
-): unknown {
+function expandExpression(node: Record<string, unknown>, path: string, scope: Scope): unknown {
+  const { shared, problems } = scope;
   const name = node.$expr;
   const at = childPath(path, '$expr');
   if (Object.keys(node).length !== 1) {
@@ -175,7 +161,7 @@ function expandExpression(
   const inner: Scope = isLocal
     ? { ...scope, file: scope.localFile, exprs: [...scope.exprs, name] }
     : { ...scope, file: expressionFile(name), local: {}, exprs: [...scope.exprs, name] };
-  return expand(copy(written), isLocal ? `$.expressions.${name}` : '$.expression', inner, shared, problems);
+  return expand(copy(written), isLocal ? `$.expressions.${name}` : '$.expression', inner);
 }
 
 /**

@@ -292,24 +292,27 @@ export interface ScreenDef {
 /** An overlay is a JSON Merge Patch (RFC 7396) of a ScreenDef: null removes a key. */
 export type Overlay = Record<string, unknown>;
 
-export interface ResolvedField {
+/** A field as the engine resolved it for one context: its conditions decided, its options and messages settled. */
+export interface ResolvedField extends Pick<
+  FieldDef,
+  | 'order'
+  | 'label'
+  | 'help'
+  | 'placeholder'
+  | 'section'
+  | 'widget'
+  | 'schema'
+  | 'ui'
+  | 'resetOn'
+  | 'clientOnly'
+  | 'invalidNotice'
+> {
   name: string;
-  order: number;
-  label?: string;
-  help?: string;
-  placeholder?: string;
-  section?: string;
-  widget?: string;
-  schema: JsonSchema;
   required: boolean;
   disabled: boolean;
   default?: unknown;
   options?: Option[] | { dictionary: string } | { call: string };
   messages: Record<string, string>;
-  ui?: Record<string, unknown>;
-  resetOn?: string[];
-  clientOnly?: boolean;
-  invalidNotice?: string;
 }
 
 export interface ResolvedColumn extends Omit<ColumnDef, 'visible'> {

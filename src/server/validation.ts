@@ -139,19 +139,8 @@ function plainField(mapping: unknown): string | undefined {
  * A request's parameters as the screen lets its user set them in this context, so what the form does not offer
  * is never stored: a parameter sent from a field the screen hides is dropped (a radio account's price, 000 §4), one
  * from a disabled field with a default takes that default (the administrator's price when
- * cp_admin_can_specify_rbt_price is '2'), one from a field the form trims (ui.trim) is trimmed.
+ * cp_admin_can_specify_rbt_price is '2'), one from a field the form trims (ui.trim) is trimmed (checkScreen).
  */
-export function asTheScreenShows(
-  screenId: string,
-  call: string,
-  payload: Record<string, any>,
-  ctx: ValidationContext,
-): Record<string, any> {
-  const r = screenRequest(screenId, call, ctx);
-  if (!r) throw new Error(`screen "${screenId}" has no call "${call}"`);
-  return shownAsTheScreenShows(r, payload, recover(r, payload, ctx).form);
-}
-
 function shownAsTheScreenShows(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
   const { engine, screenId, callDef, input } = r;
   const fields = fieldsByName(engine.resolve(screenId, { ...input, form }));
@@ -218,18 +207,8 @@ function fieldsOnAnySite(screenId: string): Set<string> {
  * cannot send is never checked by a hidden field's rules, so it must not be stored either (a tune company and
  * its validity day on the Kenyan variant, which has no tune company). A parameter read from several fields
  * stays while any of them shows (without the keys of hidden ones, when it is their JSON text); constants and values
- * from named expressions always stay.
+ * from named expressions always stay (checkScreen).
  */
-export function withoutHiddenParameters(
-  screenId: string,
-  call: string,
-  payload: Record<string, any>,
-  ctx: ValidationContext,
-): Record<string, any> {
-  const r = screenRequest(screenId, call, ctx);
-  return r ? visibleParameters(r, payload, recover(r, payload, ctx).form) : payload;
-}
-
 function visibleParameters(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
   const { engine, screenId, callDef, input } = r;
   const shown = shownFields(engine.resolve(screenId, { ...input, form }));

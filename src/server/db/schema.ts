@@ -60,16 +60,20 @@ export interface OperatorTable {
   updated_at: number;
 }
 
-export interface OperatorSessionTable {
+/** The columns of a signed-in session, a provider's (sessions) or an operator's (operator_sessions). */
+export interface SessionColumns {
   id: Generated<number>;
   token_hash: string;
-  operator_id: number;
   csrf_token: string;
   language: string;
   ip: string;
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+}
+
+export interface OperatorSessionTable extends SessionColumns {
+  operator_id: number;
 }
 
 export interface OperatorPasswordHistoryTable {
@@ -97,16 +101,8 @@ export interface NotificationTable {
   read_at: number | null;
 }
 
-export interface SessionTable {
-  id: Generated<number>;
-  token_hash: string;
+export interface SessionTable extends SessionColumns {
   provider_id: number;
-  csrf_token: string;
-  language: string;
-  ip: string;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
 }
 
 export interface AddressThrottleTable {
@@ -226,7 +222,19 @@ export interface TariffDetailTable {
   description: string;
 }
 
-export interface ToneTable {
+/**
+ * The approval marks every approvable table carries (lifecycle/states.ts; tones and boxes from the first schema,
+ * IVR directories, prompts and name tones from migration 021): what change waits for the operator, or was refused
+ * and why.
+ */
+export interface ApprovalMarks {
+  approve_type: string;
+  table_type: string;
+  ask_type: string;
+  refuse_reason: string;
+}
+
+export interface ToneTable extends ApprovalMarks {
   id: Generated<number>;
   provider_id: number;
   /** 1..n per provider, dense and never reused (tones are deleted by status): list paging seeks by it. */
@@ -236,10 +244,6 @@ export interface ToneTable {
   singer_name: string;
   singer_sex: string;
   status: string;
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
   price: string;
   caller_price: string;
   total_price: string;
@@ -298,7 +302,7 @@ export interface ToneCopyrightTable {
   valid_day: string;
 }
 
-export interface ToneBoxTable {
+export interface ToneBoxTable extends ApprovalMarks {
   id: Generated<number>;
   provider_id: number;
   code: string;
@@ -316,10 +320,6 @@ export interface ToneBoxTable {
   price_group_id: number | null;
   tone_file: string;
   additional_info: string;
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
   /** The reason of the last deletion request (1-180 characters; migration 015). */
   delete_reason: Generated<string>;
   /** '1' subscribers may take single tones of the box (queryToneBox canSplit). */
@@ -339,7 +339,7 @@ export interface ToneBoxItemTable {
   position: number;
 }
 
-export interface IvrDirectoryTable {
+export interface IvrDirectoryTable extends ApprovalMarks {
   id: Generated<number>;
   provider_id: number;
   position: number;
@@ -349,11 +349,6 @@ export interface IvrDirectoryTable {
   prompt_file: string;
   /** '0' not yet on air (its addition not approved), '1' normal, '2' hidden. */
   status: string;
-  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
   created_at: number;
   updated_at: Generated<number>;
 }
@@ -367,7 +362,7 @@ export interface IvrDirectoryItemTable {
 }
 
 /** A salutatory (kind '1') or help (kind '2') prompt of 001 §2.7 (migration 018). */
-export interface IvrPromptTable {
+export interface IvrPromptTable extends ApprovalMarks {
   id: Generated<number>;
   provider_id: number;
   kind: string;
@@ -375,17 +370,12 @@ export interface IvrPromptTable {
   prompt_file: string;
   /** '0' not yet on air (its addition not approved), '1' normal. */
   status: string;
-  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
   created_at: number;
   updated_at: number;
 }
 
 /** A name tone of 001 §2.8 (columns beyond the first schema's: migration 020). */
-export interface NameToneTable {
+export interface NameToneTable extends ApprovalMarks {
   id: Generated<number>;
   provider_id: number;
   name: string;
@@ -401,12 +391,6 @@ export interface NameToneTable {
   /** '0' not yet on air (its addition not approved), '1' normal. */
   status: string;
   catalog_id: Generated<number>;
-  /** Approval marks (lifecycle/states.ts, migration 021): what change waits for the operator, or was refused and why. */
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
-
   created_at: Generated<number>;
   updated_at: Generated<number>;
 }
@@ -457,18 +441,22 @@ export interface BatchTaskLineTable {
   return_msg: Generated<string>;
 }
 
-/** SQLite's job queue: a leased chunk of a task's lines (migration 011; pg-boss on PostgreSQL). */
-export interface BatchJobTable {
+/** A job of a SQLite queue, leased by one worker at a time and retried after a failure (migrations 011, 032). */
+export interface LeasedJob {
   id: Generated<number>;
-  task_id: number;
-  from_line: number;
-  to_line: number;
   state: Generated<string>;
   attempts: Generated<number>;
   lease_owner: string | null;
   lease_until: number | null;
   run_after: Generated<number>;
   error: Generated<string>;
+}
+
+/** SQLite's job queue: a leased chunk of a task's lines (migration 011; pg-boss on PostgreSQL). */
+export interface BatchJobTable extends LeasedJob {
+  task_id: number;
+  from_line: number;
+  to_line: number;
 }
 
 export interface TranscodeTable {
@@ -488,15 +476,8 @@ export interface TranscodeTable {
   finished_at: number | null;
 }
 
-export interface MediaJobTable {
-  id: Generated<number>;
+export interface MediaJobTable extends LeasedJob {
   transcode_id: number;
-  state: Generated<string>;
-  attempts: Generated<number>;
-  lease_owner: string | null;
-  lease_until: number | null;
-  run_after: Generated<number>;
-  error: Generated<string>;
 }
 
 export interface UploadedFileTable {

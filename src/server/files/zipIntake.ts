@@ -14,7 +14,7 @@ import { crc32, createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { FileStore } from './storage';
 import { contentMatches, EXTENSIONS, extensionOf, hasSpecialCharacters, isAudioKind, type FileKind } from './sniff';
-import { AudioRefusal, inspectAudio } from '../media/intake';
+import { AudioRefusal, takeAsAudio } from '../media/intake';
 import { RC } from '../returnCodes';
 import type { Config } from '../services/config';
 import { hasControlCharacter, withoutControlCharacters } from '../http/controlCharacters';
@@ -187,15 +187,8 @@ export async function intakeZip(
             // A zip under any other name is named as what it is: an archive inside the archive.
             if (contentMatches('zip', file.head)) out.problems.push(problem('Batch.zipNested', { entry: name }));
             else if (isAudioKind(kind)) {
-              // Audio is what its content is; probed only (a batch's masters are decoded by their transcode).
               try {
-                const audio = await inspectAudio(file.tempPath, file.head, file.size, {
-                  allowed: o.kinds.filter(isAudioKind),
-                  config: o.config,
-                  decode: false,
-                });
-                file.kind = audio.kind;
-                file.info = { ...audio.info };
+                await takeAsAudio(file, { ...file, path: file.tempPath }, o, false);
               } catch (err) {
                 if (!(err instanceof AudioRefusal)) throw err;
                 // Not audio at all is the content refusal every entry kind has; any other reason is named by

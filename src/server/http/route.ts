@@ -31,7 +31,7 @@ export interface ScreenCall {
   mode?: 'add' | 'edit';
   /** The screen's button that sends the call: the call is refused while the button is disabled (or hidden). */
   action?: string;
-  /** The handler gets the parameters as the screen shows its fields (validation.ts asTheScreenShows). */
+  /** The handler gets the parameters as the screen shows its fields (validation.ts shownAsTheScreenShows, through checkScreen). */
   asShown?: boolean;
 }
 /** What the server looks up itself before a screen's rules run: form values and user info that replace the request's. */

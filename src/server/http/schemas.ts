@@ -90,6 +90,13 @@ export const paging = {
 /** The paging parameters as a call receives them. */
 export type Paging = Partial<Static<TObject<typeof paging>>>;
 
+/** The parts of a multipart/form-data body, for the document (a route's multipartSchema). */
+export const multipartParts = (properties: Record<string, JsonSchema>, required?: string[]): JsonSchema => ({
+  type: 'object',
+  properties,
+  ...(required ? { required } : {}),
+});
+
 /**
  * The declared shape of an answer record whose fields are strings: it documents the call (OpenAPI) and lets the
  * definitions linter check that a screen reads only fields the answer has. `more` adds fields of other types.

@@ -75,14 +75,24 @@ export async function withdrawPending(db: Db, entityType: string, entityId: numb
     .execute();
 }
 
-/** The provider's changes waiting for the operator, of one entity type (the radio submit rule of 000 §4 counts its boxes'). */
-export async function pendingCount(db: Db, providerId: number, entityType: string): Promise<number> {
-  const { n } = await db
+/**
+ * The provider's changes waiting for the operator, of one entity type (the radio submit rule of 000 §4 counts its
+ * boxes'), or of every type (the home page's waiting total).
+ */
+export async function pendingCount(db: Db, providerId: number, entityType?: string): Promise<number> {
+  let q = db
     .selectFrom('change_requests')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('provider_id', '=', providerId)
-    .where('status', '=', 'pending')
-    .where('entity_type', '=', entityType)
-    .executeTakeFirstOrThrow();
+    .where('status', '=', 'pending');
+  if (entityType !== undefined) q = q.where('entity_type', '=', entityType);
+  const { n } = await q.executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** What a list of waiting changes shows of each (the operator's queue, the provider's home page). */
+export const CHANGE_LIST_COLUMNS = ['c.id', 'c.entity_type', 'c.entity_id', 'c.kind', 'c.created_at'] as const;
+
+/** How many whole minutes a change has waited (never below 0, should the clock step back). */
+export const minutesWaited = (createdAt: number | string, now: number): string =>
+  String(Math.max(0, Math.floor((now - Number(createdAt)) / 60_000)));

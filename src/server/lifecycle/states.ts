@@ -10,6 +10,7 @@
 import { BASE_SITE } from '../../engine';
 import { engineFor } from '../validation';
 import { logicToSql } from '../db/logicSql';
+import type { ApprovalMarks } from '../db/schema';
 
 /** An entity's live status: '0' not yet on sale (its addition not approved), '1' normal, '2' hidden, '4' hidden and unavailable, '6' deleted (001 §4). */
 export const STATUS = { new: '0', normal: '1', hidden: '2', hiddenUnavailable: '4', deleted: '6' } as const;
@@ -25,19 +26,16 @@ const EXPRESSIONS: Record<ApprovalState, string> = {
   settled: 'approvalSettled',
 };
 
-/** The approval marks of an entity row: the same four columns in every approvable table. */
-export interface Marks {
-  approve_type: string;
-  table_type: string;
-  ask_type: string;
-  refuse_reason: string;
-}
+/** The approval marks of an entity row: the same four columns in every approvable table (db/schema.ts). */
+export type Marks = ApprovalMarks;
 const COLUMN: Record<string, keyof Marks> = {
   approveType: 'approve_type',
   tableType: 'table_type',
   askType: 'ask_type',
   refuseReason: 'refuse_reason',
 };
+/** The marks' names on the wire, in the order the calls' records list them (after status). */
+export const WIRE_MARKS = Object.keys(COLUMN);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

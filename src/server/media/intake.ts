@@ -8,7 +8,7 @@ import { num, type Config } from '../services/config';
 import { RC, type ReturnCode } from '../returnCodes';
 import type { Violation } from '../validation';
 import { readWavInfo } from '../files/wav';
-import { AUDIO_FILE_KINDS, type FileKind } from '../files/sniff';
+import { AUDIO_FILE_KINDS, isAudioKind, type FileKind } from '../files/sniff';
 import { analyse, type Analysis } from './analyse';
 import { probe, type AudioFacts } from './probe';
 import { ToolError } from './ffmpeg';
@@ -136,6 +136,24 @@ async function factsOf(path: string, head: Buffer, size: number): Promise<AudioF
     };
   }
   return probe(path);
+}
+
+/**
+ * Takes a received audio file for what its content is (an mp3 named .wav is an mp3): inspected among the audio kinds
+ * of `accepted` (inspectAudio), with its kind and info written onto `file`. Rejects with an AudioRefusal as
+ * inspectAudio does. The upload (decoded once for what it sounds like) and a batch zip's entries (probed only:
+ * their masters are decoded by their transcode) take audio this way.
+ */
+export async function takeAsAudio(
+  file: { kind: FileKind; info: Record<string, unknown> },
+  at: { path: string; head: Buffer; size: number },
+  accepted: { kinds: readonly FileKind[]; config: Config },
+  decode: boolean,
+): Promise<void> {
+  const allowed = accepted.kinds.filter(isAudioKind);
+  const audio = await inspectAudio(at.path, at.head, at.size, { allowed, config: accepted.config, decode });
+  file.kind = audio.kind;
+  file.info = { ...audio.info };
 }
 
 /**

@@ -13,7 +13,7 @@ import { findProviderByCode, selfInfo, setOwnPassword, SELF_INFO_FIELDS, updateC
 import { countWrongTry, issueCode, lastCodeTime, openCode, useCode } from '../services/dynamicCodes';
 import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
 import { endAllSessions, endOtherSessions } from '../services/sessions';
-import { audit } from '../services/audit';
+import { auditBy } from '../services/audit';
 import { num, type Config } from '../services/config';
 import { usedRecently } from '../services/passwordHistory';
 import type { Provider } from '../db/schema';
@@ -90,7 +90,7 @@ export function accountRoutes(app: FastifyInstance): void {
         await checkNewPassword(ctx, p, s.config, String(params.newPwd));
         await setPassword(ctx, p, String(params.newPwd));
         await endOtherSessions(ctx.db, p.id, s.id);
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.change', ip: req.ip });
+        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.change' });
         return {};
       },
     }),
@@ -125,7 +125,7 @@ export function accountRoutes(app: FastifyInstance): void {
           subject: `Dynamic code for account ${p.code}`,
           body: `Your dynamic code is ${code}. It expires in ${ttlMin} minutes.`,
         });
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.code.sent', ip: req.ip });
+        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.code.sent' });
         return {};
       },
     }),
@@ -166,7 +166,7 @@ export function accountRoutes(app: FastifyInstance): void {
         await setPassword(ctx, p, String(params.newPwd));
         await clearAccountFailures(ctx.db, p.id);
         await endAllSessions(ctx.db, p.id);
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'password.reset', ip: req.ip });
+        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.reset' });
         return {};
       },
     }),
@@ -208,7 +208,7 @@ export function accountRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const p = req.session.provider;
         const changed = await updateContact(ctx.db, p.id, params, ctx.now());
-        await audit(ctx.db, { providerId: p.id, actor: p.code, action: 'account.update', detail: changed, ip: req.ip });
+        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'account.update', detail: changed });
         const updated = (await findProviderByCode(ctx.db, p.code))!;
         return { record: selfInfo(updated, req.session.config) };
       },

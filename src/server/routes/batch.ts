@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route, type SessionRequest } from '../http/route';
-import { obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
+import { multipartParts, obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
@@ -240,15 +240,14 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       auth: 'session',
       write: true,
       multipart: true,
-      multipartSchema: {
-        type: 'object',
-        properties: {
+      multipartSchema: multipartParts(
+        {
           file: { type: 'string', format: 'binary', description: 'The txt file.' },
           taskDesc: { type: 'string', maxLength: 256 },
           data: { type: 'string', description: 'JSON string with taskDesc (alternative).' },
         },
-        required: ['file'],
-      },
+        ['file'],
+      ),
       record: taskRecordSchema,
       codes: [RC.badInput, RC.notFound, ...BATCH_FILE_CODES],
       async handler(req) {

@@ -7,7 +7,7 @@
 // type 4 whose lines are sp/addtone requests (services/batch/addToneLines.ts).
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { obj, oneOf, paging, rowId } from '../http/schemas';
+import { multipartParts, obj, oneOf, paging, rowId } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
@@ -124,30 +124,27 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
       auth: 'session',
       write: true,
       multipart: true,
-      multipartSchema: {
-        type: 'object',
-        properties: {
-          multipartFiles: {
-            type: 'array',
-            items: { type: 'string', format: 'binary' },
-            description:
-              'The zip and the index under this one part name (the spec convention for file parts), told apart by extension; or each under a name of its own (zipFile, indexFile).',
-          },
-          zipFile: {
-            type: 'string',
-            format: 'binary',
-            description: 'The zip (any part name; told apart by extension).',
-          },
-          indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' },
-          taskDesc: { type: 'string', maxLength: 256, description: "The task's description (optional)." },
-          repeat: {
-            type: 'string',
-            enum: ['', '0', '1'],
-            description:
-              "1 sends a batch whose zip and index are the same as a task's of the last 24 hours (not deleted); otherwise that is refused (963001, Batch.sentBefore naming the task) so the tones are not added twice.",
-          },
+      multipartSchema: multipartParts({
+        multipartFiles: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          description:
+            'The zip and the index under this one part name (the spec convention for file parts), told apart by extension; or each under a name of its own (zipFile, indexFile).',
         },
-      },
+        zipFile: {
+          type: 'string',
+          format: 'binary',
+          description: 'The zip (any part name; told apart by extension).',
+        },
+        indexFile: { type: 'string', format: 'binary', description: 'The .inf or .txt index.' },
+        taskDesc: { type: 'string', maxLength: 256, description: "The task's description (optional)." },
+        repeat: {
+          type: 'string',
+          enum: ['', '0', '1'],
+          description:
+            "1 sends a batch whose zip and index are the same as a task's of the last 24 hours (not deleted); otherwise that is refused (963001, Batch.sentBefore naming the task) so the tones are not added twice.",
+        },
+      }),
       record: { type: 'object' },
       codes: [RC.partial, ...BATCH_FILE_CODES, RC.uploadQuota, RC.uploadRate],
       async handler(req) {

@@ -17,7 +17,7 @@ import {
   isAudioKind,
   type FileKind,
 } from '../files/sniff';
-import { AudioRefusal, inspectAudio } from '../media/intake';
+import { AudioRefusal, takeAsAudio } from '../media/intake';
 import { allowedKinds, sizeLimit, formatSize, GROUPS } from '../files/accept';
 import {
   checkLimits,
@@ -114,14 +114,7 @@ async function receivePart(part: Multipart, before: Accepted[], rules: PartRules
   const a: Accepted = { ...r, original, kind, info: {} };
   try {
     if (isAudioKind(kind)) {
-      // Audio is what its content is (an mp3 named .wav is an mp3), decoded once for what it sounds like.
-      const audio = await inspectAudio(r.path, r.head, r.size, {
-        allowed: rules.kinds.filter(isAudioKind),
-        config: rules.config,
-        decode: true,
-      });
-      a.kind = audio.kind;
-      a.info = { ...audio.info };
+      await takeAsAudio(a, r, rules, true);
     } else {
       if (!contentMatches(kind, r.head)) throw new ApiError(RC.fileContentMismatch);
       a.info = describe(kind, r);

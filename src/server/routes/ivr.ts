@@ -10,6 +10,7 @@ import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, paging, rowId, rowIds, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';
+import { WIRE_MARKS } from '../lifecycle/states';
 import { assertValid } from '../validation';
 import { screenFileProblem } from '../http/screenFiles';
 import { actorOf } from '../http/actor';
@@ -35,6 +36,9 @@ const idList = (text: unknown) =>
     .split(',')
     .filter(Boolean)
     .map(Number);
+/** The parameters of a call on a directory's entries: the caller's directory and up to `max` tone or box ids. */
+const entriesParams = (max: number) =>
+  obj({ catalogID: id, toneIDs: ids(max, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']);
 const directoryFields = {
   catalogName: text({ maxLength: 200 }),
   catalogType: oneOf(['1', '2'], { description: '1 ordinary tones, 2 tone boxes.' }),
@@ -48,10 +52,7 @@ const directoryRecord = stringRecord([
   'promptFile',
   'promptUrl',
   'status',
-  'approveType',
-  'tableType',
-  'askType',
-  'refuseReason',
+  ...WIRE_MARKS,
   'toneCount',
 ]);
 const entryRecord = stringRecord([
@@ -74,23 +75,55 @@ const promptRecord = stringRecord([
   'promptFile',
   'promptUrl',
   'status',
-  'approveType',
-  'tableType',
-  'askType',
-  'refuseReason',
+  ...WIRE_MARKS,
   'uploadTime',
 ]);
 
-/** The prompt file's problem against the field of the screen that sends it (its ui: accept, wav). */
-/** Refuses a prompt file that is not the caller's own wav in the format the screen's field states. */
+/** Refuses a prompt file that is not the caller's own wav in the format the screen's field states (its ui: accept, wav). */
 async function assertPromptFile(req: FastifyRequest, screen: string, file: string): Promise<void> {
   const bad = await screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
   if (bad) assertValid([bad]);
 }
 
+type Db = FastifyRequest['server']['ctx']['db'];
+
+/**
+ * The handler of an addition that carries a prompt file (a directory; a salutatory or help prompt): the file checked
+ * against the field of `screen`, then the row created by `create`; answers the new row's id as `idName`.
+ */
+const addWithPrompt =
+  <P extends { promptFile: string }>(
+    screen: string,
+    idName: string,
+    create: (db: Db, actor: ReturnType<typeof actorOf>, params: P) => Promise<number>,
+  ) =>
+  async (req: FastifyRequest, _reply: unknown, params: P) => {
+    await assertPromptFile(req, screen, params.promptFile);
+    return { record: { [idName]: String(await create(req.server.ctx.db, actorOf(req), params)) } };
+  };
+
 /** The caller's directory, or 964001 for one of another provider (or none). */
 const callersDirectory = (req: FastifyRequest, catalogID: unknown) =>
   directoryOf(req.server.ctx.db, sessionOf(req).provider.id, catalogID);
+
+type EntriesCall = [
+  db: Db,
+  actor: ReturnType<typeof actorOf>,
+  dir: Awaited<ReturnType<typeof directoryOf>>,
+  ids: number[],
+];
+
+/**
+ * The handler of a call on a directory's entries (add, remove, reorder): `act` gets the database, the actor, the
+ * caller's directory (964001 for another's) and the ids sent, and answers the call's record.
+ */
+const onEntries =
+  (act: (call: EntriesCall, req: FastifyRequest) => Promise<Record<string, string>>) =>
+  async (req: FastifyRequest, _reply: unknown, params: { catalogID: unknown; toneIDs: unknown }) => {
+    const dir = await callersDirectory(req, params.catalogID);
+    const record = await act([req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs)], req);
+    return Object.keys(record).length ? { record } : {};
+  };
 
 const limitOf = (req: FastifyRequest) =>
   Math.max(1, Number(sessionOf(req).config.limit_number_tones_per_ivr_catalog) || 20);
@@ -124,11 +157,13 @@ export function ivrRoutes(app: FastifyInstance): void {
       screen: { id: 'directoryAdd', call: 'add' },
       record: stringRecord(['catalogID']),
       codes: [RC.directoryNameTaken],
-      async handler(req, _reply, params) {
-        await assertPromptFile(req, 'directoryAdd', params.promptFile);
-        const change = { name: params.catalogName, type: params.catalogType, promptFile: params.promptFile };
-        return { record: { catalogID: String(await createDirectory(req.server.ctx.db, actorOf(req), change)) } };
-      },
+      handler: addWithPrompt('directoryAdd', 'catalogID', (db, actor, params) =>
+        createDirectory(db, actor, {
+          name: params.catalogName,
+          type: params.catalogType,
+          promptFile: params.promptFile,
+        }),
+      ),
     }),
     route({
       method: 'POST',
@@ -211,14 +246,13 @@ export function ivrRoutes(app: FastifyInstance): void {
         "catalogID of one of the caller's directories; toneIDs: at least one tone id (box ids for a type 2 directory). Only the caller's normal, non-jockey tones with no change waiting, or the caller's boxes on sale with no change waiting (status 1, approveType 2; 964004 naming the refused ids); at most limit_number_tones_per_ivr_catalog entries in the directory (964003). Ids already there are skipped. On a directory on air the new entries wait for the operator as a modification of the directory (at once for believeCP 1/2; 961003 while another change waits); a directory not on air yet takes them at once. record: added, approval ('1' when they wait).",
       auth: 'session',
       write: true,
-      params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      params: entriesParams(200),
       record: stringRecord(['added', 'approval']),
       codes: [RC.notOwnDirectory, RC.directoryFull, RC.entryNotAllowed],
-      async handler(req, _reply, params) {
-        const dir = await callersDirectory(req, params.catalogID);
-        const r = await addDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs), limitOf(req));
-        return { record: { added: String(r.added), approval: r.approval ? '1' : '0' } };
-      },
+      handler: onEntries(async (call, req) => {
+        const r = await addDirectoryEntries(...call, limitOf(req));
+        return { added: String(r.added), approval: r.approval ? '1' : '0' };
+      }),
     }),
     route({
       method: 'POST',
@@ -229,13 +263,9 @@ export function ivrRoutes(app: FastifyInstance): void {
         "catalogID of one of the caller's directories; toneIDs: entries to remove (ids not in the directory are ignored). The rest close up in order. Staged like sp/addcatalogtone. record: approval.",
       auth: 'session',
       write: true,
-      params: obj({ catalogID: id, toneIDs: ids(200, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      params: entriesParams(200),
       codes: [RC.notOwnDirectory],
-      async handler(req, _reply, params) {
-        const dir = await callersDirectory(req, params.catalogID);
-        const r = await removeDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
-        return { record: { approval: r.approval ? '1' : '0' } };
-      },
+      handler: onEntries(async (call) => ({ approval: (await removeDirectoryEntries(...call)).approval ? '1' : '0' })),
     }),
     route({
       method: 'POST',
@@ -246,13 +276,12 @@ export function ivrRoutes(app: FastifyInstance): void {
         "catalogID of one of the caller's directories; toneIDs: its entries in their new order (any left out keep their order after those named; ids not in the directory are ignored). Applies at once.",
       auth: 'session',
       write: true,
-      params: obj({ catalogID: id, toneIDs: ids(1000, 'Tone or tone box ids') }, ['catalogID', 'toneIDs']),
+      params: entriesParams(1000),
       codes: [RC.notOwnDirectory],
-      async handler(req, _reply, params) {
-        const dir = await callersDirectory(req, params.catalogID);
-        await sortDirectoryEntries(req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs));
+      handler: onEntries(async (call) => {
+        await sortDirectoryEntries(...call);
         return {};
-      },
+      }),
     }),
     route({
       method: 'READ',
@@ -290,11 +319,9 @@ export function ivrRoutes(app: FastifyInstance): void {
         { id: 'helpPromptUpload', call: 'add' },
       ],
       record: stringRecord(['promptID']),
-      async handler(req, _reply, params) {
-        await assertPromptFile(req, 'salutatoryUpload', params.promptFile);
-        const prompt = { kind: params.promptType, name: params.promptName, promptFile: params.promptFile };
-        return { record: { promptID: String(await createPrompt(req.server.ctx.db, actorOf(req), prompt)) } };
-      },
+      handler: addWithPrompt('salutatoryUpload', 'promptID', (db, actor, params) =>
+        createPrompt(db, actor, { kind: params.promptType, name: params.promptName, promptFile: params.promptFile }),
+      ),
     }),
     route({
       method: 'POST',

@@ -10,6 +10,7 @@ import { obj, paging, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
+import { WIRE_MARKS } from '../lifecycle/states';
 import { assertValid } from '../validation';
 import { screenFileProblem } from '../http/screenFiles';
 import { actorOf } from '../http/actor';
@@ -26,10 +27,7 @@ const nameToneRecord = stringRecord([
   'uploadCount',
   'uploadLink',
   'status',
-  'approveType',
-  'tableType',
-  'askType',
-  'refuseReason',
+  ...WIRE_MARKS,
 ]);
 
 /** The caller's name-tone category, or 956012 without the privilege (or with no category configured). */

@@ -1,8 +1,8 @@
 // Reading the audit log (issue 26): operators search it (a reviewer within its sites' providers) and export it;
 // a provider reads its own account's activity (My Account > Activity). Retention: audit_retention_days (the
 // server drops older entries as it runs).
-import type { Kysely } from 'kysely';
-import type { Database, Operator } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditLogTable, Database, Operator } from '../db/schema';
 import { pageOf, type PageRange } from '../db/paging';
 import { sitesOf } from './operators';
 
@@ -46,17 +46,10 @@ function entries(db: Db, f: AuditFilter, o?: Operator) {
   return q;
 }
 
-const row = (r: {
-  id: number;
-  at: number;
-  actor: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  detail: string;
-  ip: string;
-  provider: string | null;
-}) => ({
+/** An entry as the queries below read it: its columns, with its provider's code in place of the provider's id. */
+type EntryRow = Omit<Selectable<AuditLogTable>, 'provider_id'> & { provider: string | null };
+
+const row = (r: EntryRow) => ({
   auditID: String(r.id),
   time: new Date(Number(r.at)).toISOString(),
   provider: r.provider ?? '',

@@ -134,6 +134,19 @@ export async function saveToneCopyrights(
       .execute();
 }
 
+/**
+ * A tone's copyright owners in every role, by company id, each with its validity date and what the catalogue says
+ * of the company (null names when the company is no longer in it).
+ */
+export const ownersOfTone = (db: Kysely<Database>, toneId: number) =>
+  db
+    .selectFrom('tone_copyrights as r')
+    .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
+    .select(['r.role', 'r.company_id', 'r.valid_day', 'c.company_name', 'c.official_name', 'c.stage_name'])
+    .where('r.tone_id', '=', toneId)
+    .orderBy('r.company_id')
+    .execute();
+
 /** The owners of one of the provider's tones by role, or undefined when the provider has no such tone. */
 export async function toneCopyrights(
   db: Kysely<Database>,
@@ -145,14 +158,8 @@ export async function toneCopyrights(
   if (tone.toneCode !== undefined) q = q.where('tone_code', '=', tone.toneCode);
   const found = await q.executeTakeFirst();
   if (!found) return undefined;
-  const rows = await db
-    .selectFrom('tone_copyrights as t')
-    .innerJoin('copyright_companies as c', 'c.id', 't.company_id')
-    .select(['t.role', 't.valid_day', 'c.id', 'c.company_name', 'c.official_name', 'c.provider_id'])
-    .where('t.tone_id', '=', found.id)
-    .orderBy('t.role')
-    .orderBy('c.id')
-    .execute();
+  // Only owners still in the catalogue.
+  const rows = (await ownersOfTone(db, found.id)).filter((r) => r.company_name !== null);
   return {
     toneID: String(found.id),
     toneCode: found.tone_code,
@@ -162,7 +169,7 @@ export async function toneCopyrights(
       )
       .map((r) => ({
         copyrightRole: r.role,
-        companyID: String(r.id),
+        companyID: String(r.company_id),
         companyName: r.company_name,
         officialName: r.official_name,
         validDay: r.valid_day,

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { STATUS, stateCondition } from '../lifecycle/states';
 import { TONE_BOX } from '../lifecycle/entities/toneBox';
+import { CHANGE_LIST_COLUMNS, minutesWaited, pendingCount } from '../lifecycle/changes';
 import { toneFields } from './toneRecord';
 import { toneBoxFields } from './toneBoxRecord';
 import { localTime } from './batch/tasks';
@@ -25,37 +26,45 @@ const DAY = 86_400_000;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The latest rejected tones and music boxes, with the operator's reason. */
-async function rejected(db: Db, providerId: number) {
+type Listed = 'tones' | 'tone_boxes';
+
+/**
+ * One query run on the tones and on the boxes (each table with its own code and name columns): the first HOME_LIMIT
+ * of both by `order`, each marked with its type.
+ */
+async function tonesAndBoxes<R>(
+  query: (table: Listed, code: string, name: string) => Promise<R[]>,
+  order: (a: R, b: R) => number,
+) {
   const [tones, boxes] = await Promise.all([
-    db
-      .selectFrom('tones')
-      .select(['id', 'tone_code as code', 'tone_name as name', 'refuse_reason', 'updated_at'])
-      .where('provider_id', '=', providerId)
-      .where(stateCondition('rejected'))
-      .orderBy('id', 'desc')
-      .limit(HOME_LIMIT)
-      .execute(),
-    db
-      .selectFrom('tone_boxes')
-      .select(['id', 'code', 'name', 'refuse_reason', 'updated_at'])
-      .where('provider_id', '=', providerId)
-      .where(stateCondition('rejected'))
-      .orderBy('id', 'desc')
-      .limit(HOME_LIMIT)
-      .execute(),
+    query('tones', 'tone_code', 'tone_name'),
+    query('tone_boxes', 'code', 'name'),
   ]);
   return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
-    .sort((a, b) => Number(b.updated_at) - Number(a.updated_at))
-    .slice(0, HOME_LIMIT)
-    .map((r) => ({
-      type: r.type,
-      id: String(r.id),
-      code: r.code,
-      name: r.name,
-      refuseReason: r.refuse_reason,
-      time: new Date(Number(r.updated_at)).toISOString(),
-    }));
+    .sort(order)
+    .slice(0, HOME_LIMIT);
+}
+
+/** The latest rejected tones and music boxes, with the operator's reason. */
+async function rejected(db: Db, providerId: number) {
+  const refused = (table: Listed, code: string, name: string) =>
+    db
+      .selectFrom(table)
+      .select(['id', sql.ref<string>(code).as('code'), sql.ref<string>(name).as('name'), 'refuse_reason', 'updated_at'])
+      .where('provider_id', '=', providerId)
+      .where(stateCondition('rejected'))
+      .orderBy('id', 'desc')
+      .limit(HOME_LIMIT)
+      .execute();
+  const rows = await tonesAndBoxes(refused, (a, b) => Number(b.updated_at) - Number(a.updated_at));
+  return rows.map((r) => ({
+    type: r.type,
+    id: String(r.id),
+    code: r.code,
+    name: r.name,
+    refuseReason: r.refuse_reason,
+    time: new Date(Number(r.updated_at)).toISOString(),
+  }));
 }
 
 /** The provider's changes waiting for the operator, oldest first, with how many days each has waited. */
@@ -64,28 +73,13 @@ async function waitingChanges(db: Db, providerId: number, now: number) {
     .selectFrom('change_requests as c')
     .leftJoin('tones as t', (j) => j.onRef('t.id', '=', 'c.entity_id').on('c.entity_type', '=', 'tone'))
     .leftJoin('tone_boxes as b', (j) => j.onRef('b.id', '=', 'c.entity_id').on('c.entity_type', '=', TONE_BOX))
-    .select([
-      'c.id',
-      'c.entity_type',
-      'c.entity_id',
-      'c.kind',
-      'c.created_at',
-      't.tone_code',
-      't.tone_name',
-      'b.code',
-      'b.name',
-    ])
+    .select([...CHANGE_LIST_COLUMNS, 't.tone_code', 't.tone_name', 'b.code', 'b.name'])
     .where('c.provider_id', '=', providerId)
     .where('c.status', '=', 'pending')
     .orderBy('c.id', 'asc')
     .limit(HOME_LIMIT)
     .execute();
-  const { n } = await db
-    .selectFrom('change_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('provider_id', '=', providerId)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+  const n = await pendingCount(db, providerId);
   const items = rows.map((r) => ({
     type: r.entity_type,
     id: String(r.entity_id),
@@ -93,9 +87,9 @@ async function waitingChanges(db: Db, providerId: number, now: number) {
     name: r.tone_name ?? r.name ?? '',
     kind: r.kind,
     since: new Date(Number(r.created_at)).toISOString(),
-    minutes: String(Math.max(0, Math.floor((now - Number(r.created_at)) / 60_000))),
+    minutes: minutesWaited(r.created_at, now),
   }));
-  return { items, total: String(Number(n)) };
+  return { items, total: String(n) };
 }
 
 /** Live tones and boxes (not deleted) whose validity ends between today and EXPIRY_DAYS from now, soonest first. */
@@ -103,9 +97,10 @@ async function expiring(db: Db, providerId: number, now: number) {
   const [from, to] = [day(now), day(now + EXPIRY_DAYS * DAY)];
   const toneDay = toneFields().field('toneValidDay').column as 'tone_valid_day';
   const boxDay = toneBoxFields().field('validDay').column as 'valid_day';
-  // The same query on the tones and on the boxes, each with its own code, name and validity columns.
-  const ending = (table: 'tones' | 'tone_boxes', code: string, name: string, validDay: string) =>
-    db
+  // Each table with its own validity column.
+  const ending = (table: Listed, code: string, name: string) => {
+    const validDay = table === 'tones' ? toneDay : boxDay;
+    return db
       .selectFrom(table)
       .select([
         'id',
@@ -121,23 +116,18 @@ async function expiring(db: Db, providerId: number, now: number) {
       .orderBy('id')
       .limit(HOME_LIMIT)
       .execute();
-  const [tones, boxes] = await Promise.all([
-    ending('tones', 'tone_code', 'tone_name', toneDay),
-    ending('tone_boxes', 'code', 'name', boxDay),
-  ]);
-  return [...tones.map((r) => ({ ...r, type: 'tone' })), ...boxes.map((r) => ({ ...r, type: TONE_BOX }))]
-    .sort((a, b) => String(a.validDay).localeCompare(String(b.validDay)))
-    .slice(0, HOME_LIMIT)
-    .map((r) => ({
-      type: r.type,
-      id: String(r.id),
-      code: r.code,
-      name: r.name,
-      validDay: String(r.validDay),
-      days: String(
-        Math.max(0, Math.round((Date.parse(`${r.validDay}T00:00:00Z`) - Date.parse(`${day(now)}T00:00:00Z`)) / DAY)),
-      ),
-    }));
+  };
+  const rows = await tonesAndBoxes(ending, (a, b) => String(a.validDay).localeCompare(String(b.validDay)));
+  return rows.map((r) => ({
+    type: r.type,
+    id: String(r.id),
+    code: r.code,
+    name: r.name,
+    validDay: String(r.validDay),
+    days: String(
+      Math.max(0, Math.round((Date.parse(`${r.validDay}T00:00:00Z`) - Date.parse(`${day(now)}T00:00:00Z`)) / DAY)),
+    ),
+  }));
 }
 
 /**

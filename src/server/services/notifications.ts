@@ -55,16 +55,13 @@ export async function listOutbox(db: Db, providerCode: string | undefined, range
   return pageOf(q, range, async (page) =>
     (
       await page
-        .select(['o.id', 'o.created_at', 'o.channel', 'o.recipient', 'o.subject', 'o.body', 'p.code'])
+        .select(['o.created_at', 'p.code', 'o.channel', 'o.recipient', 'o.subject', 'o.body'])
         .orderBy('o.id', 'desc')
         .execute()
-    ).map((r) => ({
-      time: new Date(Number(r.created_at)).toISOString(),
-      provider: r.code ?? '',
-      channel: r.channel,
-      recipient: r.recipient,
-      subject: r.subject,
-      body: r.body,
+    ).map(({ created_at, code, ...message }) => ({
+      time: new Date(Number(created_at)).toISOString(),
+      provider: code ?? '',
+      ...message,
     })),
   );
 }

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
 import { rememberPassword, usedRecently } from './passwordHistory';
 import { setAccountStatus } from './sessions';
+import { newAccountColumns } from './newAccount';
 
 type Db = Kysely<Database>;
 
@@ -36,17 +37,10 @@ export async function createOperator(db: Db, o: OperatorInput, now = Date.now())
     .values({
       code: o.code,
       name: o.name,
-      password_hash: await hashPassword(o.password),
       role: o.role,
       sites: o.sites.includes(ALL_SITES) ? ALL_SITES : o.sites.join(','),
-      status: '1',
       need_change_pwd: o.mustChangePassword === false ? '0' : '1',
-      failed_logins: 0,
-      locked_until: null,
-      last_login_time: null,
-      pwd_changed_at: now,
-      created_at: now,
-      updated_at: now,
+      ...(await newAccountColumns(o.password, now)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

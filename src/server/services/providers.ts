@@ -5,6 +5,7 @@ import type { Database, Provider } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import { rememberPassword } from './passwordHistory';
 import { setAccountStatus } from './sessions';
+import { newAccountColumns } from './newAccount';
 import type { Config } from './config';
 
 export interface ProviderInput {
@@ -36,11 +37,9 @@ export async function createProvider(db: Kysely<Database>, p: ProviderInput, now
     .values({
       code: p.code,
       name: p.name,
-      password_hash: await hashPassword(p.password),
       sp_type: p.spType ?? '1',
       first_login: p.firstLogin ? '1' : '0',
       need_change_pwd: '0',
-      last_login_time: null,
       monthly_prefix: p.monthlyPrefix ?? '8',
       weekly_prefix: p.weeklyPrefix ?? '9',
       believe_cp: p.believeCP ?? '0',
@@ -48,18 +47,13 @@ export async function createProvider(db: Kysely<Database>, p: ProviderInput, now
       namerbt_privilege: p.namerbtPrivilege ? '1' : '0',
       jockey_right: p.jockeyRight ? '1' : '0',
       site: p.site,
-      status: '1',
       expires_at: p.expiresAt ?? null,
       email: p.email ?? '',
       phone: p.phone ?? '',
       contact: p.contact ?? '',
       address: p.address ?? '',
       description: '',
-      failed_logins: 0,
-      locked_until: null,
-      pwd_changed_at: now,
-      created_at: now,
-      updated_at: now,
+      ...(await newAccountColumns(p.password, now)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

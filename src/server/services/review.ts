@@ -8,6 +8,7 @@ import { pageOf, type PageRange } from '../db/paging';
 import { decide, type DecideResult, type DecisionNotice } from '../lifecycle/lifecycle';
 import { entityOf } from '../lifecycle/registry';
 import type { ChangeKind } from '../lifecycle/states';
+import { CHANGE_LIST_COLUMNS, minutesWaited } from '../lifecycle/changes';
 import { parseObject, type ViewFile } from '../lifecycle/review';
 import { withReferenceNames } from '../lifecycle/reviewNames';
 import type { Lang } from '../http/lang';
@@ -44,16 +45,7 @@ export async function listQueue(db: Db, o: Operator, f: QueueFilter, range: Page
   if (f.olderThanHours) base = base.where('c.created_at', '<=', now - f.olderThanHours * 3_600_000);
   const page = await pageOf(base, range, (q) =>
     q
-      .select([
-        'c.id',
-        'c.entity_type',
-        'c.entity_id',
-        'c.kind',
-        'c.created_at',
-        'p.code as provider',
-        'p.name as providerName',
-        'p.site',
-      ])
+      .select([...CHANGE_LIST_COLUMNS, 'p.code as provider', 'p.name as providerName', 'p.site'])
       .orderBy('c.id')
       .execute(),
   );
@@ -78,7 +70,7 @@ export async function listQueue(db: Db, o: Operator, f: QueueFilter, range: Page
       providerName: r.providerName,
       site: r.site,
       requestTime: new Date(Number(r.created_at)).toISOString(),
-      ageMinutes: String(Math.max(0, Math.floor((now - Number(r.created_at)) / 60_000))),
+      ageMinutes: minutesWaited(r.created_at, now),
     })),
   };
 }

@@ -44,6 +44,20 @@ export const toneCodesOf = (v: unknown): string[] =>
 export const choosesAnyCp = (p: Provider, config: Config, toneBoxType: unknown) =>
   String(toneBoxType) === '2' && isSuperSP(p, config);
 
+/** What decides whether a tone may go in a box (tones as t): its code, validity, state and marks, cut flag; its name for the refusals. */
+const BOX_TONE_COLUMNS = [
+  't.id',
+  't.tone_code',
+  't.tone_name',
+  't.tone_valid_day',
+  't.status',
+  't.approve_type',
+  't.table_type',
+  't.ask_type',
+  't.refuse_reason',
+  't.cut_flag',
+] as const;
+
 interface BoxTone extends Marks {
   id: number;
   tone_code: string;
@@ -63,18 +77,7 @@ export async function tonesOfRequest(db: Db, p: Provider, anyCp: boolean, codes:
   if (unique.length === 0) return [];
   let q = db
     .selectFrom('tones as t')
-    .select([
-      't.id',
-      't.tone_code',
-      't.tone_name',
-      't.tone_valid_day',
-      't.status',
-      't.approve_type',
-      't.table_type',
-      't.ask_type',
-      't.refuse_reason',
-      't.cut_flag',
-    ])
+    .select(BOX_TONE_COLUMNS)
     .where('t.tone_code', 'in', unique)
     .where('t.status', '!=', STATUS.deleted);
   q = anyCp
@@ -396,18 +399,9 @@ function firstPrompt(prompts: Record<string, string>, languages: Array<{ languag
 
 /** A tone of a box as 000 §3 names it, with what the lists show of it (tones as t, their providers as o). */
 export const TONE_INFO_COLUMNS = [
-  't.id',
-  't.tone_code',
-  't.tone_name',
+  ...BOX_TONE_COLUMNS,
   't.singer_name',
-  't.tone_valid_day',
   't.price',
-  't.status',
-  't.approve_type',
-  't.table_type',
-  't.ask_type',
-  't.refuse_reason',
-  't.cut_flag',
   'o.name as cpName',
 ] as const;
 export const toneInfo = (t: any) => ({

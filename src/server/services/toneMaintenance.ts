@@ -11,6 +11,7 @@ import { audit } from './audit';
 import { toneCondition, toneFields } from './toneRecord';
 import { STATUS } from '../lifecycle/states';
 import { namesIn } from './translations';
+import { ownersOfTone } from './copyright';
 import type { Lang } from '../returnCodes';
 
 type Db = Kysely<Database>;
@@ -59,13 +60,7 @@ export async function toneDetail(
     namesIn(db, 'tariff', lang),
   ]);
   const catName = t.catName === null ? '' : catalogueNames(t.catalog_id, 'name', t.catName);
-  const rights = await db
-    .selectFrom('tone_copyrights as r')
-    .leftJoin('copyright_companies as c', 'c.id', 'r.company_id')
-    .select(['r.role', 'r.company_id', 'r.valid_day', 'c.company_name', 'c.official_name', 'c.stage_name'])
-    .where('r.tone_id', '=', t.id)
-    .orderBy('r.company_id')
-    .execute();
+  const rights = await ownersOfTone(db, t.id);
   // Every owner of a role (up to 10 tune companies), as the owner selection shows them; one date per role.
   const owners = (role: string) => rights.filter((r) => r.role === role);
   const ownerRows = (role: string) =>

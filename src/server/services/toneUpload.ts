@@ -13,7 +13,7 @@ import { rulesOf, wavProblem } from '../../engine/files';
 import { wavInfoOf } from './uploadedFiles';
 import { toneFields } from './toneRecord';
 import { insertToneIn, type ToneToInsert } from './tones';
-import { audit } from './audit';
+import { audit, auditBy } from './audit';
 import { submit } from '../lifecycle/lifecycle';
 import { marks, NO_MARKS, STATUS, transcodeMark } from '../lifecycle/states';
 import type { JobQueue, TranscodeJob } from '../jobs/queue';
@@ -253,35 +253,22 @@ export async function storeNewTone(
       .insertInto('tone_copyrights')
       .values(owners.map((o) => ({ tone_id: id, ...o })))
       .execute();
-  if (master) {
-    const transcode = await requestTranscode(
-      tx,
-      a.media,
-      { provider: p, entityType: 'tone', entityId: id, kind: 'add', master },
-      now,
-    );
-    await audit(tx, {
-      providerId: p.id,
-      actor: p.code,
-      action: 'addtone',
-      entityType: 'tone',
-      entityId: id,
-      detail: { transcode, ...a.detail },
-      ip: a.ip,
-    });
+  // With a master the change waits for its files (it goes to the operator once they are made); without one it is
+  // sent now, and a trusted provider's applies at once. The audit entry says which.
+  const outcome = master
+    ? {
+        transcode: await requestTranscode(
+          tx,
+          a.media,
+          { provider: p, entityType: 'tone', entityId: id, kind: 'add', master },
+          now,
+        ),
+      }
+    : { trusted: (await submit(tx, 'tone', p, [{ id, kind: 'add' }], { now })) === 'applied' };
+  await auditBy(tx, a, { action: 'addtone', entityType: 'tone', entityId: id, detail: { ...outcome, ...a.detail } });
+  if ('transcode' in outcome)
     return { toneID: String(id), toneCode, status: STATUS.new, transcodeState: transcodeMark('waiting') };
-  }
-  const trusted = (await submit(tx, 'tone', p, [{ id, kind: 'add' }], { now })) === 'applied';
-  await audit(tx, {
-    providerId: p.id,
-    actor: p.code,
-    action: 'addtone',
-    entityType: 'tone',
-    entityId: id,
-    detail: { trusted, ...a.detail },
-    ip: a.ip,
-  });
-  return { toneID: String(id), toneCode, status: trusted ? STATUS.normal : STATUS.new, transcodeState: '' };
+  return { toneID: String(id), toneCode, status: outcome.trusted ? STATUS.normal : STATUS.new, transcodeState: '' };
 }
 
 /** The provider's own tone that sp/edittone may modify (not deleted), or undefined. */

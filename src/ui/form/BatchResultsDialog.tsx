@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResolvedAction, ResolvedScreen } from '../../engine';
 import { useI18n } from '../i18n';
 import { Dialog } from '../shell/feedback';
+import { ProgressBar } from '../shell/ProgressBar';
 import { callApi, type Answer } from '../runtime/api';
 import { useScreenEnv } from '../runtime/screenEnv';
 import '../list/list.css';
@@ -88,16 +89,7 @@ export function BatchResultsDialog({
       }
     >
       <div className="batch-results" data-done={view.done ? '1' : '0'}>
-        <div
-          className="batch-results__progress"
-          role="progressbar"
-          aria-label={t('BatchScreen.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className="batch-results__bar" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar block="batch-results" label={t('BatchScreen.progress')} percent={percent} />
         <p className="batch-results__summary" role="status">
           {view.done
             ? t('BatchScreen.summaryDone', { success: view.success, failed: view.failed, total: view.total })

@@ -7,6 +7,7 @@ import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
+import { ProgressBar } from '../shell/ProgressBar';
 import type { Answer } from '../runtime/api';
 import { engineValidator } from './engineValidator';
 import { FieldsForm } from './FieldsForm';
@@ -305,17 +306,13 @@ function DefinitionFormInner({
         onSubmit={() => primary && void press(primary)}
       />
       {pending && sending !== null && (
-        <div
-          className="upload__progress form-transfer"
-          role="progressbar"
-          aria-label={t('Upload.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={sending}
-        >
-          <div className="upload__bar" style={{ width: `${sending}%` }} />
-          <span className="upload__percent">{sending}%</span>
-        </div>
+        <ProgressBar
+          block="upload"
+          className="form-transfer"
+          label={t('Upload.progress')}
+          percent={sending}
+          showPercent
+        />
       )}
       {renderButtons ? renderButtons(buttons) : buttons}
       {results && (

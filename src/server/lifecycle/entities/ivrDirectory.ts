@@ -2,7 +2,7 @@
 // modification writes its staged name, type and prompt and its staged entries (tones or boxes added and removed;
 // the provider's reordering applies at once and is kept), a deletion removes the directory and its entries.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
-import { STATUS } from '../states';
+import { onAirEntity } from './onAir';
 import { addEntries, entryIds, removeEntries } from '../../services/ivrEntries';
 import { field, sides } from '../review';
 
@@ -32,19 +32,10 @@ async function writeChange(tx: Tx, id: number, c: Payload, now: number) {
 }
 
 export const ivrDirectoryEntity: ApprovableEntity = {
-  type: IVR_DIRECTORY,
-  table: 'ivr_directories',
-  apply: {
-    async add(tx, id, payload, now) {
-      await writeChange(tx, id, payload, now);
-      await tx.updateTable('ivr_directories').set({ status: STATUS.normal }).where('id', '=', id).execute();
-    },
-    modify: writeChange,
-    async delete(tx, id) {
-      await tx.deleteFrom('ivr_directory_items').where('directory_id', '=', id).execute();
-      await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();
-    },
-  },
+  ...onAirEntity(IVR_DIRECTORY, 'ivr_directories', writeChange, async (tx, id) => {
+    await tx.deleteFrom('ivr_directory_items').where('directory_id', '=', id).execute();
+    await tx.deleteFrom('ivr_directories').where('id', '=', id).execute();
+  }),
   async review(db, id, kind, c) {
     const d = await db.selectFrom('ivr_directories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const live = await entryIds(db, id);

@@ -3,6 +3,7 @@
 // removal of its own prompt applies at once (services/ivrPrompts.ts).
 import type { ApprovableEntity, Tx } from '../entity';
 import { STATUS } from '../states';
+import { putOnAir } from './onAir';
 import { field, sides } from '../review';
 
 export const IVR_PROMPT = 'ivrPrompt';
@@ -31,11 +32,7 @@ export const ivrPromptEntity: ApprovableEntity = {
   table: 'ivr_prompts',
   apply: {
     async add(tx, id, _payload, now) {
-      await tx
-        .updateTable('ivr_prompts')
-        .set({ status: STATUS.normal, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      await putOnAir(tx, 'ivr_prompts', id, now);
       await replaceSalutatory(tx, id);
     },
     modify: notModified,

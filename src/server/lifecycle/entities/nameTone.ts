@@ -2,7 +2,7 @@
 // recording (a modification) replaces the live one, with its initial letter and category, and counts as one more
 // upload. Until the operator approves, the name tone keeps the recording subscribers hear.
 import type { ApprovableEntity, Payload, Tx } from '../entity';
-import { STATUS } from '../states';
+import { onAirEntity } from './onAir';
 import { field, sides } from '../review';
 
 export const NAME_TONE = 'nameTone';
@@ -24,18 +24,9 @@ async function writeRecording(tx: Tx, id: number, c: Payload, now: number) {
 }
 
 export const nameToneEntity: ApprovableEntity = {
-  type: NAME_TONE,
-  table: 'name_tones',
-  apply: {
-    async add(tx, id, payload, now) {
-      await writeRecording(tx, id, payload, now);
-      await tx.updateTable('name_tones').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
-    },
-    modify: writeRecording,
-    async delete(tx, id) {
-      await tx.deleteFrom('name_tones').where('id', '=', id).execute();
-    },
-  },
+  ...onAirEntity(NAME_TONE, 'name_tones', writeRecording, async (tx, id) => {
+    await tx.deleteFrom('name_tones').where('id', '=', id).execute();
+  }),
   async review(db, id, kind, c) {
     const t = await db.selectFrom('name_tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const pick = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
+import { onAirEntity } from './onAir';
 import { toneFields } from '../../services/toneRecord';
 import { field, recordView, sides } from '../review';
 
@@ -101,24 +102,11 @@ async function writeManyFields(tx: Tx, changes: Array<{ id: number; payload: Pay
 }
 
 export const toneEntity: ApprovableEntity = {
-  type: 'tone',
-  table: 'tones',
-  apply: {
-    async add(tx, id, payload, now) {
-      await writeFields(tx, id, payload, now);
-      await tx.updateTable('tones').set({ status: STATUS.normal, updated_at: now }).where('id', '=', id).execute();
-    },
-    modify: writeFields,
-    async delete(tx, id, _payload, now) {
-      await tx.deleteFrom('tone_box_items').where('tone_id', '=', id).execute();
-      await tx
-        .deleteFrom('ivr_directory_items')
-        .where('resource_type', '=', '1')
-        .where('resource_id', '=', id)
-        .execute();
-      await tx.updateTable('tones').set({ status: STATUS.deleted, updated_at: now }).where('id', '=', id).execute();
-    },
-  },
+  ...onAirEntity('tone', 'tones', writeFields, async (tx, id, _payload, now) => {
+    await tx.deleteFrom('tone_box_items').where('tone_id', '=', id).execute();
+    await tx.deleteFrom('ivr_directory_items').where('resource_type', '=', '1').where('resource_id', '=', id).execute();
+    await tx.updateTable('tones').set({ status: STATUS.deleted, updated_at: now }).where('id', '=', id).execute();
+  }),
   applyMany: { modify: writeManyFields },
   async review(db, id, kind, payload) {
     const row = await db.selectFrom('tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

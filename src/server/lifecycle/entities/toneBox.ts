@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ApprovableEntity, Payload, Tx } from '../entity';
 import { STATUS } from '../states';
+import { onAirEntity } from './onAir';
 import { toneBoxFields } from '../../services/toneBoxRecord';
 import { field, recordView, sides } from '../review';
 
@@ -31,27 +32,14 @@ async function writeFields(tx: Tx, id: number, payload: Payload, now: number) {
 }
 
 export const toneBoxEntity: ApprovableEntity = {
-  type: TONE_BOX,
-  table: 'tone_boxes',
-  apply: {
-    async add(tx, id, payload, now) {
-      await writeFields(tx, id, payload, now);
-      await tx.updateTable('tone_boxes').set({ status: STATUS.normal }).where('id', '=', id).execute();
-    },
-    modify: writeFields,
-    async delete(tx, id, payload, now) {
-      await tx
-        .deleteFrom('ivr_directory_items')
-        .where('resource_type', '=', '2')
-        .where('resource_id', '=', id)
-        .execute();
-      await tx
-        .updateTable('tone_boxes')
-        .set({ status: STATUS.deleted, delete_reason: String(payload.reason ?? ''), updated_at: now })
-        .where('id', '=', id)
-        .execute();
-    },
-  },
+  ...onAirEntity(TONE_BOX, 'tone_boxes', writeFields, async (tx, id, payload, now) => {
+    await tx.deleteFrom('ivr_directory_items').where('resource_type', '=', '2').where('resource_id', '=', id).execute();
+    await tx
+      .updateTable('tone_boxes')
+      .set({ status: STATUS.deleted, delete_reason: String(payload.reason ?? ''), updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }),
   async review(db, id, kind, payload) {
     const row = await db.selectFrom('tone_boxes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const languages = await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').execute();

@@ -3,6 +3,7 @@
 // listing allowed types and the size limit.
 import { useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../../i18n';
+import { ProgressBar } from '../../shell/ProgressBar';
 import { sizeText, typesText, type FileRules } from '../../../engine/files';
 
 export interface UploadBoxProps {
@@ -88,19 +89,7 @@ export function UploadBox({
           )}
           {!fileName && !busy && <span className="upload__empty">{t('Upload.noFile')}</span>}
         </div>
-        {busy && (
-          <div
-            className="upload__progress"
-            role="progressbar"
-            aria-label={t('Upload.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <div className="upload__bar" style={{ width: `${progress}%` }} />
-            <span className="upload__percent">{progress}%</span>
-          </div>
-        )}
+        {busy && <ProgressBar block="upload" label={t('Upload.progress')} percent={progress} showPercent />}
         <div className="upload__hint">
           {hint ??
             [
