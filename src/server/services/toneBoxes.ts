@@ -398,12 +398,7 @@ function firstPrompt(prompts: Record<string, string>, languages: Array<{ languag
 }
 
 /** A tone of a box as 000 §3 names it, with what the lists show of it (tones as t, their providers as o). */
-export const TONE_INFO_COLUMNS = [
-  ...BOX_TONE_COLUMNS,
-  't.singer_name',
-  't.price',
-  'o.name as cpName',
-] as const;
+export const TONE_INFO_COLUMNS = [...BOX_TONE_COLUMNS, 't.singer_name', 't.price', 'o.name as cpName'] as const;
 export const toneInfo = (t: any) => ({
   toneID: String(t.id),
   toneCode: t.tone_code,
