@@ -7,7 +7,7 @@
 // projects on SQLite), which fills the cores the e2e files leave idle: an e2e file spends much of its time waiting
 // on Chromium and its server (measured on 2 cores, two e2e workers alone kept them 37% busy).
 // The e2e files are a queue, longest first (test/e2e/durations.json), each run as a Jest process of its own that
-// shares the run's built server, seeded DATA_DIRs and Chromium (test/e2e/support/host.ts). Three workers take from it
+// shares the run's built server, seeded DATA_DIRs and Chromium (test/e2e/support/host.ts). Two workers take from it
 // from the start, and each other lane joins them when it ends: with a fixed two, the last seven minutes of a run were
 // two e2e workers alone on a machine they kept a third busy.
 // Each line of output is prefixed with its lane; each step's outcome is listed at the end with its minutes.
@@ -130,11 +130,12 @@ function startE2eHost() {
 }
 
 /**
- * The queue of e2e files and its workers: three to start with, and one more each time another lane ends. Measured
- * on 2 cores: with two at the start the other lanes ended at minute 19 and four e2e workers alone kept the machine
- * busy for 7 more minutes; a third from the start moves e2e work into the minutes when every lane runs.
+ * The queue of e2e files and its workers: two to start with, and one more each time another lane ends. Measured on
+ * 2 cores: with two fixed workers the other lanes ended at minute 19 and left two e2e workers alone for 7 more
+ * minutes (27.3 min in all; 25.7 with the queue). Three from the start starved the two API lanes, which run one
+ * file at a time: they ended at minutes 26 and 28 (27.9 in all), and a login page under that load missed its 30 s.
  */
-const E2E_WORKERS = 3;
+const E2E_WORKERS = 2;
 function e2ePool() {
   const queue = e2eQueue();
   const timed = [];
