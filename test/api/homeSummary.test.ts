@@ -45,26 +45,22 @@ const reject = async (id: number, reason: string) => {
   expect(await runOperator(['changes', 'reject', String(request), '--reason', reason], s.ctx, () => {})).toBe(0);
 };
 
-test('the counts cover every state of the status column, each equal to the filtered tone list', async () => {
-  const r = await summary();
-  expect(r.counts.map((x) => x.state)).toEqual(stateValues('toneTranscodeStatus').filter((v) => v !== ''));
-  for (const { state, count } of r.counts) {
-    const list = await c.get('/sp/qrytone', { state, queryType: 1 });
-    expect([state, String(list.body.recordSum)]).toEqual([state, count]);
-  }
-  const all = await c.get('/sp/qrytone', { queryType: 1 });
-  expect(r.toneTotal).toBe(String(all.body.recordSum));
-});
-
 /** Each count equals what the tone list filtered by that state finds. */
 const expectCountsAsListed = async () => {
   const r = await summary();
   for (const { state, count } of r.counts) {
-    const list = await c.get('/sp/qrytone', { state, startRecordNum: 1, endRecordNum: 1 });
+    const list = await c.get('/sp/qrytone', { state, queryType: 1 });
     expect([state, String(list.body.recordSum)]).toEqual([state, count]);
   }
   return r;
 };
+
+test('the counts cover every state of the status column, each equal to the filtered tone list', async () => {
+  const r = await expectCountsAsListed();
+  expect(r.counts.map((x) => x.state)).toEqual(stateValues('toneTranscodeStatus').filter((v) => v !== ''));
+  const all = await c.get('/sp/qrytone', { queryType: 1 });
+  expect(r.toneTotal).toBe(String(all.body.recordSum));
+});
 
 test('the counts stay exact through many changes of many tones at once, and after the kept changes are folded', async () => {
   // The counts are sums of the changes the database's triggers record (migration 036); a provider's changes are
