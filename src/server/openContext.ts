@@ -78,11 +78,18 @@ export async function openContext(
   };
   const store = new FileStore(opts.dataDir, opts.objects ?? objectStoreFor(opts.dataDir));
   opts.lifecycle?.set('seeding');
-  // Loaded only when asked: the seed pulls in most services, and a database that has data never needs it.
-  if (opts.seed !== false) await (require('./seed/demo') as typeof import('./seed/demo')).seedIfEmpty(ctx, store);
+  if (opts.seed !== false && !(await hasData(ctx))) {
+    // Loaded only for an empty database: the seed pulls in most services, which a started one never needs here.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    await (require('./seed/demo') as typeof import('./seed/demo')).seedIfEmpty(ctx, store);
+  }
   await warnOfUnknownSites(ctx, warn);
   return { ctx, store };
 }
+
+/** Whether the demo seed has anything to do: it writes the languages first (seedIfEmpty, which checks again). */
+const hasData = async (ctx: AppContext) =>
+  (await ctx.db.selectFrom('languages').select('id').limit(1).executeTakeFirst()) !== undefined;
 
 /** Accounts whose site has no folder any more (removed or renamed) cannot work: say so at every start. */
 async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void): Promise<void> {

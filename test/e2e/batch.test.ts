@@ -11,7 +11,6 @@ import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
 import { zipBuffer } from '../api/zip';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { operator } from './support/maintenance';
 import { pickDate } from './support/toneForm';
 import { useSuite } from './support/suite';
 
@@ -143,7 +142,10 @@ describe.each([
   });
 });
 
-describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (language) => {
+// Each of the two screens in one language, each language on one of them: the steps do not change with the language,
+// and what it does change (messages, labels, dates) shows on either screen (issue 24: a run under 25 minutes).
+describe('Ais batch update of expiry dates (zh)', () => {
+  const language = 'zh';
   // The Ais demo account has two normal tones, one page: keeping a selection across pages is the shared selection
   // list's, tested across pages in toneSelection.test.ts.
   test('tones chosen in the selection list and a new date give each tone its result', async () => {
@@ -168,7 +170,7 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
     expect(chosen).toHaveLength(2);
     // The chosen tones' columns are labelled in the provider's language (the artist too, a second line in the list).
     const headers = (await page.locator('.selected-rows__table thead th').allTextContents()).map((h) => h.trim());
-    expect(headers).toContain(language === 'zh' ? '歌手' : 'Artist');
+    expect(headers).toContain('歌手');
     await pickDate(page, 'toneValidDay', language);
     await screenshot(page, `batch-expiry-ais-${language}`);
     await page.locator('[data-screen="batchupdaterbtexpiredate"] .form-actions .btn--primary').click();
@@ -183,13 +185,6 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
       expect(r[3]).not.toBe('----');
     }
     await screenshot(page, `batch-expiry-results-ais-${language}`);
-    // The operator approves the changes that went to approval, so the tones are normal (selectable) again for the
-    // run in the other language.
-    const pending = operator(suite.server, 'changes', 'list', '--provider', demo('ais').account).split('\n');
-    for (const code of chosen) {
-      const line = pending.find((l) => l.includes('\tmodify\t') && l.includes(code));
-      if (line) operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
-    }
     // 001 §2.1: closing the results popup goes back to the tone list the batch belongs to, not to the home page the
     // provider came from (issue 25).
     await dialog().locator('.dialog__footer .btn--primary').click();
@@ -206,7 +201,8 @@ test('the generic site offers no expiry batch, and Batch Operation is not offere
   expect(await page.locator('nav a[href="/batchOperation"]').count()).toBe(0);
 });
 
-describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) => {
+describe('Kenya batch operation (en)', () => {
+  const language = 'en';
   const list = () => page.locator('[data-screen="batchOperation"] .data-table tbody tr[data-row-key]');
   const search = () => page.locator('[data-screen="batchOperation"] .search-bar__buttons .btn--primary').click();
   const actionOf = (taskId: string, action: string) =>
@@ -282,13 +278,13 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     await page.locator('.date-picker__panel').waitFor();
     await page.click('.date-picker__title-button >> nth=1');
     await page.click(`.choice-grid__item:text-is("${year}")`);
-    await page.click(`.choice-grid__item:text-is("${language === 'zh' ? '1月' : 'Jan'}")`);
+    await page.click('.choice-grid__item:text-is("Jan")');
     await page.click(`.day-grid__day[data-iso="${year}-01-15"]`);
     await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
     await search();
     await page
       .locator('[data-field="begin"] .field__error', {
-        hasText: language === 'zh' ? '日期范围最长为一年。' : 'The date range can span at most one year.',
+        hasText: 'The date range can span at most one year.',
       })
       .waitFor();
     expect(sent).toEqual([]);
@@ -329,12 +325,7 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
 
     // Type 3: a copyright file with a good and a bad line; management then lists copyright tasks.
     const txtPath = join(work, `copyright-${language}.txt`);
-    writeFileSync(
-      txtPath,
-      [`Wafula Chebet ${language}|Wafula|KE5566${language === 'en' ? '01' : '02'}|254700000111`, 'Bad Line|x'].join(
-        '\n',
-      ) + '\n',
-    );
+    writeFileSync(txtPath, [`Wafula Chebet ${language}|Wafula|KE556601|254700000111`, 'Bad Line|x'].join('\n') + '\n');
     await tab('operation').click();
     await panel().locator('#root_taskType-2').check();
     await choose('copyrightFile', txtPath, `copyright-${language}.txt`);

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
+import { layoutProblems } from './support/layout';
 import { axeViolations, demo, login, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -496,6 +497,9 @@ describe.each(['en', 'zh'] as const)('every list at 1280 and 1920 px, with scree
       // (scrolled to, where the table scrolls) and clear of the Operation column.
       expect(await cutBadges(page)).toEqual([]);
       expect((await columnProblems(page, list.screen)).problems).toEqual([]);
+      // At 1280 px nothing scrolls sideways and no list scrolls in a box of its own (issue 25; the lists this file
+      // does not open are checked in sortFilter.test.ts).
+      if (width === 1280) expect(await layoutProblems(page)).toEqual([]);
     }
   });
 });
