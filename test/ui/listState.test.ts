@@ -126,8 +126,8 @@ test('column widths come from the definition and the formats alone; text columns
   const { widths, minWidth } = columnLayout(columns, { selectable: true, operationButtons: 3 });
   expect([...widths.keys()]).toEqual(['__select', 'code', 'name', 'status', 'day', '__operation']);
   expect(widths.get('name')).toBeUndefined();
-  // The last column is wider by the gutter its cells keep from the table's edge.
-  expect(widths.get('__operation')).toBe(operationWidth(3) + END_GUTTER);
+  // A last data column is wider by the gutter its cells keep from the table's edge; the operation column is not.
+  expect(widths.get('__operation')).toBe(operationWidth(3));
   expect(columnLayout(columns.slice(0, 1), { selectable: false, operationButtons: 0 }).widths.get('code')).toBe(
     120 + END_GUTTER,
   );
