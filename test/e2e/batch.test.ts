@@ -1,6 +1,6 @@
 // The batch screens in a real Chromium against the real server: Batch Upload (001 §2.1, §5.3; every site) sends
-// a zip of real wav files with its index in one request and shows each line's result in the results popup; a
-// refused zip (a zip-slip entry) names the entry and stores nothing; the template downloads. Batch Update
+// a zip of real wav files with its index in one request and shows each line's result in the results popup (a
+// line naming a file the zip lacks fails alone, named); a refused zip (a zip-slip entry) names the entry and stores nothing; the template downloads. Batch Update
 // Expiry Date (Ais) takes tones chosen in the selection list and a new date, and shows each tone's result.
 // Screenshots in both languages.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,8 +107,12 @@ describe.each([
         })
         .join('|'),
     );
+    // A third line naming a file the zip lacks: it fails alone, named in its result, and the others are applied.
+    const missing = lines[0].split('|');
+    missing[columns.indexOf('toneName')] = `Batch E2E ${tag} missing`;
+    missing[columns.findIndex((c, i) => fileColumns.includes(c) && missing[i])] = 'missing.wav';
     const indexPath = join(work, `${site}-tones.txt`);
-    writeFileSync(indexPath, [header, ...lines].join('\n') + '\n');
+    writeFileSync(indexPath, [header, ...lines, missing.join('|')].join('\n') + '\n');
 
     // A zip with an entry escaping its folder: refused, named, nothing stored.
     const slip = writeZip(`${site}-slip.zip`, [...filesFor([...named]), ['../evil.wav', sineWav({ seconds: 1 })]]);
@@ -123,9 +127,11 @@ describe.each([
     await screenshot(page, `batch-upload-${site}-${language}`);
     await page.locator('[data-screen="rbtBatchUploading"] .form-actions .btn--primary').click();
     await dialog().locator('.batch-results[data-done="1"]').waitFor();
-    expect(await resultRows().count()).toBe(2);
+    expect(await resultRows().count()).toBe(3);
     const codes = await resultRows().locator('td:nth-child(3)').allTextContents();
     const messages = await resultRows().locator('td:nth-child(4)').allTextContents();
+    expect(codes[2].trim()).not.toBe('000000');
+    expect(messages[2]).toContain('missing.wav');
     expect(codes.every((c) => /^\d{6}$/.test(c.trim()))).toBe(true);
     expect(messages.every((m) => m.trim() !== '' && m !== '----')).toBe(true);
     const added = codes.filter((c) => c.trim() === '000000').length;

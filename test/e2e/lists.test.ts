@@ -363,6 +363,18 @@ test('the tone selection dialog shows all its columns at 1280 px', async () => {
   // The last column ends inside the dialog.
   const [last, panel] = await Promise.all([dialog.locator('thead th').last().boundingBox(), dialog.boundingBox()]);
   expect(last!.x + last!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+  // Its text (header and cells) keeps a gutter from the table's edge, as the first column's checkbox does, instead
+  // of running flush against it: the least room left by any of its cells, in px.
+  const gutter = await dialog.evaluate((d) => {
+    const table = d.querySelector('.data-table')!.getBoundingClientRect();
+    const range = document.createRange();
+    const gaps = [...d.querySelectorAll('tr')].map((tr) => {
+      range.selectNodeContents(tr.lastElementChild!);
+      return table.right - range.getBoundingClientRect().right;
+    });
+    return Math.min(...gaps);
+  });
+  expect(gutter).toBeGreaterThanOrEqual(12);
 });
 
 /** Every list of the portal, as a provider opens it; a dialog's screenshot keeps to the window. */
