@@ -509,9 +509,10 @@ describe.each(['en', 'zh'] as const)('every list at 1280 and 1920 px, with scree
       // (scrolled to, where the table scrolls) and clear of the Operation column.
       expect(await cutBadges(page)).toEqual([]);
       expect((await columnProblems(page, list.screen)).problems).toEqual([]);
-      // At 1280 px nothing scrolls sideways and no list scrolls in a box of its own (issue 25; the lists this file
-      // does not open are checked in sortFilter.test.ts).
-      if (width === 1280) expect(await layoutProblems(page)).toEqual([]);
+      // At 1280 px nothing scrolls sideways and no page's list scrolls in a box of its own (issue 25; a dialog's list
+      // scrolls inside the dialog, under its own sticky header). The lists this file does not open are checked in
+      // sortFilter.test.ts and screens.test.ts.
+      if (width === 1280 && !list.dialog) expect(await layoutProblems(page)).toEqual([]);
     }
   });
 });

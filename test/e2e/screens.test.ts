@@ -1,7 +1,9 @@
 // Every shell and account screen in both languages, at desktop width and at 480 px: a screenshot each (under
-// test-results/screenshots) and axe-core with no serious or critical violation (checked by screenshot()).
+// test-results/screenshots) and axe-core with no serious or critical violation (checked by screenshot()); at 1280 px
+// nothing scrolls sideways.
 import type { Page } from 'playwright-core';
 import { demo, openPage, screenshot, signIn, type DemoAccount } from './support/browser';
+import { layoutProblems } from './support/layout';
 import { useSuite } from './support/suite';
 
 jest.setTimeout(240_000);
@@ -115,6 +117,8 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
         await page.waitForSelector(shot.ready);
         await shot.act?.(page);
         await screenshot(page, `${shot.name}-${language}-${width}`);
+        // At 1280 px nothing scrolls sideways and no list scrolls in a box of its own (issue 25).
+        if (width === 1280) expect(await layoutProblems(page)).toEqual([]);
       }
     },
   );
