@@ -96,7 +96,11 @@ export interface FieldMap {
  * dictionary mode, slower to build and to serialise (the tone list's rows took about 30 µs a page, 5 rows).
  */
 function listRowOf(plan: ReadonlyArray<readonly [string, MappedField]>): (row: Row) => Record<string, string> {
-  const wire = plan.map(([, f]) => (v: unknown) => String(toWire(f, v)));
+  const wire = plan.map(
+    ([, f]) =>
+      (v: unknown) =>
+        String(toWire(f, v)),
+  );
   const body = plan
     .map(([key, f], i) => `${JSON.stringify(key)}: wire[${i}](row[${JSON.stringify(f.column)}])`)
     .join(', ');
