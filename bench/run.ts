@@ -119,7 +119,10 @@ function baselineTurns(r: any): string[] {
     (s: any) =>
       `${s.build} (${s.commit}), every turn (req/s, p95 ms, server CPU µs a request): ${s.turns
         .map((t: any) => `${t.rps} / ${t.p95Ms} / ${t.serverCpuUsPerRequest ?? '-'}`)
-        .join('; ')}`,
+        .join('; ')}; answers other than 000000 over all turns: ${s.errors} of ${s.turns.reduce(
+        (n: number, t: any) => n + t.requests,
+        0,
+      )}`,
   );
 }
 

@@ -131,7 +131,21 @@ export const RC = {
 /** The catalogue key of a code's message. */
 export const returnCodeKey = (code: string): string => `ReturnCode.${code}`;
 
+/** A code's message without arguments, per language and code: every successful answer carries one. */
+const plainMessages = new Map<string, string>();
+
 export function messageFor(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number> = []): string {
+  // The catalogues are read once per process (http/messages.ts), so a message without arguments never changes.
+  if (args.length === 0) {
+    const key = `${lang}|${code}`;
+    let text = plainMessages.get(key);
+    if (text === undefined) plainMessages.set(key, (text = withArgs(code, lang, args)));
+    return text;
+  }
+  return withArgs(code, lang, args);
+}
+
+function withArgs(code: ReturnCode, lang: Lang, args: ReadonlyArray<string | number>): string {
   // An argument not given reads as nothing rather than as "{1}".
   const params = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i), args[i] ?? '']));
   return translate(returnCodeKey(code), lang, params);

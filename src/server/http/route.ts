@@ -233,7 +233,13 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
             const s = req.session;
             const o = req.operatorSession;
             const config = s?.config ?? o?.config ?? (await req.server.ctx.config.forSite(req.server.ctx.site));
-            const user = { ...(s ? userInfo(s.provider, s.config) : o ? operatorUser(o.operator) : {}), ...facts.user };
+            // Assigned rather than spread: a spread of user info costs V8 several µs, on every request of a screen's call.
+            const user: Record<string, unknown> = s
+              ? userInfo(s.provider, s.config)
+              : o
+                ? operatorUser(o.operator)
+                : {};
+            if (facts.user) Object.assign(user, facts.user);
             const site = s?.provider.site ?? req.server.ctx.site;
             for (const screen of screens) {
               const context: ValidationContext = {

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { Lang } from '../returnCodes';
 import type { PageRange } from '../db/paging';
 import { namesIn } from './translations';
+import { precompiled } from '../db/precompiled';
 
 type Db = Kysely<Database>;
 
@@ -62,15 +63,38 @@ export const nameToneCategory = (db: Db) =>
     .limit(1)
     .executeTakeFirst();
 
-/** One page of tariffs (optionally of a price group type and order type), with their total. */
-export async function tariffPage(db: Db, filter: { priceGroupType?: number; orderType?: number }, range: PageRange) {
+type TariffFilter = { priceGroupType?: number; orderType?: number };
+type TariffParams = 'priceGroupType' | 'orderType' | 'limit' | 'offset';
+const tariffsWhere = (db: Db, filter: TariffFilter, p: Record<TariffParams, unknown>) => {
   let q = db.selectFrom('tariffs');
-  if (filter.priceGroupType) q = q.where('price_group_type', '=', filter.priceGroupType);
-  if (filter.orderType) q = q.where('order_type', '=', filter.orderType);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = range.countOnly
-    ? []
-    : await q.select(['id', 'name', 'description']).orderBy('id').limit(range.limit).offset(range.offset).execute();
+  if (filter.priceGroupType) q = q.where('price_group_type', '=', p.priceGroupType as number);
+  if (filter.orderType) q = q.where('order_type', '=', p.orderType as number);
+  return q;
+};
+const PARAMS: TariffParams[] = ['priceGroupType', 'orderType', 'limit', 'offset'];
+// The tone and box forms ask a page on every open: the count and the page are compiled once for each of the four
+// combinations of filters (db/precompiled.ts), rather than built and compiled by Kysely on every request.
+const tariffQueries = new Map<string, { count: ReturnType<typeof countOf>; page: ReturnType<typeof pageOf> }>();
+const countOf = (filter: TariffFilter) =>
+  precompiled(PARAMS, (db, p) => tariffsWhere(db, filter, p).select((eb) => eb.fn.countAll<number>().as('n')));
+const pageOf = (filter: TariffFilter) =>
+  precompiled(PARAMS, (db, p) =>
+    tariffsWhere(db, filter, p)
+      .select(['id', 'name', 'description'])
+      .orderBy('id')
+      .limit(p.limit as number)
+      .offset(p.offset as number),
+  );
+
+/** One page of tariffs (optionally of a price group type and order type), with their total. */
+export async function tariffPage(db: Db, filter: TariffFilter, range: PageRange) {
+  const shape = { priceGroupType: filter.priceGroupType ? 1 : 0, orderType: filter.orderType ? 1 : 0 };
+  const key = `${shape.priceGroupType}${shape.orderType}`;
+  let q = tariffQueries.get(key);
+  if (!q) tariffQueries.set(key, (q = { count: countOf(shape), page: pageOf(shape) }));
+  const values = { ...filter, limit: range.limit, offset: range.offset } as Record<TariffParams, unknown>;
+  const [{ n }] = await q.count(db, values);
+  const rows = range.countOnly ? [] : await q.page(db, values);
   return { rows, total: Number(n) };
 }
 
