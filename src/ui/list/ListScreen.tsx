@@ -10,6 +10,7 @@ import { WithQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
+import { ScreenCard } from '../shell/ScreenCard';
 import { DataTable } from './DataTable';
 import { defaultsOf, initialState, nextSort, pageSizesOf, showsPager, type ListState } from './listState';
 import { Pager } from './Pager';
@@ -86,7 +87,6 @@ function ListScreenInner({
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
   const leftOut = useLeftOut(screenId, state, screen, filterNote ? initialFilters : undefined, query.data?.total);
-  const titleId = `${screenId}-title`;
 
   const toggle = (r: Row, on: boolean) => {
     if (!selection.toggle(r, on)) toast('List.maxSelection', { kind: 'warning', params: { max: parent?.max } });
@@ -247,14 +247,9 @@ function ListScreenInner({
       </div>
     );
   return (
-    <section className="card list-screen" aria-labelledby={titleId} data-screen={screenId}>
-      <header className="card__header">
-        <h1 className="card__title" id={titleId}>
-          {t(screen.title)}
-        </h1>
-      </header>
-      <div className="card__body">{body}</div>
-    </section>
+    <ScreenCard kind="list-screen" screenId={screenId} title={t(screen.title)}>
+      {body}
+    </ScreenCard>
   );
 }
 
