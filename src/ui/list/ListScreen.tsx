@@ -134,7 +134,7 @@ function ListScreenInner({
         />
       )}
       {(toolbar.length > 0 || (selection.count > 0 && !parent?.single)) && (
-        <div className="list-toolbar">
+        <div className="list-toolbar button-row button-row--spread">
           <div className="button-row">
             {toolbar.map((a) => (
               <button
@@ -209,7 +209,7 @@ function ListScreenInner({
             sort={state.sort}
             onSort={onSort}
           />
-          <div className="list-footer">
+          <div className="list-footer button-row button-row--spread">
             {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}
             <span className="list-footer__total" role="status" data-total={query.data ? total : undefined}>
               {query.data ? t('List.total', { count: total }) : ''}

@@ -117,7 +117,7 @@ function Panel({
   let body: ReactNode;
   if (state.failed)
     body = (
-      <div className="panel-empty" role="alert">
+      <div className="panel-empty button-row button-row--spread" role="alert">
         <p>{t('Home.loadFailed')}</p>
         <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
           {t('Home.retry')}
@@ -127,7 +127,7 @@ function Panel({
   else if (state.loading) body = <div className="panel-loading" aria-busy="true" />;
   else if (shown.length === 0)
     body = (
-      <div className="panel-empty" data-panel-empty={panel.name}>
+      <div className="panel-empty button-row button-row--spread" data-panel-empty={panel.name}>
         <p>{t(panel.empty.message)}</p>
         {panel.empty.action && (
           <GatedLink className="btn btn--primary btn--small" to={panel.empty.action.route}>
