@@ -1,7 +1,7 @@
 // What an approved IVR directory change does to live data (001 §2.6, §4): an addition puts the directory on air, a
 // modification writes its staged name, type and prompt and its staged entries (tones or boxes added and removed;
 // the provider's reordering applies at once and is kept), a deletion removes the directory and its entries.
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { onAirEntity } from './onAir';
 import { addEntries, entryIds, removeEntries } from '../../services/ivrEntries';
 import { field, sides } from '../review';
@@ -64,10 +64,5 @@ export const ivrDirectoryEntity: ApprovableEntity = {
       ],
     };
   },
-  async describe(db, list) {
-    const rows = list.length
-      ? await db.selectFrom('ivr_directories').select(['id', 'name']).where('id', 'in', list).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `"${r.name}"`]));
-  },
+  describe: describeBy('ivr_directories', ['name'], (r) => `"${r.name}"`),
 };

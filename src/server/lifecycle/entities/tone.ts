@@ -4,7 +4,7 @@
 // directory that holds it. That last step is why a forced delete asks first (001 §4): once the deletion is
 // approved, those boxes' and directories' subscribers lose the tone. Until then nothing moves.
 import { sql } from 'kysely';
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneFields } from '../../services/toneRecord';
@@ -121,10 +121,5 @@ export const toneEntity: ApprovableEntity = {
     view.fields.push(field('tags', 'ToneForm.tags', before.join('~'), after.join('~')));
     return view;
   },
-  async describe(db, ids) {
-    const rows = ids.length
-      ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `${r.tone_code} "${r.tone_name}"`]));
-  },
+  describe: describeBy('tones', ['tone_code', 'tone_name'], (r) => `${r.tone_code} "${r.tone_name}"`),
 };
