@@ -7,6 +7,7 @@
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
 import { seedWav } from './demoFiles';
+import { seededAccounts } from './seededAccounts';
 import { toneBoxFields } from '../services/toneBoxRecord';
 import { boxCode } from '../services/toneBoxes';
 import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
@@ -63,14 +64,8 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
     await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').executeTakeFirstOrThrow()
   ).language_code;
   let n = 0;
-  for (const [code, plans] of Object.entries(PLANS)) {
-    const providerId = byCode.get(code);
-    if (providerId === undefined) continue;
-    const provider = await db
-      .selectFrom('providers')
-      .select(['id', 'site'])
-      .where('id', '=', providerId)
-      .executeTakeFirstOrThrow();
+  for await (const { code, providerId, provider } of seededAccounts(ctx, byCode, Object.keys(PLANS))) {
+    const plans = PLANS[code];
     const packageType = provider.site === 'kenya' ? '5' : '4';
     // Tones a box may hold: normal, no change waiting, not a jockey tone (the super SP also takes its site's).
     const selectable = async (ids: number[]) =>

@@ -6,6 +6,7 @@
 import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
 import { seedWav } from './demoFiles';
+import { seededAccounts } from './seededAccounts';
 import { seedState, type DemoState } from './states';
 import { marks, stateOf, STATUS } from '../lifecycle/states';
 import { IVR_DIRECTORY } from '../lifecycle/entities/ivrDirectory';
@@ -44,11 +45,7 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
       frequency: 500 + (n++ % 12) * 40,
       now,
     });
-  for (const code of PROVIDERS) {
-    const providerId = byCode.get(code);
-    if (providerId === undefined) continue;
-    const provider = await db.selectFrom('providers').select('site').where('id', '=', providerId).executeTakeFirst();
-    const config = await ctx.config.forSite(provider?.site ?? ctx.site);
+  for await (const { code, providerId, config } of seededAccounts(ctx, byCode, PROVIDERS)) {
     if (config.support_ivr_function !== '1' || config.ivr_portal_enabled !== '1' || code === config.radio_cp_code)
       continue;
     // The provider's tones on sale with no change waiting or refused.
