@@ -1,7 +1,7 @@
 // Select, radio group, single checkbox and checkbox group. Values keep the type of the option value; a select's
 // empty entry stands for "no value" (and, in a search form, for "any").
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect } from 'react';
+import { useEffect, type InputHTMLAttributes } from 'react';
 import { useOptions } from './useOptions';
 import { widgetContext } from './widgetProps';
 
@@ -46,26 +46,52 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
-export function RadioWidget(props: WidgetProps) {
+type Choice = ReturnType<typeof useOptions>['choices'][number];
+
+/**
+ * A group of radio buttons or checkboxes, one a choice, named by the field's label; the first takes the field's
+ * id (the label points at it). `input` gives what differs: the type, whether it is checked, what a change does.
+ */
+function ChoiceGroup({
+  props,
+  role,
+  input,
+}: {
+  props: WidgetProps;
+  role: 'radiogroup' | 'group';
+  input: (c: Choice) => InputHTMLAttributes<HTMLInputElement>;
+}) {
   const { ctx, name, field, aria } = widgetContext(props);
   const { choices } = useOptions(field, ctx);
   return (
-    <div className="choice-group" role="radiogroup" aria-labelledby={`${props.id}__label`} {...aria}>
+    <div className="choice-group" role={role} aria-labelledby={`${props.id}__label`} {...aria}>
       {choices.map((c, i) => (
         <label key={`${c.value}`} className="choice">
           <input
-            type="radio"
             id={i === 0 ? props.id : `${props.id}-${i}`}
-            name={props.id}
-            checked={sameValue(c.value, props.value)}
             disabled={props.disabled || props.readonly}
-            onChange={() => props.onChange(c.value)}
             onBlur={() => ctx.touch(name)}
+            {...input(c)}
           />
           <span>{c.label}</span>
         </label>
       ))}
     </div>
+  );
+}
+
+export function RadioWidget(props: WidgetProps) {
+  return (
+    <ChoiceGroup
+      props={props}
+      role="radiogroup"
+      input={(c) => ({
+        type: 'radio',
+        name: props.id,
+        checked: sameValue(c.value, props.value),
+        onChange: () => props.onChange(c.value),
+      })}
+    />
   );
 }
 
@@ -92,28 +118,20 @@ export function CheckboxWidget(props: WidgetProps) {
 }
 
 export function CheckboxesWidget(props: WidgetProps) {
-  const { ctx, name, field, aria } = widgetContext(props);
-  const { choices } = useOptions(field, ctx);
   const values: unknown[] = Array.isArray(props.value) ? props.value : [];
   const toggle = (v: string | number, on: boolean) => {
     const next = on ? [...values, v] : values.filter((x) => !sameValue(x, v));
     props.onChange(next.length ? next : undefined);
   };
   return (
-    <div className="choice-group" role="group" aria-labelledby={`${props.id}__label`} {...aria}>
-      {choices.map((c, i) => (
-        <label key={`${c.value}`} className="choice">
-          <input
-            type="checkbox"
-            id={i === 0 ? props.id : `${props.id}-${i}`}
-            checked={values.some((x) => sameValue(x, c.value))}
-            disabled={props.disabled || props.readonly}
-            onChange={(e) => toggle(c.value, e.target.checked)}
-            onBlur={() => ctx.touch(name)}
-          />
-          <span>{c.label}</span>
-        </label>
-      ))}
-    </div>
+    <ChoiceGroup
+      props={props}
+      role="group"
+      input={(c) => ({
+        type: 'checkbox',
+        checked: values.some((x) => sameValue(x, c.value)),
+        onChange: (e) => toggle(c.value, e.target.checked),
+      })}
+    />
   );
 }
