@@ -10,7 +10,7 @@ import { useNavigate } from '../router';
 import { gateRecord } from '../runtime/gate';
 import { DefinitionForm, type DefinitionFormProps } from './DefinitionForm';
 import { FormSkeleton, LoadState, useScreenLoad } from './useScreenLoad';
-import { WithQueryClient } from '../runtime/queryClient';
+import { withQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { ScreenCard } from '../shell/ScreenCard';
 
@@ -29,13 +29,7 @@ function queryValue(query: FormScreenProps['query'], key: string): string | unde
   return query instanceof URLSearchParams ? (query.get(key) ?? undefined) : query[key];
 }
 
-export function FormScreen(props: FormScreenProps) {
-  return (
-    <WithQueryClient>
-      <FormScreenInner {...props} />
-    </WithQueryClient>
-  );
-}
+export const FormScreen = withQueryClient(FormScreenInner);
 
 /**
  * The record another screen left in session storage for an edit (editWhen.storageKey, e.g. the maintenance

@@ -6,7 +6,7 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
 import { nestedScreens, type ListScreenProps } from '../runtime/nestedScreens';
-import { WithQueryClient } from '../runtime/queryClient';
+import { withQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
@@ -21,13 +21,7 @@ import { useLeftOut } from './useLeftOut';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
 
-export function ListScreen(props: ListScreenProps) {
-  return (
-    <WithQueryClient>
-      <ListScreenInner {...props} />
-    </WithQueryClient>
-  );
-}
+export const ListScreen = withQueryClient(ListScreenInner);
 
 function ListScreenInner({
   screenId,

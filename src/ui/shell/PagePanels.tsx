@@ -13,6 +13,7 @@ import { WithQueryClient } from '../runtime/queryClient';
 import { useSession } from '../session/SessionContext';
 import { cellValue, renderCell, renderCellWithSecondary } from '../list/cells';
 import { Icon } from './Icon';
+import { ColumnHeads } from './ColumnHeads';
 
 type Row = Record<string, unknown>;
 
@@ -66,15 +67,7 @@ function ItemsPanel({ panel, items }: { panel: ResolvedPanel; items: Row[] }) {
   const ctx = { config: session.config, user: session.contextUser, t, digits, language };
   return (
     <table className="panel-table" data-panel-items={items.length}>
-      <thead>
-        <tr>
-          {panel.columns.map((c) => (
-            <th key={c.name} scope="col">
-              {t(c.label)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads heads={panel.columns.map((c) => ({ key: c.name, label: t(c.label) }))} />
       <tbody>
         {items.map((item, i) => (
           <tr key={i}>

@@ -1,7 +1,7 @@
 // Select, radio group, single checkbox and checkbox group. Values keep the type of the option value; a select's
 // empty entry stands for "no value" (and, in a search form, for "any").
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, type InputHTMLAttributes } from 'react';
+import { useEffect } from 'react';
 import { useOptions } from './useOptions';
 import { widgetContext } from './widgetProps';
 
@@ -50,28 +50,38 @@ type Choice = ReturnType<typeof useOptions>['choices'][number];
 
 /**
  * A group of radio buttons or checkboxes, one a choice, named by the field's label; the first takes the field's
- * id (the label points at it). `input` gives what differs: the type, whether it is checked, what a change does.
+ * id (the label points at it). Radio buttons share the field's id as their name, so the arrow keys move among them.
  */
 function ChoiceGroup({
   props,
-  role,
-  input,
+  type,
+  checked,
+  onChoose,
 }: {
   props: WidgetProps;
-  role: 'radiogroup' | 'group';
-  input: (c: Choice) => InputHTMLAttributes<HTMLInputElement>;
+  type: 'radio' | 'checkbox';
+  checked: (c: Choice) => boolean;
+  onChoose: (c: Choice, on: boolean) => void;
 }) {
   const { ctx, name, field, aria } = widgetContext(props);
   const { choices } = useOptions(field, ctx);
   return (
-    <div className="choice-group" role={role} aria-labelledby={`${props.id}__label`} {...aria}>
+    <div
+      className="choice-group"
+      role={type === 'radio' ? 'radiogroup' : 'group'}
+      aria-labelledby={`${props.id}__label`}
+      {...aria}
+    >
       {choices.map((c, i) => (
         <label key={`${c.value}`} className="choice">
           <input
+            type={type}
             id={i === 0 ? props.id : `${props.id}-${i}`}
+            name={type === 'radio' ? props.id : undefined}
+            checked={checked(c)}
             disabled={props.disabled || props.readonly}
+            onChange={(e) => onChoose(c, e.target.checked)}
             onBlur={() => ctx.touch(name)}
-            {...input(c)}
           />
           <span>{c.label}</span>
         </label>
@@ -81,18 +91,8 @@ function ChoiceGroup({
 }
 
 export function RadioWidget(props: WidgetProps) {
-  return (
-    <ChoiceGroup
-      props={props}
-      role="radiogroup"
-      input={(c) => ({
-        type: 'radio',
-        name: props.id,
-        checked: sameValue(c.value, props.value),
-        onChange: () => props.onChange(c.value),
-      })}
-    />
-  );
+  const chosen = (c: Choice) => sameValue(c.value, props.value);
+  return <ChoiceGroup props={props} type="radio" checked={chosen} onChoose={(c) => props.onChange(c.value)} />;
 }
 
 export function CheckboxWidget(props: WidgetProps) {
@@ -119,19 +119,10 @@ export function CheckboxWidget(props: WidgetProps) {
 
 export function CheckboxesWidget(props: WidgetProps) {
   const values: unknown[] = Array.isArray(props.value) ? props.value : [];
-  const toggle = (v: string | number, on: boolean) => {
-    const next = on ? [...values, v] : values.filter((x) => !sameValue(x, v));
+  const toggle = (c: Choice, on: boolean) => {
+    const next = on ? [...values, c.value] : values.filter((x) => !sameValue(x, c.value));
     props.onChange(next.length ? next : undefined);
   };
-  return (
-    <ChoiceGroup
-      props={props}
-      role="group"
-      input={(c) => ({
-        type: 'checkbox',
-        checked: values.some((x) => sameValue(x, c.value)),
-        onChange: (e) => toggle(c.value, e.target.checked),
-      })}
-    />
-  );
+  const ticked = (c: Choice) => values.some((x) => sameValue(x, c.value));
+  return <ChoiceGroup props={props} type="checkbox" checked={ticked} onChoose={toggle} />;
 }
