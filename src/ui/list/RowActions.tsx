@@ -63,7 +63,7 @@ function MoreMenu({ items, running, onRun, rowLabel }: RowActionsProps) {
             {items.map(({ action, disabled }) => (
               <MenuItem
                 key={action.name}
-                className={`row-menu__item${action.destructive ? ' is-danger' : ''}`}
+                className={`menu-item row-menu__item${action.destructive ? ' is-danger' : ''}`}
                 data-action={action.name}
                 disabled={disabled || running === action.name}
                 onClick={() => {

@@ -89,7 +89,7 @@ export function NotificationBell() {
           {data.items.length === 0 ? (
             <p className="notices__empty">{t('Notice.empty')}</p>
           ) : (
-            <ul {...menuProps} aria-label={t('Notice.title')} className="notices__list">
+            <ul {...menuProps} aria-label={t('Notice.title')} className="bare-list">
               {data.items.map((n) => (
                 <MenuItem
                   key={n.notificationID}

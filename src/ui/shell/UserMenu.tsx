@@ -62,7 +62,7 @@ export function UserMenu() {
             {resolved.menu.map((entry) => (
               <MenuItem
                 key={entry.name}
-                className={`user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`}
+                className={`menu-item user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`}
                 data-menu={entry.name}
                 onClick={() => choose(entry)}
               >
