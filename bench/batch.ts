@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openContext } from '../src/server/app';
+import { openContext } from '../src/server/openContext';
 import { buildServer, rssKb, startServer } from './server';
 import { ZipWriter } from '../test/api/zip';
 import { cpuSnapshot } from './support/cpu';

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { homeSummaryLatency, login, seed, seedPostgres, startServer } from './server';
 
 const TONES = Number(process.env.BENCH_TONES ?? 1_000_000);
@@ -55,6 +56,13 @@ async function main() {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    // A million tones a run: the schema (and its queue's) go with the run, as bench/server.ts's do.
+    if (schema) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      await c.end();
+    }
   }
 }
 main().then(

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { openContext } from '../src/server/app';
+import { openContext } from '../src/server/openContext';
 import { openWrites } from '../test/api/writeWindow';
 import { baselineRefs, runBaselineBench, writeBaselineResults } from './support/serverBaseline';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { openContext } from '../src/server/app';
+import { openContext } from '../src/server/openContext';
 import { sineWav } from '../src/server/files/wav';
 import { ConfigStore } from '../src/server/services/config';
 import { startS3 } from '../test/api/s3Server';

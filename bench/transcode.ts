@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openContext } from '../src/server/app';
+import { openContext } from '../src/server/openContext';
 import { makeFiles } from '../src/server/jobs/transcodeRunner';
 import { binaries, run } from '../src/server/media/ffmpeg';
 import { processingOf, toneProfiles } from '../src/server/media/profiles';

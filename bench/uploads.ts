@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { openContext } from '../src/server/app';
+import { openContext } from '../src/server/openContext';
 import { openDatabase } from '../src/server/db/connection';
 import { noisyWav } from './batch';
 import { login, startServer } from './server';

@@ -1,33 +1,19 @@
 // Builds the server: database (migrated, seeded with demo data when empty), configuration, the route modules by
 // domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
 // loopback port of their own.
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { join } from 'node:path';
-import { openDatabase } from './db/connection';
-import { migrate } from './db/migrate';
-import { ColumnMisfit, columnGuard, readColumns } from './db/columns';
-import type { SiteId } from '../engine';
-import { siteIds } from '../engine/fsLoader';
+import { ColumnMisfit } from './db/columns';
 import { trustProxyOf } from './env';
-import { ConfigStore } from './services/config';
-import { createQueue } from './jobs';
-import { mediaQueueSpec } from './jobs/queue';
 import { batchRunner } from './jobs/runner';
 import { transcodeRunner } from './jobs/transcodeRunner';
-import { OutboxNotifier, type Notifier } from './services/notifier';
 import { ApiError, envelope } from './envelope';
 import { RC, httpStatusFor } from './returnCodes';
 import { headerLang, type Lang } from './http/lang';
 import { registerFormBody } from './http/formBody';
-import { FileStore, objectStoreFor } from './files/storage';
-import type { ObjectStore } from './files/objects';
+import type { FileStore } from './files/storage';
+import { openContext, type AppOptions } from './openContext';
 import { ZIP_CAP_MB } from './files/accept';
 import { registerApiRoutes } from './routeTable';
 import { docsRoutes } from './routes/docs';
@@ -35,34 +21,10 @@ import { opsRoutes } from './routes/ops';
 import { Lifecycle } from './ops/lifecycle';
 import { Metrics } from './ops/metrics';
 import { spa, isApiPath } from './routes/spa';
-import { seedIfEmpty } from './seed/demo';
 import { scheduleSweeps } from './services/fileRetention';
 import type { AppContext } from './context';
 import { translateViolation } from './http/messages';
 import type { Violation } from './validation';
-
-export interface AppOptions {
-  dataDir: string;
-  databaseUrl?: string;
-  pgSchema?: string;
-  site: SiteId;
-  /** Seed demo data into an empty database (default true). */
-  seed?: boolean;
-  distDir?: string;
-  logger?: FastifyServerOptions['logger'];
-  notifier?: Notifier;
-  now?: () => number;
-  /** Run batch jobs in this process (default: unless BATCH_WORKERS=0). */
-  workers?: boolean;
-  /** Run transcode jobs in this process (default: as `workers`, and unless MEDIA_WORKERS=0). */
-  mediaWorkers?: boolean;
-  /** Where committed files go (default: S3 when S3_BUCKET is set, else DATA_DIR/files). */
-  objects?: ObjectStore;
-  /** The process's phase, for /readyz (main.ts answers probes with it while the database migrates). */
-  lifecycle?: Lifecycle;
-  /** The HTTP server to serve on (main.ts's, listening since before the migration). */
-  serverFactory?: FastifyServerOptions['serverFactory'];
-}
 
 export interface App {
   app: FastifyInstance;
@@ -70,67 +32,6 @@ export interface App {
   lifecycle: Lifecycle;
   store: FileStore;
   close(): Promise<void>;
-}
-
-/** Database (migrated, demo data when empty), configuration, notifier and file store: shared by the server and the operator CLI. */
-export async function openContext(
-  opts: AppOptions,
-  log: (line: string) => void = () => undefined,
-  warn: (line: string) => void = log,
-): Promise<{ ctx: AppContext; store: FileStore }> {
-  if (!siteIds().includes(opts.site))
-    throw new Error(`site "${opts.site}" has no folder in site-variants/ (sites: ${siteIds().join(', ')})`);
-  const handle = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
-  opts.lifecycle?.set('migrating');
-  await migrate(handle);
-  // Every query from here on is guarded: no value reaches a column that cannot hold it (db/columns.ts).
-  const columns = await readColumns(handle);
-  handle.db = handle.db.withPlugin(columnGuard(columns));
-  const target = { databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema };
-  const jobs = createQueue(handle, target, log);
-  const media = createQueue(handle, target, log, mediaQueueSpec());
-  await jobs.open();
-  await media.open();
-  // Closing the database first closes the queues (their workers, pg-boss's own connections), for every caller.
-  const closeDb = handle.close;
-  handle.close = async () => {
-    await Promise.all([jobs.close(), media.close()]);
-    await closeDb();
-  };
-  const ctx: AppContext = {
-    handle,
-    db: handle.db,
-    config: new ConfigStore(handle.db),
-    notifier: opts.notifier ?? new OutboxNotifier(handle.db, log),
-    jobs,
-    media,
-    dataDir: opts.dataDir,
-    site: opts.site,
-    now: opts.now ?? Date.now,
-    columns,
-  };
-  const store = new FileStore(opts.dataDir, opts.objects ?? objectStoreFor(opts.dataDir));
-  opts.lifecycle?.set('seeding');
-  if (opts.seed !== false) await seedIfEmpty(ctx, store);
-  await warnOfUnknownSites(ctx, warn);
-  return { ctx, store };
-}
-
-/** Accounts whose site has no folder any more (removed or renamed) cannot work: say so at every start. */
-async function warnOfUnknownSites(ctx: AppContext, log: (line: string) => void): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('providers')
-    .select(['code', 'site'])
-    .where('site', 'not in', ctx.config.sites())
-    .orderBy('code')
-    .execute();
-  for (const site of new Set(rows.map((r) => r.site))) {
-    const codes = rows.filter((r) => r.site === site).map((r) => r.code);
-    log(
-      `warning: ${codes.length} account(s) belong to site "${site}", which has no folder in site-variants/ (${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', ...' : ''}); ` +
-        `they see an error page until the folder is back or the operator moves them (npm run operator -- provider site <code> <site>)`,
-    );
-  }
 }
 
 /** One log line a request, written when it is answered and naming it (method, URL without secrets), not Fastify's two. */

@@ -1,8 +1,9 @@
 // sp/batchaddtone and its task results (001 §2.1, §5.3, §7): a zip of real wav files and its index become tones
 // line by line under the tone form's rules; up to 100 lines are answered with every line's result, more become
-// a task. Every refused zip or index (over 50 entries, a zip bomb, zip-slip and other unsafe entries, a line
-// naming a file not in the zip, an index that is not UTF-8 or empty) names the entry or line and stores
-// nothing: no file on disk (neither kept nor left in tmp), no task, no tone.
+// a task. A line naming a file the zip does not hold fails alone, as a bad value does. Every refused zip or
+// index (over 50 entries, a zip bomb, zip-slip and other unsafe entries, no line whose files are all in the
+// zip, an index that is not UTF-8 or empty) names the entry or line and stores nothing: no file on disk
+// (neither kept nor left in tmp), no task, no tone.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,6 +211,36 @@ describe('issue 25: one part name, a batch sent twice, every problem of a line',
     expect(meant.body.returnCode).toBe('000000');
   });
 
+  test('a line naming a file not in the zip fails that line alone, named with its other problems; the others are applied', async () => {
+    const both = line('Missing And Dear', 'missing.wav', { price: '99' });
+    const r = await send(
+      me,
+      zipOf([...goodEntries(), ['a/web3.wav', sineWav({ seconds: 1 })], ['b/web3.wav', sineWav({ seconds: 1 })]]),
+      index([line('Present'), line('Missing', 'missing.wav'), both, line('Twice', 'web3.wav')]),
+    );
+    expect(r.body.returnCode).toBe('000001');
+    expect(r.body.record).toMatchObject({ status: '3', outcome: '3p', successCount: 1, failCount: 3 });
+    const msgs = r.body.record.lines.map((l: any) => [l.lineNo, l.returnCode, l.returnMsg]);
+    expect(msgs[0]).toEqual([3, '000000', expect.stringMatching(/^Tone \d+ added/)]);
+    // The missing file is the line's reason, not "file is required" as if the column were empty.
+    expect(msgs[1]).toEqual([4, '950004', 'Line 4: missing.wav is not in the zip.']);
+    expect(msgs[2][2]).toMatch(/^Line 5: missing\.wav is not in the zip\. Price: /);
+    expect(msgs[3][2]).toBe('Line 6: several zip entries are named web3.wav; give its folder too.');
+    const names = await s.ctx.db
+      .selectFrom('tones')
+      .select('tone_name')
+      .where('tone_name', 'in', ['Present', 'Missing', 'Missing And Dear', 'Twice'])
+      .execute();
+    expect(names.map((t) => t.tone_name)).toEqual(['Present']);
+    const zh = await s.login('8800390', 'Quota!Tone42', { 'accept-language': 'zh-CN' });
+    const q = await zh.get('/sp/batchaddtone/querytaskresult', { taskId: r.body.record.taskId, onlyFailed: '1' });
+    expect(q.body.record.lines[0].returnMsg).toBe(
+      (await import('../../i18n/zh.json')).default['Batch.indexFileMissing']
+        .replace('{line}', '4')
+        .replace('{file}', 'missing.wav'),
+    );
+  });
+
   test("a line's bad value and its unknown copyright owner are both named, by their labels", async () => {
     const values = line('Two Problems', 'web1.wav', { price: '99' }).split('|');
     values[HEADER.split('|').indexOf('catalogID')] = '999999';
@@ -364,11 +395,12 @@ describe('refused batches store nothing', () => {
     await refused(short, idx, 'Zip entry ivr1.wav is damaged (its data does not match its header).');
   });
 
-  test('an index line naming a file not in the zip, a bad header, a line of the wrong shape', async () => {
+  test('an index whose every line names a file not in the zip, a bad header, a line of the wrong shape', async () => {
+    // No line left to apply: refused as a whole, every line named.
     await refused(
       zipOf(goodEntries()),
-      index([line('One'), line('Two', 'missing.wav')]),
-      'Line 4: missing.wav is not in the zip.',
+      index([line('Gone One', 'missing.wav'), line('Gone Two', 'lost.wav')]),
+      'Line 3: missing.wav is not in the zip.\nLine 4: lost.wav is not in the zip.',
     );
     await refused(
       zipOf(goodEntries()),

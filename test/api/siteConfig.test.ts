@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openContext } from '../../src/server/app';
+import { openContext } from '../../src/server/openContext';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
 import { usingPostgres } from './helpers';

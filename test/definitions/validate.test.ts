@@ -13,7 +13,13 @@ function validate(dir: string) {
   return { status: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }
 
+// One copy of the tree for the file: each test breaks it its own way and restores it after (cli.ts, restore).
 type Tree = ReturnType<typeof copyTree>;
+let tree: Tree;
+beforeAll(() => {
+  tree = copyTree();
+});
+afterAll(() => tree.remove());
 
 /** `file:line:column: $.path: reason` lines of the errors (warnings come after their own heading). */
 function errorLines(stderr: string): string[] {
@@ -707,20 +713,18 @@ const cases: Case[] = [
 
 describe('on one mistake, validate', () => {
   test('an untouched copy of the tree is valid, so what fails below is the one change', () => {
-    const tree = copyTree();
     try {
       const r = validate(tree.dir);
       expect(errorLines(r.stderr)).toEqual([]);
       expect(r.status).toBe(0);
     } finally {
-      tree.remove();
+      tree.restore();
     }
   });
 
   test.each(cases.map((c) => [c.what, c] as const))(
     'fails on %s, naming the file, the place and the reason',
     (_what, c) => {
-      const tree = copyTree();
       try {
         c.breakIt(tree);
         const r = validate(tree.dir);
@@ -735,15 +739,20 @@ describe('on one mistake, validate', () => {
         expect(lines).toHaveLength(c.count ?? 1);
         expect(r.stderr).toContain(`${c.count ?? 1} problem(s) in the definitions`);
       } finally {
-        tree.remove();
+        tree.restore();
       }
     },
   );
+
+  test('each case put the copy back: it is valid again', () => {
+    const r = validate(tree.dir);
+    expect(errorLines(r.stderr)).toEqual([]);
+    expect(r.status).toBe(0);
+  });
 });
 
 describe('languages and messages', () => {
   test('a partial catalogue with a fallback passes, its coverage reported as information', () => {
-    const tree = copyTree();
     try {
       tree.edit('i18n/languages.json', (d) => {
         d.languages.fr = { name: 'Français', dir: 'ltr', locale: 'fr-FR', fallback: 'en' };
@@ -755,12 +764,11 @@ describe('languages and messages', () => {
       expect(r.stdout).toMatch(/^definitions valid: .* 4 languages \(en, zh, fa, fr\)/);
       expect(r.stdout).toMatch(/^i18n\/fr\.json: 2 of \d+ messages translated; the rest fall back to en$/m);
     } finally {
-      tree.remove();
+      tree.restore();
     }
   });
 
   test('a key only one catalogue has and nothing uses is reported: unused in the default, a typo elsewhere', () => {
-    const tree = copyTree();
     try {
       tree.edit('i18n/en.json', (d) => {
         d['ToneForm.neverShown'] = 'Nobody asks for this';
@@ -781,12 +789,11 @@ describe('languages and messages', () => {
         /^i18n\/fa\.json:\d+:3: warning: \$\[ToneForm\.toneNmae\]: "ToneForm\.toneNmae" is no message of i18n\/en\.json, so nothing shows it \(did you mean "ToneForm\.toneName"\?\)/m,
       );
     } finally {
-      tree.remove();
+      tree.restore();
     }
   });
 
   test("all of a run's mistakes are reported: an unknown configuration key beside a schema error in the same file", () => {
-    const tree = copyTree();
     try {
       tree.edit(MUSIC_BOX, (d) => {
         d.fields.name.colour = 'red';
@@ -805,13 +812,12 @@ describe('languages and messages', () => {
       );
       expect(lines).toHaveLength(2);
     } finally {
-      tree.remove();
+      tree.restore();
     }
   });
 });
 
 test('the CLI process exits 1 on a syntax error, with its place and reason and no stack trace', () => {
-  const tree = copyTree();
   try {
     tree.editText(MUSIC_BOX, (s) => s.replace('"id": "musicBoxUpload",', '"id": "musicBoxUpload"'));
     const r = runCli(['validate'], tree.dir);
@@ -820,14 +826,12 @@ test('the CLI process exits 1 on a syntax error, with its place and reason and n
       `${MUSIC_BOX}:${tree.lineOf(MUSIC_BOX, '"kind"')}:3: $: JSON syntax error: expected "," between two values or properties (a comma is missing)\n1 problem(s) in the definitions\n`,
     );
   } finally {
-    tree.remove();
+    tree.restore();
   }
 });
 
 describe('warnings', () => {
-  let tree: Tree;
   beforeAll(() => {
-    tree = copyTree();
     // Setting a value the base already has changes nothing: worth a word, not a failure.
     tree.edit(KENYA_TONE, (d) => {
       d.fields.price.order = 0;
@@ -836,7 +840,7 @@ describe('warnings', () => {
       d.fields.price.order = 0;
     });
   });
-  afterAll(() => tree.remove());
+  afterAll(() => tree.restore());
 
   test('are listed apart and do not fail validate', () => {
     const r = runCli(['validate'], tree.dir);

@@ -1,6 +1,6 @@
 // The batch screens in a real Chromium against the real server: Batch Upload (001 §2.1, §5.3; every site) sends
-// a zip of real wav files with its index in one request and shows each line's result in the results popup; a
-// refused zip (a zip-slip entry) names the entry and stores nothing; the template downloads. Batch Update
+// a zip of real wav files with its index in one request and shows each line's result in the results popup (a
+// line naming a file the zip lacks fails alone, named); a refused zip (a zip-slip entry) names the entry and stores nothing; the template downloads. Batch Update
 // Expiry Date (Ais) takes tones chosen in the selection list and a new date, and shows each tone's result.
 // Screenshots in both languages.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
 import { zipBuffer } from '../api/zip';
 import { demo, login, openPage, screenshot } from './support/browser';
-import { operator } from './support/maintenance';
 import { pickDate } from './support/toneForm';
 import { useSuite } from './support/suite';
 
@@ -108,8 +107,12 @@ describe.each([
         })
         .join('|'),
     );
+    // A third line naming a file the zip lacks: it fails alone, named in its result, and the others are applied.
+    const missing = lines[0].split('|');
+    missing[columns.indexOf('toneName')] = `Batch E2E ${tag} missing`;
+    missing[columns.findIndex((c, i) => fileColumns.includes(c) && missing[i])] = 'missing.wav';
     const indexPath = join(work, `${site}-tones.txt`);
-    writeFileSync(indexPath, [header, ...lines].join('\n') + '\n');
+    writeFileSync(indexPath, [header, ...lines, missing.join('|')].join('\n') + '\n');
 
     // A zip with an entry escaping its folder: refused, named, nothing stored.
     const slip = writeZip(`${site}-slip.zip`, [...filesFor([...named]), ['../evil.wav', sineWav({ seconds: 1 })]]);
@@ -124,9 +127,11 @@ describe.each([
     await screenshot(page, `batch-upload-${site}-${language}`);
     await page.locator('[data-screen="rbtBatchUploading"] .form-actions .btn--primary').click();
     await dialog().locator('.batch-results[data-done="1"]').waitFor();
-    expect(await resultRows().count()).toBe(2);
+    expect(await resultRows().count()).toBe(3);
     const codes = await resultRows().locator('td:nth-child(3)').allTextContents();
     const messages = await resultRows().locator('td:nth-child(4)').allTextContents();
+    expect(codes[2].trim()).not.toBe('000000');
+    expect(messages[2]).toContain('missing.wav');
     expect(codes.every((c) => /^\d{6}$/.test(c.trim()))).toBe(true);
     expect(messages.every((m) => m.trim() !== '' && m !== '----')).toBe(true);
     const added = codes.filter((c) => c.trim() === '000000').length;
@@ -143,7 +148,10 @@ describe.each([
   });
 });
 
-describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (language) => {
+// Each of the two screens in one language, each language on one of them: the steps do not change with the language,
+// and what it does change (messages, labels, dates) shows on either screen (issue 24: a run under 25 minutes).
+describe('Ais batch update of expiry dates (zh)', () => {
+  const language = 'zh';
   // The Ais demo account has two normal tones, one page: keeping a selection across pages is the shared selection
   // list's, tested across pages in toneSelection.test.ts.
   test('tones chosen in the selection list and a new date give each tone its result', async () => {
@@ -168,7 +176,7 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
     expect(chosen).toHaveLength(2);
     // The chosen tones' columns are labelled in the provider's language (the artist too, a second line in the list).
     const headers = (await page.locator('.selected-rows__table thead th').allTextContents()).map((h) => h.trim());
-    expect(headers).toContain(language === 'zh' ? '歌手' : 'Artist');
+    expect(headers).toContain('歌手');
     await pickDate(page, 'toneValidDay', language);
     await screenshot(page, `batch-expiry-ais-${language}`);
     await page.locator('[data-screen="batchupdaterbtexpiredate"] .form-actions .btn--primary').click();
@@ -183,13 +191,6 @@ describe.each(['en', 'zh'] as const)('Ais batch update of expiry dates (%s)', (l
       expect(r[3]).not.toBe('----');
     }
     await screenshot(page, `batch-expiry-results-ais-${language}`);
-    // The operator approves the changes that went to approval, so the tones are normal (selectable) again for the
-    // run in the other language.
-    const pending = operator(suite.server, 'changes', 'list', '--provider', demo('ais').account).split('\n');
-    for (const code of chosen) {
-      const line = pending.find((l) => l.includes('\tmodify\t') && l.includes(code));
-      if (line) operator(suite.server, 'changes', 'approve', /^#(\d+)/.exec(line)![1]);
-    }
     // 001 §2.1: closing the results popup goes back to the tone list the batch belongs to, not to the home page the
     // provider came from (issue 25).
     await dialog().locator('.dialog__footer .btn--primary').click();
@@ -206,7 +207,8 @@ test('the generic site offers no expiry batch, and Batch Operation is not offere
   expect(await page.locator('nav a[href="/batchOperation"]').count()).toBe(0);
 });
 
-describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) => {
+describe('Kenya batch operation (en)', () => {
+  const language = 'en';
   const list = () => page.locator('[data-screen="batchOperation"] .data-table tbody tr[data-row-key]');
   const search = () => page.locator('[data-screen="batchOperation"] .search-bar__buttons .btn--primary').click();
   const actionOf = (taskId: string, action: string) =>
@@ -282,13 +284,13 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
     await page.locator('.date-picker__panel').waitFor();
     await page.click('.date-picker__title-button >> nth=1');
     await page.click(`.choice-grid__item:text-is("${year}")`);
-    await page.click(`.choice-grid__item:text-is("${language === 'zh' ? '1月' : 'Jan'}")`);
+    await page.click('.choice-grid__item:text-is("Jan")');
     await page.click(`.day-grid__day[data-iso="${year}-01-15"]`);
     await page.locator('.date-picker__panel').waitFor({ state: 'detached' });
     await search();
     await page
       .locator('[data-field="begin"] .field__error', {
-        hasText: language === 'zh' ? '日期范围最长为一年。' : 'The date range can span at most one year.',
+        hasText: 'The date range can span at most one year.',
       })
       .waitFor();
     expect(sent).toEqual([]);
@@ -329,12 +331,7 @@ describe.each(['en', 'zh'] as const)('Kenya batch operation (%s)', (language) =>
 
     // Type 3: a copyright file with a good and a bad line; management then lists copyright tasks.
     const txtPath = join(work, `copyright-${language}.txt`);
-    writeFileSync(
-      txtPath,
-      [`Wafula Chebet ${language}|Wafula|KE5566${language === 'en' ? '01' : '02'}|254700000111`, 'Bad Line|x'].join(
-        '\n',
-      ) + '\n',
-    );
+    writeFileSync(txtPath, [`Wafula Chebet ${language}|Wafula|KE556601|254700000111`, 'Bad Line|x'].join('\n') + '\n');
     await tab('operation').click();
     await panel().locator('#root_taskType-2').check();
     await choose('copyrightFile', txtPath, `copyright-${language}.txt`);

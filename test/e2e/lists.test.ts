@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
+import { layoutProblems } from './support/layout';
 import { axeViolations, demo, login, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -362,6 +363,18 @@ test('the tone selection dialog shows all its columns at 1280 px', async () => {
   // The last column ends inside the dialog.
   const [last, panel] = await Promise.all([dialog.locator('thead th').last().boundingBox(), dialog.boundingBox()]);
   expect(last!.x + last!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+  // Its text (header and cells) keeps a gutter from the table's edge, as the first column's checkbox does, instead
+  // of running flush against it: the least room left by any of its cells, in px.
+  const gutter = await dialog.evaluate((d) => {
+    const table = d.querySelector('.data-table')!.getBoundingClientRect();
+    const range = document.createRange();
+    const gaps = [...d.querySelectorAll('tr')].map((tr) => {
+      range.selectNodeContents(tr.lastElementChild!);
+      return table.right - range.getBoundingClientRect().right;
+    });
+    return Math.min(...gaps);
+  });
+  expect(gutter).toBeGreaterThanOrEqual(12);
 });
 
 /** Every list of the portal, as a provider opens it; a dialog's screenshot keeps to the window. */
@@ -496,6 +509,9 @@ describe.each(['en', 'zh'] as const)('every list at 1280 and 1920 px, with scree
       // (scrolled to, where the table scrolls) and clear of the Operation column.
       expect(await cutBadges(page)).toEqual([]);
       expect((await columnProblems(page, list.screen)).problems).toEqual([]);
+      // At 1280 px nothing scrolls sideways and no list scrolls in a box of its own (issue 25; the lists this file
+      // does not open are checked in sortFilter.test.ts).
+      if (width === 1280) expect(await layoutProblems(page)).toEqual([]);
     }
   });
 });

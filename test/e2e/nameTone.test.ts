@@ -41,10 +41,10 @@ async function chooseFile(field: string, path: string | { name: string; mimeType
   await (await chooser).setFiles(path);
 }
 
-// Every site of the demo, each in one language at least, the generic site in both.
+// Every site of the demo in one language, each language on at least one site: the flow is the same on every site,
+// and what a language changes (messages, the category's name) shows on any of them (issue 24: a run under 25 min).
 const CASES = [
   ['generic', 'en', 'Generic site'],
-  ['generic', 'zh', 'Generic site'],
   ['kenya', 'zh', 'kenya'],
   ['ais', 'en', 'ais'],
 ] as const;

@@ -106,8 +106,8 @@ describe('date picker (music box form)', () => {
     // A click steps once.
     await page.click('[aria-label="Hours +1"]');
     expect(await hours.inputValue()).toBe('01');
-    // Held: one step at once, then after 600 ms a step every 150 ms, shrinking towards 30 ms (000 §2). The page's
-    // clock is Playwright's, paused: the schedule is read exactly, however loaded the machine is.
+    // Held: one step at once, then after 600 ms a step every 150 ms, the interval shrinking to 30 ms (000 §2). The
+    // page's clock is Playwright's, paused: the schedule is read exactly, however loaded the machine is.
     const minutesValue = async () => Number(await page.locator('.time-spin__value').nth(1).inputValue());
     await page.clock.pauseAt(Date.now() + 60_000);
     const plus = await page.locator('[aria-label="Minutes +1"]').boundingBox();
@@ -116,23 +116,29 @@ describe('date picker (music box form)', () => {
     await page.waitForFunction(
       () => document.querySelectorAll<HTMLInputElement>('.time-spin__value')[1].value === '01',
     );
-    const gaps: number[] = [];
-    for (let waited = 0, seen = 1; gaps.length < 14;) {
-      await page.clock.runFor(1);
-      waited += 1;
-      const now = await minutesValue();
-      if (now !== seen) {
-        expect(now).toBe(seen + 1);
-        gaps.push(waited);
-        [seen, waited] = [now, 0];
-      }
+    // The delay and the first interval, to the millisecond.
+    for (const [ms, expected] of [
+      [599, 1],
+      [1, 2],
+      [149, 2],
+      [1, 3],
+    ]) {
+      await page.clock.runFor(ms);
+      expect(await minutesValue()).toBe(expected);
     }
-    expect(gaps.slice(0, 2)).toEqual([600, 150]);
-    // Each repeat sooner than the one before, until every 30 ms.
-    const faster = gaps.slice(1).findIndex((g) => g === 30);
-    expect(faster).toBeGreaterThan(2);
-    for (let i = 2; i <= faster + 1; i++) expect(gaps[i]).toBeLessThan(gaps[i - 1]);
-    expect(gaps.slice(faster + 1)).toEqual(gaps.slice(faster + 1).map(() => 30));
+    // Then sooner each time: counted in windows of 150 ms, the steps rise by degrees from one a window to five
+    // (every 30 ms), never falling back, and stay at five. The clock moves 10 ms at a time, less than the shortest
+    // interval, so the page renders each step before the next (as it does in real time).
+    const perWindow: number[] = [];
+    for (let window = 0; window < 8; window++) {
+      const before = await minutesValue();
+      for (let ms = 0; ms < 150; ms += 10) await page.clock.runFor(10);
+      perWindow.push((await minutesValue()) - before);
+    }
+    expect(perWindow[0]).toBe(1);
+    for (let i = 1; i < perWindow.length; i++) expect(perWindow[i]).toBeGreaterThanOrEqual(perWindow[i - 1]);
+    expect(new Set(perWindow).size).toBeGreaterThan(2);
+    expect(perWindow.slice(-3)).toEqual([5, 5, 5]);
     // Released, it stops.
     await page.mouse.up();
     const minutes = await minutesValue();

@@ -1,6 +1,7 @@
 // Pure rules of the list renderer (000 §2, §9): search normalisation, page sizes, operation width, pager window.
 import {
   columnLayout,
+  END_GUTTER,
   initialState,
   MIN_TEXT_WIDTH,
   nextSort,
@@ -125,7 +126,11 @@ test('column widths come from the definition and the formats alone; text columns
   const { widths, minWidth } = columnLayout(columns, { selectable: true, operationButtons: 3 });
   expect([...widths.keys()]).toEqual(['__select', 'code', 'name', 'status', 'day', '__operation']);
   expect(widths.get('name')).toBeUndefined();
+  // A last data column is wider by the gutter its cells keep from the table's edge; the operation column is not.
   expect(widths.get('__operation')).toBe(operationWidth(3));
+  expect(columnLayout(columns.slice(0, 1), { selectable: false, operationButtons: 0 }).widths.get('code')).toBe(
+    120 + END_GUTTER,
+  );
   expect(minWidth).toBe([...widths.values()].reduce<number>((sum, w) => sum + (w ?? MIN_TEXT_WIDTH), 0));
   expect(columnLayout(columns, { selectable: false, operationButtons: 0 }).widths.has('__operation')).toBe(false);
 });

@@ -1,5 +1,5 @@
 // `npm run operator -- <command>`: the operator's command-line tool, on the same database as the server.
-import { openContext } from '../app';
+import { openContext } from '../openContext';
 import { readEnv } from '../env';
 import { runOperator } from './commands';
 

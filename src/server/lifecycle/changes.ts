@@ -80,14 +80,19 @@ export async function withdrawPending(db: Db, entityType: string, entityId: numb
  * boxes'), or of every type (the home page's waiting total).
  */
 export async function pendingCount(db: Db, providerId: number, entityType?: string): Promise<number> {
+  const { n } = await pendingCountQuery(db, providerId, entityType).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** pendingCount's query, to run as a part of a larger one (the home summary's). */
+export function pendingCountQuery(db: Db, providerId: number, entityType?: string) {
   let q = db
     .selectFrom('change_requests')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('provider_id', '=', providerId)
     .where('status', '=', 'pending');
   if (entityType !== undefined) q = q.where('entity_type', '=', entityType);
-  const { n } = await q.executeTakeFirstOrThrow();
-  return Number(n);
+  return q;
 }
 
 /** What a list of waiting changes shows of each (the operator's queue, the provider's home page). */

@@ -1,7 +1,7 @@
 // The batch tone upload (rbtBatchUploading; 001 §2.1, §5.3, §7, §9): sp/batchaddtone takes a zip of tone files
 // and its inf/txt index in one multipart request, and sp/batchaddtone/querytaskresult reports a task's
 // progress and per-line results. The whole request is checked before anything is kept: the index (UTF-8,
-// its columns, every line's shape and the files it names) and the zip (files/zipIntake.ts: entry count,
+// its columns, every line's shape; a line naming a file the zip lacks fails alone, like a bad value) and the zip (files/zipIntake.ts: entry count,
 // sizes, ratio, paths, links, encryption, nested archives, content). A refusal names the line or entry and
 // stores nothing; an accepted batch stores the named entries as the provider's files and becomes a task of
 // type 4 whose lines are sp/addtone requests (services/batch/addToneLines.ts).
@@ -28,7 +28,7 @@ import { createTask, lineResults, localTime, sameContentTask, taskRecord } from 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readTextLines, valuesOf, type TextLine } from '../services/batch/textFile';
-import { FILE_COLUMNS, isFileColumn } from '../services/batch/addToneLines';
+import { FILE_COLUMNS, isFileColumn, type AddToneData, type UnresolvedFile } from '../services/batch/addToneLines';
 import { answerSubmitted } from '../services/batch/answer';
 import { ownTask } from '../services/batch/access';
 
@@ -118,7 +118,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
         'multipart/form-data with two files: the zip (up to uploadfile_max_size MB: 200 by default, 100 in the other reading of 001 §5.3/§9) and the index (.inf or .txt, UTF-8 without control characters other than tab, up to copyright_txt_max_size_mb).',
         "The index: notes on lines starting with #, then a header line naming the columns separated by |, then one tone a line. Columns are sp/addtone's parameters as the site's tone form sends them (toneName, singerName, singerSex, lyricAuthor, melodyComposer, musicArranger, catalogID, contentLanguage, price, callerPrice, toneValidDay, relativeTime, tagNames, lyricCompanyID, ..., priceGroupID) plus the file columns webAuditon, aipPlay, hdPlay, mediaPlay, image and copyrightFile, whose values name zip entries (the full path, or the file name when it is unique in the zip). sp/batchtemplate/batchaddtone gives the site's template.",
         'The zip: at most batch_zip_max_files entries (50); each named entry within media_max_size_mb (images image_max_size_mb), all within batch_zip_max_total_mb, none compressed more than batch_zip_max_ratio:1; no path with .. or an absolute or drive path, no symlink, no encrypted entry, no archive inside, no control character in a name; a named entry must have an allowed type and the content its extension says.',
-        'Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves, 962001 for a body that cannot be read, 962004 for a file name sent twice; 950004 for a part name sent twice, other than multipartFiles, or a path (..) in any parameter). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
+        'A line naming a file the zip does not hold, or holds in several folders, fails alone (950004, named in its result: "Line 4: missing.wav is not in the zip.") and the other lines are applied; when no line is left the batch is refused. Refused with nothing stored: 963001 with record.errors naming each line or entry and the reason (also 950007, 950008, 950009, 950014 for the files themselves, 962001 for a body that cannot be read, 962004 for a file name sent twice; 950004 for a part name sent twice, other than multipartFiles, or a path (..) in any parameter). The named entries count as uploads: beyond the storage quota (upload_quota_mb) 962002, beyond upload_rate_per_minute files in a minute 962003, as sp/uploadfile.',
         "Accepted: the named entries become the provider's files and the lines a task (type 4, batchAddTone); each line is then validated and stored exactly as sp/addtone would (the rbtUploading rules, approval flow by believeCP). Up to batch_sync_max_records lines (100) are answered at once with every line's result (record.lines: lineNo, cmdLine, returnCode, returnMsg; 000000 when all succeeded, 000001 otherwise); larger batches answer the task (record.taskId, progress) to follow with sp/batchaddtone/querytaskresult.",
       ].join(' '),
       auth: 'session',
@@ -224,21 +224,30 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
               maxRatio: num(s.config, 'batch_zip_max_ratio'),
             },
           });
-          const problems = [...intake.problems];
-          // Each name the index gives resolves to one entry: its full path, or its file name when unique.
+          // An entry the zip cannot give safely (damaged, disguised, unsafe path) refuses the whole batch.
+          if (intake.problems.length) throw new ApiError(RC.batchRefused, [], intake.problems.slice(0, 20));
+          // Each name the index gives resolves to one entry: its full path, or its file name when unique. A name
+          // the zip does not hold, or holds twice, fails only the lines naming it, as a bad value fails its line
+          // (issue 25); the batch is refused only when it leaves no line to apply.
           const resolved = new Map<string, string>();
+          const unresolved: Record<string, UnresolvedFile> = {};
           for (const r of idx.refs) {
-            if (resolved.has(r.file)) continue;
+            if (resolved.has(r.file) || r.file in unresolved) continue;
             const matches = intake.names.has(r.file)
               ? [r.file]
               : [...intake.names].filter((n) => baseName(n) === r.file);
-            if (matches.length === 1 && intake.files.has(matches[0])) resolved.set(r.file, matches[0]);
-            else if (matches.length > 1)
-              problems.push({ field: '', message: 'Batch.indexFileAmbiguous', params: { line: r.line, file: r.file } });
-            else if (matches.length === 0)
-              problems.push({ field: '', message: 'Batch.indexFileMissing', params: { line: r.line, file: r.file } });
+            if (matches.length === 1) resolved.set(r.file, matches[0]);
+            else unresolved[r.file] = matches.length > 1 ? 'Batch.indexFileAmbiguous' : 'Batch.indexFileMissing';
           }
-          if (problems.length) throw new ApiError(RC.batchRefused, [], problems.slice(0, 20));
+          const failing = idx.refs.filter((r) => r.file in unresolved);
+          if (idx.lines.every((l) => failing.some((r) => r.line === l.no)))
+            throw new ApiError(
+              RC.batchRefused,
+              [],
+              failing
+                .slice(0, 20)
+                .map((r) => ({ field: '', message: unresolved[r.file], params: { line: r.line, file: r.file } })),
+            );
 
           // Accepted: the named entries become the provider's files, registered with the task in one transaction.
           const files: Record<string, string> = {};
@@ -263,7 +272,7 @@ export function batchUploadRoutes(app: FastifyInstance, store: FileStore): void 
             taskName: def.name,
             desc: String(parts.fields.taskDesc ?? '').slice(0, 256),
             fileName: zip[0].fileName,
-            data: { header: idx.header, files },
+            data: { header: idx.header, files, unresolved } satisfies AddToneData,
             contentHash,
             lines: idx.lines,
             async guard(tx) {

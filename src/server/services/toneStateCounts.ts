@@ -96,9 +96,8 @@ async function fold(db: Db, providerId: number, dialect: Dialect): Promise<void>
   });
 }
 
-/** The provider's groups from tone_state_deltas, folding its rows when they have grown. */
-async function deltaGroups(db: Db, providerId: number, dialect: Dialect): Promise<Group[]> {
-  const groups = await sumsSelect(db, providerId).execute();
+/** The provider's groups from tone_state_deltas as read, folding its rows when they have grown. */
+async function deltaGroups(db: Db, providerId: number, dialect: Dialect, groups: Group[]): Promise<Group[]> {
   const rows = groups.reduce((n, g) => n + Number(g.rows), 0);
   if (rows > groups.length + FOLD_AFTER) await fold(db, providerId, dialect);
   return groups
@@ -107,16 +106,20 @@ async function deltaGroups(db: Db, providerId: number, dialect: Dialect): Promis
 }
 
 /** The provider's tones grouped by the plain columns (the covering index of migration 035 serves the usual ones). */
-async function toneGroups(db: Db, providerId: number, columns: string[]): Promise<Group[]> {
+function toneGroups(db: Db, providerId: number, columns: string[]) {
   let q = db.selectFrom('tones').where('provider_id', '=', providerId) as any;
   for (const c of columns) q = q.select(sql.ref(c).as(c));
   q = q.select(sql<number>`count(*)`.as('n'));
   for (const c of columns) q = q.groupBy(sql.ref(c));
-  return (await q.execute()) as Group[];
+  return q as ReturnType<typeof sumsSelect>;
 }
 
-/** Every state the status column can show, in the expression's order, with how many of the provider's tones show it. */
-export async function toneStateCounts(db: Db, q: { providerId: number; site: string; dialect: Dialect }) {
+/**
+ * How the counts are made: `query` reads the groups (it may run alone or inside a larger statement, as the home
+ * summary's), `counts` turns the rows it read into every state the status column can show, in the expression's
+ * order, with how many of the provider's tones show it.
+ */
+export function toneStateCountsPlan(db: Db, q: { providerId: number; site: string; dialect: Dialect }) {
   const name = STATE_EXPRESSION();
   const engine = engineFor(q.site);
   const expression = engine.expression(name);
@@ -127,20 +130,31 @@ export async function toneStateCounts(db: Db, q: { providerId: number; site: str
   }));
   const kept = (f: (typeof fields)[number]) =>
     (DELTA_COLUMNS as readonly string[]).includes(f.column) || (f.column === REFUSE_REASON && f.emptiness);
-  const groups = fields.every(kept)
-    ? await deltaGroups(db, q.providerId, q.dialect)
-    : await toneGroups(db, q.providerId, [...new Set(fields.map((f) => f.column))]);
-  const counts = new Map<string, number>();
-  for (const g of groups) {
-    // A field read only for its emptiness is reduced to '1' (something) or '' (nothing).
-    const row = Object.fromEntries(
-      fields.map(({ field, emptiness, column }) => {
-        const v = String(g[column] ?? '');
-        return [field, emptiness && v !== '' ? '1' : v];
-      }),
-    );
-    const state = String(engine.evaluateExpression(name, { row }));
-    counts.set(state, (counts.get(state) ?? 0) + Number(g.n));
+  const fromDeltas = fields.every(kept);
+  const query = fromDeltas
+    ? sumsSelect(db, q.providerId)
+    : toneGroups(db, q.providerId, [...new Set(fields.map((f) => f.column))]);
+  async function counts(read: Group[]) {
+    const groups = fromDeltas ? await deltaGroups(db, q.providerId, q.dialect, read) : read;
+    const byState = new Map<string, number>();
+    for (const g of groups) {
+      // A field read only for its emptiness is reduced to '1' (something) or '' (nothing).
+      const row = Object.fromEntries(
+        fields.map(({ field, emptiness, column }) => {
+          const v = String(g[column] ?? '');
+          return [field, emptiness && v !== '' ? '1' : v];
+        }),
+      );
+      const state = String(engine.evaluateExpression(name, { row }));
+      byState.set(state, (byState.get(state) ?? 0) + Number(g.n));
+    }
+    return outcomesOf(expression).map((o) => ({ state: o.value, count: String(byState.get(o.value) ?? 0) }));
   }
-  return outcomesOf(expression).map((o) => ({ state: o.value, count: String(counts.get(o.value) ?? 0) }));
+  return { query, counts };
+}
+
+/** Every state the status column can show, in the expression's order, with how many of the provider's tones show it. */
+export async function toneStateCounts(db: Db, q: { providerId: number; site: string; dialect: Dialect }) {
+  const plan = toneStateCountsPlan(db, q);
+  return plan.counts((await plan.query.execute()) as Group[]);
 }

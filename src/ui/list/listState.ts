@@ -136,6 +136,10 @@ const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, numbe
 /** The least a text column without a width gets; a wider table shares the extra among the text columns. */
 export const MIN_TEXT_WIDTH = 128;
 const SELECT_WIDTH = 40;
+/** What a last data column's cells keep from the table's right edge beyond an ordinary cell's padding (list.css
+ * gives them var(--space-4) instead of var(--space-2)): added to its width, so its content keeps the width the
+ * definition gives. */
+export const END_GUTTER = 8;
 
 /**
  * The table's column widths: fixed ones (the definition's width, else by format) and flexible text columns.
@@ -151,6 +155,10 @@ export function columnLayout(
   if (o.selectable) widths.set('__select', SELECT_WIDTH);
   for (const c of columns) widths.set(c.name, c.width ?? FORMAT_WIDTHS[c.format ?? 'text']);
   if (o.operationButtons > 0) widths.set('__operation', operationWidth(o.operationButtons));
+  // The operation column's buttons have their own room (operationWidth): the gutter is for a data column's text.
+  const last = [...widths.keys()].pop();
+  const lastWidth = last === undefined ? undefined : widths.get(last);
+  if (last !== undefined && last !== '__operation' && lastWidth !== undefined) widths.set(last, lastWidth + END_GUTTER);
   let minWidth = 0;
   for (const w of widths.values()) minWidth += w ?? MIN_TEXT_WIDTH;
   return { widths, minWidth };

@@ -4,8 +4,10 @@
 // mediaPlay, image) and copyrightFile, whose values are names of entries in the zip. By the time a line
 // runs, the zip's entries were checked and stored (files/zipIntake.ts) and the task's data maps each entry to
 // its saved file. A line is then exactly an sp/addtone request: the rbtUploading definition's rules through
-// the engine, the server's own checks, and the same store function.
-import { serverViolations, storeNewTone } from '../toneUpload';
+// the engine, the server's own checks, and the same store function. A line naming a file the zip does not
+// hold (or holds under several folders) fails with that named, beside whatever else is wrong with it.
+import { FILE_FIELDS, serverViolations, storeNewTone } from '../toneUpload';
+import type { Violation } from '../../validation';
 import { ok, refused } from './outcome';
 import { valuesOf } from './textFile';
 import type { LineHandler } from './lineTypes';
@@ -14,12 +16,20 @@ import type { LineHandler } from './lineTypes';
 export const FILE_COLUMNS = ['webAuditon', 'aipPlay', 'hdPlay', 'mediaPlay', 'image'] as const;
 export const isFileColumn = (c: string) => (FILE_COLUMNS as readonly string[]).includes(c) || c === 'copyrightFile';
 
+/** Why a name of the index gave no zip entry: none has it, or several do (in different folders). */
+export type UnresolvedFile = 'Batch.indexFileMissing' | 'Batch.indexFileAmbiguous';
+
 export interface AddToneData {
   /** The index's column names, in order. */
   header: string[];
   /** Zip entry name -> saved file name. */
   files: Record<string, string>;
+  /** Names the index gives that no single zip entry answers (absent from tasks stored before issue 25). */
+  unresolved?: Record<string, UnresolvedFile>;
 }
+
+/** The names a refusal may give a file column's field by: the column itself, or the form field it fills. */
+const fileFields = (col: string) => [col, FILE_FIELDS[col]].filter(Boolean);
 
 const firstUpper = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim()[0].toUpperCase() : '');
 
@@ -63,6 +73,16 @@ export const addToneLines: LineHandler = {
         },
       ]);
     }
+    // The files this line names that the zip did not give: each named, and its column's own "required" left out
+    // (the file was given, just not found).
+    const missing = data.header
+      .map((col, i) => ({ col, file: values[i] }))
+      .filter(({ col, file }) => isFileColumn(col) && file && data.unresolved?.[file]);
+    const fileProblems: Violation[] = missing.map(({ file }) => ({
+      field: '',
+      message: data.unresolved![file],
+      params: { line: line.no, file },
+    }));
     const params = addTonePayload(values, data);
     const input = { config: lc.config, user: lc.user, mode: 'add' as const };
     const formErrors = lc.engine.validateCall('rbtUploading', 'add', params, input).errors;
@@ -75,7 +95,12 @@ export const addToneLines: LineHandler = {
     });
     // Every problem of the line is named (issue 25): the form's rules and the references the server checks (a
     // copyright owner, a catalogue, a file), each field once.
-    const violations = [...formErrors, ...found.filter((v) => !formErrors.some((e) => e.field === v.field))];
+    const violations = [
+      ...fileProblems,
+      ...[...formErrors, ...found.filter((v) => !formErrors.some((e) => e.field === v.field))].filter(
+        (v) => !missing.some((m) => fileFields(m.col).includes(v.field)),
+      ),
+    ];
     if (violations.length) return refused(violations);
     const stored = await storeNewTone(tx, {
       provider: lc.provider,
