@@ -1,6 +1,6 @@
 // What an approvable entity gives the lifecycle (lifecycle.ts): where its live row and approval marks are, and
 // what an approved change does to live data. Nothing here decides whether a change waits; that is the lifecycle's.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeKind } from './states';
 import type { ChangeView } from './review';
@@ -32,6 +32,23 @@ export interface ApprovableEntity {
 }
 
 type Row<T extends ApprovableTable> = Selectable<Database[T]>;
+
+/** Writes a change's staged columns to an entity's live row (nothing when it stages none), stamping updated_at. */
+export async function writeColumns<T extends ApprovableTable>(
+  tx: Tx,
+  table: T,
+  id: number,
+  columns: Updateable<Database[T]> | Payload,
+  now: number,
+): Promise<void> {
+  if (Object.keys(columns).length === 0) return;
+  // Every approvable table has an id and updated_at; Kysely cannot follow a table named by a type parameter.
+  await (tx as unknown as Kysely<any>)
+    .updateTable(table as string)
+    .set({ ...columns, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
 
 /** An entity's `describe`: each row of its table named by `name` over the columns it reads. */
 export function describeBy<T extends ApprovableTable, C extends keyof Row<T> & string>(
