@@ -264,6 +264,16 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
     if (flags.site === true) return fail('--site needs a site name');
     if (site !== undefined && !ctx.config.isSite(site)) return fail(unknownSite(ctx, site));
     const scope = site ?? DEPLOYMENT;
+    // What the operator changed, in the audit log as every operator change is.
+    const audited = (change: 'config.set' | 'config.unset', key: string, detail?: Record<string, unknown>) =>
+      audit(db, {
+        providerId: null,
+        actor: 'operator',
+        action: change,
+        entityType: 'config',
+        entityId: `${scope}:${key}`,
+        detail,
+      });
     if (action === 'get') {
       const config = await ctx.config.explain(site);
       const key = rest[0];
@@ -279,14 +289,7 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       const refusal = ctx.config.refusal(key, value);
       if (refusal) return fail(refusal);
       await ctx.config.set(key, value, scope);
-      await audit(db, {
-        providerId: null,
-        actor: 'operator',
-        action: 'config.set',
-        entityType: 'config',
-        entityId: `${scope}:${key}`,
-        detail: { value },
-      });
+      await audited('config.set', key, { value });
       out(`${key}=${value}${site ? ` (site ${site})` : ''}`);
       return 0;
     }
@@ -295,13 +298,7 @@ export async function runOperator(args: string[], ctx: AppContext, print: Out, p
       if (!key) return fail('config unset <key> [--site <site>]');
       if (!(await ctx.config.unset(key, scope)))
         return fail(`the operator has no value for ${key}${site ? ` on site ${site}` : ' for the deployment'}`);
-      await audit(db, {
-        providerId: null,
-        actor: 'operator',
-        action: 'config.unset',
-        entityType: 'config',
-        entityId: `${scope}:${key}`,
-      });
+      await audited('config.unset', key);
       const now = (await ctx.config.explain(site))[key];
       out(
         `${key} unset${site ? ` (site ${site})` : ''}; now ${key}=${now?.value ?? ''} (from ${now?.source ?? 'nowhere'})`,

@@ -135,7 +135,8 @@ export interface OutboxTable {
 /** One row: the number of the config table's latest change (migration 030; a trigger counts every change). */
 export interface ConfigGenerationTable {
   id: number;
-  generation: number | string;
+  /** int8 on PostgreSQL, read as a number like every int8 (connection.ts). */
+  generation: number;
 }
 
 /**
@@ -559,8 +560,10 @@ export interface Database {
   name_tones: NameToneTable;
   batch_tasks: BatchTaskTable;
   batch_task_lines: BatchTaskLineTable;
+  /** @sqliteOnly The job queues are pg-boss's own tables on PostgreSQL (migrations 011, 032). */
   batch_jobs: BatchJobTable;
   transcodes: TranscodeTable;
+  /** @sqliteOnly */
   media_jobs: MediaJobTable;
   uploaded_files: UploadedFileTable;
   change_requests: ChangeRequestTable;

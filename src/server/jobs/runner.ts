@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
+import { recordUpload } from '../services/uploadedFiles';
 import { RC } from '../returnCodes';
 import { auditRow, type AuditEntry } from '../services/audit';
 import { engineFor } from '../validation';
@@ -247,18 +248,15 @@ export function batchRunner(ctx: AppContext, store: FileStore, log: (line: strin
         .where('status', '!=', TASK_STATUS.deleted)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
-      await tx
-        .insertInto('uploaded_files')
-        .values({
-          provider_id: task.provider_id,
-          saved_filename: savedName,
-          original_filename: `tones_${lc.provider.code}_${task.id}.csv`,
-          kind: 'csv',
-          size: 0,
-          info: '{}',
-          created_at: ctx.now(),
-        })
-        .execute();
+      await recordUpload(tx, {
+        providerId: task.provider_id,
+        savedFilename: savedName,
+        original: `tones_${lc.provider.code}_${task.id}.csv`,
+        kind: 'csv',
+        size: 0,
+        info: {},
+        now: ctx.now(),
+      });
       return true;
     });
     // Deleted meanwhile, or another run finished first: this run's file is not anybody's.

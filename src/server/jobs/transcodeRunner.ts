@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
 import type { Provider } from '../db/schema';
 import { audit } from '../services/audit';
-import { recordUploads } from '../services/uploadedFiles';
+import { ownUpload, recordUploads } from '../services/uploadedFiles';
 import { analyse, type Analysis } from '../media/analyse';
 import { probe } from '../media/probe';
 import { intakeLimits, lengthProblem, soundProblem, type AudioInfo } from '../media/intake';
@@ -107,12 +107,7 @@ export function transcodeRunner(ctx: AppContext, store: FileStore, log: (line: s
 
   /** The master's intake analysis (uploaded_files.info), when it has what trimming and normalisation need. */
   async function storedAnalysis(t: TranscodeRow): Promise<Analysis | undefined> {
-    const row = await db
-      .selectFrom('uploaded_files')
-      .select('info')
-      .where('provider_id', '=', t.provider_id)
-      .where('saved_filename', '=', t.master)
-      .executeTakeFirst();
+    const row = await ownUpload(db, t.provider_id, t.master, ['info']);
     try {
       const info = JSON.parse(row?.info || '{}') as AudioInfo & { peaks?: number[] };
       return typeof info.leadingSilence === 'number' && info.loudnessLufs !== undefined

@@ -1,6 +1,6 @@
 // What an approvable entity gives the lifecycle (lifecycle.ts): where its live row and approval marks are, and
 // what an approved change does to live data. Nothing here decides whether a change waits; that is the lifecycle's.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeKind } from './states';
 import type { ChangeView } from './review';
@@ -29,4 +29,41 @@ export interface ApprovableEntity {
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
   /** What the operator reviews of a change: values and files before and after (lifecycle/review.ts). */
   review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload): Promise<ChangeView>;
+}
+
+type Row<T extends ApprovableTable> = Selectable<Database[T]>;
+
+/** Writes a change's staged columns to an entity's live row (nothing when it stages none), stamping updated_at. */
+export async function writeColumns<T extends ApprovableTable>(
+  tx: Tx,
+  table: T,
+  id: number,
+  columns: Updateable<Database[T]> | Payload,
+  now: number,
+): Promise<void> {
+  if (Object.keys(columns).length === 0) return;
+  // Every approvable table has an id and updated_at; Kysely cannot follow a table named by a type parameter.
+  await (tx as unknown as Kysely<any>)
+    .updateTable(table as string)
+    .set({ ...columns, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An entity's `describe`: each row of its table named by `name` over the columns it reads. */
+export function describeBy<T extends ApprovableTable, C extends keyof Row<T> & string>(
+  table: T,
+  columns: readonly C[],
+  name: (row: Pick<Row<T>, C>) => string,
+): ApprovableEntity['describe'] {
+  return async (db, ids) => {
+    if (ids.length === 0) return new Map();
+    // Every approvable table has a numeric id; Kysely cannot follow a table named by a type parameter.
+    const rows = (await (db as Kysely<any>)
+      .selectFrom(table as string)
+      .select(['id', ...columns])
+      .where('id', 'in', ids)
+      .execute()) as Array<Pick<Row<T>, C> & { id: number }>;
+    return new Map(rows.map((r) => [r.id, name(r)]));
+  };
 }

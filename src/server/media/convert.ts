@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import type { Config } from '../services/config';
 import { num } from '../services/config';
 import { FileStore } from '../files/storage';
-import { recordUpload, fileUrl } from '../services/uploadedFiles';
+import { recordUpload, fileUrl, ownUpload } from '../services/uploadedFiles';
 import { RC } from '../returnCodes';
 import { AudioRefusal, describeAudio, intakeLimits, soundProblem } from './intake';
 import { probe } from './probe';
@@ -34,12 +34,7 @@ export async function convertNow(
   store: FileStore,
   o: { providerId: number; config: Config; savedFilename: string; target: ConvertTarget; now: number },
 ): Promise<Record<string, unknown> | undefined> {
-  const row = await db
-    .selectFrom('uploaded_files')
-    .select(['original_filename', 'info'])
-    .where('provider_id', '=', o.providerId)
-    .where('saved_filename', '=', o.savedFilename)
-    .executeTakeFirst();
+  const row = await ownUpload(db, o.providerId, o.savedFilename, ['original_filename', 'info']);
   const source = row ? await store.open(o.providerId, o.savedFilename) : undefined;
   if (!row || !source) return undefined;
   const scratch = await store.scratch(`convert-${o.providerId}-${o.savedFilename.replace(/\W/g, '')}`);

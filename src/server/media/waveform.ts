@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../files/storage';
 import { isAudioKind, type FileKind } from '../files/sniff';
+import { ownUpload } from '../services/uploadedFiles';
 import { analyse } from './analyse';
 import { probe } from './probe';
 
@@ -31,12 +32,7 @@ export async function waveformOf(
   providerId: number,
   savedFilename: string,
 ): Promise<Waveform | undefined> {
-  const row = await db
-    .selectFrom('uploaded_files')
-    .select(['id', 'kind', 'info'])
-    .where('provider_id', '=', providerId)
-    .where('saved_filename', '=', savedFilename)
-    .executeTakeFirst();
+  const row = await ownUpload(db, providerId, savedFilename, ['id', 'kind', 'info']);
   if (!row || !(isAudioKind(row.kind as FileKind) || row.kind === '3gp' || row.kind === 'mp4')) return undefined;
   const info = parse(row.info);
   if (Array.isArray(info.peaks) && typeof info.durationSeconds === 'number')

@@ -6,7 +6,8 @@
 // Boxes are written through the box's record (services/toneBoxRecord.ts), as sp/addtonebox writes them.
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
-import { sineWav, readWavInfo } from '../files/wav';
+import { seedWav } from './demoFiles';
+import { seededAccounts } from './seededAccounts';
 import { toneBoxFields } from '../services/toneBoxRecord';
 import { boxCode } from '../services/toneBoxes';
 import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
@@ -63,14 +64,8 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
     await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').executeTakeFirstOrThrow()
   ).language_code;
   let n = 0;
-  for (const [code, plans] of Object.entries(PLANS)) {
-    const providerId = byCode.get(code);
-    if (providerId === undefined) continue;
-    const provider = await db
-      .selectFrom('providers')
-      .select(['id', 'site'])
-      .where('id', '=', providerId)
-      .executeTakeFirstOrThrow();
+  for await (const { code, providerId, provider } of seededAccounts(ctx, byCode, Object.keys(PLANS))) {
+    const plans = PLANS[code];
     const packageType = provider.site === 'kenya' ? '5' : '4';
     // Tones a box may hold: normal, no change waiting, not a jockey tone (the super SP also takes its site's).
     const selectable = async (ids: number[]) =>
@@ -97,21 +92,7 @@ export async function seedBoxes(ctx: AppContext, store: FileStore, byCode: Map<s
       const earliest = tones.map((t) => t.tone_valid_day).sort()[0];
       let toneFile = '{}';
       if (plan.prompt) {
-        const wav = sineWav({ seconds: 1, frequency: 440 + n * 7 });
-        const saved = FileStore.savedName('wav');
-        await store.write(providerId, saved, wav);
-        await db
-          .insertInto('uploaded_files')
-          .values({
-            provider_id: providerId,
-            saved_filename: saved,
-            original_filename: `prompt${n}.wav`,
-            kind: 'wav',
-            size: wav.length,
-            info: JSON.stringify(readWavInfo(wav, wav.length)),
-            created_at: now,
-          })
-          .execute();
+        const saved = await seedWav(db, store, { providerId, original: `prompt${n}.wav`, frequency: 440 + n * 7, now });
         toneFile = JSON.stringify({ [english]: saved });
       }
       const disc = plan.type === 'disc';

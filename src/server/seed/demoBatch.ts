@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import { FileStore } from '../files/storage';
+import { recordUpload } from '../services/uploadedFiles';
 import { exportCsv } from '../services/toneExport';
 import { stateCondition, STATUS } from '../lifecycle/states';
 import { createTask } from '../services/batch/tasks';
@@ -125,18 +126,15 @@ export async function seedDemoBatch(ctx: AppContext, store: FileStore, providers
       .set({ total_count: rows, success_count: rows, done_count: rows })
       .where('id', '=', exportId)
       .execute();
-    await db
-      .insertInto('uploaded_files')
-      .values({
-        provider_id: kenya,
-        saved_filename: saved,
-        original_filename: `tones_8800020_${exportId}.csv`,
-        kind: 'csv',
-        size: 0,
-        info: '{}',
-        created_at: now,
-      })
-      .execute();
+    await recordUpload(db, {
+      providerId: kenya,
+      savedFilename: saved,
+      original: `tones_8800020_${exportId}.csv`,
+      kind: 'csv',
+      size: 0,
+      info: {},
+      now,
+    });
 
     await insert(kenya, {
       type: '2',

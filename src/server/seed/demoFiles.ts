@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { FileStore } from '../files/storage';
 import { readWavInfo, sineWav } from '../files/wav';
+import { recordUpload } from '../services/uploadedFiles';
 
 export async function seedWav(
   db: Kysely<Database>,
@@ -13,17 +14,14 @@ export async function seedWav(
   const wav = sineWav({ seconds: 1, frequency: a.frequency });
   const saved = FileStore.savedName('wav');
   await store.write(a.providerId, saved, wav);
-  await db
-    .insertInto('uploaded_files')
-    .values({
-      provider_id: a.providerId,
-      saved_filename: saved,
-      original_filename: a.original,
-      kind: 'wav',
-      size: wav.length,
-      info: JSON.stringify(readWavInfo(wav, wav.length)),
-      created_at: a.now,
-    })
-    .execute();
+  await recordUpload(db, {
+    providerId: a.providerId,
+    savedFilename: saved,
+    original: a.original,
+    kind: 'wav',
+    size: wav.length,
+    info: readWavInfo(wav, wav.length),
+    now: a.now,
+  });
   return saved;
 }

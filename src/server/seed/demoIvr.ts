@@ -6,6 +6,7 @@
 import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
 import { seedWav } from './demoFiles';
+import { seededAccounts } from './seededAccounts';
 import { seedState, type DemoState } from './states';
 import { marks, stateOf, STATUS } from '../lifecycle/states';
 import { IVR_DIRECTORY } from '../lifecycle/entities/ivrDirectory';
@@ -44,11 +45,17 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
       frequency: 500 + (n++ % 12) * 40,
       now,
     });
-  for (const code of PROVIDERS) {
-    const providerId = byCode.get(code);
-    if (providerId === undefined) continue;
-    const provider = await db.selectFrom('providers').select('site').where('id', '=', providerId).executeTakeFirst();
-    const config = await ctx.config.forSite(provider?.site ?? ctx.site);
+  // The columns of a provider's new directory or prompt with its recording: the i-th of `count`, an hour apart.
+  const added = async (providerId: number, name: string, i: number, count: number) => ({
+    provider_id: providerId,
+    name,
+    prompt_file: await prompt(providerId, name),
+    status: STATUS.new,
+    ...marks('add'),
+    created_at: now - (count - i) * 3600_000,
+    updated_at: now,
+  });
+  for await (const { code, providerId, config } of seededAccounts(ctx, byCode, PROVIDERS)) {
     if (config.support_ivr_function !== '1' || config.ivr_portal_enabled !== '1' || code === config.radio_cp_code)
       continue;
     // The provider's tones on sale with no change waiting or refused.
@@ -64,17 +71,7 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
     for (const [i, [name, state]] of DIRECTORIES.entries()) {
       const { id } = await db
         .insertInto('ivr_directories')
-        .values({
-          provider_id: providerId,
-          position: i + 1,
-          name,
-          type: '1',
-          prompt_file: await prompt(providerId, name),
-          status: STATUS.new,
-          ...marks('add'),
-          created_at: now - (DIRECTORIES.length - i) * 3600_000,
-          updated_at: now,
-        })
+        .values({ ...(await added(providerId, name, i, DIRECTORIES.length)), position: i + 1, type: '1' })
         .returning('id')
         .executeTakeFirstOrThrow();
       // The first two directories hold the provider's normal tones, in an order of their own.
@@ -112,16 +109,7 @@ export async function seedDemoIvr(ctx: AppContext, store: FileStore, byCode: Map
     for (const [i, [kind, name, state]] of PROMPTS.entries()) {
       const { id } = await db
         .insertInto('ivr_prompts')
-        .values({
-          provider_id: providerId,
-          kind,
-          name,
-          prompt_file: await prompt(providerId, name),
-          status: STATUS.new,
-          ...marks('add'),
-          created_at: now - (PROMPTS.length - i) * 3600_000,
-          updated_at: now,
-        })
+        .values({ ...(await added(providerId, name, i, PROMPTS.length)), kind })
         .returning('id')
         .executeTakeFirstOrThrow();
       await seedState(db, { entityType: IVR_PROMPT, table: 'ivr_prompts', providerId, id }, state, {

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { FileStore } from '../files/storage';
 import { nameToneCategory } from '../services/referenceData';
 import { seedWav } from './demoFiles';
+import { seededAccounts } from './seededAccounts';
 import { seedState, type DemoState } from './states';
 import { marks, STATUS } from '../lifecycle/states';
 import { NAME_TONE } from '../lifecycle/entities/nameTone';
@@ -27,16 +28,8 @@ export async function seedDemoNameTones(ctx: AppContext, store: FileStore, byCod
   const now = ctx.now();
   const category = await nameToneCategory(db);
   if (!category) return;
-  for (const code of PROVIDERS) {
-    const providerId = byCode.get(code);
-    if (providerId === undefined) continue;
-    const p = await db
-      .selectFrom('providers')
-      .select(['site', 'namerbt_privilege'])
-      .where('id', '=', providerId)
-      .executeTakeFirst();
-    const config = await ctx.config.forSite(p?.site ?? ctx.site);
-    if (p?.namerbt_privilege !== '1' || config.support_namerbt_feature !== '1') continue;
+  for await (const { providerId, provider: p, config } of seededAccounts(ctx, byCode, PROVIDERS)) {
+    if (p.namerbt_privilege !== '1' || config.support_namerbt_feature !== '1') continue;
     for (const [i, [name, msisdn, count, state, days]] of NAME_TONES.entries()) {
       const recording = (take: string, frequency: number) =>
         seedWav(db, store, { providerId, original: `${name.toLowerCase()}${take}.wav`, frequency, now });

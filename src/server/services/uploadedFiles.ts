@@ -1,7 +1,7 @@
 // Files a provider uploaded (sp/uploadfile): one row per saved file, which the tone calls check ownership
 // against, and the downloads and play addresses find.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, UploadedFileTable } from '../db/schema';
 import { fileProblem, rulesOf, wavProblem, type WavInfo } from '../../engine/files';
 import type { Violation } from '../validation';
 
@@ -51,14 +51,26 @@ export async function forgetUpload(db: Db, providerId: number, savedFilename: st
     .execute();
 }
 
-/** The provider's own uploaded file by its saved name, or undefined. */
-export const ownUpload = (db: Db, providerId: number, savedFilename: string) =>
-  db
+type UploadColumn = keyof UploadedFileTable & string;
+const LISTED: UploadColumn[] = ['kind', 'original_filename', 'size', 'created_at'];
+
+/**
+ * The provider's own uploaded file by its saved name (the named columns; by default what a download or listing
+ * shows), or undefined: every lookup of a file by name goes through the owner, so no call reads another's.
+ */
+export function ownUpload<C extends UploadColumn = (typeof LISTED)[number]>(
+  db: Db,
+  providerId: number,
+  savedFilename: string,
+  columns: readonly C[] = LISTED as C[],
+) {
+  return db
     .selectFrom('uploaded_files')
-    .select(['kind', 'original_filename', 'size', 'created_at'])
+    .select(columns)
     .where('saved_filename', '=', savedFilename)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
+}
 
 /** The file map (tone_file) of one of the provider's tones, by id or code; {} when none or unreadable. */
 export async function toneFiles(
@@ -100,12 +112,7 @@ export async function savedFileProblem(
   ui: Record<string, unknown>,
   notYours: string,
 ): Promise<Violation | null> {
-  const file = await db
-    .selectFrom('uploaded_files')
-    .select(['kind', 'original_filename', 'info'])
-    .where('saved_filename', '=', savedFilename)
-    .where('provider_id', '=', providerId)
-    .executeTakeFirst();
+  const file = await ownUpload(db, providerId, savedFilename, ['kind', 'original_filename', 'info']);
   if (!file) return { field, message: notYours };
   const rules = rulesOf(ui);
   const problem =

@@ -11,6 +11,7 @@ import { callApi, type Answer } from '../runtime/api';
 import { useScreenEnv } from '../runtime/screenEnv';
 import '../list/list.css';
 import './batchResults.css';
+import { ColumnHeads } from '../shell/ColumnHeads';
 
 export interface BatchLine {
   lineNo?: number;
@@ -104,14 +105,12 @@ export function BatchResultsDialog({
                 <col className="batch-results__col-code" />
                 <col />
               </colgroup>
-              <thead>
-                <tr>
-                  <th scope="col">{t('BatchScreen.lineNo')}</th>
-                  <th scope="col">{t('BatchScreen.cmdLine')}</th>
-                  <th scope="col">{t('BatchScreen.returnCode')}</th>
-                  <th scope="col">{t('BatchScreen.returnMsg')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                heads={['lineNo', 'cmdLine', 'returnCode', 'returnMsg'].map((k) => ({
+                  key: k,
+                  label: t(`BatchScreen.${k}`),
+                }))}
+              />
               <tbody>
                 {view.lines.map((l, i) => (
                   <tr

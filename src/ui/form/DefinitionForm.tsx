@@ -19,7 +19,7 @@ import { useTouched } from './useTouched';
 import { useTransferProgress } from '../runtime/transferProgress';
 import { loadValidator } from '../validator';
 import { nestedScreens } from '../runtime/nestedScreens';
-import { WithQueryClient } from '../runtime/queryClient';
+import { withQueryClient } from '../runtime/queryClient';
 import '../widgets/form.css';
 
 // Only forms that run batches open it: a lazy chunk.
@@ -56,12 +56,9 @@ export interface DefinitionFormProps {
 export function DefinitionForm(props: DefinitionFormProps) {
   // A form validates from its first render: it waits (suspends) until the engine's validator has loaded.
   use(loadValidator());
-  return (
-    <WithQueryClient>
-      <DefinitionFormInner {...props} />
-    </WithQueryClient>
-  );
+  return <WithClient {...props} />;
 }
+const WithClient = withQueryClient(DefinitionFormInner);
 
 function DefinitionFormInner({
   screenId,

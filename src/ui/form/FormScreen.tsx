@@ -10,8 +10,9 @@ import { useNavigate } from '../router';
 import { gateRecord } from '../runtime/gate';
 import { DefinitionForm, type DefinitionFormProps } from './DefinitionForm';
 import { FormSkeleton, LoadState, useScreenLoad } from './useScreenLoad';
-import { WithQueryClient } from '../runtime/queryClient';
+import { withQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
+import { ScreenCard } from '../shell/ScreenCard';
 
 export interface FormScreenProps extends Omit<DefinitionFormProps, 'mode' | 'initial'> {
   mode?: Mode;
@@ -28,13 +29,7 @@ function queryValue(query: FormScreenProps['query'], key: string): string | unde
   return query instanceof URLSearchParams ? (query.get(key) ?? undefined) : query[key];
 }
 
-export function FormScreen(props: FormScreenProps) {
-  return (
-    <WithQueryClient>
-      <FormScreenInner {...props} />
-    </WithQueryClient>
-  );
-}
+export const FormScreen = withQueryClient(FormScreenInner);
 
 /**
  * The record another screen left in session storage for an edit (editWhen.storageKey, e.g. the maintenance
@@ -103,21 +98,14 @@ function FormScreenInner({ screenId, mode: modeProp, query, initial: given, intr
   const load = useScreenLoad(screenId, mode, initial);
   const start = load.start;
   return (
-    <section className="card form-screen" aria-labelledby={`${screenId}-title`}>
-      <header className="card__header">
-        <h1 className="card__title" id={`${screenId}-title`}>
-          {t(screen.title)}
-        </h1>
-      </header>
-      <div className="card__body">
-        {intro}
-        <LoadState load={load} />
-        {def.gate && !gate.values && <FormSkeleton rows={load.rows} label={t('Form.loading')} />}
-        {def.gate && !gate.values ? null : start !== undefined || !load.loads ? (
-          // Keyed by the loaded record so a reload starts a fresh form with its values.
-          <DefinitionForm key={JSON.stringify(start ?? {})} screenId={screenId} mode={mode} initial={start} {...rest} />
-        ) : null}
-      </div>
-    </section>
+    <ScreenCard kind="form-screen" screenId={screenId} title={t(screen.title)} marked={false}>
+      {intro}
+      <LoadState load={load} />
+      {def.gate && !gate.values && <FormSkeleton rows={load.rows} label={t('Form.loading')} />}
+      {def.gate && !gate.values ? null : start !== undefined || !load.loads ? (
+        // Keyed by the loaded record so a reload starts a fresh form with its values.
+        <DefinitionForm key={JSON.stringify(start ?? {})} screenId={screenId} mode={mode} initial={start} {...rest} />
+      ) : null}
+    </ScreenCard>
   );
 }

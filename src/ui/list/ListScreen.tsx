@@ -6,10 +6,11 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
 import { nestedScreens, type ListScreenProps } from '../runtime/nestedScreens';
-import { WithQueryClient } from '../runtime/queryClient';
+import { withQueryClient } from '../runtime/queryClient';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { toast } from '../shell/feedback';
+import { ScreenCard } from '../shell/ScreenCard';
 import { DataTable } from './DataTable';
 import { defaultsOf, initialState, nextSort, pageSizesOf, showsPager, type ListState } from './listState';
 import { Pager } from './Pager';
@@ -20,13 +21,7 @@ import { useLeftOut } from './useLeftOut';
 import { useSelection, type Row } from './useSelection';
 import './list.css';
 
-export function ListScreen(props: ListScreenProps) {
-  return (
-    <WithQueryClient>
-      <ListScreenInner {...props} />
-    </WithQueryClient>
-  );
-}
+export const ListScreen = withQueryClient(ListScreenInner);
 
 function ListScreenInner({
   screenId,
@@ -86,7 +81,6 @@ function ListScreenInner({
   const rows = query.data?.rows ?? [];
   const total = query.data?.total ?? 0;
   const leftOut = useLeftOut(screenId, state, screen, filterNote ? initialFilters : undefined, query.data?.total);
-  const titleId = `${screenId}-title`;
 
   const toggle = (r: Row, on: boolean) => {
     if (!selection.toggle(r, on)) toast('List.maxSelection', { kind: 'warning', params: { max: parent?.max } });
@@ -134,7 +128,7 @@ function ListScreenInner({
         />
       )}
       {(toolbar.length > 0 || (selection.count > 0 && !parent?.single)) && (
-        <div className="list-toolbar">
+        <div className="list-toolbar button-row button-row--spread">
           <div className="button-row">
             {toolbar.map((a) => (
               <button
@@ -209,7 +203,7 @@ function ListScreenInner({
             sort={state.sort}
             onSort={onSort}
           />
-          <div className="list-footer">
+          <div className="list-footer button-row button-row--spread">
             {/* The total always shows (also when everything fits one page); the pager only above 10 (000 §2). */}
             <span className="list-footer__total" role="status" data-total={query.data ? total : undefined}>
               {query.data ? t('List.total', { count: total }) : ''}
@@ -247,14 +241,9 @@ function ListScreenInner({
       </div>
     );
   return (
-    <section className="card list-screen" aria-labelledby={titleId} data-screen={screenId}>
-      <header className="card__header">
-        <h1 className="card__title" id={titleId}>
-          {t(screen.title)}
-        </h1>
-      </header>
-      <div className="card__body">{body}</div>
-    </section>
+    <ScreenCard kind="list-screen" screenId={screenId} title={t(screen.title)}>
+      {body}
+    </ScreenCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import type { ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
 import { Icon } from '../shell/Icon';
+import { MenuItem } from '../shell/MenuItem';
 import { useMenuButton } from '../shell/useMenuButton';
 import { splitRowActions, type RowActionItem } from './listState';
 
@@ -60,22 +61,18 @@ function MoreMenu({ items, running, onRun, rowLabel }: RowActionsProps) {
         createPortal(
           <ul {...menuProps} className="row-menu" aria-label={t('List.moreActions', { name: rowLabel })} style={place}>
             {items.map(({ action, disabled }) => (
-              <li key={action.name} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={`row-menu__item${action.destructive ? ' is-danger' : ''}`}
-                  data-action={action.name}
-                  disabled={disabled || running === action.name}
-                  onClick={() => {
-                    close(true);
-                    onRun(action);
-                  }}
-                >
-                  {t(action.label)}
-                </button>
-              </li>
+              <MenuItem
+                key={action.name}
+                className={`menu-item row-menu__item${action.destructive ? ' is-danger' : ''}`}
+                data-action={action.name}
+                disabled={disabled || running === action.name}
+                onClick={() => {
+                  close(true);
+                  onRun(action);
+                }}
+              >
+                {t(action.label)}
+              </MenuItem>
             ))}
           </ul>,
           document.body,

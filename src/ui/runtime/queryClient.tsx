@@ -1,7 +1,7 @@
 // TanStack Query for the renderers. The shell may provide its own client; when it does not (a dialog mounted
 // on its own, a test page), the renderers fall back to one shared client so caching still works.
 import { QueryClient, QueryClientContext, QueryClientProvider, type Query } from '@tanstack/react-query';
-import { useContext, type ReactNode } from 'react';
+import { useContext, type ComponentType, type ReactNode } from 'react';
 
 export const fallbackQueryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -14,6 +14,17 @@ export function WithQueryClient({ children }: { children: ReactNode }) {
   ) : (
     <QueryClientProvider client={fallbackQueryClient}>{children}</QueryClientProvider>
   );
+}
+
+/** A renderer that works with or without the shell's client (WithQueryClient around it). */
+export function withQueryClient<P extends object>(Inner: ComponentType<P>) {
+  return function WithClient(props: P) {
+    return (
+      <WithQueryClient>
+        <Inner {...props} />
+      </WithQueryClient>
+    );
+  };
 }
 
 /** Queries whose answers a write or a change of language can change: lists, option lists, loaded records, languages. */

@@ -8,6 +8,7 @@ import { useI18n } from '../i18n';
 import { useNavigate } from '../router';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { Icon } from './Icon';
+import { MenuItem } from './MenuItem';
 import { useMenuButton } from './useMenuButton';
 import { formatMoment } from './formatValue';
 
@@ -88,34 +89,25 @@ export function NotificationBell() {
           {data.items.length === 0 ? (
             <p className="notices__empty">{t('Notice.empty')}</p>
           ) : (
-            <ul {...menuProps} aria-label={t('Notice.title')} className="notices__list">
+            <ul {...menuProps} aria-label={t('Notice.title')} className="bare-list">
               {data.items.map((n) => (
-                <li key={n.notificationID} role="none">
-                  <button
-                    type="button"
-                    role="menuitem"
-                    tabIndex={-1}
-                    className={`notices__item notices__item--${n.decision}${n.read === '1' ? '' : ' is-unread'}`}
-                    data-notification={n.notificationID}
-                    onClick={() => choose(n)}
-                  >
-                    <span className="notices__text">
-                      {t(n.decision === 'rejected' ? 'Notice.rejected' : 'Notice.approved', {
-                        kind: t(`Notice.kind.${n.kind}`),
-                        entity: n.entity,
-                        reason: n.reason,
-                      })}
-                    </span>
-                    <span className="notices__time">
-                      {formatMoment(
-                        new Date(n.time),
-                        { dateStyle: 'medium', timeStyle: 'short' },
-                        language,
-                        env.config,
-                      )}
-                    </span>
-                  </button>
-                </li>
+                <MenuItem
+                  key={n.notificationID}
+                  className={`notices__item notices__item--${n.decision}${n.read === '1' ? '' : ' is-unread'}`}
+                  data-notification={n.notificationID}
+                  onClick={() => choose(n)}
+                >
+                  <span className="notices__text">
+                    {t(n.decision === 'rejected' ? 'Notice.rejected' : 'Notice.approved', {
+                      kind: t(`Notice.kind.${n.kind}`),
+                      entity: n.entity,
+                      reason: n.reason,
+                    })}
+                  </span>
+                  <span className="notices__time">
+                    {formatMoment(new Date(n.time), { dateStyle: 'medium', timeStyle: 'short' }, language, env.config)}
+                  </span>
+                </MenuItem>
               ))}
             </ul>
           )}

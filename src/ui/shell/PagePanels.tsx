@@ -13,6 +13,7 @@ import { WithQueryClient } from '../runtime/queryClient';
 import { useSession } from '../session/SessionContext';
 import { cellValue, renderCell, renderCellWithSecondary } from '../list/cells';
 import { Icon } from './Icon';
+import { ColumnHeads } from './ColumnHeads';
 
 type Row = Record<string, unknown>;
 
@@ -66,15 +67,7 @@ function ItemsPanel({ panel, items }: { panel: ResolvedPanel; items: Row[] }) {
   const ctx = { config: session.config, user: session.contextUser, t, digits, language };
   return (
     <table className="panel-table" data-panel-items={items.length}>
-      <thead>
-        <tr>
-          {panel.columns.map((c) => (
-            <th key={c.name} scope="col">
-              {t(c.label)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads heads={panel.columns.map((c) => ({ key: c.name, label: t(c.label) }))} />
       <tbody>
         {items.map((item, i) => (
           <tr key={i}>
@@ -117,7 +110,7 @@ function Panel({
   let body: ReactNode;
   if (state.failed)
     body = (
-      <div className="panel-empty" role="alert">
+      <div className="panel-empty button-row button-row--spread" role="alert">
         <p>{t('Home.loadFailed')}</p>
         <button type="button" className="btn btn--secondary btn--small" onClick={onRetry}>
           {t('Home.retry')}
@@ -127,7 +120,7 @@ function Panel({
   else if (state.loading) body = <div className="panel-loading" aria-busy="true" />;
   else if (shown.length === 0)
     body = (
-      <div className="panel-empty" data-panel-empty={panel.name}>
+      <div className="panel-empty button-row button-row--spread" data-panel-empty={panel.name}>
         <p>{t(panel.empty.message)}</p>
         {panel.empty.action && (
           <GatedLink className="btn btn--primary btn--small" to={panel.empty.action.route}>

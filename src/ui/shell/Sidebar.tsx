@@ -79,7 +79,7 @@ function MenuGroup({
         <Icon name="chevronDown" size={14} className={`icon sidebar__chevron${open ? ' is-open' : ''}`} />
       </button>
       {!collapsed && open && (
-        <ul id={id} className="sidebar__links">
+        <ul id={id} className="bare-list sidebar__links">
           {children.map((c) => (
             <MenuLink key={c.name} entry={c} path={path} onOpen={onOpen} />
           ))}
@@ -121,7 +121,7 @@ export function Sidebar({
   return (
     <nav className={`sidebar${collapsed ? ' is-collapsed' : ''}`} aria-label={t('Menu.title')}>
       <div className="sidebar__inner">
-        <ul className="sidebar__groups">
+        <ul className="bare-list sidebar__groups">
           {menu.available && homeRoute && homeLabel && (
             <li className="sidebar__group">
               <a

@@ -6,6 +6,7 @@ import { useI18n } from '../i18n';
 import { useSession } from '../session/SessionContext';
 import { formatValue } from './formatValue';
 import { Icon } from './Icon';
+import { MenuItem } from './MenuItem';
 import { useMenuButton } from './useMenuButton';
 import { useMenuOpener } from './useMenuOpener';
 import { useResolved } from './useResolved';
@@ -59,20 +60,16 @@ export function UserMenu() {
           </div>
           <ul {...menuProps} aria-label={t(resolved.title)} className="user-menu__list">
             {resolved.menu.map((entry) => (
-              <li key={entry.name} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={`user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`}
-                  data-menu={entry.name}
-                  onClick={() => choose(entry)}
-                >
-                  <Icon name={ICONS[entry.name] ?? entry.icon} size={16} />
-                  <span>{t(entry.label)}</span>
-                  {entry.external && <Icon name="external" size={14} className="icon user-menu__external" />}
-                </button>
-              </li>
+              <MenuItem
+                key={entry.name}
+                className={`menu-item user-menu__item${entry.route === LOGOUT_ROUTE ? ' is-danger' : ''}`}
+                data-menu={entry.name}
+                onClick={() => choose(entry)}
+              >
+                <Icon name={ICONS[entry.name] ?? entry.icon} size={16} />
+                <span>{t(entry.label)}</span>
+                {entry.external && <Icon name="external" size={14} className="icon user-menu__external" />}
+              </MenuItem>
             ))}
           </ul>
         </div>

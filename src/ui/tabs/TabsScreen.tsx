@@ -13,6 +13,7 @@ import { useI18n } from '../i18n';
 import { nestedScreens } from '../runtime/nestedScreens';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { toast } from '../shell/feedback';
+import { ScreenCard, titleIdOf } from '../shell/ScreenCard';
 import './tabs.css';
 
 type Tab = NonNullable<ResolvedScreen['tabs']>[number];
@@ -74,64 +75,57 @@ export function TabsScreen({ screenId }: { screenId: string }) {
   if (!current) return null;
   const target = env.engine.definition(current.screen);
   const idOf = (tab: Tab) => `${screenId}-tab-${tab.name}`;
-  const titleId = `${screenId}-title`;
+  const titleId = titleIdOf(screenId);
   const fromSubmit = handed?.tab === current.name ? handed : null;
   return (
-    <section className="card tabs-screen" aria-labelledby={titleId} data-screen={screenId}>
-      <header className="card__header">
-        <h1 className="card__title" id={titleId}>
-          {t(screen.title)}
-        </h1>
-      </header>
-      <div className="card__body">
-        <div className="tabs" role="tablist" aria-labelledby={titleId} onKeyDown={onKey}>
-          {tabs.map((tab) => (
-            <button
-              key={tab.name}
-              ref={(el) => {
-                buttons.current[tab.name] = el;
-              }}
-              type="button"
-              role="tab"
-              id={idOf(tab)}
-              data-tab={tab.name}
-              className="tabs__tab"
-              aria-selected={tab === current}
-              aria-controls={`${idOf(tab)}-panel`}
-              tabIndex={tab === current ? 0 : -1}
-              onClick={() => show(tab)}
-            >
-              {t(tab.label)}
-            </button>
-          ))}
-        </div>
-        <div
-          className="tabs__panel"
-          role="tabpanel"
-          id={`${idOf(current)}-panel`}
-          aria-labelledby={idOf(current)}
-          data-tab-panel={current.name}
-        >
-          <Suspense
-            fallback={
-              <div className="list-state" role="status">
-                <span className="spinner" aria-hidden="true" />
-              </div>
-            }
+    <ScreenCard kind="tabs-screen" screenId={screenId} title={t(screen.title)}>
+      <div className="tabs" role="tablist" aria-labelledby={titleId} onKeyDown={onKey}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.name}
+            ref={(el) => {
+              buttons.current[tab.name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={idOf(tab)}
+            data-tab={tab.name}
+            className="tabs__tab"
+            aria-selected={tab === current}
+            aria-controls={`${idOf(tab)}-panel`}
+            tabIndex={tab === current ? 0 : -1}
+            onClick={() => show(tab)}
           >
-            {target.kind === 'list' ? (
-              <ListScreen
-                key={fromSubmit?.key ?? 0}
-                screenId={current.screen}
-                embedded
-                startFilters={fromSubmit?.filters}
-              />
-            ) : (
-              <DefinitionForm screenId={current.screen} onSubmitted={submitted(current)} />
-            )}
-          </Suspense>
-        </div>
+            {t(tab.label)}
+          </button>
+        ))}
       </div>
-    </section>
+      <div
+        className="tabs__panel"
+        role="tabpanel"
+        id={`${idOf(current)}-panel`}
+        aria-labelledby={idOf(current)}
+        data-tab-panel={current.name}
+      >
+        <Suspense
+          fallback={
+            <div className="list-state" role="status">
+              <span className="spinner" aria-hidden="true" />
+            </div>
+          }
+        >
+          {target.kind === 'list' ? (
+            <ListScreen
+              key={fromSubmit?.key ?? 0}
+              screenId={current.screen}
+              embedded
+              startFilters={fromSubmit?.filters}
+            />
+          ) : (
+            <DefinitionForm screenId={current.screen} onSubmitted={submitted(current)} />
+          )}
+        </Suspense>
+      </div>
+    </ScreenCard>
   );
 }

@@ -41,6 +41,18 @@ export function CascaderWidget(props: WidgetProps) {
     void fill(v);
   };
 
+  // A select's entries: the empty one (what choosing none means there), then the catalogues by name.
+  const options = (nodes: Node[], none: string) => (
+    <>
+      <option value="">{none}</option>
+      {nodes.map((n) => (
+        <option key={String(n[valueKey])} value={String(n[valueKey])}>
+          {String(n[labelKey] ?? n[valueKey])}
+        </option>
+      ))}
+    </>
+  );
+
   return (
     <div className="cascader input-group">
       <select
@@ -53,12 +65,7 @@ export function CascaderWidget(props: WidgetProps) {
         onChange={(e) => choose(e.target.value === '' ? undefined : e.target.value)}
         onBlur={() => ctx.touch(name)}
       >
-        <option value="">{t('Form.pleaseSelect')}</option>
-        {tree.map((p) => (
-          <option key={String(p[valueKey])} value={String(p[valueKey])}>
-            {String(p[labelKey] ?? p[valueKey])}
-          </option>
-        ))}
+        {options(tree, t('Form.pleaseSelect'))}
       </select>
       {subs.length > 0 && (
         <select
@@ -70,12 +77,7 @@ export function CascaderWidget(props: WidgetProps) {
           onChange={(e) => choose(e.target.value === '' ? String(parent![valueKey]) : e.target.value)}
           onBlur={() => ctx.touch(name)}
         >
-          <option value="">{t('Form.allSubCategories')}</option>
-          {subs.map((c) => (
-            <option key={String(c[valueKey])} value={String(c[valueKey])}>
-              {String(c[labelKey] ?? c[valueKey])}
-            </option>
-          ))}
+          {options(subs, t('Form.allSubCategories'))}
         </select>
       )}
     </div>

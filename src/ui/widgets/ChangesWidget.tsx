@@ -7,6 +7,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { EMPTY_TEXT } from './DisplayWidget';
 import { widgetContext } from './widgetProps';
 import './changes.css';
+import { ColumnHeads } from '../shell/ColumnHeads';
 
 interface ViewField {
   name: string;
@@ -92,13 +93,7 @@ export function ChangesWidget(props: WidgetProps) {
     <div id={props.id} className="changes">
       {fields.length > 0 && (
         <table className="changes__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Operator.field')}</th>
-              <th scope="col">{t('Operator.before')}</th>
-              <th scope="col">{t('Operator.after')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads heads={['field', 'before', 'after'].map((k) => ({ key: k, label: t(`Operator.${k}`) }))} />
           <tbody>
             {fields.map((f) => (
               <tr key={f.name} className={marked && f.changed ? 'is-changed' : undefined} data-field={f.name}>

@@ -46,20 +46,41 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
-export function RadioWidget(props: WidgetProps) {
+type Choice = ReturnType<typeof useOptions>['choices'][number];
+
+/**
+ * A group of radio buttons or checkboxes, one a choice, named by the field's label; the first takes the field's
+ * id (the label points at it). Radio buttons share the field's id as their name, so the arrow keys move among them.
+ */
+function ChoiceGroup({
+  props,
+  type,
+  checked,
+  onChoose,
+}: {
+  props: WidgetProps;
+  type: 'radio' | 'checkbox';
+  checked: (c: Choice) => boolean;
+  onChoose: (c: Choice, on: boolean) => void;
+}) {
   const { ctx, name, field, aria } = widgetContext(props);
   const { choices } = useOptions(field, ctx);
   return (
-    <div className="choice-group" role="radiogroup" aria-labelledby={`${props.id}__label`} {...aria}>
+    <div
+      className="choice-group"
+      role={type === 'radio' ? 'radiogroup' : 'group'}
+      aria-labelledby={`${props.id}__label`}
+      {...aria}
+    >
       {choices.map((c, i) => (
         <label key={`${c.value}`} className="choice">
           <input
-            type="radio"
+            type={type}
             id={i === 0 ? props.id : `${props.id}-${i}`}
-            name={props.id}
-            checked={sameValue(c.value, props.value)}
+            name={type === 'radio' ? props.id : undefined}
+            checked={checked(c)}
             disabled={props.disabled || props.readonly}
-            onChange={() => props.onChange(c.value)}
+            onChange={(e) => onChoose(c, e.target.checked)}
             onBlur={() => ctx.touch(name)}
           />
           <span>{c.label}</span>
@@ -67,6 +88,11 @@ export function RadioWidget(props: WidgetProps) {
       ))}
     </div>
   );
+}
+
+export function RadioWidget(props: WidgetProps) {
+  const chosen = (c: Choice) => sameValue(c.value, props.value);
+  return <ChoiceGroup props={props} type="radio" checked={chosen} onChoose={(c) => props.onChange(c.value)} />;
 }
 
 export function CheckboxWidget(props: WidgetProps) {
@@ -92,28 +118,11 @@ export function CheckboxWidget(props: WidgetProps) {
 }
 
 export function CheckboxesWidget(props: WidgetProps) {
-  const { ctx, name, field, aria } = widgetContext(props);
-  const { choices } = useOptions(field, ctx);
   const values: unknown[] = Array.isArray(props.value) ? props.value : [];
-  const toggle = (v: string | number, on: boolean) => {
-    const next = on ? [...values, v] : values.filter((x) => !sameValue(x, v));
+  const toggle = (c: Choice, on: boolean) => {
+    const next = on ? [...values, c.value] : values.filter((x) => !sameValue(x, c.value));
     props.onChange(next.length ? next : undefined);
   };
-  return (
-    <div className="choice-group" role="group" aria-labelledby={`${props.id}__label`} {...aria}>
-      {choices.map((c, i) => (
-        <label key={`${c.value}`} className="choice">
-          <input
-            type="checkbox"
-            id={i === 0 ? props.id : `${props.id}-${i}`}
-            checked={values.some((x) => sameValue(x, c.value))}
-            disabled={props.disabled || props.readonly}
-            onChange={(e) => toggle(c.value, e.target.checked)}
-            onBlur={() => ctx.touch(name)}
-          />
-          <span>{c.label}</span>
-        </label>
-      ))}
-    </div>
-  );
+  const ticked = (c: Choice) => values.some((x) => sameValue(x, c.value));
+  return <ChoiceGroup props={props} type="checkbox" checked={ticked} onChoose={toggle} />;
 }

@@ -8,6 +8,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { nestedScreens, type FilterNote } from '../runtime/nestedScreens';
 import { widgetContext } from './widgetProps';
 import '../list/list.css';
+import { ColumnHeads } from '../shell/ColumnHeads';
 
 type Row = Record<string, unknown>;
 
@@ -72,18 +73,11 @@ export function SelectedRowsWidget(props: WidgetProps) {
       {rows.length > 0 && (
         <div className="data-table selected-rows__table">
           <table>
-            <thead>
-              <tr>
-                {shown.map((c) => (
-                  <th key={c} scope="col">
-                    {labelOf(c)}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">{t('List.operation')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads heads={shown.map((c) => ({ key: c, label: labelOf(c) }))}>
+              <th scope="col">
+                <span className="sr-only">{t('List.operation')}</span>
+              </th>
+            </ColumnHeads>
             <tbody>
               {rows.map((r) => (
                 <tr key={String(r[rowKey])} data-row-key={String(r[rowKey])}>

@@ -76,7 +76,7 @@ export function SortableWidget(props: WidgetProps) {
       <p id={`${props.id}__how`} className="sortable__how">
         {t('Sortable.instructions')}
       </p>
-      <ol className="sortable__list" id={props.id} aria-labelledby={`${props.id}__label`}>
+      <ol className="bare-list sortable__list" id={props.id} aria-labelledby={`${props.id}__label`}>
         {order.map((key, index) => (
           <li
             key={key}

@@ -1,7 +1,7 @@
 // What an approved IVR directory change does to live data (001 §2.6, §4): an addition puts the directory on air, a
 // modification writes its staged name, type and prompt and its staged entries (tones or boxes added and removed;
 // the provider's reordering applies at once and is kept), a deletion removes the directory and its entries.
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, writeColumns, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { onAirEntity } from './onAir';
 import { addEntries, entryIds, removeEntries } from '../../services/ivrEntries';
 import { field, sides } from '../review';
@@ -16,12 +16,7 @@ async function writeChange(tx: Tx, id: number, c: Payload, now: number) {
     ...(typeof c.type === 'string' ? { type: c.type } : {}),
     ...(typeof c.promptFile === 'string' ? { prompt_file: c.promptFile } : {}),
   };
-  if (Object.keys(set).length)
-    await tx
-      .updateTable('ivr_directories')
-      .set({ ...set, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+  await writeColumns(tx, 'ivr_directories', id, set, now);
   const dir = await tx
     .selectFrom('ivr_directories')
     .select(['id', 'type'])
@@ -64,10 +59,5 @@ export const ivrDirectoryEntity: ApprovableEntity = {
       ],
     };
   },
-  async describe(db, list) {
-    const rows = list.length
-      ? await db.selectFrom('ivr_directories').select(['id', 'name']).where('id', 'in', list).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `"${r.name}"`]));
-  },
+  describe: describeBy('ivr_directories', ['name'], (r) => `"${r.name}"`),
 };

@@ -1,7 +1,7 @@
 // What an approved IVR prompt change does to live data (001 §2.7): an addition puts the prompt on air, and a new
 // salutatory replaces the provider's earlier one (one greeting per IVR). A prompt is not modified; the provider's
 // removal of its own prompt applies at once (services/ivrPrompts.ts).
-import type { ApprovableEntity, Tx } from '../entity';
+import { describeBy, type ApprovableEntity, type Tx } from '../entity';
 import { STATUS } from '../states';
 import { putOnAir } from './onAir';
 import { field, sides } from '../review';
@@ -58,10 +58,9 @@ export const ivrPromptEntity: ApprovableEntity = {
       ],
     };
   },
-  async describe(db, ids) {
-    const rows = ids.length
-      ? await db.selectFrom('ivr_prompts').select(['id', 'name', 'kind']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `${r.kind === SALUTATORY ? 'salutatory' : 'help'} "${r.name}"`]));
-  },
+  describe: describeBy(
+    'ivr_prompts',
+    ['name', 'kind'],
+    (r) => `${r.kind === SALUTATORY ? 'salutatory' : 'help'} "${r.name}"`,
+  ),
 };

@@ -1,7 +1,7 @@
 // What an approved name tone change does to live data (001 §2.8): an addition puts the name tone on air, a new
 // recording (a modification) replaces the live one, with its initial letter and category, and counts as one more
 // upload. Until the operator approves, the name tone keeps the recording subscribers hear.
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { onAirEntity } from './onAir';
 import { field, sides } from '../review';
 
@@ -43,10 +43,5 @@ export const nameToneEntity: ApprovableEntity = {
       ],
     };
   },
-  async describe(db, ids) {
-    const rows = ids.length
-      ? await db.selectFrom('name_tones').select(['id', 'name', 'msisdn']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `"${r.name}"${r.msisdn ? ` ${r.msisdn}` : ''}`]));
-  },
+  describe: describeBy('name_tones', ['name', 'msisdn'], (r) => `"${r.name}"${r.msisdn ? ` ${r.msisdn}` : ''}`),
 };

@@ -4,7 +4,7 @@
 // directory that holds it. That last step is why a forced delete asks first (001 §4): once the deletion is
 // approved, those boxes' and directories' subscribers lose the tone. Until then nothing moves.
 import { sql } from 'kysely';
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, writeColumns, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneFields } from '../../services/toneRecord';
@@ -21,13 +21,7 @@ const TONE_FILES = {
 
 /** The staged fields of a tone change: columns of its record, the whole tag list, the copyright owners. */
 async function writeFields(tx: Tx, id: number, payload: Payload, now: number) {
-  const columns = toneFields().changeColumns(payload);
-  if (Object.keys(columns).length)
-    await tx
-      .updateTable('tones')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+  await writeColumns(tx, 'tones', id, toneFields().changeColumns(payload), now);
   // The tone form's edit carries the whole tag list: it replaces the tone's tags.
   if (Array.isArray(payload.tags)) {
     const tone = await tx.selectFrom('tones').select('provider_id').where('id', '=', id).executeTakeFirstOrThrow();
@@ -121,10 +115,5 @@ export const toneEntity: ApprovableEntity = {
     view.fields.push(field('tags', 'ToneForm.tags', before.join('~'), after.join('~')));
     return view;
   },
-  async describe(db, ids) {
-    const rows = ids.length
-      ? await db.selectFrom('tones').select(['id', 'tone_code', 'tone_name']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `${r.tone_code} "${r.tone_name}"`]));
-  },
+  describe: describeBy('tones', ['tone_code', 'tone_name'], (r) => `${r.tone_code} "${r.tone_name}"`),
 };

@@ -4,7 +4,7 @@
 // of tone boxes that hold it. Until the operator approves, the box, its tones and those directories stay as they were.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ApprovableEntity, Payload, Tx } from '../entity';
+import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneBoxFields } from '../../services/toneBoxRecord';
@@ -62,10 +62,5 @@ export const toneBoxEntity: ApprovableEntity = {
     view.fields.push(field('tones', 'MusicBox.tones', before.join(', '), after.join(', ')));
     return view;
   },
-  async describe(db, ids) {
-    const rows = ids.length
-      ? await db.selectFrom('tone_boxes').select(['id', 'code', 'name']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(rows.map((r) => [r.id, `${r.code} "${r.name}"`]));
-  },
+  describe: describeBy('tone_boxes', ['code', 'name'], (r) => `${r.code} "${r.name}"`),
 };

@@ -6,7 +6,7 @@ import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { engineFor } from '../../definitions';
 import { useSession } from '../../session/SessionContext';
-import { EmptyState } from '../EmptyState';
+import { NoticePage } from './NoticePage';
 
 export function UnavailablePage({ access }: { access: Access & { open: false } }) {
   const { t } = useI18n();
@@ -16,30 +16,25 @@ export function UnavailablePage({ access }: { access: Access & { open: false } }
   const title =
     access.screen && engine.screenIds().includes(access.screen) ? t(engine.definition(access.screen).title) : '';
   return (
-    <div className="card page-card" data-screen="unavailable" data-reason={access.reason}>
-      <EmptyState
-        icon="lock"
-        tone="warning"
-        title={t(expired ? 'Unavailable.expiredTitle' : 'Unavailable.title')}
-        actions={
-          <>
-            <Link className="btn btn--primary" to="/dashboard">
-              {t('Common.backToDashboard')}
-            </Link>
-            {!session.contextUser.ossLogin && (
-              <Link className="btn btn--ghost" to="/myaccount">
-                {t('Menu.myAccount')}
-              </Link>
-            )}
-          </>
-        }
-      >
-        <p>
-          {expired
-            ? t('Unavailable.expired')
-            : t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}
-        </p>
-      </EmptyState>
-    </div>
+    <NoticePage
+      screen="unavailable"
+      reason={access.reason}
+      icon="lock"
+      tone="warning"
+      title={t(expired ? 'Unavailable.expiredTitle' : 'Unavailable.title')}
+      more={
+        !session.contextUser.ossLogin && (
+          <Link className="btn btn--ghost" to="/myaccount">
+            {t('Menu.myAccount')}
+          </Link>
+        )
+      }
+    >
+      <p>
+        {expired
+          ? t('Unavailable.expired')
+          : t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}
+      </p>
+    </NoticePage>
   );
 }

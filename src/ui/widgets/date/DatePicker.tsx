@@ -275,6 +275,17 @@ function Panel({
   const yearItems = calendar.years(today).map((y) => ({ value: y, text: digits(y) }));
   const monthName = (m: number) => t(calendar.monthKey(m));
   const monthItems = Array.from({ length: 12 }, (_, m) => ({ value: m, text: monthName(m) }));
+  // The month and the year over the days: each opens its grid of choices.
+  const titleButton = (text: string, choose: string, step: Step) => (
+    <button
+      type="button"
+      className="date-picker__title-button"
+      onClick={() => setView(step)}
+      aria-label={`${text}, ${t(choose)}`}
+    >
+      {text}
+    </button>
+  );
 
   return (
     <div
@@ -296,24 +307,8 @@ function Panel({
             </>
           )}
           <div className="date-picker__title">
-            {view === 'day' && (
-              <button
-                type="button"
-                className="date-picker__title-button"
-                onClick={() => setView('month')}
-                aria-label={`${monthName(month)}, ${t('DatePicker.chooseMonth')}`}
-              >
-                {monthName(month)}
-              </button>
-            )}
-            <button
-              type="button"
-              className="date-picker__title-button"
-              onClick={() => setView('year')}
-              aria-label={`${digits(year)}, ${t('DatePicker.chooseYear')}`}
-            >
-              {digits(year)}
-            </button>
+            {view === 'day' && titleButton(monthName(month), 'DatePicker.chooseMonth', 'month')}
+            {titleButton(digits(year), 'DatePicker.chooseYear', 'year')}
           </div>
           {view === 'day' && (
             <>

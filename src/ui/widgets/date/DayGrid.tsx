@@ -5,6 +5,7 @@ import { addDays, addMonths, isSameDay } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import type { Calendar } from './calendars';
 import { allowed, type Limits } from './limits';
+import { ColumnHeads } from '../../shell/ColumnHeads';
 
 export interface DayGridProps {
   calendar: Calendar;
@@ -93,15 +94,13 @@ export function DayGrid({
 
   return (
     <table className="day-grid" role="grid" aria-label={label} onKeyDown={keyDown}>
-      <thead>
-        <tr>
-          {weekdays.map((d) => (
-            <th key={d} scope="col" abbr={t(`DatePicker.weekdayName${d}`)}>
-              {t(`DatePicker.weekday${d}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads
+        heads={weekdays.map((d) => ({
+          key: String(d),
+          label: t(`DatePicker.weekday${d}`),
+          abbr: t(`DatePicker.weekdayName${d}`),
+        }))}
+      />
       <tbody>
         {weeks.map((week, w) => (
           <tr key={w}>

@@ -123,17 +123,17 @@ async function afterUpload(
     duration: Number(r.durationSeconds ?? 0),
   });
   const isAudio = Array.isArray(done.peaks);
-  if (rules.convert === 'ivr' && done.mustConvert) {
-    const made = await convert(done.savedFilename, 'ivr');
+  // A conversion made now: the field keeps the IVR file made (or the web master itself), heard as converted, with a
+  // note naming both formats.
+  const converted = async (target: 'ivr' | 'web', note: string) => {
+    const made = await convert(done.savedFilename, target);
     if (!made) return undefined;
     return {
-      value: made.savedFilename,
-      heard: {
-        ...own(made),
-        note: { key: 'Upload.converted', params: { ...formatOf(done), ...formatOf(made, 'to') } },
-      },
+      value: target === 'ivr' ? made.savedFilename : done.savedFilename,
+      heard: { ...own(made), note: { key: note, params: { ...formatOf(done), ...formatOf(made, 'to') } } },
     };
-  }
+  };
+  if (rules.convert === 'ivr' && done.mustConvert) return converted('ivr', 'Upload.converted');
   if (rules.convert === 'web' && isAudio) {
     const max = rules.previewMaxSeconds ?? 0;
     if (Number(done.durationSeconds ?? 0) > max)
@@ -141,15 +141,7 @@ async function afterUpload(
         value: done.savedFilename,
         heard: { ...own(done), note: { key: 'Upload.convertAfterSubmit', params: { ...formatOf(done), max } } },
       };
-    const made = await convert(done.savedFilename, 'web');
-    if (!made) return undefined;
-    return {
-      value: done.savedFilename,
-      heard: {
-        ...own(made),
-        note: { key: 'Upload.previewOfWeb', params: { ...formatOf(done), ...formatOf(made, 'to') } },
-      },
-    };
+    return converted('web', 'Upload.previewOfWeb');
   }
   return { value: done.savedFilename, heard: isAudio ? own(done) : undefined };
 }
