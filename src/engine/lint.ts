@@ -304,6 +304,38 @@ function screenProblems(def: ScreenDef, config: Config, site: string, known: Kno
   return out;
 }
 
+/** The validators of one set of the definitions' own schemas. */
+function compileValidators(schemas: LintInput['schemas']) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
+  ajv.addSchema(schemas.config, 'config.schema.json');
+  ajv.addSchema(schemas.definition, 'screen-definition.schema.json');
+  const optional = (schema: object | undefined) => (schema ? ajv.compile(schema) : undefined);
+  return {
+    validateDefinition: ajv.getSchema('screen-definition.schema.json')!,
+    validateOverlay: ajv.compile(schemas.overlay),
+    validateRules: ajv.compile(schemas.rules),
+    validateSiteConfig: ajv.compile(schemas.siteConfig),
+    validateFragment: optional(schemas.fragment),
+    validateExpression: optional(schemas.expression),
+    validateRecord: optional(schemas.record),
+  };
+}
+
+// Compiling the schemas was a fifth of a lint. A process that lints many trees with the same schemas (the
+// definitions tests, an editor's watcher) compiles them once; a tree whose schemas differ gets its own, and only the
+// last few are kept.
+const compiledValidators = new Map<string, ReturnType<typeof compileValidators>>();
+function validatorsOf(schemas: LintInput['schemas']) {
+  const key = JSON.stringify(schemas);
+  let found = compiledValidators.get(key);
+  if (!found) {
+    if (compiledValidators.size >= 4) compiledValidators.clear();
+    compiledValidators.set(key, (found = compileValidators(schemas)));
+  }
+  return found;
+}
+
 export function lintDefinitions(input: LintInput): Problem[] {
   const { sources, schemas } = input;
   const problems: Problem[] = [];
@@ -311,14 +343,15 @@ export function lintDefinitions(input: LintInput): Problem[] {
     for (const p of found) problems.push({ file, ...p });
   };
 
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  for (const shared of schemas.shared ?? []) ajv.addSchema(shared);
-  ajv.addSchema(schemas.config, 'config.schema.json');
-  ajv.addSchema(schemas.definition, 'screen-definition.schema.json');
-  const validateDefinition = ajv.getSchema('screen-definition.schema.json')!;
-  const validateOverlay = ajv.compile(schemas.overlay);
-  const validateRules = ajv.compile(schemas.rules);
-  const validateSiteConfig = ajv.compile(schemas.siteConfig);
+  const {
+    validateDefinition,
+    validateOverlay,
+    validateRules,
+    validateSiteConfig,
+    validateFragment,
+    validateExpression,
+    validateRecord,
+  } = validatorsOf(schemas);
   const known: Known = {
     catalogues: input.catalogues,
     texts: input.texts ?? input.catalogues,
@@ -354,9 +387,6 @@ export function lintDefinitions(input: LintInput): Problem[] {
       problems.push(p);
     }
   };
-  const validateShared = (schema: object | undefined) => (schema ? ajv.compile(schema) : undefined);
-  const validateFragment = validateShared(schemas.fragment);
-  const validateExpression = validateShared(schemas.expression);
   for (const [name, doc] of Object.entries(sources.fragments)) {
     const file = fragmentFile(name);
     if (validateFragment && !validateFragment(doc)) {
@@ -380,8 +410,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
     report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
     expandTree({ $expr: name }, file, sources, {}, composition);
   }
-  for (const p of recordProblems(sources, schemas.record ? ajv.compile(schemas.record) : undefined, known.catalogues))
-    problems.push(p);
+  for (const p of recordProblems(sources, validateRecord, known.catalogues)) problems.push(p);
   reportComposition();
 
   // Base definitions, with the base site's configuration: their problems are theirs, whatever inherits them.

@@ -130,7 +130,12 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
       const audio = el as HTMLAudioElement;
       audio.muted = true;
       await audio.play();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Playing, the position moves; on a loaded machine the media pipeline may take a while to start, so the test
+      // waits for the first move (up to 10 s) rather than a fixed time.
+      await new Promise((resolve) => {
+        audio.addEventListener('timeupdate', () => audio.currentTime > 0 && resolve(undefined));
+        setTimeout(resolve, 10_000);
+      });
       return { duration: audio.duration, position: audio.currentTime, error: audio.error?.code ?? 0 };
     });
     expect(played.error).toBe(0);
