@@ -6,7 +6,7 @@ import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState,
 import { useNavigate } from '../router';
 import type { FieldError, Mode, ResolvedAction } from '../../engine';
 import { useI18n } from '../i18n';
-import { toast } from '../shell/feedback';
+import { clearErrors, toast } from '../shell/feedback';
 import { ProgressBar } from '../shell/ProgressBar';
 import type { Answer } from '../runtime/api';
 import { engineValidator } from './engineValidator';
@@ -234,6 +234,9 @@ function DefinitionFormInner({
     // A download (a template, a file) saved nothing: the file is the answer. No "saved" toast, no tab switch or
     // navigation, and the form keeps what was typed.
     if (!validates) return;
+    // Accepted: what was refused before is fixed, whatever tells the outcome (a toast, the results dialog, the
+    // caller), so the refusals on screen go, as a success toast's arrival ends them (feedback/store.ts).
+    clearErrors();
     // A batch: the results dialog tells line by line (and follows a task still running), the form starts afresh.
     if (action.results && outcome.answer) {
       setResults({ action, answer: outcome.answer });
