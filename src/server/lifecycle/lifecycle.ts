@@ -13,7 +13,7 @@ import { audit } from '../services/audit';
 import { insertChanges, withdrawPending, withPendingChange } from './changes';
 import type { ApprovableEntity, Payload, Tx } from './entity';
 import { entityOf } from './registry';
-import { marks, STATUS, type ApprovalState, type ChangeKind } from './states';
+import { addedRow, marks, STATUS, type ApprovalState, type ChangeKind } from './states';
 
 /** believeCP '1' or '2' publishes directly; any other value sends the provider's changes to approval (000 §4). */
 export const isTrusted = (p: { believe_cp: string }) => p.believe_cp === '1' || p.believe_cp === '2';
@@ -57,6 +57,27 @@ async function applyAll(tx: Tx, entity: ApprovableEntity, changes: readonly Chan
     'settled',
     now,
   );
+}
+
+/**
+ * A new row of an approvable entity, made as every addition is (status new, the addition's marks) and sent as an
+ * addition in the same transaction: its id, and whether it waits for the operator. `values` are the entity's own
+ * columns besides the provider.
+ */
+export async function addForApproval(
+  tx: Tx,
+  entityType: string,
+  provider: { id: number; believe_cp: string },
+  values: Record<string, unknown>,
+  now: number,
+): Promise<{ id: number; state: 'applied' | 'pending' }> {
+  // Kysely cannot follow a table named by a value; the registry's entity says which table it is.
+  const { id } = (await (tx as unknown as Kysely<any>)
+    .insertInto(entityOf(entityType).table)
+    .values({ provider_id: provider.id, ...values, ...addedRow(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow()) as { id: number };
+  return { id, state: await submit(tx, entityType, provider, [{ id, kind: 'add' }], { now }) };
 }
 
 /**

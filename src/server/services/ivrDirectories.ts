@@ -16,9 +16,9 @@ import { auditBy } from './audit';
 import type { Actor } from './actor';
 import { toneCondition } from './toneRecord';
 import { fileUrl } from './uploadedFiles';
-import { submit } from '../lifecycle/lifecycle';
+import { addForApproval, submit } from '../lifecycle/lifecycle';
 import { IVR_DIRECTORY } from '../lifecycle/entities/ivrDirectory';
-import { addedRow, STATUS, stateOf, waiting, wireMarks } from '../lifecycle/states';
+import { STATUS, stateOf, waiting, wireMarks } from '../lifecycle/states';
 import { addEntries, entryIds, removeEntries, reorder, sortEntries } from './ivrEntries';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -104,19 +104,13 @@ export async function createDirectory(db: Kysely<Database>, a: Actor, c: Directo
       .select((eb) => eb.fn.max('position').as('m'))
       .where('provider_id', '=', a.provider.id)
       .executeTakeFirst();
-    const { id } = await tx
-      .insertInto('ivr_directories')
-      .values({
-        provider_id: a.provider.id,
-        position: Number(last?.m ?? 0) + 1,
-        name: c.name,
-        type: c.type,
-        prompt_file: c.promptFile,
-        ...addedRow(a.now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await submit(tx, IVR_DIRECTORY, a.provider, [{ id, kind: 'add' }], { now: a.now });
+    const { id } = await addForApproval(
+      tx,
+      IVR_DIRECTORY,
+      a.provider,
+      { position: Number(last?.m ?? 0) + 1, name: c.name, type: c.type, prompt_file: c.promptFile },
+      a.now,
+    );
     await record(tx, a, 'addivrcatalog', id, { name: c.name });
     return id;
   });

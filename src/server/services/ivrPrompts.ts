@@ -11,10 +11,10 @@ import { RC } from '../returnCodes';
 import { auditBy } from './audit';
 import type { Actor } from './actor';
 import { fileUrl } from './uploadedFiles';
-import { submit } from '../lifecycle/lifecycle';
+import { addForApproval } from '../lifecycle/lifecycle';
 import { withdrawPending } from '../lifecycle/changes';
 import { IVR_PROMPT } from '../lifecycle/entities/ivrPrompt';
-import { addedRow, wireMarks } from '../lifecycle/states';
+import { wireMarks } from '../lifecycle/states';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,18 +41,13 @@ export async function createPrompt(
   c: { kind: string; name: string; promptFile: string },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const { id } = await tx
-      .insertInto('ivr_prompts')
-      .values({
-        provider_id: a.provider.id,
-        kind: c.kind,
-        name: c.name,
-        prompt_file: c.promptFile,
-        ...addedRow(a.now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await submit(tx, IVR_PROMPT, a.provider, [{ id, kind: 'add' }], { now: a.now });
+    const { id } = await addForApproval(
+      tx,
+      IVR_PROMPT,
+      a.provider,
+      { kind: c.kind, name: c.name, prompt_file: c.promptFile },
+      a.now,
+    );
     await auditBy(tx, a, {
       action: 'addivrwelhlp',
       entityType: IVR_PROMPT,
