@@ -25,6 +25,7 @@ import { scheduleSweeps } from './services/fileRetention';
 import type { AppContext } from './context';
 import { translateViolation } from './http/messages';
 import type { Violation } from './validation';
+import { buildLazyValidator } from './http/lazyValidators';
 
 export interface App {
   app: FastifyInstance;
@@ -62,6 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
     // Parameter schemas describe strings (form bodies); a JSON number is accepted where a string is asked.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, keywords: ['x-column'] } },
+    schemaController: { compilersFactory: { buildValidator: buildLazyValidator } },
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   const { ctx, store } = await openContext(
