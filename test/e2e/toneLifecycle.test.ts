@@ -1,4 +1,4 @@
-// One tone's whole life, on each site variant, as the provider and the operator live it (issue 5 §7): uploaded
+// One tone's whole life, on two site variants, as the provider and the operator live it (issue 5 §7): uploaded
 // in the browser with real wav files, found in maintenance as 'Addition to be approved', approved with the
 // operator CLI and shown 'Normal', edited from its row ('Modification to be approved', then approved under the
 // new name), hidden and resumed, exported, and deleted while in use through the forced confirmation, which names the
@@ -14,10 +14,13 @@ import { fillToneFields, submitTone, uploadToneFiles, type Site } from './suppor
 
 jest.setTimeout(180_000);
 
+// Two of the three demo sites: the generic one and Kenya, whose tone form differs most (copyright owners, Skiza
+// prices). Ais's form and list are driven in Chromium by toneUpload.test and toneMaintenance.test; approval, export
+// and forced deletion are the server's, held by the API suite (lifecycle, toneExport, toneMaintenance). A third
+// whole life here was some 90 s of the e2e run.
 const SITES: Array<[Site, string]> = [
   ['generic', 'Generic site'],
   ['kenya', 'Kenya site'],
-  ['ais', 'Ais site'],
 ];
 
 describe.each(SITES)('%s', (site, label) => {

@@ -9,6 +9,12 @@ import { ROOT } from './server';
 
 export { CHROMIUM };
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+/**
+ * The pictures are for people to look at (README, "Testing"), so they are written only when asked for with
+ * E2E_SCREENSHOTS=1: encoding about 350 full-page PNGs was some 90 s of Chromium's CPU in every `npm test`, CI's
+ * included, where no one opens them. The checks that go with each picture (axe-core, below) run either way.
+ */
+const WRITE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 export interface DemoAccount {
   account: string;
@@ -117,17 +123,27 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 }
 
 /**
- * A named screenshot of the whole page; `viewport` keeps to the window, as a user sees an open dialog. Every
- * screen the suite photographs is also checked by axe-core: a serious or critical violation fails the test
- * that took the screenshot (so every visited screen, in every language a test visits it in, is covered once).
+ * A named screenshot of the whole page, written with E2E_SCREENSHOTS=1; `viewport` keeps to the window, as a user
+ * sees an open dialog. Every screen the suite photographs is also checked by axe-core: a serious or critical
+ * violation fails the test that took the screenshot (so every visited screen, in every language a test visits it
+ * in, is covered once).
  */
 const checkedDocuments = new Set<string>();
 
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows the settled screen.
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
+  // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows, and axe-core
+  // judges, the settled screen (a dialog caught mid-fade would fail on contrast).
+  if (WRITE_SCREENSHOTS) {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !o.viewport, animations: 'disabled' });
+  } else {
+    await page.evaluate(() => {
+      for (const a of document.getAnimations()) {
+        if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
+      }
+    });
+  }
   // The same document already checked in this file at a desktop width (the same screen photographed at 1280 and
   // 1920 px, say) is not checked again: axe-core judges the document, and each run costs about half a second of
   // CPU. The mobile layout (480 px and below) is always checked on its own.
