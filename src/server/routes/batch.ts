@@ -80,11 +80,14 @@ const deletedRecord = {
 };
 const lineSchema = stringRecord(['cmdLine', 'returnCode', 'returnMsg'], integers(['lineNo']));
 
-/** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
-function withData(params: Record<string, any>): Record<string, any> {
+/**
+ * Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. What `data` holds is
+ * whatever JSON the sender wrote (no schema checked it), so the fields are unknown and read with String()/idsOf.
+ */
+function withData(params: Record<string, unknown>): Record<string, unknown> {
   if (typeof params.data !== 'string' || params.data === '') return params;
   try {
-    const data = JSON.parse(params.data);
+    const data: unknown = JSON.parse(params.data);
     return data && typeof data === 'object' ? { ...data, ...params } : params;
   } catch {
     throw new ApiError(RC.badInput, [], [{ field: 'data', message: 'Batch.dataNotJson' }]);
