@@ -52,6 +52,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's handlers are typed by the routes' declarations (http/route.ts): parameters by their schema, the
+    // session by the route's auth. Values only the definitions name are Record<string, unknown>, narrowed where read.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSNonNullExpression > MemberExpression[property.name=/^(session|operatorSession)$/]',
+          message:
+            "A session route's handler gets req.session typed as present (SessionRequest): take that type, not `!`.",
+        },
+        {
+          selector: "TSTypeReference[typeName.name='Record'] > TSTypeParameterInstantiation > TSAnyKeyword",
+          message:
+            'Type parameters by their declared schema (Static), or as Record<string, unknown> narrowed where read.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

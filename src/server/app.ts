@@ -2,6 +2,7 @@
 // domain, the envelope for every answer and the built portal. main.ts listens; the API tests listen on a
 // loopback port of their own.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify';
 import multipart from '@fastify/multipart';
 import { join } from 'node:path';
 import { ColumnMisfit } from './db/columns';
@@ -45,6 +46,9 @@ class OneLinePerRequest extends LogController {
     else reply.log.info(line, 'request completed');
   }
 }
+
+/** An error the handler answers: a schema refusal carries Ajv's errors as Fastify types them. */
+type HandledError = Error & { validation?: FastifySchemaValidationError[]; statusCode?: number };
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = Fastify({
@@ -113,7 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     limits: { fileSize: ZIP_CAP_MB * 1024 * 1024 + 1, files: 10, fields: 20, fieldSize: 64 * 1024, parts: 40 },
   });
 
-  app.setErrorHandler((err: Error & { validation?: Array<Record<string, any>>; statusCode?: number }, req, reply) => {
+  app.setErrorHandler((err: HandledError, req, reply) => {
     if (err instanceof ApiError) {
       const body = envelope(req.lang, { code: err.code, args: err.args, record: detailRecord(err.detail, req.lang) });
       // A generic refusal (950004, a refused batch file) is completed by its first reason; a code of its own

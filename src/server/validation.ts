@@ -76,10 +76,10 @@ interface ScreenRequest {
 export function screenContract(
   screenId: string,
   call: string,
-  payload: Record<string, any>,
+  payload: Record<string, unknown>,
   ctx: ValidationContext,
   asShown = false,
-): { params: Record<string, any>; violations: Violation[] } {
+): { params: Record<string, unknown>; violations: Violation[] } {
   const r = screenRequest(screenId, call, ctx);
   if (!r) return { params: payload, violations: [] };
   let recovered = recover(r, payload, ctx);
@@ -141,10 +141,10 @@ function plainField(mapping: unknown): string | undefined {
  * from a disabled field with a default takes that default (the administrator's price when
  * cp_admin_can_specify_rbt_price is '2'), one from a field the form trims (ui.trim) is trimmed (checkScreen).
  */
-function shownAsTheScreenShows(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
+function shownAsTheScreenShows(r: ScreenRequest, payload: Record<string, unknown>, form: Record<string, unknown>) {
   const { engine, screenId, callDef, input } = r;
   const fields = fieldsByName(engine.resolve(screenId, { ...input, form }));
-  let out: Record<string, any> | undefined;
+  let out: Record<string, unknown> | undefined;
   const set = (key: string, value: unknown) => {
     out ??= { ...payload };
     if (value === undefined) delete out[key];
@@ -209,10 +209,10 @@ function fieldsOnAnySite(screenId: string): Set<string> {
  * stays while any of them shows (without the keys of hidden ones, when it is their JSON text); constants and values
  * from named expressions always stay (checkScreen).
  */
-function visibleParameters(r: ScreenRequest, payload: Record<string, any>, form: Record<string, unknown>) {
+function visibleParameters(r: ScreenRequest, payload: Record<string, unknown>, form: Record<string, unknown>) {
   const { engine, screenId, callDef, input } = r;
   const shown = shownFields(engine.resolve(screenId, { ...input, form }));
-  let out: Record<string, any> | undefined;
+  let out: Record<string, unknown> | undefined;
   for (const [key, fields] of fieldsReadByParameter(screenId, callDef)) {
     if (payload[key] === undefined) continue;
     if (fields.every((f) => !shown.has(f))) delete (out ??= { ...payload })[key];

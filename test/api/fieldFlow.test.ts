@@ -1,9 +1,10 @@
 // Adding a tone field touches only the definitions, a migration and the words (issue 10, "one field map"). In a
-// temporary copy of the project a new field, the tone's mood, is added exactly that way: an entry in the tone
-// record, a form field (with its payload and load entries) in rbtUploading, a column in rbtMaintenance, a
-// migration file, and its label in both catalogues. The test proves no other file changed, that the copy
-// validates, then runs the copy's own server and follows a value from the form's call to the database, the
-// list, the detail (and the edit form reading it back), an approved modification and the export.
+// temporary copy of the project a new field, the tone's mood, is added exactly that way (docs/integrators.md,
+// "Adding a tone field"): an entry in the tone record, a form field (with its payload and load entries) in
+// rbtUploading, a column in rbtMaintenance, a migration file, and its label in the three catalogues. The test proves
+// no other file changed, that the copy validates, then runs the copy's own server and follows a value from the
+// form's call to the database, the list, the detail (and the edit form reading it back), an approved modification
+// and the export.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,9 @@ beforeAll(async () => {
   edit('i18n/zh.json', (c) => {
     c['Tone.mood'] = '情绪';
   });
+  edit('i18n/fa.json', (c) => {
+    c['Tone.mood'] = 'حال‌وهوا';
+  });
   // 5. The column.
   writeFileSync(
     join(dir, MIGRATION),
@@ -127,6 +131,7 @@ test('only the definitions, a migration and the catalogues differ from the proje
   expect(changed.sort()).toEqual(
     [
       'i18n/en.json',
+      'i18n/fa.json',
       'i18n/zh.json',
       'screen-definitions/rbtMaintenance.json',
       'screen-definitions/rbtUploading.json',

@@ -3,12 +3,17 @@
 // migration made compiles and then fails at run time. Here every migration runs on an empty database (SQLite, or a
 // schema of its own on PostgreSQL in the suite's PostgreSQL pass) and its tables and columns are compared with the
 // interfaces schema.ts gives its `Database`: the same names, and per column the same nullability and kind of value.
+// A column only an entity record reads and writes (screen-definitions/records/*.json, through records/fieldMap.ts:
+// no typed query names it) is typed by the record instead, so adding a record field needs no line in schema.ts;
+// where schema.ts does declare such a column, the two must agree.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import ts from 'typescript';
 import { sql } from 'kysely';
+import { loadSourcesFromDisk } from '../../src/engine/fsLoader';
+import type { RecordFieldDef } from '../../src/engine';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
 import { dropPgSchema, usingPostgres } from './helpers';
@@ -67,6 +72,30 @@ function declaredTables(dialect: Dialect): Tables {
   return tables;
 }
 
+/** A record field's column as its type stores it (records/fieldMap.ts): text and json a string, id a number or null. */
+const recordColumn = (type: RecordFieldDef['type'] = 'text'): Column =>
+  type === 'text' || type === 'json'
+    ? { kind: 'string', nullable: false }
+    : { kind: 'number', nullable: type === 'id' };
+
+/** The columns the entity records declare (the details JSON column is the details' own), by table. */
+function recordTables(): Tables {
+  const tables: Tables = {};
+  for (const record of Object.values(loadSourcesFromDisk().records))
+    for (const f of Object.values(record.fields))
+      if (f.column !== 'details') (tables[record.table] ??= {})[f.column] = recordColumn(f.type);
+  return tables;
+}
+
+/** schema.ts's tables with the records' columns it leaves to them. */
+function withRecordColumns(declared: Tables, records: Tables): Tables {
+  const out: Tables = Object.fromEntries(Object.entries(declared).map(([t, cs]) => [t, { ...cs }]));
+  for (const [table, columns] of Object.entries(records))
+    for (const [column, c] of Object.entries(columns))
+      if (out[table] && !(column in out[table])) out[table][column] = c;
+  return out;
+}
+
 /** SQLite's declared types and PostgreSQL's type names, by the kind of value the driver gives back. */
 function kindOfSqlType(dataType: string): Kind {
   const t = dataType.toLowerCase();
@@ -108,9 +137,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rbt-schema-'));
 const pgSchema = usingPostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
 let migrated: Tables;
 let declared: Tables;
+let inSchemaTs: Tables;
+let records: Tables;
 
 beforeAll(async () => {
-  declared = declaredTables(usingPostgres ? 'postgres' : 'sqlite');
+  records = recordTables();
+  inSchemaTs = declaredTables(usingPostgres ? 'postgres' : 'sqlite');
+  declared = withRecordColumns(inSchemaTs, records);
   const handle = await openDatabase({
     dataDir,
     databaseUrl: usingPostgres ? process.env.DATABASE_URL : undefined,
@@ -159,4 +192,17 @@ test('each table has the columns schema.ts declares for it, with the same nullab
   expect(unknown).toEqual([]);
   const pick = (tables: Tables) => Object.fromEntries(shared.map((t) => [t, tables[t]]));
   expect(describe(pick(declared))).toEqual(describe(pick(migrated)));
+});
+
+test('the records name tables schema.ts declares, and their columns schema.ts declares too have the type the record gives', () => {
+  expect(Object.keys(records).filter((t) => !(t in inSchemaTs))).toEqual([]);
+  const both = Object.entries(records).flatMap(([t, cs]) =>
+    Object.entries(cs)
+      .filter(([c]) => c in inSchemaTs[t])
+      .map(([c, record]) => ({ column: `${t}.${c}`, record, schemaTs: inSchemaTs[t][c] })),
+  );
+  expect(both.length).toBeGreaterThan(50);
+  expect(
+    both.filter(({ record, schemaTs }) => schemaTs.kind !== record.kind || schemaTs.nullable !== record.nullable),
+  ).toEqual([]);
 });

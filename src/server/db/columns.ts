@@ -6,7 +6,16 @@
 // request parameter the value came from). It is the last line: the request contract (http/route.ts, the
 // definitions' rules) refuses such values earlier with a field's own message.
 import {
+  AliasNode,
+  ColumnNode,
+  InsertQueryNode,
+  PrimitiveValueListNode,
   sql,
+  TableNode,
+  UpdateQueryNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -98,19 +107,19 @@ export class ColumnMisfit extends Error {
   }
 }
 
-type Node = OperationNode & Record<string, any>;
-
-const tableName = (node: Node | undefined): string | undefined => {
+// The query's tree is read through Kysely's own node types and guards: a node of another kind names no table,
+// column or literal value, and is left to the database.
+const tableName = (node: OperationNode | undefined): string | undefined => {
   if (!node) return undefined;
-  if (node.kind === 'AliasNode') return tableName(node.node);
-  if (node.kind === 'TableNode') return node.table?.identifier?.name;
+  if (AliasNode.is(node)) return tableName(node.node);
+  if (TableNode.is(node)) return node.table.identifier.name;
   return undefined;
 };
 
 /** The literal values of an insert's rows, or undefined for a value that is an expression (raw SQL, a subquery). */
-function rowValues(row: Node): unknown[] {
-  if (row.kind === 'PrimitiveValueListNode') return row.values;
-  if (row.kind === 'ValueListNode') return row.values.map((v: Node) => (v.kind === 'ValueNode' ? v.value : undefined));
+function rowValues(row: OperationNode): unknown[] {
+  if (PrimitiveValueListNode.is(row)) return [...row.values];
+  if (ValueListNode.is(row)) return row.values.map((v) => (ValueNode.is(v) ? v.value : undefined));
   return [];
 }
 
@@ -125,17 +134,15 @@ export function columnGuard(catalog: ColumnCatalog): KyselyPlugin {
   };
   return {
     transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-      const n = node as Node;
-      if (n.kind === 'InsertQueryNode') {
-        const table = tableName(n.into);
-        const columns: string[] = (n.columns ?? []).map((c: Node) => c.column?.name);
-        if (n.values?.kind === 'ValuesNode')
-          for (const row of n.values.values as Node[])
-            rowValues(row).forEach((value, i) => check(table, columns[i], value));
-      } else if (n.kind === 'UpdateQueryNode') {
-        const table = tableName(n.table);
-        for (const u of (n.updates ?? []) as Node[])
-          if (u.value?.kind === 'ValueNode') check(table, u.column?.column?.name, u.value.value);
+      if (InsertQueryNode.is(node)) {
+        const table = tableName(node.into);
+        const columns = (node.columns ?? []).map((c) => c.column.name);
+        if (node.values && ValuesNode.is(node.values))
+          for (const row of node.values.values) rowValues(row).forEach((value, i) => check(table, columns[i], value));
+      } else if (UpdateQueryNode.is(node)) {
+        const table = tableName(node.table);
+        for (const u of node.updates ?? [])
+          if (ValueNode.is(u.value) && ColumnNode.is(u.column)) check(table, u.column.column.name, u.value.value);
       }
       return node;
     },

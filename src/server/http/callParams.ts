@@ -12,6 +12,13 @@ const SCALAR = typed<string | number | boolean>({
   anyOf: [{ type: 'string', maxLength: 16384 }, { type: 'number' }, { type: 'boolean' }],
 });
 
+/**
+ * The parameters a handler gets from a call whose keys callParams derived: which keys arrive is the definitions'
+ * (and their site overlays') to say, not TypeScript's, so it is a record of unknown values that the services narrow
+ * where they read one (the schema has checked each is a short scalar or the shape `known` gave it).
+ */
+export type DefinitionParams = Record<string, unknown>;
+
 export function callParams(screen: string, call: string, known: Record<string, TSchema> = {}): Record<string, TSchema> {
   const mappings = new Map<string, unknown[]>();
   for (const site of siteIds()) {

@@ -45,23 +45,30 @@ type Auth = 'public' | 'session' | 'operator';
 export type SessionRequest = FastifyRequest & { session: NonNullable<FastifyRequest['session']> };
 /** A request of an operator's route (the console's calls): the guard has set the operator's session. */
 export type OperatorRequest = FastifyRequest & { operatorSession: NonNullable<FastifyRequest['operatorSession']> };
-/** The request a handler gets: with the session its route's auth requires. */
-export type RequestOf<A extends Auth> = A extends 'session'
+/** The path parameters a route's url names (`/sp/batchtemplate/:name` gives { name: string }): the router sets each. */
+export type PathParams<U extends string> = U extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : U extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+/** The request a handler gets: with the session its route's auth requires and the path parameters its url names. */
+export type RequestOf<A extends Auth, U extends string = string> = (A extends 'session'
   ? SessionRequest
   : A extends 'operator'
     ? OperatorRequest
-    : FastifyRequest;
+    : FastifyRequest) & { params: PathParams<U> };
 /** No parameters but portalType (every call takes it). */
 type NoParams = ReturnType<typeof obj<Record<never, never>>>;
 
 /**
  * A call's declaration. `P` is its parameter schema (http/schemas.ts), whose static type the handler's parameters
- * take; `A` its access, whose session the handler's request carries. Declared through route(), which infers both.
+ * take; `A` its access, whose session the handler's request carries; `U` its url, whose path parameters the
+ * request's `params` holds. Declared through route(), which infers all three.
  */
-export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
+export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth, U extends string = string> {
   /** READ: a read-only call answered on GET (query, portalType=1) and POST (form or JSON body) alike. */
   method: 'GET' | 'POST' | 'READ';
-  url: string;
+  url: U;
   tag: string;
   summary: string;
   description?: string;
@@ -88,7 +95,7 @@ export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
    * dates, the account's pending approvals): looked up after the parameter schema, before the screen's rules.
    * It may refuse (an id that names no row of the provider's).
    */
-  facts?(req: RequestOf<A>, params: Static<P>): Promise<Facts>;
+  facts?(req: RequestOf<A, U>, params: Static<P>): Promise<Facts>;
   /** multipart/form-data body, read by the handler as a stream. */
   multipart?: boolean;
   /** The parts of a multipart body, for the document (default: files under multipartFiles). */
@@ -102,15 +109,16 @@ export interface RouteDef<P extends TObject = NoParams, A extends Auth = Auth> {
    * reason of a refusal, e.g. a new password equal to the old one: 950011 as the document says.
    */
   ruleCodes?: Record<string, ReturnCode>;
-  handler(req: RequestOf<A>, reply: FastifyReply, params: Static<P>): Promise<Result | void>;
+  handler(req: RequestOf<A, U>, reply: FastifyReply, params: Static<P>): Promise<Result | void>;
 }
 
 /** A declaration as the registry keeps it, whatever its parameters and access (the table, the document, the linter). */
 export type ApiRoute = RouteDef<TObject, Auth>;
 
 /** Declares a call: its handler's parameters and request are typed by the declaration itself. */
-export const route = <P extends TObject = NoParams, const A extends Auth = Auth>(def: RouteDef<P, A>): ApiRoute =>
-  def as unknown as ApiRoute;
+export const route = <P extends TObject = NoParams, const A extends Auth = Auth, const U extends string = string>(
+  def: RouteDef<P, A, U>,
+): ApiRoute => def as unknown as ApiRoute;
 
 /** A GET's query, a POST's body; a multipart POST's parameters are its query (its body holds the files). */
 const paramsOf = (req: FastifyRequest, route: ApiRoute): Record<string, unknown> =>
@@ -227,7 +235,7 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
           let params = paramsOf(req, route);
           const screens = route.screen ? [route.screen].flat() : [];
           // The guard has set the session of a session route; the schema has checked the parameters' shape.
-          const typedReq = req as SessionRequest & OperatorRequest;
+          const typedReq = req as RequestOf<'session'> & RequestOf<'operator'>;
           const facts = screens.length && route.facts ? await route.facts(typedReq, params as Static<TObject>) : {};
           if (screens.length) {
             const s = req.session;

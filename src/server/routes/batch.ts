@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { registerRoutes, route, type SessionRequest } from '../http/route';
+import { registerRoutes, route, type PathParams, type RequestOf, type SessionRequest } from '../http/route';
 import { multipartParts, obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
@@ -80,11 +80,14 @@ const deletedRecord = {
 };
 const lineSchema = stringRecord(['cmdLine', 'returnCode', 'returnMsg'], integers(['lineNo']));
 
-/** Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. */
-function withData(params: Record<string, any>): Record<string, any> {
+/**
+ * Task fields may come flat or, as the spec's screens send them, in one JSON string `data`. What `data` holds is
+ * whatever JSON the sender wrote (no schema checked it), so the fields are unknown and read with String()/idsOf.
+ */
+function withData(params: Record<string, unknown>): Record<string, unknown> {
   if (typeof params.data !== 'string' || params.data === '') return params;
   try {
-    const data = JSON.parse(params.data);
+    const data: unknown = JSON.parse(params.data);
     return data && typeof data === 'object' ? { ...data, ...params } : params;
   } catch {
     throw new ApiError(RC.badInput, [], [{ field: 'data', message: 'Batch.dataNotJson' }]);
@@ -203,9 +206,14 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
     params: browseParams,
     record: { type: 'array', items: taskRecordSchema },
     codes: [RC.badInput, RC.notFound],
-    async handler(req: SessionRequest, _reply: FastifyReply, params: Static<typeof browseParams>) {
+    // Served at two urls, one naming :taskType: the type is the path's, else the export type.
+    async handler(
+      req: RequestOf<'session'> & { params: Partial<PathParams<'/:taskType'>> },
+      _reply: FastifyReply,
+      params: Static<typeof browseParams>,
+    ) {
       const s = req.session;
-      const key = (req.params as { taskType?: string }).taskType ?? 'exportToneAndSinger';
+      const key = req.params.taskType ?? 'exportToneAndSinger';
       const types = key === '0' || key === 'all' ? TASK_TYPES.filter((t) => typeOpen(req, t)) : [typeFor(req, key)];
       if (types.length === 0) throw new ApiError(RC.notFound);
       const range = parseDateRange(String(params.begin), String(params.end), engineFor(s.provider.site), s.config);
@@ -253,7 +261,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req) {
         const { ctx } = req.server;
         const s = req.session;
-        const def = typeFor(req, (req.params as { taskName: string }).taskName);
+        const def = typeFor(req, req.params.taskName);
         if (!def.file) throw new ApiError(RC.notFound);
         const parts = await receiveBatchParts(req, store, { txt: num(s.config, def.file.maxMbKey) * 1024 * 1024 });
         try {
@@ -321,7 +329,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, _reply, params) {
         const { ctx } = req.server;
         const s = req.session;
-        const def = typeFor(req, (req.params as { taskName: string }).taskName);
+        const def = typeFor(req, req.params.taskName);
         if (!def.export) throw new ApiError(RC.notFound);
         const desc = String(withData(params).taskDesc ?? '');
         checkDescription(req, desc);
@@ -373,7 +381,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       codes: [RC.partial, RC.notFound, RC.taskActionUnavailable, RC.tooManyToDelete],
       async handler(req, _reply, params) {
         const p = withData(params);
-        if (typeFor(req, (req.params as { taskName: string }).taskName).export) throw new ApiError(RC.notFound);
+        if (typeFor(req, req.params.taskName).export) throw new ApiError(RC.notFound);
         if (String(p.status ?? '6') !== '6')
           throw new ApiError(RC.badInput, [], [{ field: 'status', message: 'Batch.onlyDelete' }]);
         return deleteTasks(req, idsOf(p.taskId), false, store);
@@ -414,7 +422,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       record: { type: 'array', items: lineSchema },
       codes: [RC.notFound, RC.taskActionUnavailable],
       async handler(req, reply, params) {
-        const def = typeFor(req, (req.params as { taskTypeName: string }).taskTypeName);
+        const def = typeFor(req, req.params.taskTypeName);
         const task = await ownTask(req, params.taskId, def);
         if (params.queryType === '3') {
           if (def.export) return downloadExport(req, reply, task, def);
@@ -470,7 +478,7 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
       raw: true,
       codes: [RC.notFound],
       async handler(req, reply) {
-        const name = (req.params as { name: string }).name;
+        const name = req.params.name;
         if (!/^[A-Za-z]{1,64}$/.test(name)) throw new ApiError(RC.notFound);
         const site = req.session.provider.site;
         const file = [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) =>

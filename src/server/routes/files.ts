@@ -245,7 +245,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       codes: ['950005'],
       async handler(req, reply) {
         const { ctx } = req.server;
-        const name = (req.params as { savedFilename: string }).savedFilename;
+        const name = req.params.savedFilename;
         const providerId = req.session.provider.id;
         const row = await ownUpload(ctx.db, providerId, name);
         if (!row) throw new ApiError(RC.notFound);

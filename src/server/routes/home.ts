@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { stringRecord, text } from '../http/schemas';
-import { sessionOf } from '../http/session';
 import { TASK_TYPES } from '../services/batch/taskTypes';
 import { typeOpen } from '../services/batch/access';
 import { homeSummary } from '../services/homeSummary';
@@ -45,7 +44,7 @@ export function homeRoutes(app: FastifyInstance): void {
       },
       async handler(req) {
         const { ctx } = req.server;
-        const p = sessionOf(req).provider;
+        const p = req.session.provider;
         return {
           record: await homeSummary(ctx.db, {
             providerId: p.id,

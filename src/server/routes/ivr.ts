@@ -6,7 +6,7 @@
 // The screens' rules (directoryEdit, ivrPromptUpload) run through the engine before a handler; a prompt file must
 // be the provider's own wav in the format the field's ui.wav states (wav_* configuration, 001 §5.5).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes, route } from '../http/route';
+import { registerRoutes, route, type SessionRequest } from '../http/route';
 import { obj, oneOf, paging, rowId, rowIds, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { RC } from '../returnCodes';
@@ -14,7 +14,6 @@ import { WIRE_MARKS } from '../lifecycle/states';
 import { assertValid } from '../validation';
 import { screenFileProblem } from '../http/screenFiles';
 import { actorOf } from '../http/actor';
-import { sessionOf } from '../http/session';
 import {
   addDirectoryEntries,
   createDirectory,
@@ -80,7 +79,7 @@ const promptRecord = stringRecord([
 ]);
 
 /** Refuses a prompt file that is not the caller's own wav in the format the screen's field states (its ui: accept, wav). */
-async function assertPromptFile(req: FastifyRequest, screen: string, file: string): Promise<void> {
+async function assertPromptFile(req: SessionRequest, screen: string, file: string): Promise<void> {
   const bad = await screenFileProblem(req, screen, 'promptFile', file, 'Ivr.fileNotYours');
   if (bad) assertValid([bad]);
 }
@@ -97,14 +96,14 @@ const addWithPrompt =
     idName: string,
     create: (db: Db, actor: ReturnType<typeof actorOf>, params: P) => Promise<number>,
   ) =>
-  async (req: FastifyRequest, _reply: unknown, params: P) => {
+  async (req: SessionRequest, _reply: unknown, params: P) => {
     await assertPromptFile(req, screen, params.promptFile);
     return { record: { [idName]: String(await create(req.server.ctx.db, actorOf(req), params)) } };
   };
 
 /** The caller's directory, or 964001 for one of another provider (or none). */
-const callersDirectory = (req: FastifyRequest, catalogID: unknown) =>
-  directoryOf(req.server.ctx.db, sessionOf(req).provider.id, catalogID);
+const callersDirectory = (req: SessionRequest, catalogID: unknown) =>
+  directoryOf(req.server.ctx.db, req.session.provider.id, catalogID);
 
 type EntriesCall = [
   db: Db,
@@ -118,15 +117,15 @@ type EntriesCall = [
  * caller's directory (964001 for another's) and the ids sent, and answers the call's record.
  */
 const onEntries =
-  (act: (call: EntriesCall, req: FastifyRequest) => Promise<Record<string, string>>) =>
-  async (req: FastifyRequest, _reply: unknown, params: { catalogID: unknown; toneIDs: unknown }) => {
+  (act: (call: EntriesCall, req: SessionRequest) => Promise<Record<string, string>>) =>
+  async (req: SessionRequest, _reply: unknown, params: { catalogID: unknown; toneIDs: unknown }) => {
     const dir = await callersDirectory(req, params.catalogID);
     const record = await act([req.server.ctx.db, actorOf(req), dir, idList(params.toneIDs)], req);
     return Object.keys(record).length ? { record } : {};
   };
 
-const limitOf = (req: FastifyRequest) =>
-  Math.max(1, Number(sessionOf(req).config.limit_number_tones_per_ivr_catalog) || 20);
+const limitOf = (req: SessionRequest) =>
+  Math.max(1, Number(req.session.config.limit_number_tones_per_ivr_catalog) || 20);
 
 export function ivrRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -141,7 +140,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       params: obj({ ...paging }),
       record: { type: 'array', items: directoryRecord },
       async handler(req, _reply, params) {
-        return listDirectories(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));
+        return listDirectories(req.server.ctx.db, req.session.provider.id, pageRange(params));
       },
     }),
     route({
@@ -294,7 +293,7 @@ export function ivrRoutes(app: FastifyInstance): void {
       params: obj({ promptType: oneOf(['1', '2']), ...paging }, ['promptType']),
       record: { type: 'array', items: promptRecord },
       async handler(req, _reply, params) {
-        return listPrompts(req.server.ctx.db, sessionOf(req).provider.id, String(params.promptType), pageRange(params));
+        return listPrompts(req.server.ctx.db, req.session.provider.id, String(params.promptType), pageRange(params));
       },
     }),
     route({

@@ -4,8 +4,8 @@
 // the spec; designed here. Every call is scoped to the provider; without the name-tone privilege the category
 // call and the upload answer 956012 ('Sorry, you don't have privilege to upload Name Tone') and the portal
 // opens noPrivilege. The upload's rules are those of the namerbtUpload definition, run by the engine here too.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoutes, route } from '../http/route';
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes, route, type SessionRequest } from '../http/route';
 import { obj, paging, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError } from '../envelope';
@@ -14,7 +14,6 @@ import { WIRE_MARKS } from '../lifecycle/states';
 import { assertValid } from '../validation';
 import { screenFileProblem } from '../http/screenFiles';
 import { actorOf } from '../http/actor';
-import { sessionOf } from '../http/session';
 import { listNameTones, nameToneCategoryOf, uploadNameTone } from '../services/nameTones';
 import { namesIn } from '../services/translations';
 
@@ -31,8 +30,8 @@ const nameToneRecord = stringRecord([
 ]);
 
 /** The caller's name-tone category, or 956012 without the privilege (or with no category configured). */
-async function categoryOf(req: FastifyRequest) {
-  const cat = await nameToneCategoryOf(req.server.ctx.db, sessionOf(req).provider);
+async function categoryOf(req: SessionRequest) {
+  const cat = await nameToneCategoryOf(req.server.ctx.db, req.session.provider);
   if (!cat) throw new ApiError(RC.noNameTonePrivilege);
   return cat;
 }
@@ -75,7 +74,7 @@ export function nameToneRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         return listNameTones(
           req.server.ctx.db,
-          sessionOf(req).provider.id,
+          req.session.provider.id,
           {
             name: params.name ? String(params.name) : undefined,
             initialLetter: params.initialLetter ? String(params.initialLetter) : undefined,

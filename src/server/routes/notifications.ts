@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, paging, rowIds, rowIdList, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { sessionOf } from '../http/session';
 import { listNotifications, markRead } from '../services/notifications';
 import { AUDIT_ENTRY_FIELDS, providerActivity } from '../services/auditLog';
 
@@ -41,7 +40,7 @@ export function notificationRoutes(app: FastifyInstance): void {
         },
       },
       async handler(req) {
-        return { record: await listNotifications(req.server.ctx.db, sessionOf(req).provider.id) };
+        return { record: await listNotifications(req.server.ctx.db, req.session.provider.id) };
       },
     }),
     route({
@@ -56,7 +55,7 @@ export function notificationRoutes(app: FastifyInstance): void {
       params: obj({ ids: rowIds('Notification ids', 100), all: oneOf(['', '0', '1']) }),
       async handler(req, _reply, params) {
         const ids = params.all === '1' ? 'all' : rowIdList(params.ids);
-        await markRead(req.server.ctx.db, sessionOf(req).provider.id, ids, req.server.ctx.now());
+        await markRead(req.server.ctx.db, req.session.provider.id, ids, req.server.ctx.now());
         return {};
       },
     }),
@@ -76,7 +75,7 @@ export function notificationRoutes(app: FastifyInstance): void {
         items: stringRecord(AUDIT_ENTRY_FIELDS),
       },
       async handler(req, _reply, params) {
-        return providerActivity(req.server.ctx.db, sessionOf(req).provider.id, pageRange(params));
+        return providerActivity(req.server.ctx.db, req.session.provider.id, pageRange(params));
       },
     }),
   ]);

@@ -312,7 +312,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       async handler(req, reply) {
         const { ctx } = req.server;
         const s = operatorOf(req);
-        const name = (req.params as { savedFilename: string }).savedFilename;
+        const name = req.params.savedFilename;
         const row = await ctx.db
           .selectFrom('uploaded_files as f')
           .innerJoin('providers as p', 'p.id', 'f.provider_id')

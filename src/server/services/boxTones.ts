@@ -26,10 +26,16 @@ export const CP_FIELDS = Object.keys(cpRow({ code: '', name: '', sp_type: '' }))
  * sp/querycpinfo: with operate 1 the providers whose tones the caller may put in a music disc (a super SP: every
  * active provider of its site, itself first; anyone else: itself), cpName a prefix filter; otherwise the caller.
  */
-export async function cpInfo(db: Db, p: Provider, config: Config, params: Record<string, any>, range: PageRange) {
-  if (String(params.operate ?? '') !== '1' || !isSuperSP(p, config)) return { record: [cpRow(p)], recordSum: 1 };
+export async function cpInfo(
+  db: Db,
+  p: Provider,
+  config: Config,
+  params: { operate?: string; cpName?: string },
+  range: PageRange,
+) {
+  if (params.operate !== '1' || !isSuperSP(p, config)) return { record: [cpRow(p)], recordSum: 1 };
   let q = db.selectFrom('providers').where('site', '=', p.site).where('status', '=', '1');
-  if (params.cpName) q = q.where('name', 'like', `${String(params.cpName).replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+  if (params.cpName) q = q.where('name', 'like', `${params.cpName.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (range.countOnly) return { recordSum: Number(n) };
   const rows = await q

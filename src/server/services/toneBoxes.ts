@@ -24,9 +24,10 @@ import { compareColumn } from '../db/recordFilter';
 import { stateWhere } from '../http/listOrder';
 import type { Lang } from '../returnCodes';
 import { namesIn } from './translations';
+import type { DefinitionParams } from '../http/callParams';
 
 type Db = Kysely<Database>;
-type Params = Record<string, any>;
+type Params = DefinitionParams;
 
 /** Box codes: '9', the last three digits of the provider's code, the box id on six digits (unique: the id is). */
 export const boxCode = (providerCode: string, id: number) => `9${providerCode.slice(-3)}${String(id).padStart(6, '0')}`;

@@ -21,6 +21,7 @@ import { withdrawPending, withPendingChange } from '../lifecycle/changes';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { requestTranscode, unifiedMaster } from '../media/transcodes';
+import type { DefinitionParams } from '../http/callParams';
 
 type Db = Kysely<Database>;
 
@@ -81,7 +82,7 @@ export interface ServerChecks {
   providerId: number;
   config: Config;
   site: string;
-  params: Record<string, any>;
+  params: DefinitionParams;
   mode: 'add' | 'edit';
   toneId?: number;
 }
@@ -177,7 +178,7 @@ export async function serverViolations(
   return { violations: out, relativeTime };
 }
 
-export const tagsOf = (p: Record<string, any>): string[] =>
+export const tagsOf = (p: DefinitionParams): string[] =>
   typeof p.tagNames === 'string' && p.tagNames !== ''
     ? p.tagNames
         .split(',')
@@ -186,10 +187,11 @@ export const tagsOf = (p: Record<string, any>): string[] =>
     : [];
 
 /** Copyright owners per role from the ids and dates sent (lyricCompanyID '3,5', lyricValidDay ...). */
-export function copyrightsOf(p: Record<string, any>): Array<{ role: string; company_id: number; valid_day: string }> {
+export function copyrightsOf(p: DefinitionParams): Array<{ role: string; company_id: number; valid_day: string }> {
   const out: Array<{ role: string; company_id: number; valid_day: string }> = [];
   for (const role of ['lyric', 'tune', 'record']) {
-    const ids = typeof p[`${role}CompanyID`] === 'string' ? p[`${role}CompanyID`].split(',').filter(Boolean) : [];
+    const sent = p[`${role}CompanyID`];
+    const ids = typeof sent === 'string' ? sent.split(',').filter(Boolean) : [];
     for (const id of ids)
       if (/^\d+$/.test(id)) out.push({ role, company_id: Number(id), valid_day: String(p[`${role}ValidDay`] ?? '') });
   }
@@ -214,7 +216,7 @@ export async function storeNewTone(
   tx: Transaction<Database>,
   a: {
     provider: Provider;
-    params: Record<string, any>;
+    params: DefinitionParams;
     relativeTime?: string;
     now: number;
     ip?: string;
@@ -294,7 +296,7 @@ export async function requestToneEdit(
   w: ToneWriter & {
     provider: Provider;
     tone: { id: number; status: string; details: string; tone_file: string; transcode_state: string };
-    params: Record<string, any>;
+    params: DefinitionParams;
     relativeTime?: string;
     media: JobQueue<TranscodeJob>;
   },

@@ -2,30 +2,29 @@
 // opens (the type's screen is in the provider's menu: Kenya's batch operation, Ais's expiry batch), refused with
 // the gate's 950016 otherwise; and its own tasks, any other id answering 950005 (a resource that does not exist),
 // so ids of other providers' tasks tell nothing.
-import type { FastifyRequest } from 'fastify';
+import type { SessionRequest } from '../../http/route';
 import { ApiError } from '../../envelope';
 import { RC } from '../../returnCodes';
 import { taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { closedError, gateFor } from '../../http/gate';
-import { sessionOf } from '../../http/session';
 import { findTask, type TaskRow } from './tasks';
 
-const typeAccess = (req: FastifyRequest, def: TaskTypeDef) => {
-  const s = sessionOf(req);
+const typeAccess = (req: SessionRequest, def: TaskTypeDef) => {
+  const s = req.session;
   return gateFor(s.provider, s.config, req.server.ctx.now()).call(def.createdBy);
 };
 
 /** Whether the session's provider may use the type. */
-export const typeOpen = (req: FastifyRequest, def: TaskTypeDef) => typeAccess(req, def).open;
+export const typeOpen = (req: SessionRequest, def: TaskTypeDef) => typeAccess(req, def).open;
 
 /** Refuses a type the session's provider may not use, with the gate's reason. */
-function assertTypeOpen(req: FastifyRequest, def: TaskTypeDef): void {
+function assertTypeOpen(req: SessionRequest, def: TaskTypeDef): void {
   const access = typeAccess(req, def);
-  if (!access.open) throw closedError(access, sessionOf(req).provider.site, req.lang);
+  if (!access.open) throw closedError(access, req.session.provider.site, req.lang);
 }
 
 /** The type a path names (950005 for no type), if the session's provider may use it (950016 otherwise). */
-export function typeFor(req: FastifyRequest, key: unknown): TaskTypeDef {
+export function typeFor(req: SessionRequest, key: unknown): TaskTypeDef {
   const def = taskTypeOf(String(key ?? ''));
   if (!def) throw new ApiError(RC.notFound);
   assertTypeOpen(req, def);
@@ -33,8 +32,8 @@ export function typeFor(req: FastifyRequest, key: unknown): TaskTypeDef {
 }
 
 /** The provider's task of that type (950005 for another provider's, a missing one or one of another type). */
-export async function ownTask(req: FastifyRequest, taskId: unknown, def?: TaskTypeDef): Promise<TaskRow> {
-  const task = await findTask(req.server.ctx.db, sessionOf(req).provider.id, taskId);
+export async function ownTask(req: SessionRequest, taskId: unknown, def?: TaskTypeDef): Promise<TaskRow> {
+  const task = await findTask(req.server.ctx.db, req.session.provider.id, taskId);
   if (!task || (def && task.task_type !== def.type)) throw new ApiError(RC.notFound);
   const t = taskTypeOf(task.task_type);
   if (!t) throw new ApiError(RC.notFound);
