@@ -135,6 +135,37 @@ test('column widths come from the definition and the formats alone; text columns
   expect(columnLayout(columns, { selectable: false, operationButtons: 0 }).widths.has('__operation')).toBe(false);
 });
 
+test('a wide box gives a status or date-time column of its format room for one line before the text columns', () => {
+  const columns = [
+    { name: 'name' },
+    { name: 'status', format: 'status' as const },
+    { name: 'uploaded', format: 'datetime' as const },
+    { name: 'fixed', format: 'status' as const, width: 100 },
+  ];
+  const narrow = columnLayout(columns, { selectable: false, operationButtons: 0 });
+  // No room measured, or none beyond the least width: the formats' own widths.
+  expect(columnLayout(columns, { selectable: false, operationButtons: 0, available: narrow.minWidth }).widths).toEqual(
+    narrow.widths,
+  );
+  // Plenty of room: each grows to its one-line width; a width the definition gives is kept; the text column has no
+  // width of its own and takes the rest.
+  const wide = columnLayout(columns, { selectable: false, operationButtons: 0, available: narrow.minWidth + 800 });
+  expect(wide.widths.get('status')).toBeGreaterThan(narrow.widths.get('status')!);
+  expect(wide.widths.get('uploaded')).toBeGreaterThan(narrow.widths.get('uploaded')!);
+  expect(wide.widths.get('fixed')).toBe(narrow.widths.get('fixed'));
+  expect(wide.widths.get('name')).toBeUndefined();
+  expect(wide.minWidth).toBe(narrow.minWidth);
+  // A little room: the columns take at most their share of it, first come first.
+  const some = columnLayout(columns, { selectable: false, operationButtons: 0, available: narrow.minWidth + 50 });
+  const grown =
+    some.widths.get('status')! -
+    narrow.widths.get('status')! +
+    some.widths.get('uploaded')! -
+    narrow.widths.get('uploaded')!;
+  expect(grown).toBeLessThan(50);
+  expect(grown).toBeGreaterThan(0);
+});
+
 describe('sorting by a header (issue 25)', () => {
   test('a click sorts ascending, the next descending, the third returns to the list order; another column starts ascending', () => {
     const asc = nextSort(undefined, 'toneName');

@@ -1,7 +1,7 @@
 // The table of a list page: TanStack Table (v8, headless) over one server page of rows. Columns come from the
 // definition; a selection column when the list is selectable; an operation column for row actions with the
-// width rule of 000 §9. Column widths come from the definition alone (table-layout: fixed, see columnLayout),
-// so they never change from page to page; long text is cut with its full text on hover and focus. The page
+// width rule of 000 §9. Column widths come from the definition and the box's width alone (table-layout: fixed, see
+// columnLayout), never from the rows, so they never change from page to page; long text is cut with its full text on hover and focus. The page
 // scrolls, not the table: its header row sticks under the top bar. A column the definition declares sortable has
 // a header button (aria-sort) that asks the server for that order (ListScreen keeps it in the list state).
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
@@ -11,6 +11,7 @@ import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
 import { cellValue, renderCellWithSecondary } from './cells';
 import { columnLayout, operationButtons, rowActionsFor, type ListSort } from './listState';
+import { useBoxWidth } from './useBoxWidth';
 import { RowActions } from './RowActions';
 import { TruncationTooltip, useMarkTruncated } from './useTruncation';
 import type { Row } from './useSelection';
@@ -64,12 +65,18 @@ export function DataTable({
   // the columns are not rebuilt on every render (nor run a handler of an earlier render).
   const rowActionRef = useRef(onRowAction);
   rowActionRef.current = onRowAction;
+  const box = useRef<HTMLDivElement>(null);
+  const available = useBoxWidth(box);
   const layout = useMemo(
-    () => columnLayout(visible, { selectable: Boolean(selection), operationButtons: operationButtons(rowActions) }),
-    [visible, selection, rowActions],
+    () =>
+      columnLayout(visible, {
+        selectable: Boolean(selection),
+        operationButtons: operationButtons(rowActions),
+        available,
+      }),
+    [visible, selection, rowActions, available],
   );
   const formats = useMemo(() => new Map(visible.map((c) => [c.name, c.format ?? 'text'])), [visible]);
-  const box = useRef<HTMLDivElement>(null);
   useMarkTruncated(box, [rows, visible, layout]);
 
   const defs = useMemo<ColumnDef<Row>[]>(() => {

@@ -133,6 +133,18 @@ const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, numbe
   status: 120,
   label: 112,
 };
+/**
+ * Where a wide window leaves room, a column whose width comes from its format (none of the definition's own) grows
+ * to this, so its value keeps to one line: a status badge such as "Modification to be approved", a date with its
+ * time. At 1280 px there is no such room and the format's width stands (its badge wraps); at 1920 px the extra width
+ * no longer all goes to the name column while the statuses wrap to three lines.
+ */
+const COMFORTABLE_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
+  datetime: 152,
+  status: 216,
+};
+/** Of the room beyond the table's least width, the share the format columns above may take; text columns keep the rest. */
+const COMFORT_SHARE = 0.6;
 /** The least a text column without a width gets; a wider table shares the extra among the text columns. */
 export const MIN_TEXT_WIDTH = 128;
 const SELECT_WIDTH = 40;
@@ -149,7 +161,8 @@ export const END_GUTTER = 8;
  */
 export function columnLayout(
   columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>,
-  o: { selectable: boolean; operationButtons: number },
+  /** `available`: the width the table's box offers, once measured. */
+  o: { selectable: boolean; operationButtons: number; available?: number },
 ) {
   const widths = new Map<string, number | undefined>();
   if (o.selectable) widths.set('__select', SELECT_WIDTH);
@@ -161,5 +174,15 @@ export function columnLayout(
   if (last !== undefined && last !== '__operation' && lastWidth !== undefined) widths.set(last, lastWidth + END_GUTTER);
   let minWidth = 0;
   for (const w of widths.values()) minWidth += w ?? MIN_TEXT_WIDTH;
+  // Room beyond the least width goes first to the format columns that wrap (COMFORTABLE_WIDTHS), in column order.
+  let room = Math.max(0, (o.available ?? 0) - minWidth) * COMFORT_SHARE;
+  for (const c of columns) {
+    const comfortable = c.width === undefined ? COMFORTABLE_WIDTHS[c.format ?? 'text'] : undefined;
+    const base = widths.get(c.name);
+    if (comfortable === undefined || base === undefined || room <= 0) continue;
+    const grow = Math.min(room, Math.max(0, comfortable - base));
+    widths.set(c.name, base + grow);
+    room -= grow;
+  }
   return { widths, minWidth };
 }
