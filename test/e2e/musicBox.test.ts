@@ -446,6 +446,9 @@ describe('configuration rules of the form', () => {
   test('tariff: change tariff shows the tariff table (5 a page) and its detail dialog', async () => {
     await open(demo('Generic site'));
     await page.goto('/musicBoxUpload');
+    // Once the form's loads have answered: a choice made while they are in flight can be undone by them (a loaded
+    // full run saw the click not take; noted as a defect to look at).
+    await page.waitForLoadState('networkidle');
     await page.check('#root_priceGroupChoice-1');
     const tariffs = page.locator('[data-screen="tariffSelection"] tbody tr[data-row-key]');
     await tariffs.first().waitFor();
