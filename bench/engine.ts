@@ -4,7 +4,10 @@
 // For each site:
 // 1. Cold: every screen resolved and its form schema (and search schema) compiled by Ajv, starting from a new
 //    engine and an empty compile cache, as a page load does. Measured in fresh processes (modules loaded, JIT
-//    cold, nothing compiled yet), several per site; the goal (<= 50 ms) is judged on the median wall time. The
+//    cold, nothing compiled yet), several per site; the goal (issue 24: <= 25 ms, issue 2's was 50 ms) is judged
+//    on the median wall time, over the screens the provider's portal bundles (src/ui/definitions.ts: not the
+//    operator console's folder, another application). The server's whole set, console included, is reported
+//    beside it without a goal. The
 //    definition files are read before the clock starts: the browser gets them bundled, so disk reads are not the
 //    engine's cost. Most of the time is Ajv's code generator running for the first time: the same work repeated
 //    in one process after clearCompileCache() (JIT warm) is reported as `coldRepeated`. The process's CPU time
@@ -18,9 +21,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildDefinitionSet, createEngine, formSchema, type Engine, type SiteId } from '../src/engine';
 import { clearCompileCache, compile } from '../src/engine/ajv';
-import { loadSourcesFromDisk } from '../src/engine/fsLoader';
+import { loadPortalSourcesFromDisk, loadSourcesFromDisk } from '../src/engine/fsLoader';
 
-const GOALS = { coldAllScreensMs: 50, validateMusicBoxMs: 1 };
+const GOALS = { coldPortalScreensMs: 25, validateMusicBoxMs: 1 };
 const COLD_PROCESSES = 7;
 const COLD_RUNS = 30;
 const WARM_RUNS = 200;
@@ -89,9 +92,13 @@ interface ColdTimes {
   cpuMs: number;
 }
 
+/** Which definitions a cold run starts from: the portal's bundle, or the server's whole set (console included). */
+type Scope = 'portal' | 'all';
+const sourcesOf = (scope: Scope) => (scope === 'portal' ? loadPortalSourcesFromDisk() : loadSourcesFromDisk());
+
 /** The first cold run of a fresh process (see the `--cold-child` entry at the end of this file). */
-function coldInFreshProcess(site: SiteId): ColdTimes {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--cold-child', site], {
+function coldInFreshProcess(site: SiteId, scope: Scope): ColdTimes {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--cold-child', site, scope], {
     cwd: join(__dirname, '..'),
     encoding: 'utf8',
   });
@@ -99,8 +106,25 @@ function coldInFreshProcess(site: SiteId): ColdTimes {
   return JSON.parse(r.stdout) as ColdTimes;
 }
 
+function coldSummary(runs: ColdTimes[]) {
+  const cpu = runs.map((r) => r.cpuMs);
+  const wall = runs.map((r) => r.wallMs);
+  return {
+    cpuMedianMs: round(median(cpu)),
+    cpuMaxMs: round(Math.max(...cpu)),
+    wallMedianMs: round(median(wall)),
+    wallMaxMs: round(Math.max(...wall)),
+    runs: runs.map((r) => ({ cpuMs: round(r.cpuMs), wallMs: round(r.wallMs) })),
+    processes: COLD_PROCESSES,
+  };
+}
+
 function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>) {
-  const freshRuns = Array.from({ length: COLD_PROCESSES }, () => coldInFreshProcess(site));
+  // Alternately, so load from elsewhere on the machine falls on both alike.
+  const fresh: Record<Scope, ColdTimes[]> = { portal: [], all: [] };
+  for (let i = 0; i < COLD_PROCESSES; i++)
+    for (const scope of ['portal', 'all'] as const) fresh[scope].push(coldInFreshProcess(site, scope));
+  const portalScreens = createEngine(buildDefinitionSet(sourcesOf('portal'), site)).screenIds().length;
   const coldRuns = Array.from({ length: COLD_RUNS }, () => coldRun(site, sources));
 
   const engine = createEngine(buildDefinitionSet(sources, site));
@@ -118,19 +142,13 @@ function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>
   );
   const fields = engine.resolve('musicBoxUpload', input).fields.length;
 
-  const cpu = freshRuns.map((r) => r.cpuMs);
-  const wall = freshRuns.map((r) => r.wallMs);
-  const coldMedian = median(wall);
+  const coldMedian = median(fresh.portal.map((r) => r.wallMs));
   return {
-    screens: engine.screenIds().length,
-    cold: {
-      cpuMedianMs: round(median(cpu)),
-      cpuMaxMs: round(Math.max(...cpu)),
-      wallMedianMs: round(median(wall)),
-      wallMaxMs: round(Math.max(...wall)),
-      runs: freshRuns.map((r) => ({ cpuMs: round(r.cpuMs), wallMs: round(r.wallMs) })),
-      processes: COLD_PROCESSES,
-    },
+    screens: portalScreens,
+    cold: coldSummary(fresh.portal),
+    /** The server's whole set (the operator console's screens too): reported, no goal. */
+    allScreens: engine.screenIds().length,
+    coldAll: coldSummary(fresh.all),
     coldRepeated: { medianMs: round(median(coldRuns)), p95Ms: round(percentile(coldRuns, 95)), runs: COLD_RUNS },
     warm: { medianMs: round(median(warmRuns), 3), p95Ms: round(percentile(warmRuns, 95), 3), runs: WARM_RUNS },
     validateMusicBox: {
@@ -141,7 +159,7 @@ function benchSite(site: SiteId, sources: ReturnType<typeof loadSourcesFromDisk>
       runs: VALIDATE_RUNS,
     },
     goals: {
-      coldAllScreensAtMost50ms: { value: round(coldMedian), pass: coldMedian <= GOALS.coldAllScreensMs },
+      coldPortalScreens: { value: round(coldMedian), pass: coldMedian <= GOALS.coldPortalScreensMs },
       validateMusicBoxAtMost1ms: {
         value: round(percentile(validateUs, 95) / 1000, 3),
         pass: percentile(validateUs, 95) / 1000 <= GOALS.validateMusicBoxMs,
@@ -175,7 +193,7 @@ export function writeEngineResults(result: Awaited<ReturnType<typeof runEngineBe
 if (require.main === module && process.argv[2] === '--cold-child') {
   // A fresh process: load the sources, then time the very first resolve+compile of every screen.
   const site = process.argv[3] as SiteId;
-  const sources = loadSourcesFromDisk();
+  const sources = sourcesOf(process.argv[4] as Scope);
   const cpuBefore = process.cpuUsage();
   const wallMs = coldRun(site, sources);
   const used = process.cpuUsage(cpuBefore);

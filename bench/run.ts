@@ -46,11 +46,22 @@ function run(bench: string, flags: string[]): boolean {
 function engineRows(r: any): Row[] {
   return Object.entries(r.sites as Record<string, any>).flatMap(([site, s]) => [
     {
-      measure: `${site}: all ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.wallMaxMs} ms; CPU time median ${s.cold.cpuMedianMs} ms)`,
+      measure: `${site}: the portal's ${s.screens} screens resolved + compiled cold (median of ${s.cold.processes} fresh processes; slowest ${s.cold.wallMaxMs} ms; CPU time median ${s.cold.cpuMedianMs} ms)`,
       value: `${s.cold.wallMedianMs} ms`,
-      goal: `<= ${r.goals.coldAllScreensMs} ms`,
-      pass: s.goals.coldAllScreensAtMost50ms.pass,
+      goal: `<= ${r.goals.coldPortalScreensMs ?? r.goals.coldAllScreensMs} ms`,
+      // Results before issue 24 judged every screen against 50 ms.
+      pass: (s.goals.coldPortalScreens ?? s.goals.coldAllScreensAtMost50ms).pass,
     },
+    ...(s.coldAll
+      ? [
+          {
+            measure: `${site}: all ${s.allScreens} screens of the server's set (the operator console's too) resolved + compiled cold (CPU time median ${s.coldAll.cpuMedianMs} ms)`,
+            value: `${s.coldAll.wallMedianMs} ms`,
+            goal: '',
+            pass: null,
+          },
+        ]
+      : []),
     {
       measure: `${site}: all screens resolved + compiled warm (median)`,
       value: `${s.warm.medianMs} ms`,
@@ -245,7 +256,7 @@ export function writeReport(): string {
     '',
     'Each section comes from its result file; a bench not run this time keeps the figures of its last run (see its date).',
     '',
-    table('Engine (issue 2)', 'engine.json', engine, engineRows),
+    table('Engine (issues 2 and 24)', 'engine.json', engine, engineRows),
     table('Server, SQLite (issue 3)', 'server.json', read('server.json'), serverRows),
     table('Server, PostgreSQL (issue 3)', 'server-postgres.json', read('server-postgres.json'), serverRows),
     table(

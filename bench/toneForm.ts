@@ -5,7 +5,7 @@
 // A keystroke re-validates the whole form (engine.validate: resolve with the current values, the cached Ajv
 // validator of that resolved shape, every cross-field check). Per site and variant, a filled form is validated
 // while the tone name grows one character per call (each call sees a new value, as typing does), after a warm-up.
-// Mean and p95 in microseconds; goal <= 1 ms.
+// Mean and p95 in microseconds; goal <= 0.25 ms (issue 24; issue 5 asked 1 ms).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createEngine, type SiteId } from '../src/engine';
 import { loadDefinitionSetFromDisk } from '../src/engine/fsLoader';
 
-const GOAL_MS = 1;
+const GOAL_MS = 0.25;
 const WARMUP = 500;
 const RUNS = 5000;
 const USER = { code: '8800123', monthlyPrefix: '1', weeklyPrefix: '2', believeCP: '0' };

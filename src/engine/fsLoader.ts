@@ -72,6 +72,16 @@ export function loadSourcesFromDisk(root = PROJECT_ROOT): DefinitionSources {
   return sources;
 }
 
+/**
+ * The sources the provider's portal bundles (src/ui/definitions.ts): none of the screens of another application's
+ * folder (APP_FOLDERS: the operator console's). For measuring what a portal page starts from (bench/engine.ts).
+ */
+export function loadPortalSourcesFromDisk(root = PROJECT_ROOT): DefinitionSources {
+  const appFolders = APP_FOLDERS.map((folder) => `screen-definitions/${folder}/`);
+  const files = Object.entries(sourceFilesOnDisk(root)).filter(([rel]) => !appFolders.some((f) => rel.startsWith(f)));
+  return sourcesFromFiles(Object.fromEntries(files), siteFoldersOnDisk(root));
+}
+
 /** The sites of a tree: one per folder of site-variants/, generic first. */
 export const siteIds = (root = PROJECT_ROOT): SiteId[] => loadSourcesFromDisk(root).sites;
 
