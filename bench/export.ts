@@ -1,8 +1,9 @@
 // Export benchmark (issue 5, issue 11): sp/exporttone streaming every tone of one provider (1M seeded tones, as
 // bench/server.ts seeds them) against the sqlite3 command-line CSV dump of the same rows in the same run, in
 // both formats: readable (the default a provider downloads: words, names, local times, neutralised cells) and
-// raw (format=raw, the stored values for scripts). Goals: the raw export at least half the sqlite3 dump's
-// rows per second, the readable one at least a third; server resident memory <= 150 MB throughout.
+// raw (format=raw, the stored values for scripts). Goals: the raw export at least 0.8 of the sqlite3 dump's
+// rows per second (issue 24; issue 5 asked half), the readable one at least a third; server resident memory
+// <= 150 MB throughout.
 // The server runs as npm start runs it (compiled into build/, then plain node; see startServer in bench/server.ts).
 // Run with `npx tsx bench/export.ts` (writes bench/results/export.json) or call runExportBench() from
 // bench/run.ts. BENCH_TONES sets the number of tones (default 1M). Needs the sqlite3 CLI (apt-get install sqlite3).
@@ -131,9 +132,9 @@ export async function runExportBench(): Promise<ExportBenchResult> {
       },
       idleServerRssMB: idleRssMB,
       goals: {
-        rawAtLeastHalfTheDumpRate: {
+        rawAtLeast0_8OfTheDumpRate: {
           value: round(exportRps / dumpRps),
-          pass: exportRps / dumpRps >= 0.5 && exp.rows === dump.rows,
+          pass: exportRps / dumpRps >= 0.8 && exp.rows === dump.rows,
         },
         readableAtLeastAThirdOfTheDumpRate: {
           value: round(readableRps / dumpRps),

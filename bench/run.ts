@@ -78,16 +78,22 @@ function engineRows(r: any): Row[] {
 }
 
 const SERVER_GOALS: Record<string, [measure: string, unit: string, goal: string]> = {
+  // Issue 3's goal, in results written before issue 24 raised it.
   listP95AtMost5ms: ['tone list over 1M tones, p95 server time (first, middle, last page; worst)', 'ms', '<= 5 ms'],
+  listP95: ['tone list over 1M tones, p95 server time (first, middle, last page; worst)', 'ms', ''],
   throughputRatioAtLeast0_3: ['tone list throughput / bare route throughput', '', '>= 0.3'],
   uploadPeakAtMost64MBAboveIdle: ['resident memory above idle during a 200 MB upload', 'MB', '<= 64 MB'],
 };
 
 function serverRows(r: any): Row[] {
-  return Object.entries(r.goals as Record<string, { value: number; pass: boolean }>).map(([key, g]) => {
-    const [measure, unit, goal] = SERVER_GOALS[key] ?? [key, '', ''];
-    return { measure: `${r.database}: ${measure}`, value: `${g.value}${unit ? ` ${unit}` : ''}`, goal, pass: g.pass };
-  });
+  return Object.entries(r.goals as Record<string, { value: number; pass: boolean; goalMs?: number }>).map(
+    ([key, g]) => {
+      const [measure, unit, fixedGoal] = SERVER_GOALS[key] ?? [key, '', ''];
+      // A goal that depends on the database (issue 24's list p95) is written into the result with it.
+      const goal = g.goalMs !== undefined ? `<= ${g.goalMs} ms` : fixedGoal;
+      return { measure: `${r.database}: ${measure}`, value: `${g.value}${unit ? ` ${unit}` : ''}`, goal, pass: g.pass };
+    },
+  );
 }
 
 /** The side-by-side run against earlier builds (`npm run bench -- server --baseline <ref>`, bench/support/serverBaseline.ts). */
