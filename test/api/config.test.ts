@@ -124,6 +124,20 @@ test('the portal is served with history fallback; unknown API paths answer the e
   expect(api.body.returnMsg).toBe('The resource does not exist.');
 });
 
+test("an entry page opened by its file name goes to its application's address (each application routes by it)", async () => {
+  for (const [file, address] of [
+    ['/operator.html', '/console'],
+    ['/index.html', '/'],
+  ]) {
+    const r = await fetch(`${s.base}${file}`, { redirect: 'manual' });
+    expect({ file, status: r.status, location: r.headers.get('location') }).toEqual({
+      file,
+      status: 302,
+      location: address,
+    });
+  }
+});
+
 test('SITE=kenya: the deployment defaults to Kenya, other sites keep their own values', async () => {
   const k = await startServer({ site: 'kenya' });
   try {

@@ -261,11 +261,30 @@ test.each(['en', 'zh', 'fa'])('every console screen of an administrator (%s)', a
   }
 });
 
+test('an address that is no console screen says so, in the console, with the way back to the queue', async () => {
+  const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'zh' }));
+  await consoleLogin(page, admin);
+  await page.goto('/console/no-such-screen');
+  const notice = page.locator('[data-screen="notFound"]');
+  await notice.waitFor();
+  expect(await notice.innerText()).toContain('您打开的地址不是运营控制台中的页面。');
+  expect(await notice.innerText()).toContain('/console/no-such-screen');
+  await notice.locator('a', { hasText: '返回审核队列' }).click();
+  await page.waitForURL(/\/console\/queue$/);
+  // The console's page by its file name is the console, not a page missing from it.
+  await page.goto('/operator.html');
+  await page.waitForURL(/\/console\/queue$/);
+});
+
 test('a reviewer is closed out of the administrator screens, in the browser and on the server', async () => {
   const page = (suite.page = await openPage(suite.browser, suite.server.baseUrl, { language: 'en' }));
   await consoleLogin(page, reviewer);
   await page.goto('/console/providers');
   await page.locator('[data-screen="unavailable"]').waitFor();
+  // The screen by name and the gate's reason: a whole sentence, no empty placeholder.
+  expect(await page.locator('[data-screen="unavailable"] p').first().innerText()).toMatch(
+    /^Providers is not available for your account: [a-z].+\. If you need it/,
+  );
   const answer = await page.evaluate(async () => (await fetch('/op/providers?portalType=1')).json());
   expect(answer.returnCode).not.toBe('000000');
 });

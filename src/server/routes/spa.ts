@@ -10,6 +10,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const API_PREFIXES = ['/sp/', '/op/', '/common/', '/admin/', '/docs/', '/checkLoginInfo'];
 /** The operator console's pages: the build's second entry (operator.html), with its own history-mode fallback. */
 const CONSOLE = '/console';
+/**
+ * The build's entry pages by file name, sent to the address their application lives at: each application routes
+ * by its address, and /operator.html is no page of the console (it showed "Page not found" inside the console).
+ */
+const ENTRY_PAGES: Record<string, string> = { '/index.html': '/', '/operator.html': CONSOLE };
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 const TYPES: Record<string, string> = {
@@ -60,6 +65,7 @@ export function spa(app: FastifyInstance, distDir: string): boolean {
   app.get('/*', (req, reply) => {
     const path = decodeURIComponent(req.url.split('?')[0]);
     if (isApiPath(path)) return reply.callNotFound();
+    if (Object.hasOwn(ENTRY_PAGES, path)) return reply.redirect(ENTRY_PAGES[path], 302);
     const file = normalize(join(distDir, path));
     if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       // Vite's assets carry a content hash in their names: cache them for good.

@@ -5,13 +5,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BASE_SITE } from '../../engine/sources';
-import { gateOf, OPERATOR_APP } from '../../engine/gate';
+import type { Engine } from '../../engine/engine';
+import { gateOf, OPERATOR_APP, type Access } from '../../engine/gate';
 import { useI18n } from '../i18n';
 import { useLocation, useSearchParams } from '../router';
 import { listFiltersOf } from '../runtime/dialogRoute';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
-import { EmptyState } from '../shell/EmptyState';
+import { NoticePage } from '../shell/pages/NoticePage';
 import { TopBar } from '../shell/TopBar';
 import { PageLoading } from '../shell/PageLoading';
 import { Sidebar } from '../shell/Sidebar';
@@ -21,10 +22,12 @@ import { useOperatorSession } from './OperatorSession';
 const FormScreen = lazy(() => import('../form/FormScreen').then((m) => ({ default: m.FormScreen })));
 const ListScreen = lazy(() => import('../list/ListScreen').then((m) => ({ default: m.ListScreen })));
 
+const CONSOLE_HOME_LINK = { to: CONSOLE_HOME, label: 'Operator.backToQueue' };
+
 function Screen({ pathname }: { pathname: string }) {
   const [query] = useSearchParams();
   const route = operatorRoute(pathname);
-  if (!route) return <NotThere reason="Unavailable.notFound" />;
+  if (!route) return <NotFound pathname={pathname} />;
   if (route.def.kind === 'list') return <ListScreen screenId={route.screenId} initialFilters={listFiltersOf(query)} />;
   return (
     <div className="narrow-page">
@@ -33,14 +36,32 @@ function Screen({ pathname }: { pathname: string }) {
   );
 }
 
-function NotThere({ reason, screen }: { reason: string; screen?: string }) {
+/** An address that is no screen of the console: said so, with the way back to the queue. */
+function NotFound({ pathname }: { pathname: string }) {
   const { t } = useI18n();
   return (
-    <div className="card page-card" data-screen="unavailable">
-      <EmptyState icon="lock" tone="warning" title={t('Unavailable.title')}>
-        <p>{t(reason, { screen: screen ? t(screen) : '', reason: '' })}</p>
-      </EmptyState>
-    </div>
+    <NoticePage screen="notFound" icon="help" title={t('NotFound.title')} home={CONSOLE_HOME_LINK}>
+      <p>{t('NotFound.consoleText')}</p>
+      <p className="muted mono">{pathname}</p>
+    </NoticePage>
+  );
+}
+
+/** A screen the operator's role may not open (the gate over the console's menu): its name and why. */
+function Closed({ access, engine }: { access: Access & { open: false }; engine: Engine }) {
+  const { t } = useI18n();
+  const title = access.screen ? t(engine.definition(access.screen).title) : t('Gate.thisFunction');
+  return (
+    <NoticePage
+      screen="unavailable"
+      reason={access.reason}
+      icon="lock"
+      tone="warning"
+      title={t('Unavailable.title')}
+      home={CONSOLE_HOME_LINK}
+    >
+      <p>{t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}</p>
+    </NoticePage>
   );
 }
 
@@ -57,7 +78,6 @@ export default function OperatorLayout() {
     () => gateOf(engine, { config, user }, OPERATOR_APP).route(pathname),
     [engine, config, user, pathname],
   );
-  const closedTitle = !access.open && access.screen ? engine.definition(access.screen).title : undefined;
   return (
     <ScreenEnvProvider engine={engine} site={BASE_SITE} config={config} user={user}>
       <QueryClientProvider client={fallbackQueryClient}>
@@ -85,11 +105,7 @@ export default function OperatorLayout() {
             <div className="app__main">
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  {access.open ? (
-                    <Screen pathname={pathname} />
-                  ) : (
-                    <NotThere reason="Unavailable.why" screen={closedTitle} />
-                  )}
+                  {access.open ? <Screen pathname={pathname} /> : <Closed access={access} engine={engine} />}
                 </Suspense>
               </main>
             </div>

@@ -1,5 +1,6 @@
-// A page that stands in for a screen the provider cannot have here (no such address, no privilege, closed by the
-// capability gate): what happened, and the way back to the dashboard first among the ways on.
+// A page that stands in for a screen the session cannot have here (no such address, no privilege, closed by the
+// capability gate): what happened, and the way back to the application's home (the provider's dashboard, the
+// console's review queue) first among the ways on.
 import type { ReactNode } from 'react';
 import { Link } from '../../router';
 import { useI18n } from '../../i18n';
@@ -12,6 +13,7 @@ export function NoticePage({
   tone,
   title,
   more,
+  home = { to: '/dashboard', label: 'Common.backToDashboard' },
   children,
 }: {
   /** Its data-screen (e2e tests and integrators' styles find the page by it). */
@@ -21,8 +23,10 @@ export function NoticePage({
   icon: string;
   tone?: 'neutral' | 'warning';
   title: string;
-  /** The ways on after the dashboard. */
+  /** The ways on after home. */
   more?: ReactNode;
+  /** Home and its button's words: the provider's dashboard unless the application says otherwise. */
+  home?: { to: string; label: string };
   children: ReactNode;
 }) {
   const { t } = useI18n();
@@ -34,8 +38,8 @@ export function NoticePage({
         title={title}
         actions={
           <>
-            <Link className="btn btn--primary" to="/dashboard">
-              {t('Common.backToDashboard')}
+            <Link className="btn btn--primary" to={home.to}>
+              {t(home.label)}
             </Link>
             {more}
           </>
