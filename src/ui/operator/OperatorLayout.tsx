@@ -5,14 +5,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BASE_SITE } from '../../engine/sources';
-import type { Engine } from '../../engine/engine';
-import { gateOf, OPERATOR_APP, type Access } from '../../engine/gate';
+import { gateOf, OPERATOR_APP } from '../../engine/gate';
 import { useI18n } from '../i18n';
 import { useLocation, useSearchParams } from '../router';
 import { listFiltersOf } from '../runtime/dialogRoute';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
-import { NoticePage } from '../shell/pages/NoticePage';
+import { ClosedNotice, NoticePage } from '../shell/pages/NoticePage';
 import { TopBar } from '../shell/TopBar';
 import { PageLoading } from '../shell/PageLoading';
 import { Sidebar } from '../shell/Sidebar';
@@ -43,24 +42,6 @@ function NotFound({ pathname }: { pathname: string }) {
     <NoticePage screen="notFound" icon="help" title={t('NotFound.title')} home={CONSOLE_HOME_LINK}>
       <p>{t('NotFound.consoleText')}</p>
       <p className="muted mono">{pathname}</p>
-    </NoticePage>
-  );
-}
-
-/** A screen the operator's role may not open (the gate over the console's menu): its name and why. */
-function Closed({ access, engine }: { access: Access & { open: false }; engine: Engine }) {
-  const { t } = useI18n();
-  const title = access.screen ? t(engine.definition(access.screen).title) : t('Gate.thisFunction');
-  return (
-    <NoticePage
-      screen="unavailable"
-      reason={access.reason}
-      icon="lock"
-      tone="warning"
-      title={t('Unavailable.title')}
-      home={CONSOLE_HOME_LINK}
-    >
-      <p>{t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}</p>
     </NoticePage>
   );
 }
@@ -105,7 +86,16 @@ export default function OperatorLayout() {
             <div className="app__main">
               <main id="main" className="app__content" tabIndex={-1}>
                 <Suspense key={pathname} fallback={<PageLoading />}>
-                  {access.open ? <Screen pathname={pathname} /> : <Closed access={access} engine={engine} />}
+                  {access.open ? (
+                    <Screen pathname={pathname} />
+                  ) : (
+                    // A screen the operator's role may not open (the gate over the console's menu): its name and why.
+                    <ClosedNotice
+                      access={access}
+                      title={access.screen ? t(engine.definition(access.screen).title) : ''}
+                      home={CONSOLE_HOME_LINK}
+                    />
+                  )}
                 </Suspense>
               </main>
             </div>

@@ -2,6 +2,7 @@
 // capability gate): what happened, and the way back to the application's home (the provider's dashboard, the
 // console's review queue) first among the ways on.
 import type { ReactNode } from 'react';
+import type { Access } from '../../../engine/gate';
 import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { EmptyState } from '../EmptyState';
@@ -48,5 +49,41 @@ export function NoticePage({
         {children}
       </EmptyState>
     </div>
+  );
+}
+
+/**
+ * The notice of a closed screen, in any application of the engine (the operator console's too): the screen's
+ * name (`title`, translated) and the gate's reason; an expired account's says so in full.
+ */
+export function ClosedNotice({
+  access,
+  title,
+  home,
+  more,
+}: {
+  access: Access & { open: false };
+  title: string;
+  home?: { to: string; label: string };
+  more?: ReactNode;
+}) {
+  const { t } = useI18n();
+  const expired = access.reason === 'expired';
+  return (
+    <NoticePage
+      screen="unavailable"
+      reason={access.reason}
+      icon="lock"
+      tone="warning"
+      title={t(expired ? 'Unavailable.expiredTitle' : 'Unavailable.title')}
+      home={home}
+      more={more}
+    >
+      <p>
+        {expired
+          ? t('Unavailable.expired')
+          : t('Unavailable.why', { screen: title || t('Gate.thisFunction'), reason: t(`Gate.${access.reason}`) })}
+      </p>
+    </NoticePage>
   );
 }

@@ -6,22 +6,18 @@ import { Link } from '../../router';
 import { useI18n } from '../../i18n';
 import { engineFor } from '../../definitions';
 import { useSession } from '../../session/SessionContext';
-import { NoticePage } from './NoticePage';
+import { ClosedNotice } from './NoticePage';
 
 export function UnavailablePage({ access }: { access: Access & { open: false } }) {
   const { t } = useI18n();
   const session = useSession();
-  const expired = access.reason === 'expired';
   const engine = engineFor(session.site);
   const title =
     access.screen && engine.screenIds().includes(access.screen) ? t(engine.definition(access.screen).title) : '';
   return (
-    <NoticePage
-      screen="unavailable"
-      reason={access.reason}
-      icon="lock"
-      tone="warning"
-      title={t(expired ? 'Unavailable.expiredTitle' : 'Unavailable.title')}
+    <ClosedNotice
+      access={access}
+      title={title}
       more={
         !session.contextUser.ossLogin && (
           <Link className="btn btn--ghost" to="/myaccount">
@@ -29,12 +25,6 @@ export function UnavailablePage({ access }: { access: Access & { open: false } }
           </Link>
         )
       }
-    >
-      <p>
-        {expired
-          ? t('Unavailable.expired')
-          : t('Unavailable.why', { screen: title, reason: t(`Gate.${access.reason}`) })}
-      </p>
-    </NoticePage>
+    />
   );
 }
