@@ -1,4 +1,4 @@
-// Every message key the shell, the session pages and the API client name in code exists in both catalogues,
+// Every message key the shell, the session pages, the operator console's frame and the API client name in code exists in both catalogues,
 // including the keys they build from parts (help topics, greetings).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,11 +14,16 @@ function files(dir: string): string[] {
   });
 }
 
-/** Any quoted 'Namespace.key' literal: the shell passes keys around in variables and objects too. */
-const KEY = /'((?:[A-Z][A-Za-z]+|request)\.[A-Za-z][A-Za-z.]*)'/g;
+/**
+ * Any quoted 'Namespace.key' literal, or "Namespace.key" (a JSX attribute): the shell passes keys around in
+ * variables, objects and props too.
+ */
+const KEY = /(['"])((?:[A-Z][A-Za-z]+|request)\.[A-Za-z][A-Za-z.]*)\1/g;
 const SOURCES = [
   join(ROOT, 'src', 'ui', 'shell'),
   join(ROOT, 'src', 'ui', 'session'),
+  // The operator console's frame and pages (its screens' keys are the definitions', checked with them).
+  join(ROOT, 'src', 'ui', 'operator'),
   join(ROOT, 'src', 'api'),
   join(ROOT, 'src', 'ui', 'App.tsx'),
 ];
@@ -36,7 +41,7 @@ test('keys of the shell, the session pages and the API client are in en and zh',
   const keys = new Set<string>(BUILT);
   for (const source of SOURCES) {
     for (const file of statSync(source).isDirectory() ? files(source) : [source]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(KEY)) if (!/\.(tsx?|json|css)$/.test(m[1])) keys.add(m[1]);
+      for (const m of readFileSync(file, 'utf8').matchAll(KEY)) if (!/\.(tsx?|json|css)$/.test(m[2])) keys.add(m[2]);
     }
   }
   expect(keys.size).toBeGreaterThan(40);
