@@ -98,6 +98,17 @@ describe.each(siteIds())('site %s', (site) => {
     expect(hint({ tone_form_first_variant: '1' })).toBe('ToneForm.mediaTipNoHd');
   });
 
+  test("the media file's tip names the types the field takes, as support_transcode_file_types lists them", () => {
+    const ui = (config: Record<string, string>) =>
+      engineOf(site)
+        .resolve('rbtUploading', input(config, { form: { uploadMode: '2' } }))
+        .fields.find((f) => f.name === 'mediaFile')!.ui!;
+    const flac = ui({ support_transcode_file_types: 'mp3|flac' });
+    expect(flac.hintParams).toMatchObject({ types: '.wav, .mp3, .flac, .mp4, .3gp' });
+    expect(String(flac.accept).split(',')).toEqual(String((flac.hintParams as { types: string }).types).split(', '));
+    expect(ui({ support_transcode_file_types: '' }).hintParams).toMatchObject({ types: '.wav, .mp4, .3gp' });
+  });
+
   test('the row actions of tone maintenance: Edit Tags and the tariff follow their switches', () => {
     const engine = engineOf(site);
     const row = { status: '1', priceGroupID: '3' };
