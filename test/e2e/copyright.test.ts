@@ -179,7 +179,6 @@ describe.each(['en', 'zh'] as const)('tariff detail dialog from the music box fo
     // The second choice in add mode: 'Change tariff' (000 §4 choice '2').
     const change = page.locator('#root_priceGroupChoice-1');
     await change.waitFor();
-    await page.waitForLoadState('networkidle'); // as in musicBox.test: the form's loads first
     await change.check();
     const tariffs = page.locator('[data-screen="tariffSelection"] .data-table tbody tr[data-row-key]');
     await tariffs.first().waitFor();

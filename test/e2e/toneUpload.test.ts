@@ -355,7 +355,6 @@ describe('tariff choice', () => {
     await page.goto('/rbtUploading');
     const change = page.locator('#root_priceGroupChoice-1');
     await change.waitFor();
-    await page.waitForLoadState('networkidle'); // as in musicBox.test: the form's loads first
     await change.check();
     const tariffs = page.locator('[data-screen="tariffSelection"] .data-table tbody tr[data-row-key]');
     await tariffs.first().waitFor();

@@ -164,6 +164,15 @@ test('a wide box gives a status or date-time column of its format room for one l
     narrow.widths.get('uploaded')!;
   expect(grown).toBeLessThan(50);
   expect(grown).toBeGreaterThan(0);
+  // What the table measured a date with its time to take in its font stands over the guess; as the last column it
+  // keeps its gutter besides.
+  const measured = columnLayout(columns.slice(0, 3), {
+    selectable: false,
+    operationButtons: 0,
+    available: narrow.minWidth + 800,
+    oneLine: { datetime: 171 },
+  });
+  expect(measured.widths.get('uploaded')).toBe(171 + END_GUTTER);
 });
 
 describe('sorting by a header (issue 25)', () => {

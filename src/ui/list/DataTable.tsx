@@ -9,7 +9,7 @@ import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { useScreenEnv } from '../runtime/screenEnv';
 import { useI18n } from '../i18n';
-import { cellValue, renderCellWithSecondary } from './cells';
+import { cellValue, renderCellWithSecondary, showDate } from './cells';
 import { columnLayout, operationButtons, rowActionsFor, type ListSort } from './listState';
 import { useBoxWidth } from './useBoxWidth';
 import { RowActions } from './RowActions';
@@ -35,6 +35,24 @@ export interface DataTableProps {
   caption: string;
   sort?: ListSort;
   onSort?(field: string): void;
+}
+
+/** A date and time whose digits are wide ones: what a date-time cell needs to keep to one line. */
+const ONE_LINE_SAMPLE = '2028-08-28 20:58:58';
+/** A cell's inline padding (list.css: `.data-table td`, var(--space-2) each side). */
+const CELL_PADDING = 16;
+
+/** The width `text` takes on one line in the table's font (0 where nothing is laid out, as in jsdom). */
+function textWidth(box: HTMLElement | null, text: string): number {
+  const table = box?.querySelector('table');
+  if (!table) return 0;
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+  probe.textContent = text;
+  table.appendChild(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return width;
 }
 
 export function DataTable({
@@ -67,14 +85,22 @@ export function DataTable({
   rowActionRef.current = onRowAction;
   const box = useRef<HTMLDivElement>(null);
   const available = useBoxWidth(box);
+  // A date with its time as the cells show it, measured in the table's font once the box is there: its column's
+  // one-line width where the window leaves room (a fixed guess wrapped it in a wider font than the guess's).
+  const datetimeText = useMemo(() => showDate(ONE_LINE_SAMPLE, true, env.config, digits), [env.config, digits]);
+  const oneLine = useMemo(() => {
+    const width = available === undefined ? undefined : textWidth(box.current, datetimeText);
+    return width ? { datetime: Math.ceil(width) + CELL_PADDING } : undefined;
+  }, [available, datetimeText]);
   const layout = useMemo(
     () =>
       columnLayout(visible, {
         selectable: Boolean(selection),
         operationButtons: operationButtons(rowActions),
         available,
+        oneLine,
       }),
-    [visible, selection, rowActions, available],
+    [visible, selection, rowActions, available, oneLine],
   );
   const formats = useMemo(() => new Map(visible.map((c) => [c.name, c.format ?? 'text'])), [visible]);
   useMarkTruncated(box, [rows, visible, layout]);

@@ -137,7 +137,8 @@ const FORMAT_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, numbe
  * Where a wide window leaves room, a column whose width comes from its format (none of the definition's own) grows
  * to this, so its value keeps to one line: a status badge such as "Modification to be approved", a date with its
  * time. At 1280 px there is no such room and the format's width stands (its badge wraps); at 1920 px the extra width
- * no longer all goes to the name column while the statuses wrap to three lines.
+ * no longer all goes to the name column while the statuses wrap to three lines. The table measures what a format's
+ * value takes in the font the browser has (columnLayout's `oneLine`): these stand where it could not.
  */
 const COMFORTABLE_WIDTHS: Partial<Record<NonNullable<ResolvedColumn['format']>, number>> = {
   datetime: 152,
@@ -161,8 +162,16 @@ export const END_GUTTER = 8;
  */
 export function columnLayout(
   columns: Array<Pick<ResolvedColumn, 'name' | 'width' | 'format'>>,
-  /** `available`: the width the table's box offers, once measured. */
-  o: { selectable: boolean; operationButtons: number; available?: number },
+  /**
+   * `available`: the width the table's box offers, once measured. `oneLine`: the width (padding included) a format's
+   * value takes on one line, as measured in the table's font; COMFORTABLE_WIDTHS where it was not.
+   */
+  o: {
+    selectable: boolean;
+    operationButtons: number;
+    available?: number;
+    oneLine?: Partial<Record<NonNullable<ResolvedColumn['format']>, number>>;
+  },
 ) {
   const widths = new Map<string, number | undefined>();
   if (o.selectable) widths.set('__select', SELECT_WIDTH);
@@ -177,10 +186,13 @@ export function columnLayout(
   // Room beyond the least width goes first to the format columns that wrap (COMFORTABLE_WIDTHS), in column order.
   let room = Math.max(0, (o.available ?? 0) - minWidth) * COMFORT_SHARE;
   for (const c of columns) {
-    const comfortable = c.width === undefined ? COMFORTABLE_WIDTHS[c.format ?? 'text'] : undefined;
+    const format = c.format ?? 'text';
+    const comfortable = c.width === undefined ? (o.oneLine?.[format] ?? COMFORTABLE_WIDTHS[format]) : undefined;
     const base = widths.get(c.name);
     if (comfortable === undefined || base === undefined || room <= 0) continue;
-    const grow = Math.min(room, Math.max(0, comfortable - base));
+    // The last data column's cells keep the gutter too (END_GUTTER, in its base width).
+    const target = comfortable + (c.name === last ? END_GUTTER : 0);
+    const grow = Math.min(room, Math.max(0, target - base));
     widths.set(c.name, base + grow);
     room -= grow;
   }

@@ -78,10 +78,18 @@ export function LanguageFilesWidget(props: WidgetProps) {
     props.onChange(Object.keys(next).length ? next : undefined);
     ctx.touch(name);
   };
+  // While the languages come: one row laid out as a loaded one (a disabled upload box), not a taller loading box,
+  // so the fields below stay where they are when the list answers (one language on most sites): a press on them
+  // while it comes (the tariff choice) lands where it was aimed instead of on what the answer moved there.
   if (languages.isLoading)
     return (
-      <div className="list-state" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('Form.loading')}
+      <div className="language-files" role="status" aria-busy="true" aria-label={t('Form.loading')}>
+        <div className="language-file">
+          <span className="language-file__name">
+            <span className="spinner" aria-hidden="true" />
+          </span>
+          <UploadBox id={`${props.id}-loading`} rules={rules} progress={null} disabled onFile={() => undefined} />
+        </div>
       </div>
     );
   return (
