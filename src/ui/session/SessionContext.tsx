@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { api, type SessionRecord, type StoredUser } from '../../api';
 import { BASE_SITE } from '../../engine/baseSite';
 import type { SiteId } from '../../engine/types';
+import { fetchWriteWindow } from './writeWindow';
 import { clearSession, readConfig, readFlags, readToken, readUser, saveSession, type SessionFlags } from './storage';
 
 export interface Session {
@@ -50,7 +51,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const completeLogin = useCallback(
     async (record: SessionRecord) => {
       saveSession(record);
-      await refresh();
+      // The write window beside the user info, so the first page shows its banner from the start.
+      await Promise.all([refresh(), fetchWriteWindow(siteOf(record.userInfo ?? {}))]);
     },
     [refresh],
   );

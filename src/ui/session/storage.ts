@@ -11,6 +11,7 @@ const KEYS = {
   language: 'language',
   needChangePwd: 'needChangePwd',
   session: 'session',
+  writeWindow: 'writeWindow',
 } as const;
 
 /** The rest of the session record (000 §3): flags the shell reads but that are not part of the user. */
@@ -63,6 +64,20 @@ export function saveSession(record: SessionRecord, extra: Partial<SessionFlags> 
     ...extra,
   };
   s.setItem(KEYS.session, JSON.stringify(flags));
+}
+
+/** The write window as the server last answered it for a site (WriteWindowBanner shows it from the first paint). */
+export interface WriteWindowState {
+  window: string;
+  active: string;
+  until: string;
+}
+export function readWriteWindow(site: string): WriteWindowState | undefined {
+  const kept = readJson<{ site: string; state: WriteWindowState }>(KEYS.writeWindow);
+  return kept?.site === site ? kept.state : undefined;
+}
+export function saveWriteWindow(site: string, state: WriteWindowState): void {
+  store()?.setItem(KEYS.writeWindow, JSON.stringify({ site, state }));
 }
 
 export function saveLanguage(language: string): void {
