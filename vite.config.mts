@@ -2,7 +2,7 @@
 // so the login page loads neither rjsf nor the tables. In `npm run dev` the API calls go to a running server
 // (API_URL, default http://127.0.0.1:8080, the server's default port); in production the server serves dist/ on the same origin.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -263,6 +263,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The modules of the login page (and of every first page after it): the API client, the session, the language
+ * switch, the engine's rules and resolver the login form runs, json-logic. Grouped into one chunk (shell-core).
+ * A module named here that a page does not use is a few hundred bytes it loads anyway; the bundle bench
+ * (bench/bundle.ts) says whether the login page stays within its 100 KB.
+ */
+const FIRST_LOAD = new Set([
+  ...['answer', 'calls', 'errors', 'http', 'index', 'reporter'].map((m) => `src/api/${m}`),
+  ...['FeedbackHost', 'apiReporter', 'index', 'store'].map((m) => `src/ui/shell/feedback/${m}`),
+  ...['LanguageSwitch', 'Icon', 'PageLoading', 'ScrollToTop'].map((m) => `src/ui/shell/${m}`),
+  ...[
+    'SessionContext',
+    'writeWindow',
+    'storage',
+    'guard',
+    'Guard',
+    'AuthLayout',
+    'loginScreen',
+    'useLoginConfig',
+    'PlainForm',
+    'PictureCode',
+    'pages/LoginPage',
+  ].map((m) => `src/ui/session/${m}`),
+  ...['App', 'i18n', 'validator', 'nestedScreens', 'runtime/nestedScreens', 'runtime/dialogRoute'].map(
+    (m) => `src/ui/${m}`,
+  ),
+  ...[
+    'messages',
+    'languages',
+    'resolve',
+    'outcomes',
+    'placeholders',
+    'rules',
+    'logic',
+    'dates',
+    'numbers',
+    'baseSite',
+  ].map((m) => `src/engine/${m}`),
+]);
+/** A module's path from the repository's root without its extension, for FIRST_LOAD. */
+const modulePath = (id: string) =>
+  relative(__dirname, id.split('?')[0])
+    .replace(/\\/g, '/')
+    .replace(/\.[cm]?tsx?$/, '');
+
 export default defineConfig({
   plugins: [
     definitionsForTheBrowser(),
@@ -293,6 +338,19 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: join(__dirname, 'index.html'), operator: join(__dirname, 'operator.html') },
       checks: { pluginTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page of either application loads first, in two chunks rather than the dozen small ones
+            // the module graph cut it into (the login page went over its 100 KB on their per-file overhead).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'shell-core',
+              test: (id: string) => FIRST_LOAD.has(modulePath(id)) || /node_modules[\\/]json-logic-js[\\/]/.test(id),
+            },
+          ],
+        },
+      },
     },
   },
   server: {
