@@ -461,11 +461,15 @@ maybe('two processes behind haproxy, no shared disk', () => {
     expect((await b.login(DEMO.believe.account, DEMO.believe.password)).json().returnCode).toBe('000000');
     const wav = sineWav({ seconds: 20, frequency: 440 });
     let draining = -1;
+    let exited: Promise<number | null> | undefined;
     const up = await b.upload('drained.wav', wav, async (req, head, tail) => {
       req.write(head);
       req.write(wav.subarray(0, 1000));
       draining = await until('the upload to reach a process', async () => [0, 1].find((i) => tmpFiles(i).length > 0));
-      procs[draining].child.kill('SIGTERM');
+      // Listened for before the signal: a drain that ends while the answer is read must not go unheard.
+      const child = procs[draining].child;
+      exited = new Promise((r) => child.once('exit', (c) => r(c)));
+      child.kill('SIGTERM');
       const base = `http://127.0.0.1:${ports[draining]}`;
       expect(await until('draining', async () => (await send(`${base}/readyz`)).json().phase === 'draining')).toBe(
         true,
@@ -474,8 +478,7 @@ maybe('two processes behind haproxy, no shared disk', () => {
       req.write(tail);
     });
     expect(up.json().returnCode).toBe('000000');
-    const code = await new Promise((r) => procs[draining].child.once('exit', (c) => r(c)));
-    expect(code).toBe(0);
+    expect(await exited).toBe(0);
     expect(sha((await b.call(up.json().record['drained.wav'].url)).body)).toBe(sha(wav));
     procs[draining] = await startProcess(options(draining));
     await bothServing();
