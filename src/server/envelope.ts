@@ -27,6 +27,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The value a lookup found, or the catalogued 950005 ("does not exist") when it found none: a row another
+ * provider owns is looked up as absent, so it answers the same.
+ */
+export function orNotFound<T>(value: T): NonNullable<T> {
+  if (!value) throw new ApiError(RC.notFound);
+  return value as NonNullable<T>;
+}
+
 /** What a handler returns on success; `code` lets a handler answer a pass-through code such as 312022. */
 export interface Result {
   code?: ReturnCode;

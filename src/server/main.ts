@@ -13,6 +13,7 @@ import { writeWindow } from './services/maintenanceWindow';
 import { Lifecycle } from './ops/lifecycle';
 import { listenEarly } from './ops/earlyServer';
 import type { AppContext } from './context';
+import { countRows } from './db/paging';
 
 const WINDOW_CHECK_MS = 60_000;
 
@@ -82,22 +83,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.port;
   const shown = env.host === '0.0.0.0' || (!process.env.HOST && isLoopback(env.host)) ? 'localhost' : env.host;
   const demo = demoAccounts();
-  const present = new Set(
-    (
-      await ctx.db
-        .selectFrom('providers')
-        .select('code')
-        .where(
-          'code',
-          'in',
-          demo.map((d) => d.account),
-        )
-        .execute()
-    ).map((r) => r.code),
-  );
-  const providers = Number(
-    (await ctx.db.selectFrom('providers').select(ctx.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
-  );
+  const demoCodes = demo.map((d) => d.account);
+  const seeded = await ctx.db.selectFrom('providers').select('code').where('code', 'in', demoCodes).execute();
+  const present = new Set(seeded.map((r) => r.code));
+  const providers = await countRows(ctx.db.selectFrom('providers'));
   const first = demo.find((d) => present.has(d.account));
   const where = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p) || '.');
   const files = store.location;

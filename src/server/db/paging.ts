@@ -26,6 +26,12 @@ export function pageRange(params: Record<string, unknown>, defaultSize = 10): Pa
   };
 }
 
+/** How many rows a query (without a selection) finds; PostgreSQL answers count(*) as text, hence the Number. */
+export async function countRows<DB, TB extends keyof DB>(q: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const { n } = (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: unknown };
+  return Number(n);
+}
+
 /**
  * One page of a list and its total, as every list call answers (record, recordSum): `base` is the filtered query
  * without a selection; `rows` selects, orders and maps the page it is given (offset and limit applied). A count
@@ -36,8 +42,7 @@ export async function pageOf<DB, TB extends keyof DB, R>(
   range: PageRange,
   rows: (page: SelectQueryBuilder<DB, TB, object>) => Promise<R[]>,
 ): Promise<{ record: R[]; recordSum: number }> {
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const recordSum = Number((total as { n: unknown }).n);
+  const recordSum = await countRows(base);
   if (range.countOnly || recordSum === 0) return { record: [], recordSum };
   return { record: await rows(base.offset(range.offset).limit(range.limit)), recordSum };
 }

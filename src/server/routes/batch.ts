@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route, type PathParams, type RequestOf, type SessionRequest } from '../http/route';
 import { multipartParts, obj, oneOf, paging, rowId, stringRecord, text, type Static } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import { sendStored } from '../files/send';
@@ -481,10 +481,9 @@ export function batchRoutes(app: FastifyInstance, store: FileStore): void {
         const name = req.params.name;
         if (!/^[A-Za-z]{1,64}$/.test(name)) throw new ApiError(RC.notFound);
         const site = req.session.provider.site;
-        const file = [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) =>
-          existsSync(f),
+        const file = orNotFound(
+          [join(TEMPLATES_DIR, site, `${name}.txt`), join(TEMPLATES_DIR, `${name}.txt`)].find((f) => existsSync(f)),
         );
-        if (!file) throw new ApiError(RC.notFound);
         // The example lines name the provider's own owners and tones (and IDs new on the site), so the
         // template uploads as it stands (services/batch/templateFill.ts).
         const text = await fillTemplate(req.server.ctx.db, req.session.provider, await readFile(file, 'utf8'));

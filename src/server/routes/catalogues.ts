@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, stringRecord, text } from '../http/schemas';
-import { ApiError } from '../envelope';
+import { orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
 import { catalogue, cataloguesOf } from '../services/referenceData';
@@ -72,8 +72,7 @@ export function catalogueRoutes(app: FastifyInstance): void {
       record: stringRecord(['catalogID', 'catalogName', 'relativeValidityPeriod']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const c = await catalogue(req.server.ctx.db, Number(params.catalogID));
-        if (!c) throw new ApiError(RC.notFound);
+        const c = orNotFound(await catalogue(req.server.ctx.db, Number(params.catalogID)));
         const names = await namesIn(req.server.ctx.db, 'catalogue', req.lang);
         return {
           record: {

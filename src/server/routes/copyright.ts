@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, paging, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { engineFor } from '../validation';
 import { audit } from '../services/audit';
@@ -147,8 +147,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
         const { ctx } = req.server;
         const p = req.session.provider;
         const id = Number(params.companyID);
-        const own = await ownOwner(ctx.db, p.id, id);
-        if (!own) throw new ApiError(RC.notFound);
+        const own = orNotFound(await ownOwner(ctx.db, p.id, id));
         const columns = ownerColumns(params);
         if (await ownerExists(ctx.db, p.site, own.copyright_type, columns.id_number, id)) throw new ApiError(RC.exists);
         await updateOwner(ctx.db, id, columns);
@@ -222,11 +221,12 @@ export function copyrightRoutes(app: FastifyInstance): void {
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode)
           throw new ApiError(RC.badInput, [], [{ field: 'toneCode', message: 'Copyright.toneRequired' }]);
-        const found = await toneCopyrights(req.server.ctx.db, req.session.provider.id, {
-          toneID: params.toneID ? Number(params.toneID) : undefined,
-          toneCode: params.toneCode ? String(params.toneCode) : undefined,
-        });
-        if (!found) throw new ApiError(RC.notFound);
+        const found = orNotFound(
+          await toneCopyrights(req.server.ctx.db, req.session.provider.id, {
+            toneID: params.toneID ? Number(params.toneID) : undefined,
+            toneCode: params.toneCode ? String(params.toneCode) : undefined,
+          }),
+        );
         return { record: found, recordSum: found.copyrights.length };
       },
     }),

@@ -4,7 +4,7 @@
 // it is larger than its kind allows, or the provider is over its storage quota or upload rate (files/quota.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { obj, oneOf, rowId, stringRecord, text } from '../http/schemas';
 import { FileStore } from '../files/storage';
@@ -247,8 +247,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const { ctx } = req.server;
         const name = req.params.savedFilename;
         const providerId = req.session.provider.id;
-        const row = await ownUpload(ctx.db, providerId, name);
-        if (!row) throw new ApiError(RC.notFound);
+        const row = orNotFound(await ownUpload(ctx.db, providerId, name));
         await sendUpload(req, reply, store, providerId, name, row);
       },
     }),
@@ -272,8 +271,7 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
           req.session.provider.id,
           params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
         );
-        const saved = files && (files.webAuditon || files.mediaPlay || files.aipPlay);
-        if (!saved) throw new ApiError(RC.notFound);
+        const saved = orNotFound(files && (files.webAuditon || files.mediaPlay || files.aipPlay));
         return { record: { url: fileUrl(saved) } };
       },
     }),
@@ -299,14 +297,15 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
         const { ctx } = req.server;
         const s = req.session;
         try {
-          const record = await convertNow(ctx.db, store, {
-            providerId: s.provider.id,
-            config: s.config,
-            savedFilename: String(params.savedFilename),
-            target: params.target === 'web' ? 'web' : 'ivr',
-            now: ctx.now(),
-          });
-          if (!record) throw new ApiError(RC.notFound);
+          const record = orNotFound(
+            await convertNow(ctx.db, store, {
+              providerId: s.provider.id,
+              config: s.config,
+              savedFilename: String(params.savedFilename),
+              target: params.target === 'web' ? 'web' : 'ivr',
+              now: ctx.now(),
+            }),
+          );
           return { record };
         } catch (e) {
           if (e instanceof AudioRefusal) throw new ApiError(e.code, [], [e.violation]);
@@ -329,9 +328,10 @@ export function fileRoutes(app: FastifyInstance, store: FileStore): void {
       },
       codes: ['950005'],
       async handler(req, _reply, params) {
-        const wave = await waveformOf(req.server.ctx.db, store, req.session.provider.id, String(params.savedFilename));
-        if (!wave) throw new ApiError(RC.notFound);
-        return { record: wave };
+        const { db } = req.server.ctx;
+        return {
+          record: orNotFound(await waveformOf(db, store, req.session.provider.id, String(params.savedFilename))),
+        };
       },
     }),
     route({
@@ -367,17 +367,18 @@ export async function sendUpload(
   name: string,
   row: { kind: string; size: number; created_at: number },
 ): Promise<void> {
-  const sent = await sendStored(
-    req,
-    reply,
-    store,
-    { providerId, savedName: name, version: { size: Number(row.size), storedAt: Number(row.created_at) } },
-    {
-      'content-type': CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
-      'content-disposition': `inline; filename="${name}"`,
-      // The saved name never gets other content and only its owner (and reviewers) may read it.
-      'cache-control': 'private, max-age=86400',
-    },
+  orNotFound(
+    await sendStored(
+      req,
+      reply,
+      store,
+      { providerId, savedName: name, version: { size: Number(row.size), storedAt: Number(row.created_at) } },
+      {
+        'content-type': CONTENT_TYPES[row.kind as FileKind] ?? 'application/octet-stream',
+        'content-disposition': `inline; filename="${name}"`,
+        // The saved name never gets other content and only its owner (and reviewers) may read it.
+        'cache-control': 'private, max-age=86400',
+      },
+    ),
   );
-  if (!sent) throw new ApiError(RC.notFound);
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, paging, password, language, rowId, rowIds, rowIdList, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { clearSessionCookie, OPERATOR_COOKIE, readCookie, setCookie } from '../http/cookies';
 import { parseLang } from '../http/lang';
@@ -263,10 +263,10 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       params: obj({ requestID: rowId }, ['requestID']),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
-        const s = operatorOf(req);
-        const change = await changeDetail(req.server.ctx.db, s.operator, Number(params.requestID), req.lang);
-        if (!change) throw new ApiError(RC.notFound);
-        return { record: change };
+        const { operator } = operatorOf(req);
+        return {
+          record: orNotFound(await changeDetail(req.server.ctx.db, operator, Number(params.requestID), req.lang)),
+        };
       },
     }),
     route({

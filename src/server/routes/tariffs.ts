@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route, type ApiRoute } from '../http/route';
 import { obj, oneOf, paging, rowId, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
-import { ApiError } from '../envelope';
+import { orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { namesIn } from '../services/translations';
 import { tariffPage, tariffWithDetails } from '../services/referenceData';
@@ -50,8 +50,7 @@ const detailRoute = (url: string, summary: string): ApiRoute => ({
   codes: [RC.notFound],
   async handler(req, _reply, params) {
     const { db } = req.server.ctx;
-    const found = await tariffWithDetails(db, Number(params.priceGroupID));
-    if (!found) throw new ApiError(RC.notFound);
+    const found = orNotFound(await tariffWithDetails(db, Number(params.priceGroupID)));
     const { tariff, details: rows } = found;
     const [names, detailNames] = await Promise.all([
       namesIn(db, 'tariff', req.lang),

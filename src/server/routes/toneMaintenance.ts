@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, rowId, rowIdList, rowIds, stringRecord, text } from '../http/schemas';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC, messageFor } from '../returnCodes';
 import type { FileStore } from '../files/storage';
 import {
@@ -62,13 +62,14 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode)
           throw new ApiError(RC.badInput, [], [{ field: 'toneID', message: 'CommonRes.required' }]);
-        const record = await toneDetail(
-          req.server.ctx.db,
-          req.session.provider.id,
-          params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
-          req.lang,
+        const record = orNotFound(
+          await toneDetail(
+            req.server.ctx.db,
+            req.session.provider.id,
+            params.toneID ? { toneID: Number(params.toneID) } : { toneCode: String(params.toneCode) },
+            req.lang,
+          ),
         );
-        if (!record) throw new ApiError(RC.notFound);
         return { record };
       },
     }),
@@ -91,8 +92,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
       },
       codes: ['950005'],
       async handler(req, _reply, params) {
-        const tags = await queryTags(req.server.ctx.db, req.session.provider.id, Number(params.toneID));
-        if (!tags) throw new ApiError(RC.notFound);
+        const tags = orNotFound(await queryTags(req.server.ctx.db, req.session.provider.id, Number(params.toneID)));
         return { record: { toneID: String(params.toneID), tagNames: tags.join('~'), tags } };
       },
     }),

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
 import { obj, oneOf, text } from '../http/schemas';
 import { callParams } from '../http/callParams';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { toneFields } from '../services/toneRecord';
 import {
@@ -80,8 +80,7 @@ export function toneUploadRoutes(app: FastifyInstance): void {
         const s = req.session;
         const p = s.provider;
         const toneId = Number(params.toneID);
-        const tone = Number.isInteger(toneId) ? await editableTone(ctx.db, p.id, toneId) : undefined;
-        if (!tone) throw new ApiError(RC.notFound);
+        const tone = orNotFound(Number.isInteger(toneId) ? await editableTone(ctx.db, p.id, toneId) : undefined);
         const { violations, relativeTime } = await serverViolations(ctx.db, {
           providerId: p.id,
           config: s.config,

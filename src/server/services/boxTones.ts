@@ -7,11 +7,12 @@ import type { Kysely } from 'kysely';
 import type { Database, Provider } from '../db/schema';
 import type { Config } from './config';
 import type { PageRange } from '../db/paging';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { isSuperSP } from './providers';
 import { toneInfo, TONE_INFO_COLUMNS } from './toneBoxes';
 import { toneCondition } from './toneRecord';
+import { countRows } from '../db/paging';
 
 type Db = Kysely<Database>;
 
@@ -36,8 +37,8 @@ export async function cpInfo(
   if (params.operate !== '1' || !isSuperSP(p, config)) return { record: [cpRow(p)], recordSum: 1 };
   let q = db.selectFrom('providers').where('site', '=', p.site).where('status', '=', '1');
   if (params.cpName) q = q.where('name', 'like', `${params.cpName.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (range.countOnly) return { recordSum: Number(n) };
+  const n = await countRows(q);
+  if (range.countOnly) return { recordSum: n };
   const rows = await q
     .select(['code', 'name', 'sp_type'])
     .orderBy((eb) => eb.case().when('id', '=', p.id).then(0).else(1).end())
@@ -45,7 +46,7 @@ export async function cpInfo(
     .limit(range.limit)
     .offset(range.offset)
     .execute();
-  return { record: rows.map(cpRow), recordSum: Number(n) };
+  return { record: rows.map(cpRow), recordSum: n };
 }
 
 /** The provider whose tones a list shows: the caller, or for a super SP the provider of its site cpCode names (950005 otherwise). */
@@ -53,14 +54,15 @@ export async function toneOwner(db: Db, p: Provider, config: Config, cpCode: unk
   const owner = { id: p.id, site: p.site };
   if (cpCode === undefined || cpCode === '' || cpCode === p.code) return owner;
   if (!isSuperSP(p, config)) throw new ApiError(RC.notFound);
-  const other = await db
-    .selectFrom('providers')
-    .select('id')
-    .where('code', '=', String(cpCode))
-    .where('site', '=', p.site)
-    .where('status', '=', '1')
-    .executeTakeFirst();
-  if (!other) throw new ApiError(RC.notFound);
+  const other = orNotFound(
+    await db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', String(cpCode))
+      .where('site', '=', p.site)
+      .where('status', '=', '1')
+      .executeTakeFirst(),
+  );
   return { ...owner, id: other.id };
 }
 
@@ -89,8 +91,8 @@ export async function selectableTones(
     .where('t.provider_id', '=', owner.id)
     .where(toneCondition(owner.site, 'toneSelectable', 't'));
   if (by.catalogID !== undefined) q = q.where('t.catalog_id', 'in', await catalogueTree(db, by.catalogID));
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (range.countOnly) return { recordSum: Number(n) };
+  const n = await countRows(q);
+  if (range.countOnly) return { recordSum: n };
   const rows = await q
     .select(TONE_INFO_COLUMNS)
     .orderBy(by.catalogID === undefined ? 't.order_times' : 't.id', 'desc')
@@ -98,5 +100,5 @@ export async function selectableTones(
     .limit(range.limit)
     .offset(range.offset)
     .execute();
-  return { record: { toneInfos: rows.map(toneInfo) }, recordSum: Number(n) };
+  return { record: { toneInfos: rows.map(toneInfo) }, recordSum: n };
 }

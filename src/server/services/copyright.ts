@@ -6,6 +6,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PageRange } from '../db/paging';
+import { countRows } from '../db/paging';
 
 export interface OwnerFilter {
   site: string;
@@ -32,8 +33,8 @@ function ownersQuery(db: Kysely<Database>, f: OwnerFilter) {
 
 export async function listOwners(db: Kysely<Database>, f: OwnerFilter, range: PageRange) {
   const q = ownersQuery(db, f);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (range.countOnly) return { recordSum: Number(n) };
+  const n = await countRows(q);
+  if (range.countOnly) return { recordSum: n };
   const rows = await q
     .select([
       'c.id',
@@ -65,7 +66,7 @@ export async function listOwners(db: Kysely<Database>, f: OwnerFilter, range: Pa
     description: r.description,
     spCode: r.code,
   }));
-  return { record, recordSum: Number(n) };
+  return { record, recordSum: n };
 }
 
 /** An owner with this national ID already in the site's catalogue (case-insensitive). */

@@ -6,8 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { pageOf, type PageRange } from '../db/paging';
-import { ApiError } from '../envelope';
-import { RC } from '../returnCodes';
+import { orNotFound } from '../envelope';
 import { auditBy } from './audit';
 import type { Actor } from './actor';
 import { fileUrl } from './uploadedFiles';
@@ -61,13 +60,14 @@ export async function createPrompt(
 /** sp/delivrwelhlp: the provider's prompt goes at once (950005 for any other), with any request still waiting. */
 export async function removePrompt(db: Kysely<Database>, a: Actor, promptId: number) {
   await db.transaction().execute(async (tx) => {
-    const prompt = await tx
-      .selectFrom('ivr_prompts')
-      .selectAll()
-      .where('id', '=', promptId)
-      .where('provider_id', '=', a.provider.id)
-      .executeTakeFirst();
-    if (!prompt) throw new ApiError(RC.notFound);
+    const prompt = orNotFound(
+      await tx
+        .selectFrom('ivr_prompts')
+        .selectAll()
+        .where('id', '=', promptId)
+        .where('provider_id', '=', a.provider.id)
+        .executeTakeFirst(),
+    );
     await withdrawPending(tx, IVR_PROMPT, prompt.id);
     await tx.deleteFrom('ivr_prompts').where('id', '=', prompt.id).execute();
     await auditBy(tx, a, {

@@ -3,7 +3,7 @@
 // screen of its entity. Read means seen in that list.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { pageOf, type PageRange } from '../db/paging';
+import { pageOf, type PageRange, countRows } from '../db/paging';
 
 type Db = Kysely<Database>;
 
@@ -15,14 +15,11 @@ export async function listNotifications(db: Db, providerId: number, limit = 20) 
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  const { n } = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('provider_id', '=', providerId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const n = await countRows(
+    db.selectFrom('notifications').where('provider_id', '=', providerId).where('read_at', 'is', null),
+  );
   return {
-    unread: String(Number(n)),
+    unread: String(n),
     items: rows.map((r) => ({
       notificationID: String(r.id),
       entityType: r.entity_type,

@@ -10,7 +10,7 @@ import type { RecordFilterDef } from '../../engine';
 import type { Database, Provider } from '../db/schema';
 import type { Config } from './config';
 import type { Violation } from '../validation';
-import { ApiError } from '../envelope';
+import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
 import { audit } from './audit';
 import { isSuperSP } from './providers';
@@ -19,7 +19,7 @@ import { submit } from '../lifecycle/lifecycle';
 import { pendingCount } from '../lifecycle/changes';
 import { setBoxTones, TONE_BOX } from '../lifecycle/entities/toneBox';
 import { marks, STATUS, waiting, wireMarks, type Marks } from '../lifecycle/states';
-import { pageRange, type PageRange } from '../db/paging';
+import { pageRange, type PageRange, countRows } from '../db/paging';
 import { compareColumn } from '../db/recordFilter';
 import { stateWhere } from '../http/listOrder';
 import type { Lang } from '../returnCodes';
@@ -108,8 +108,7 @@ export async function ownBox(db: Db, providerId: number, toneBoxID: unknown) {
           .where('status', '!=', STATUS.deleted)
           .executeTakeFirst()
       : undefined;
-  if (!box) throw new ApiError(RC.notFound);
-  return box;
+  return orNotFound(box);
 }
 
 /**
@@ -362,8 +361,7 @@ export async function listBoxes(db: Db, providerId: number, site: string, params
     const value = params[name];
     if (typeof value === 'string' && value !== '') q = applyFilter(q, f, value, site);
   }
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countRows(q);
   if (range.countOnly || total === 0) return { recordSum: total, ...(range.countOnly ? {} : { record: [] }) };
   const rows = await q
     .select([...new Set(['id', 'tone_file', ...fields.listColumns])] as any)
@@ -423,11 +421,7 @@ export async function boxDetail(db: Db, providerId: number, params: Params, lang
   const box = await ownBox(db, providerId, params.toneBoxID);
   const paged = params.startRecordNum !== undefined || params.endRecordNum !== undefined;
   const range = paged ? pageRange(params) : { offset: 0, limit: 10_000, countOnly: false };
-  const { n } = await db
-    .selectFrom('tone_box_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('box_id', '=', box.id)
-    .executeTakeFirstOrThrow();
+  const n = await countRows(db.selectFrom('tone_box_items').where('box_id', '=', box.id));
   const tones = range.countOnly
     ? []
     : await db
@@ -481,7 +475,7 @@ export async function boxDetail(db: Db, providerId: number, params: Params, lang
       toneNum: String(n),
       toneInfos: tones.map(toneInfo),
     },
-    recordSum: Number(n),
+    recordSum: n,
   };
 }
 

@@ -21,6 +21,7 @@ import { stateValues, stateWhere, type ListOrder } from '../http/listOrder';
 import { toneFields } from './toneRecord';
 import { reasonText } from '../media/transcodes';
 import type { Lang } from '../returnCodes';
+import { countRows } from '../db/paging';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -139,8 +140,7 @@ export async function listTones(
   }
   let query = db.selectFrom('tones').where('provider_id', '=', q.providerId);
   for (const [name, f] of filters) query = applyFilter(query, f, String(q.params[name]), q.site);
-  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countRows(query);
   if (q.range.countOnly) return { recordSum: total };
   if (q.order) return { record: (await orderedPage(db, query, q.order, q.range)).map(row), recordSum: total };
   // Past the middle, walk the index from the other end: OFFSET never skips more than half the matches.

@@ -195,17 +195,10 @@ export async function hideOrResume(
     .where('id', 'in', ids)
     .where(toneCondition(site, hide ? 'toneNormal' : 'toneHidden'))
     .execute();
-  if (rows.length)
-    await db
-      .updateTable('tones')
-      .set({ status: to, updated_at: now })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-  const done = new Set(rows.map((r) => r.id));
+  const found = rows.map((r) => r.id);
+  if (found.length)
+    await db.updateTable('tones').set({ status: to, updated_at: now }).where('id', 'in', found).execute();
+  const done = new Set(found);
   return { success: rows.map((r) => String(r.id)), failed: ids.filter((id) => !done.has(id)).map(String) };
 }
 

@@ -150,21 +150,15 @@ export async function serverViolations(
   }
   const owners = copyrightsOf(p);
   if (owners.length) {
-    const known = new Set(
-      (
-        await db
-          .selectFrom('copyright_companies as c')
-          .innerJoin('providers as p', 'p.id', 'c.provider_id')
-          .select('c.id')
-          .where('p.site', '=', c.site)
-          .where(
-            'c.id',
-            'in',
-            owners.map((o) => o.company_id),
-          )
-          .execute()
-      ).map((r) => r.id),
-    );
+    const ownerIds = owners.map((o) => o.company_id);
+    const onSite = await db
+      .selectFrom('copyright_companies as c')
+      .innerJoin('providers as p', 'p.id', 'c.provider_id')
+      .select('c.id')
+      .where('p.site', '=', c.site)
+      .where('c.id', 'in', ownerIds)
+      .execute();
+    const known = new Set(onSite.map((r) => r.id));
     for (const o of owners)
       if (!known.has(o.company_id)) out.push({ field: `${o.role}Company`, message: 'ToneForm.companyMissing' });
   }

@@ -3,7 +3,7 @@
 // the gate's 950016 otherwise; and its own tasks, any other id answering 950005 (a resource that does not exist),
 // so ids of other providers' tasks tell nothing.
 import type { SessionRequest } from '../../http/route';
-import { ApiError } from '../../envelope';
+import { ApiError, orNotFound } from '../../envelope';
 import { RC } from '../../returnCodes';
 import { taskTypeOf, type TaskTypeDef } from './taskTypes';
 import { closedError, gateFor } from '../../http/gate';
@@ -25,8 +25,7 @@ function assertTypeOpen(req: SessionRequest, def: TaskTypeDef): void {
 
 /** The type a path names (950005 for no type), if the session's provider may use it (950016 otherwise). */
 export function typeFor(req: SessionRequest, key: unknown): TaskTypeDef {
-  const def = taskTypeOf(String(key ?? ''));
-  if (!def) throw new ApiError(RC.notFound);
+  const def = orNotFound(taskTypeOf(String(key ?? '')));
   assertTypeOpen(req, def);
   return def;
 }
@@ -35,8 +34,7 @@ export function typeFor(req: SessionRequest, key: unknown): TaskTypeDef {
 export async function ownTask(req: SessionRequest, taskId: unknown, def?: TaskTypeDef): Promise<TaskRow> {
   const task = await findTask(req.server.ctx.db, req.session.provider.id, taskId);
   if (!task || (def && task.task_type !== def.type)) throw new ApiError(RC.notFound);
-  const t = taskTypeOf(task.task_type);
-  if (!t) throw new ApiError(RC.notFound);
+  const t = orNotFound(taskTypeOf(task.task_type));
   assertTypeOpen(req, t);
   return task;
 }

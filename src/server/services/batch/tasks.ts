@@ -12,6 +12,7 @@ import { lineLabels } from './lineLabels';
 import { neutralised } from '../../http/csv';
 import type { TextLine } from './textFile';
 import type { ChunkJob } from '../../jobs/queue';
+import { countRows } from '../../db/paging';
 
 type Db = Kysely<Database>;
 export type TaskRow = Selectable<Database['batch_tasks']>;
@@ -135,14 +136,14 @@ export async function tasksSinceLocked(
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', providerId)
     .execute();
-  const { n } = await tx
-    .selectFrom('batch_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('provider_id', '=', providerId)
-    .where('task_type', '=', type)
-    .where('request_time', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  const n = await countRows(
+    tx
+      .selectFrom('batch_tasks')
+      .where('provider_id', '=', providerId)
+      .where('task_type', '=', type)
+      .where('request_time', '>=', since),
+  );
+  return n;
 }
 
 export async function findTask(db: Db, providerId: number, taskId: unknown): Promise<TaskRow | undefined> {
@@ -219,8 +220,8 @@ export async function listTasks(db: Db, f: TaskFilter, range: PageRange) {
     .where('request_time', '>=', f.from)
     .where('request_time', '<=', f.to);
   if (f.status) q = q.where('status', '=', f.status);
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (range.countOnly) return { recordSum: Number(n) };
+  const n = await countRows(q);
+  if (range.countOnly) return { recordSum: n };
   const rows = (await q
     .selectAll()
     .orderBy('request_time', 'desc')
@@ -228,7 +229,7 @@ export async function listTasks(db: Db, f: TaskFilter, range: PageRange) {
     .limit(range.limit)
     .offset(range.offset)
     .execute()) as TaskRow[];
-  return { record: rows.map(taskRecord), recordSum: Number(n) };
+  return { record: rows.map(taskRecord), recordSum: n };
 }
 
 /** One result line of the dialog; returnCode is empty while the line waits. */
@@ -255,15 +256,15 @@ async function labelsOfTask(db: Db, taskId: number): Promise<Record<string, stri
 export async function lineResults(db: Db, taskId: number, range: PageRange, lang: Lang, onlyFailed = false) {
   let q = db.selectFrom('batch_task_lines').where('task_id', '=', taskId);
   if (onlyFailed) q = q.where('return_code', 'is not', null).where('return_code', '!=', '000000');
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (range.countOnly) return { recordSum: Number(n) };
+  const n = await countRows(q);
+  if (range.countOnly) return { recordSum: n };
   const rows = await q
     .select(['line_no', 'input', 'return_code', 'return_msg'])
     .orderBy('line_no')
     .limit(range.limit)
     .offset(range.offset)
     .execute();
-  return { record: rows.map(lineRecord(lang, await labelsOfTask(db, taskId))), recordSum: Number(n) };
+  return { record: rows.map(lineRecord(lang, await labelsOfTask(db, taskId))), recordSum: n };
 }
 
 /**
