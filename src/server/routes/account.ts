@@ -6,34 +6,9 @@ import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { accountCode, obj, password, stringRecord, text } from '../http/schemas';
 import { csvLine } from '../http/csv';
-import { hashPassword, verifyPassword } from '../security/passwords';
 import { isWeakPassword } from '../security/passwordPolicy';
-import { newDynamicCode, sha256 } from '../security/tokens';
-import { findProviderByCode, selfInfo, setOwnPassword, SELF_INFO_FIELDS, updateContact } from '../services/providers';
-import { countWrongTry, issueCode, lastCodeTime, openCode, useCode } from '../services/dynamicCodes';
-import { recordAccountFailure, clearAccountFailures, limitsOf, minutesLeft } from '../services/throttle';
-import { endAllSessions, endOtherSessions } from '../services/sessions';
-import { auditBy } from '../services/audit';
-import { num, type Config } from '../services/config';
-import { usedRecently } from '../services/passwordHistory';
-import type { Provider } from '../db/schema';
-import type { AppContext } from '../context';
-
-/**
- * After the policy (the screen's rules, checked by the route): not the current password (950011), not weak,
- * not one of the last password_history_count passwords (920013, 000 §8 'password recently used').
- */
-async function checkNewPassword(ctx: AppContext, p: Provider, config: Config, newPwd: string) {
-  if (await verifyPassword(newPwd, p.password_hash)) throw new ApiError(RC.samePassword);
-  if (isWeakPassword(newPwd, p.code)) throw new ApiError(RC.weakPassword);
-  if (await usedRecently(ctx.db, p.id, newPwd, num(config, 'password_history_count')))
-    throw new ApiError(RC.weakPassword);
-}
-
-/** The new password, with the outgoing one kept in the history. */
-async function setPassword(ctx: AppContext, p: Provider, newPwd: string): Promise<void> {
-  await setOwnPassword(ctx.db, p, await hashPassword(newPwd), ctx.now());
-}
+import { contactParams, selfInfo, SELF_INFO_FIELDS } from '../services/providers';
+import { changePassword, resetPassword, sendDynamicCode, updateOwnContact } from '../services/ownAccount';
 
 export function accountRoutes(app: FastifyInstance): void {
   registerRoutes(app, [
@@ -75,22 +50,7 @@ export function accountRoutes(app: FastifyInstance): void {
       // The screen's own differsFromOld rule answers the documented code, not the generic 950004.
       ruleCodes: { 'CommonRes.pwdSameAsOld': RC.samePassword },
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const s = req.session;
-        const p = s.provider;
-        const now = ctx.now();
-        if (!(await verifyPassword(String(params.oldPwd), p.password_hash))) {
-          const locked = await recordAccountFailure(ctx.db, p, now, limitsOf(s.config));
-          if (locked) {
-            await endAllSessions(ctx.db, p.id);
-            throw new ApiError(RC.accountLocked, [minutesLeft(locked, now)]);
-          }
-          throw new ApiError(RC.oldPasswordWrong);
-        }
-        await checkNewPassword(ctx, p, s.config, String(params.newPwd));
-        await setPassword(ctx, p, String(params.newPwd));
-        await endOtherSessions(ctx.db, p.id, s.id);
-        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.change' });
+        await changePassword(req.server.ctx, req.session, String(params.oldPwd), String(params.newPwd), req.ip);
         return {};
       },
     }),
@@ -106,26 +66,7 @@ export function accountRoutes(app: FastifyInstance): void {
       screen: { id: 'forgetPassword', call: 'sendCode' },
       codes: ['950012'],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const now = ctx.now();
-        const p = await findProviderByCode(ctx.db, String(params.account));
-        if (!p || p.status !== '1') return {};
-        const config = await ctx.config.forSite(p.site);
-        const last = await lastCodeTime(ctx.db, p.id);
-        const resendMs = num(config, 'dynamic_code_resend_seconds') * 1000;
-        if (last !== undefined && now - last < resendMs)
-          throw new ApiError(RC.codeTooSoon, [Math.ceil((resendMs - (now - last)) / 1000)]);
-        const code = newDynamicCode();
-        const ttlMin = num(config, 'dynamic_code_ttl_minutes');
-        await issueCode(ctx.db, p.id, code, now, ttlMin * 60_000);
-        await ctx.notifier.send({
-          providerId: p.id,
-          channel: p.phone ? 'sms' : 'email',
-          recipient: p.phone || p.email,
-          subject: `Dynamic code for account ${p.code}`,
-          body: `Your dynamic code is ${code}. It expires in ${ttlMin} minutes.`,
-        });
-        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.code.sent' });
+        await sendDynamicCode(req.server.ctx, String(params.account), req.ip);
         return {};
       },
     }),
@@ -149,24 +90,10 @@ export function accountRoutes(app: FastifyInstance): void {
       screen: { id: 'forgetPassword', call: 'submit' },
       codes: ['900014', '950011', '920013'],
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const now = ctx.now();
         if (params.confirmPwd !== undefined && params.confirmPwd !== params.newPwd)
           throw new ApiError(RC.badInput, [], [{ field: 'confirmPwd', message: 'CommonRes.confirmPassword' }]);
-        const p = await findProviderByCode(ctx.db, String(params.account));
-        const row = p ? await openCode(ctx.db, p.id) : undefined;
-        if (!p || !row || row.expires_at <= now || row.attempts >= 5) throw new ApiError(RC.dynamicCodeWrong);
-        if (row.code_hash !== sha256(String(params.dynamicCode).toUpperCase())) {
-          await countWrongTry(ctx.db, row.id, row.attempts);
-          throw new ApiError(RC.dynamicCodeWrong);
-        }
-        await checkNewPassword(ctx, p, await ctx.config.forSite(p.site), String(params.newPwd));
-        // Mark used first: two racing requests cannot both reset with one code.
-        if (!(await useCode(ctx.db, row.id, now))) throw new ApiError(RC.dynamicCodeWrong);
-        await setPassword(ctx, p, String(params.newPwd));
-        await clearAccountFailures(ctx.db, p.id);
-        await endAllSessions(ctx.db, p.id);
-        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'password.reset' });
+        const { account, dynamicCode, newPwd } = params;
+        await resetPassword(req.server.ctx, String(account), String(dynamicCode), String(newPwd), req.ip);
         return {};
       },
     }),
@@ -196,20 +123,10 @@ export function accountRoutes(app: FastifyInstance): void {
         "The myAccount screen's fields: contactName, phoneNumber, email (comma-separated list, up to 10), address, description; validated by the screen's rules. Code, name, type and flags are the operator's.",
       auth: 'session',
       write: true,
-      params: obj({
-        contactName: text({ maxLength: 100 }),
-        phoneNumber: text({ maxLength: 15 }),
-        email: text({ maxLength: 255 }),
-        address: text({ maxLength: 255 }),
-        description: text({ maxLength: 1000 }),
-      }),
+      params: contactParams(),
       screen: { id: 'myAccount', call: 'submit' },
       async handler(req, _reply, params) {
-        const { ctx } = req.server;
-        const p = req.session.provider;
-        const changed = await updateContact(ctx.db, p.id, params, ctx.now());
-        await auditBy(ctx.db, { provider: p, ip: req.ip }, { action: 'account.update', detail: changed });
-        const updated = (await findProviderByCode(ctx.db, p.code))!;
+        const updated = await updateOwnContact(req.server.ctx, req.session.provider, params, req.ip);
         return { record: selfInfo(updated, req.session.config) };
       },
     }),

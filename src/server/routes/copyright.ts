@@ -3,7 +3,7 @@
 // owners of one tone (sp/querytonecopyright). Who sees what: services/copyright.ts.
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, route } from '../http/route';
-import { obj, oneOf, paging, text } from '../http/schemas';
+import { obj, oneOf, paging, stringRecord, text } from '../http/schemas';
 import { pageRange } from '../db/paging';
 import { ApiError, orNotFound } from '../envelope';
 import { RC } from '../returnCodes';
@@ -209,14 +209,7 @@ export function copyrightRoutes(app: FastifyInstance): void {
         toneID: text({ pattern: '^\\d{1,9}$' }),
         toneCode: text({ pattern: '^\\d{1,22}$' }),
       }),
-      record: {
-        type: 'object',
-        properties: {
-          toneID: { type: 'string' },
-          toneCode: { type: 'string' },
-          copyrights: { type: 'array', items: { type: 'object' } },
-        },
-      },
+      record: stringRecord(['toneID', 'toneCode'], { copyrights: { type: 'array', items: { type: 'object' } } }),
       codes: [RC.notFound],
       async handler(req, _reply, params) {
         if (!params.toneID && !params.toneCode)

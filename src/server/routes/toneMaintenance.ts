@@ -82,14 +82,7 @@ export function toneMaintenanceRoutes(app: FastifyInstance, store: FileStore): v
         'record: {toneID, tagNames} with the tags joined by ~ (the editing format of 001 §5.1) and tags as a list. 950005 for a foreign or missing tone.',
       auth: 'session',
       params: obj({ toneID }, ['toneID']),
-      record: {
-        type: 'object',
-        properties: {
-          toneID: { type: 'string' },
-          tagNames: { type: 'string' },
-          tags: { type: 'array', items: { type: 'string' } },
-        },
-      },
+      record: stringRecord(['toneID', 'tagNames'], { tags: { type: 'array', items: { type: 'string' } } }),
       codes: ['950005'],
       async handler(req, _reply, params) {
         const tags = orNotFound(await queryTags(req.server.ctx.db, req.session.provider.id, Number(params.toneID)));

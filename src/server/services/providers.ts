@@ -7,6 +7,7 @@ import { rememberPassword } from './passwordHistory';
 import { setAccountStatus } from './sessions';
 import { newAccountColumns } from './newAccount';
 import type { Config } from './config';
+import { obj, text } from '../http/schemas';
 
 export interface ProviderInput {
   code: string;
@@ -217,14 +218,22 @@ export async function setOwnPassword(
   });
 }
 
-/** myAccount's fields (sp/updatecpinfo) -> the provider's columns. */
-const CONTACT_COLUMNS = {
-  contactName: 'contact',
-  phoneNumber: 'phone',
-  email: 'email',
-  address: 'address',
-  description: 'description',
+/** myAccount's fields (sp/updatecpinfo) -> the provider's columns, and the longest value each takes. */
+const CONTACT_FIELDS = {
+  contactName: { column: 'contact', maxLength: 100 },
+  phoneNumber: { column: 'phone', maxLength: 15 },
+  email: { column: 'email', maxLength: 255 },
+  address: { column: 'address', maxLength: 255 },
+  description: { column: 'description', maxLength: 1000 },
 } as const;
+
+/** sp/updatecpinfo's parameters: the contact fields, each as long as it may be. */
+export const contactParams = () =>
+  obj(
+    Object.fromEntries(Object.entries(CONTACT_FIELDS).map(([f, { maxLength }]) => [f, text({ maxLength })])) as {
+      [F in keyof typeof CONTACT_FIELDS]: ReturnType<typeof text>;
+    },
+  );
 
 /** Updates the contact fields the request carries; the names of those it changed. */
 export async function updateContact(
@@ -233,9 +242,9 @@ export async function updateContact(
   fields: Record<string, unknown>,
   now: number,
 ): Promise<string[]> {
-  const set: Partial<Record<(typeof CONTACT_COLUMNS)[keyof typeof CONTACT_COLUMNS], string>> = {};
-  for (const [field, col] of Object.entries(CONTACT_COLUMNS))
-    if (typeof fields[field] === 'string') set[col] = fields[field] as string;
+  const set: Partial<Record<(typeof CONTACT_FIELDS)[keyof typeof CONTACT_FIELDS]['column'], string>> = {};
+  for (const [field, { column }] of Object.entries(CONTACT_FIELDS))
+    if (typeof fields[field] === 'string') set[column] = fields[field] as string;
   await db
     .updateTable('providers')
     .set({ ...set, updated_at: now })
