@@ -51,7 +51,8 @@ export function TopBar({
       >
         <Icon name="menu" size={20} />
       </button>
-      <Link to={home} className="topbar__brand">
+      {/* Named by its label too: on a phone the name is not shown (layout.css), the mark alone is. */}
+      <Link to={home} className="topbar__brand" aria-label={t(name)}>
         <Brand mark={mark} name={name} />
       </Link>
       <div className="topbar__spacer" />
