@@ -11,7 +11,8 @@ import { useLocation, useSearchParams } from '../router';
 import { listFiltersOf } from '../runtime/dialogRoute';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
-import { ClosedNotice, NoticePage } from '../shell/pages/NoticePage';
+import { ClosedNotice } from '../shell/pages/NoticePage';
+import { NotFoundNotice } from '../shell/pages/NotFoundPage';
 import { TopBar } from '../shell/TopBar';
 import { PageLoading } from '../shell/PageLoading';
 import { Sidebar } from '../shell/Sidebar';
@@ -26,23 +27,13 @@ const CONSOLE_HOME_LINK = { to: CONSOLE_HOME, label: 'Operator.backToQueue' };
 function Screen({ pathname }: { pathname: string }) {
   const [query] = useSearchParams();
   const route = operatorRoute(pathname);
-  if (!route) return <NotFound pathname={pathname} />;
+  // An address that is no screen of the console: said so, with the way back to the queue.
+  if (!route) return <NotFoundNotice text="NotFound.consoleText" home={CONSOLE_HOME_LINK} />;
   if (route.def.kind === 'list') return <ListScreen screenId={route.screenId} initialFilters={listFiltersOf(query)} />;
   return (
     <div className="narrow-page">
       <FormScreen screenId={route.screenId} query={query} />
     </div>
-  );
-}
-
-/** An address that is no screen of the console: said so, with the way back to the queue. */
-function NotFound({ pathname }: { pathname: string }) {
-  const { t } = useI18n();
-  return (
-    <NoticePage screen="notFound" icon="help" title={t('NotFound.title')} home={CONSOLE_HOME_LINK}>
-      <p>{t('NotFound.consoleText')}</p>
-      <p className="muted mono">{pathname}</p>
-    </NoticePage>
   );
 }
 
