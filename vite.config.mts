@@ -286,9 +286,16 @@ const FIRST_LOAD = new Set([
     'PictureCode',
     'pages/LoginPage',
   ].map((m) => `src/ui/session/${m}`),
-  ...['App', 'i18n', 'validator', 'nestedScreens', 'runtime/nestedScreens', 'runtime/dialogRoute'].map(
-    (m) => `src/ui/${m}`,
-  ),
+  ...[
+    'App',
+    'i18n',
+    'validator',
+    'nestedScreens',
+    'runtime/nestedScreens',
+    'runtime/dialogRoute',
+    'runtime/preloadable',
+    'runtime/startApp',
+  ].map((m) => `src/ui/${m}`),
   ...[
     'messages',
     'languages',

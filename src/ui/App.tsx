@@ -1,25 +1,38 @@
 // The application: providers, the router and the route table generated from the screen definitions. Public pages
 // (login, forgotten password) render alone; every other path renders inside the layout, its screen chosen from
 // the route table (shell/RoutedPage.tsx, loaded with the layout), behind the guard.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { I18nProvider } from './i18n';
 import { RouterProvider, useLocation } from './router';
+import { preloadable } from './runtime/preloadable';
+import { loadValidator } from './validator';
 import { Guard } from './session/Guard';
 import { SessionProvider } from './session/SessionContext';
 import { FeedbackHost } from './shell/feedback/FeedbackHost';
 import { PageLoading } from './shell/PageLoading';
 import { ScrollToTop } from './shell/ScrollToTop';
 
-const LoginPage = lazy(() => import('./session/pages/LoginPage'));
-const ForgetPasswordPage = lazy(() => import('./session/pages/ForgetPasswordPage'));
-const RoutedPage = lazy(() => import('./shell/RoutedPage'));
+const LoginPage = preloadable(() => import('./session/pages/LoginPage').then((m) => m.default));
+const ForgetPasswordPage = preloadable(
+  () => import('./session/pages/ForgetPasswordPage').then((m) => m.default),
+  loadValidator, // a form: it renders once the validator is in (DefinitionForm)
+);
+const RoutedPage = preloadable(() => import('./shell/RoutedPage').then((m) => m.default));
+
+const publicPage = (pathname: string) =>
+  ({ '/login': LoginPage, '/forgetpassword': ForgetPasswordPage })[pathname.replace(/\/+$/, '').toLowerCase()];
+
+/** Loads every chunk the page at `pathname` renders (main.tsx, before the first render), side by side. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const page = publicPage(pathname);
+  if (page) return page.preload();
+  return Promise.all([RoutedPage.preload(), import('./shell/RoutedPage').then((m) => m.preloadPath(pathname))]);
+}
 
 function Page() {
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  if (path === '/login') return <LoginPage />;
-  if (path === '/forgetpassword') return <ForgetPasswordPage />;
-  return <RoutedPage pathname={pathname} />;
+  const Public = publicPage(pathname);
+  return Public ? <Public /> : <RoutedPage pathname={pathname} />;
 }
 
 export function App() {

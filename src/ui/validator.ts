@@ -2,12 +2,14 @@
 // once, when something first validates. A page that only shows (a list, the login page before a keystroke)
 // never loads it; forms wait for it before they render (DefinitionForm), a list's search on the Search button.
 import type { Validate } from '../engine/engine';
+import { usable } from './runtime/preloadable';
 
 let loaded: Validate | undefined;
 let loading: Promise<Validate> | undefined;
 
 export function loadValidator(): Promise<Validate> {
-  loading ??= import('../engine/validate').then((m) => (loaded = m.validateResolved));
+  // usable: a form rendered after the validator loaded (a route that preloaded it) does not suspend on it.
+  loading ??= usable(import('../engine/validate').then((m) => (loaded = m.validateResolved)));
   return loading;
 }
 

@@ -3,7 +3,7 @@
 // console's definitions, in the operator's context ({config, user: role and sites}). A route the operator's role
 // may not open shows why (the capability gate over the console's menu), as the server refuses its calls.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Fragment, Suspense, useMemo, useState } from 'react';
 import { BASE_SITE } from '../../engine/sources';
 import { gateOf, OPERATOR_APP } from '../../engine/gate';
 import { useI18n } from '../i18n';
@@ -12,6 +12,7 @@ import { listFiltersOf } from '../runtime/dialogRoute';
 import { fallbackQueryClient } from '../runtime/queryClient';
 import { ScreenEnvProvider } from '../runtime/screenEnv';
 import { ClosedNotice } from '../shell/pages/NoticePage';
+import { FormScreen, ListScreen, preloadRenderers } from '../shell/pages/renderers';
 import { NotFoundNotice } from '../shell/pages/NotFoundPage';
 import { TopBar } from '../shell/TopBar';
 import { PageLoading } from '../shell/PageLoading';
@@ -19,14 +20,18 @@ import { Sidebar } from '../shell/Sidebar';
 import { CONSOLE_HOME, operatorEngine, operatorRoute } from './definitions';
 import { useOperatorSession } from './OperatorSession';
 
-const FormScreen = lazy(() => import('../form/FormScreen').then((m) => ({ default: m.FormScreen })));
-const ListScreen = lazy(() => import('../list/ListScreen').then((m) => ({ default: m.ListScreen })));
+/** Loads the renderer (and a form's validator) of the console's screen at `pathname`, before it renders. */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const route = operatorRoute(pathname);
+  return route ? preloadRenderers({ kind: route.def.kind }) : Promise.resolve();
+}
 
 const CONSOLE_HOME_LINK = { to: CONSOLE_HOME, label: 'Operator.backToQueue' };
 
 function Screen({ pathname }: { pathname: string }) {
   const [query] = useSearchParams();
   const route = operatorRoute(pathname);
+  void preloadScreen(pathname); // the renderer and a form's validator side by side, not one after the other
   // An address that is no screen of the console: said so, with the way back to the queue.
   if (!route) return <NotFoundNotice text="NotFound.consoleText" home={CONSOLE_HOME_LINK} />;
   if (route.def.kind === 'list') return <ListScreen screenId={route.screenId} initialFilters={listFiltersOf(query)} />;
@@ -75,18 +80,22 @@ export default function OperatorLayout() {
           <div className="app__body">
             <Sidebar collapsed={collapsed} menu={menu} />
             <div className="app__main">
-              <main id="main" className="app__content" tabIndex={-1}>
-                <Suspense key={pathname} fallback={<PageLoading />}>
-                  {access.open ? (
-                    <Screen pathname={pathname} />
-                  ) : (
-                    // A screen the operator's role may not open (the gate over the console's menu): its name and why.
-                    <ClosedNotice
-                      access={access}
-                      title={access.screen ? t(engine.definition(access.screen).title) : ''}
-                      home={CONSOLE_HOME_LINK}
-                    />
-                  )}
+              <main id="main" className="app__content" tabIndex={-1} data-route={pathname}>
+                {/* Keyed page, lasting boundary: a navigation keeps this page until the next one's chunks are in
+                    (shell/Layout.tsx). */}
+                <Suspense fallback={<PageLoading />}>
+                  <Fragment key={pathname}>
+                    {access.open ? (
+                      <Screen pathname={pathname} />
+                    ) : (
+                      // A screen the operator's role may not open (the gate over the console's menu): its name and why.
+                      <ClosedNotice
+                        access={access}
+                        title={access.screen ? t(engine.definition(access.screen).title) : ''}
+                        home={CONSOLE_HOME_LINK}
+                      />
+                    )}
+                  </Fragment>
                 </Suspense>
               </main>
             </div>

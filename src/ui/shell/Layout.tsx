@@ -3,7 +3,7 @@
 // A route this session may not open (the capability gate: a screen the account's menu does not offer, or a
 // group of routes.json closed to an expired account) shows why instead of the screen.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../router';
 import { api } from '../../api';
 import { fallbackQueryClient, reloadServerData } from '../runtime/queryClient';
@@ -107,9 +107,12 @@ function LayoutFrame({ children }: { children: ReactNode }) {
             <div className="app__main">
               <Breadcrumb />
               <WriteWindowBanner site={session.site} />
-              <main id="main" className="app__content" tabIndex={-1}>
-                <Suspense key={pathname} fallback={<PageLoading />}>
-                  {access.open ? children : <UnavailablePage access={access} />}
+              <main id="main" className="app__content" tabIndex={-1} data-route={pathname}>
+                {/* The page is keyed, not the boundary: a route's screen starts afresh, while the boundary stays,
+                    so a navigation (a transition) keeps the page it leaves on screen until the next one's chunks
+                    are in, rather than flashing the loading state and holding the page back 300 ms more. */}
+                <Suspense fallback={<PageLoading />}>
+                  <Fragment key={pathname}>{access.open ? children : <UnavailablePage access={access} />}</Fragment>
                 </Suspense>
               </main>
               <Footer />

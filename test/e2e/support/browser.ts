@@ -63,7 +63,34 @@ export async function openPage(browser: Browser, baseUrl: string, o: OpenOptions
   }, o.language ?? 'en');
   const page = await context.newPage();
   page.on('pageerror', (e) => console.warn(`[page error] ${e.message}`));
+  trackRequests(page);
   return page;
+}
+
+/** Requests of a page still waiting for their answer, and when that last changed (settled below). */
+const traffic = new WeakMap<Page, { open: number; since: number }>();
+
+function trackRequests(page: Page): void {
+  const t = { open: 0, since: Date.now() };
+  traffic.set(page, t);
+  const change = (by: number) => () => Object.assign(t, { open: t.open + by, since: Date.now() });
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+}
+
+/**
+ * Resolves once the page has had no request open for `quietMs`: the screen has its data. Playwright's
+ * 'networkidle' asks for 500 ms of quiet, which cost every screenshot half a second; a request the portal makes
+ * in answer to another goes out within a frame or two of it. A page not opened by openPage waits for networkidle.
+ */
+export async function settled(page: Page, quietMs = 150): Promise<void> {
+  const t = traffic.get(page);
+  if (!t) return page.waitForLoadState('networkidle').catch(() => undefined);
+  for (const end = Date.now() + 15_000; Date.now() < end;) {
+    if (t.open <= 0 && Date.now() - t.since >= quietMs) return;
+    await new Promise((wait) => setTimeout(wait, 25));
+  }
 }
 
 /** Log in through the login page; resolves once the app has navigated away from /login. */
@@ -131,9 +158,17 @@ export async function signIn(page: Page, who: DemoAccount, path: string): Promis
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Wait for the guard to settle on a path. */
+/**
+ * Wait for the guard to settle on a path, and for the page to show it: a navigation inside the app is a transition,
+ * so the address changes at once and the layout's content (its `data-route`) once the next page's chunks are in.
+ */
 export async function expectPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname.toLowerCase() === path.toLowerCase(), { timeout: 10_000 });
+  await page.waitForFunction(
+    (p) => (document.querySelector('main[data-route]')?.getAttribute('data-route') ?? p).toLowerCase() === p,
+    path.toLowerCase(),
+    { timeout: 10_000, polling: 'raf' },
+  );
 }
 
 /**
@@ -145,7 +180,7 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 const checkedDocuments = new Set<string>();
 
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settled(page);
   // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows, and axe-core
   // judges, the settled screen (a dialog caught mid-fade would fail on contrast).
   if (WRITE_SCREENSHOTS) {

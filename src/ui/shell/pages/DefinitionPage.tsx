@@ -2,18 +2,12 @@
 // from the query, as the definition's editWhen says), lists by ListScreen (the route's query is the list's
 // starting filters: /musicBoxDetail?toneBoxID=5, without an open dialog's ?dialog=&row=), pages of tabs by TabsScreen. A form's dialog route (its
 // definition's dialogRoute) shows the page of `over` with the same form in a dialog above it. Each renderer is a
-// chunk of its own, so a list page does not load the form renderer (rjsf) and a form page does not load the table.
-import { lazy, Suspense } from 'react';
+// chunk of its own (renderers.ts).
+import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from '../../router';
 import { listFiltersOf } from '../../runtime/dialogRoute';
 import { routeFor, type RouteEntry, type ScreenProps } from '../routeTable';
-
-const FormScreen = lazy(() => import('../../form/FormScreen').then((m) => ({ default: m.FormScreen })));
-const ListScreen = lazy(() => import('../../list/ListScreen').then((m) => ({ default: m.ListScreen })));
-const TabsScreen = lazy(() => import('../../tabs/TabsScreen').then((m) => ({ default: m.TabsScreen })));
-const DefinitionDialog = lazy(() =>
-  import('../../form/DefinitionDialog').then((m) => ({ default: m.DefinitionDialog })),
-);
+import { DefinitionDialog, FormScreen, ListScreen, TabsScreen } from './renderers';
 
 export default function DefinitionPage({ entry }: ScreenProps) {
   const [query] = useSearchParams();
