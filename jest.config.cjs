@@ -16,7 +16,10 @@ const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 // API files whose subject is decided before any query, so the PostgreSQL pass of `npm test` would repeat them to
 // the letter (issue 24, duplicate coverage): the capability gate (definitions, configuration and session; a
 // configuration change on PostgreSQL has its own test, configGeneration) and the multipart parser's refusals.
-const ONE_DATABASE = ['/test/api/gate\\.test\\.ts$', '/test/api/multipartBodies\\.test\\.ts$'];
+// Also the files whose subject is the media files and where they are kept (the audio checks and transcoding by
+// ffmpeg, S3-compatible storage): the rows they write go through the services the PostgreSQL pass covers in
+// toneUpload, upload and lifecycle, and the transcoding queue on PostgreSQL has its own test (transcodeDurable).
+const ONE_DATABASE = ['gate', 'multipartBodies', 'audio', 'objectStorage'].map((f) => `/test/api/${f}\\.test\\.ts$`);
 const projects = [
   { ...base, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
   { ...base, displayName: 'definitions', testMatch: ['<rootDir>/test/definitions/**/*.test.ts'] },

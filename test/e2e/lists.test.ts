@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { layoutProblems } from './support/layout';
-import { axeViolations, demo, login, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
+import { axeViolations, demo, login, openPage, screenshot, settled, type DemoAccount, signIn } from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -309,7 +309,7 @@ test('a list page loads neither the form renderer nor the validator; a refused f
   };
   await page.goto('/rbtMaintenance');
   await rows(page).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(await carries()).toEqual({ rjsf: false, ajv: false });
 
   // 23 digits: more than a tone code has. The engine refuses it with the definition's message; no list call goes out.

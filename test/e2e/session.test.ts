@@ -1,7 +1,7 @@
 // Login, the forced first-login password change, log out, forgotten password (code read from the outbox),
 // and the session-ending answers of 000 §8 (session expired, HTTP 403), against the real server.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, screenshot, sessionStore } from './support/browser';
+import { demo, expectPath, login, openPage, screenshot, sessionStore, settled } from './support/browser';
 import { sidebarMenu } from './support/menu';
 import { useSuite } from './support/suite';
 
@@ -128,13 +128,13 @@ describe('my account', () => {
     await page.goto('/myaccount');
     const contact = page.locator('[data-screen="myAccount"] [data-field="contactName"] input');
     await contact.waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.textContent('[data-screen="myAccount"] [data-field="spCode"]')).toContain('8800010');
     await contact.fill('Jane Wanjiku');
     await page.click('[data-screen="myAccount"] .form-actions .btn--primary');
     await page.waitForSelector('.toast--success');
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.locator('[data-screen="myAccount"] [data-field="contactName"] input').inputValue()).resolves.toBe(
       'Jane Wanjiku',
     );
@@ -155,7 +155,7 @@ describe('forgotten password', () => {
     await page.waitForSelector('[data-field="account"] input');
     // Typing within milliseconds of the form's first render can be lost (reported to the form renderer);
     // a person cannot type that fast, the test waits for the page to settle.
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.waitForTimeout(500);
     await page.fill('[data-field="account"] input', who.account);
     await page.click('[data-screen="forgetPassword"] button:has-text("Send")');
