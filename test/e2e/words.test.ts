@@ -59,8 +59,10 @@ test('option lists from the server read in Chinese: categories, content language
   expect(languages).toEqual(expect.arrayContaining(['英语', '法语']));
   await screenshot(page, 'words-tone-form-options-zh');
   await page.goto('/musicBoxUpload');
-  await page.locator('.language-file__name').first().waitFor();
-  expect(await page.locator('.language-file__name').first().textContent()).toBe('英语');
+  // The group, not the busy placeholder shown while the languages load (its name cell holds only a spinner).
+  const firstLanguage = page.locator('.language-files[role="group"] .language-file__name').first();
+  await firstLanguage.waitFor();
+  expect(await firstLanguage.textContent()).toBe('英语');
 });
 
 test("the music box prompt shows the name of the provider's file, not the server's", async () => {
