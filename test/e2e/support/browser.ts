@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { BROWSER_ARGS, CHROMIUM } from './chromium';
+import { CHROMIUM, LAUNCH_OPTIONS } from './chromium';
 import { ROOT } from './server';
 
 export { CHROMIUM };
@@ -42,7 +42,7 @@ export async function launch(): Promise<Browser> {
   const shared = process.env.E2E_BROWSER_WS;
   if (shared) return chromium.connect(shared);
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 export interface OpenOptions {

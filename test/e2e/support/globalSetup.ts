@@ -4,7 +4,7 @@
 // seeded DATA_DIRs (server.ts). Launching a Chromium per file cost
 // a second of CPU each; the server's build before every file's start cost more.
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, CHROMIUM } from './chromium';
+import { LAUNCH_OPTIONS } from './chromium';
 import { buildServer, ensureBuilt } from './server';
 import { makeSeedsDir } from '../../api/seedTemplate';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ export default async function globalSetup(): Promise<void> {
   makeSeedsDir(tmpdir());
   if (process.env.E2E_BROWSER_WS) return; // an outer run's browser
   try {
-    const server = await chromium.launchServer({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+    const server = await chromium.launchServer(LAUNCH_OPTIONS);
     process.env.E2E_BROWSER_WS = server.wsEndpoint();
     (globalThis as { e2eBrowserServer?: { close(): Promise<void> } }).e2eBrowserServer = server;
   } catch (e) {
