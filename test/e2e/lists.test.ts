@@ -6,7 +6,7 @@
 // has, without a reload. Screenshots of every list at 1280 and 1920 px in both languages (and per site).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { layoutProblems } from './support/layout';
 import { axeViolations, demo, login, openPage, screenshot, settled, type DemoAccount, signIn } from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
@@ -91,6 +91,18 @@ function wrappedBadges(p: Page) {
   });
 }
 
+/** A badge's text and fill colours, and the palette's (tokens.css) for the status colour it should show (000 §4). */
+const tint = (badge: Locator, colour: string) =>
+  badge.evaluate((b, c) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = `var(--${c}-700)`;
+    probe.style.backgroundColor = `var(--${c}-100)`;
+    const [got, want] = [getComputedStyle(b), getComputedStyle(probe)];
+    const colours = { shown: [got.color, got.backgroundColor], palette: [want.color, want.backgroundColor] };
+    probe.remove();
+    return colours;
+  }, colour);
+
 const columnWidths = (p: Page) =>
   p.$$eval('[data-screen="rbtMaintenance"] .data-table thead th', (ths) =>
     ths.map((th) => [(th as HTMLElement).dataset.column, Math.round(th.getBoundingClientRect().width)]),
@@ -174,7 +186,7 @@ test('columns keep their widths from page to page and beside a 300-character nam
 test('row actions: the primary ones as buttons, the rest in a More menu used with the keyboard', async () => {
   await openMaintenance(generic());
   const normal = rows(page)
-    .filter({ has: page.locator('.badge--green') })
+    .filter({ has: page.locator('.badge[data-tint="green"]') })
     .first();
   const toneID = (await normal.getAttribute('data-row-key'))!;
   // Edit and Detail are the definition's primary actions; Hide, Edit tags, Tariff price and Delete are in More.
@@ -238,7 +250,7 @@ test('the total shows even when everything fits one page; row checkboxes only wh
 
   // RBT Maintenance has its bulk delete: checkboxes, and the confirmation counts in the right number.
   await openMaintenance(generic());
-  const deletable = rows(page).filter({ has: page.locator('.badge--green') });
+  const deletable = rows(page).filter({ has: page.locator('.badge[data-tint="green"]') });
   await deletable.nth(0).locator('input[type="checkbox"]').check();
   await page.locator('.list-toolbar .btn--danger').click();
   const ask = page.locator('[role="alertdialog"]');
@@ -260,16 +272,22 @@ test('after a write the list shows what the server has, without a reload: hide, 
   // A normal demo tone (complete enough for its edit form to be submitted as it loads).
   const normal = rows(page)
     .filter({ hasText: 'Heartbeat' })
-    .filter({ has: page.locator('.badge--green') });
+    .filter({ has: page.locator('.badge[data-tint="green"]') });
   const toneID = (await normal.getAttribute('data-row-key'))!;
   await rowAction(page, toneID, 'hide').click();
   await confirmOk(page, /Hide this tone/);
-  await row(page, toneID).locator('.badge--grey').waitFor();
+  await row(page, toneID).locator('.badge[data-tint="grey"]').waitFor();
+  // Hidden is grey, normal green (000 §4): the definition's colour reaches the badge as the palette's pair.
+  const hidden = await tint(row(page, toneID).locator('.badge'), 'grey');
+  expect(hidden.shown).toEqual(hidden.palette);
   await rowAction(page, toneID, 'resume').waitFor();
   expect(await rowAction(page, toneID, 'hide').offered()).toBe(false);
   await rowAction(page, toneID, 'resume').click();
   await confirmOk(page, /Resume this tone/);
-  await row(page, toneID).locator('.badge--green').waitFor();
+  await row(page, toneID).locator('.badge[data-tint="green"]').waitFor();
+  const normalTint = await tint(row(page, toneID).locator('.badge'), 'green');
+  expect(normalTint.shown).toEqual(normalTint.palette);
+  expect(normalTint.shown).not.toEqual(hidden.shown);
 
   // An edit goes to approval: back on the list (cached a moment ago) the row says so at once and offers no Edit.
   await rowAction(page, toneID, 'edit').click();
@@ -291,6 +309,8 @@ test('after a write the list shows what the server has, without a reload: hide, 
   await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
   await page.waitForURL((u) => u.pathname === '/rbtMaintenance', { timeout: 15_000 });
   await row(page, toneID).locator('.badge', { hasText: 'Modification to be approved' }).waitFor();
+  const pending = await tint(row(page, toneID).locator('.badge'), 'yellow');
+  expect(pending.shown).toEqual(pending.palette);
   expect(await row(page, toneID).locator('.row-actions__button[data-action="edit"]').count()).toBe(0);
 });
 

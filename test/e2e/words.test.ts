@@ -78,7 +78,7 @@ test("the music box prompt shows the name of the provider's file, not the server
 test('a deletion in the approval flow says "Submitted for approval." like an edit; a trusted provider\'s says it is done', async () => {
   await open(demo('Approval flow'), '/rbtMaintenance');
   const normal = rows(page)
-    .filter({ has: page.locator('.badge--green') })
+    .filter({ has: page.locator('.badge[data-tint="green"]') })
     .first();
   await normal.waitFor();
   const toneID = (await normal.getAttribute('data-row-key'))!;
@@ -94,7 +94,7 @@ test('a deletion in the approval flow says "Submitted for approval." like an edi
 
   await open(demo('believeCP 1'), '/rbtMaintenance');
   const trusted = rows(page)
-    .filter({ has: page.locator('.badge--green') })
+    .filter({ has: page.locator('.badge[data-tint="green"]') })
     .first();
   await trusted.waitFor();
   const trustedID = (await trusted.getAttribute('data-row-key'))!;

@@ -12,6 +12,7 @@ import { useScreenEnv } from '../runtime/screenEnv';
 import '../list/list.css';
 import './batchResults.css';
 import { ColumnHeads } from '../shell/ColumnHeads';
+import { StatusBadge } from '../shell/StatusBadge';
 
 export interface BatchLine {
   lineNo?: number;
@@ -123,11 +124,9 @@ export function BatchResultsDialog({
                     </td>
                     <td>
                       {l.returnCode ? (
-                        <span className={`badge ${l.returnCode === '000000' ? 'badge--green' : 'badge--red'}`}>
-                          {l.returnCode}
-                        </span>
+                        <StatusBadge colour={l.returnCode === '000000' ? 'green' : 'red'}>{l.returnCode}</StatusBadge>
                       ) : (
-                        <span className="badge badge--grey">{t('BatchScreen.waiting')}</span>
+                        <StatusBadge>{t('BatchScreen.waiting')}</StatusBadge>
                       )}
                     </td>
                     <td>{l.returnMsg || '----'}</td>

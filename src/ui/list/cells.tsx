@@ -12,8 +12,7 @@ import { calendarFor } from '../widgets/date/calendars';
 import { EMPTY_TEXT } from '../widgets/DisplayWidget';
 import { TRUNCATABLE } from './useTruncation';
 import type { Row } from './useSelection';
-
-const STATUS_COLOURS = ['green', 'red', 'blue', 'yellow', 'grey'] as const;
+import { StatusBadge } from '../shell/StatusBadge';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -175,9 +174,7 @@ export function renderCell(
     }
     case 'status': {
       const key = column.labels?.[String(value)];
-      const colour = column.colours?.[String(value)] ?? 'grey';
-      const safe = (STATUS_COLOURS as readonly string[]).includes(colour) ? colour : 'grey';
-      return <span className={`badge badge--${safe}`}>{key ? ctx.t(key) : String(value)}</span>;
+      return <StatusBadge colour={column.colours?.[String(value)]}>{key ? ctx.t(key) : String(value)}</StatusBadge>;
     }
     default:
       // Free text may be longer than its column: cut with an ellipsis, whole on hover and focus (useTruncation).

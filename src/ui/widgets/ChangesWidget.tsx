@@ -8,6 +8,7 @@ import { EMPTY_TEXT } from './DisplayWidget';
 import { widgetContext } from './widgetProps';
 import './changes.css';
 import { ColumnHeads } from '../shell/ColumnHeads';
+import { StatusBadge } from '../shell/StatusBadge';
 
 interface ViewField {
   name: string;
@@ -89,6 +90,11 @@ export function ChangesWidget(props: WidgetProps) {
   // An addition or a deletion changes everything: marks only say something of a modification.
   const marked = value.kind === undefined || value.kind === 'modify';
   const cell = (v: string) => (v === '' ? <span className="cell-empty">{EMPTY_TEXT}</span> : v);
+  const changedMark = (
+    <StatusBadge colour="blue" className="changes__mark">
+      {t('Operator.changedMark')}
+    </StatusBadge>
+  );
   return (
     <div id={props.id} className="changes">
       {fields.length > 0 && (
@@ -99,9 +105,7 @@ export function ChangesWidget(props: WidgetProps) {
               <tr key={f.name} className={marked && f.changed ? 'is-changed' : undefined} data-field={f.name}>
                 <th scope="row">
                   {t(f.label)}
-                  {marked && f.changed && (
-                    <span className="badge badge--blue changes__mark">{t('Operator.changedMark')}</span>
-                  )}
+                  {marked && f.changed && changedMark}
                 </th>
                 <td data-side="old">{cell(f.old)}</td>
                 <td data-side="new">{cell(f.new)}</td>
@@ -118,9 +122,7 @@ export function ChangesWidget(props: WidgetProps) {
         >
           <h4>
             {t(f.label)}
-            {marked && f.changed && (
-              <span className="badge badge--blue changes__mark">{t('Operator.changedMark')}</span>
-            )}
+            {marked && f.changed && changedMark}
           </h4>
           <div className="changes__pair">
             {SIDES.map((side) => (

@@ -11,6 +11,7 @@ import { PageHeader } from '../PageHeader';
 import type { ScreenProps } from '../routeTable';
 import { PagePanels } from '../PagePanels';
 import { useResolved } from '../useResolved';
+import { StatusBadge } from '../StatusBadge';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'Dashboard.morning';
@@ -62,11 +63,9 @@ export default function DashboardPage(_props: ScreenProps) {
                   <dd>
                     {/* ui.badge maps a value to a status colour (000 §4 palette). */}
                     {f.ui?.badge ? (
-                      <span
-                        className={`badge badge--${(f.ui.badge as Record<string, string>)[String(f.default)] ?? 'grey'}`}
-                      >
+                      <StatusBadge colour={(f.ui.badge as Record<string, string>)[String(f.default)]}>
                         {formatValue(f, f.default, t, language, session.config)}
-                      </span>
+                      </StatusBadge>
                     ) : (
                       formatValue(f, f.default, t, language, session.config)
                     )}
