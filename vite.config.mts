@@ -337,6 +337,9 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser that runs es2022 modules here has <link rel="modulepreload"> (Chromium 66, Safari 17, Firefox
+    // 115): Vite's polyfill for it was a script of its own on every first load (0.4 KB gzip on the login page).
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
     // Two applications of one engine: the provider's portal and the operator console (its own page, so none of
     // the console is in the portal's bundle).
