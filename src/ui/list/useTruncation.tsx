@@ -21,20 +21,31 @@ export function useMarkTruncated(container: RefObject<HTMLElement | null>, deps:
     const root = container.current;
     if (!root) return;
     const mark = () => {
+      // Every measure first, then every change: a change between two measures would lay the table out again for
+      // each cell. A cell already marked as it should be is left alone, so a pass that changes nothing costs no
+      // layout after it.
+      const cells = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
+      const scrolls = root.scrollWidth > root.clientWidth + 1 || root.scrollHeight > root.clientHeight + 1;
+      const cut = cells.map(isCut);
       // A table box that scrolls takes focus itself, so the keyboard can scroll it (its cells may hold no control).
-      if (root.scrollWidth > root.clientWidth + 1 || root.scrollHeight > root.clientHeight + 1) root.tabIndex = 0;
-      else root.removeAttribute('tabindex');
-      for (const el of root.querySelectorAll<HTMLElement>(SELECTOR)) {
-        if (isCut(el)) {
+      if (scrolls !== root.hasAttribute('tabindex')) {
+        if (scrolls) root.tabIndex = 0;
+        else root.removeAttribute('tabindex');
+      }
+      cells.forEach((el, i) => {
+        if (cut[i] === (el.dataset.truncated === 'true')) return;
+        if (cut[i]) {
           el.tabIndex = 0;
           el.dataset.truncated = 'true';
         } else {
           el.removeAttribute('tabindex');
           delete el.dataset.truncated;
         }
-      }
+      });
     };
-    mark();
+    // A new observer reports the container once it is laid out (and then on every resize): measuring there reads a
+    // layout the browser made anyway, where measuring in the effect forced one in the middle of React's commit (the
+    // longest task of a list page's first load).
     const observer = new ResizeObserver(mark);
     observer.observe(root);
     return () => observer.disconnect();
