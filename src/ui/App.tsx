@@ -2,7 +2,7 @@
 // (login, forgotten password) render alone; every other path renders inside the layout, its screen chosen from
 // the route table (shell/RoutedPage.tsx, loaded with the layout), behind the guard.
 import { Suspense } from 'react';
-import { I18nProvider } from './i18n';
+import { I18nProvider, loadCatalogue, storedLanguage } from './i18n';
 import { RouterProvider, useLocation } from './router';
 import { preloadable } from './runtime/preloadable';
 import { loadValidator } from './validator';
@@ -22,11 +22,19 @@ const RoutedPage = preloadable(() => import('./shell/RoutedPage').then((m) => m.
 const publicPage = (pathname: string) =>
   ({ '/login': LoginPage, '/forgetpassword': ForgetPasswordPage })[pathname.replace(/\/+$/, '').toLowerCase()];
 
-/** Loads every chunk the page at `pathname` renders (main.tsx, before the first render), side by side. */
+/**
+ * Loads every chunk the page at `pathname` renders (main.tsx, before the first render), side by side: for a page in
+ * the frame, its catalogue's `rest` too, which the frame would otherwise ask for only once it renders, and render
+ * the whole page again when it came.
+ */
 export function preloadPage(pathname: string): Promise<unknown> {
   const page = publicPage(pathname);
   if (page) return page.preload();
-  return Promise.all([RoutedPage.preload(), import('./shell/RoutedPage').then((m) => m.preloadPath(pathname))]);
+  return Promise.all([
+    RoutedPage.preload(),
+    import('./shell/RoutedPage').then((m) => m.preloadPath(pathname)),
+    loadCatalogue(storedLanguage(), 'rest'),
+  ]);
 }
 
 function Page() {

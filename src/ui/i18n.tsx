@@ -6,7 +6,17 @@
 // language's lang and dir, so a right-to-left language lays the whole portal out mirrored.
 import { localDigits } from '../engine/languages';
 import { messageText } from '../engine/messages';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { languages, loaders } from 'virtual:languages';
 
 /** A language code of i18n/languages.json. */
@@ -84,38 +94,39 @@ const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage);
-  const [parts, setParts] = useState<Set<CataloguePart>>(() => new Set(['core']));
+  // The parts asked for so far: a ref, not state, since asking changes nothing on screen until the part is in.
+  const parts = useRef(new Set<CataloguePart>(['core']));
   // Bumped whenever a part arrives, so `t` (and everything using it) renders again.
   const [version, setVersion] = useState(0);
+  // A part arriving renders the whole app again: as a transition, in slices, not one long task.
+  const arrive = useCallback((language: Language, wanted: Iterable<CataloguePart>) => {
+    void ensure(language, wanted).then(() => startTransition(() => setVersion((v) => v + 1)));
+  }, []);
 
+  // What this render showed without: the parts main.tsx loads before the first render are usually in already, and
+  // then nothing waits and nothing renders again.
+  const complete = [...parts.current].every((part) => isLoaded(language, part));
   useEffect(() => {
-    let live = true;
-    void ensure(language, parts).then(() => {
-      if (live) setVersion((v) => v + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [language, parts]);
-
+    if (!complete) arrive(language, parts.current);
+  }, [arrive, complete, language]);
   useEffect(() => applyToDocument(language), [language]);
 
-  const setLanguage = useCallback(
-    (l: Language) => {
-      localStorage.setItem(STORAGE_KEY, l);
-      // Switch once the new language's parts are here, so the page never shows keys in between.
-      void ensure(l, parts).then(() => setLanguageState(l));
-    },
-    [parts],
-  );
+  const setLanguage = useCallback((l: Language) => {
+    localStorage.setItem(STORAGE_KEY, l);
+    // Switch once the new language's parts are here, so the page never shows keys in between.
+    void ensure(l, parts.current).then(() => setLanguageState(l));
+  }, []);
 
   const needs = useCallback(
     (part: CataloguePart) => {
-      if (!parts.has(part)) queueMicrotask(() => setParts((old) => (old.has(part) ? old : new Set([...old, part]))));
+      if (!parts.current.has(part)) {
+        parts.current.add(part);
+        if (!isLoaded(language, part)) arrive(language, [part]);
+      }
       return isLoaded(language, part);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version`: the answer changes when a part arrives
-    [language, parts, version],
+    [arrive, language, version],
   );
 
   const t = useCallback(

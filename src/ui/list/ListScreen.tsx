@@ -2,7 +2,7 @@
 // screen definition. Also embedded in dialogs as a selection list (tone and copyright selection): selection
 // survives paging, keyed by the definition's rowKey, and every change is emitted to the parent.
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { ResolvedAction, ResolvedColumn } from '../../engine';
 import { cellValue, renderCell } from './cells';
 import { nestedScreens, type ListScreenProps } from '../runtime/nestedScreens';
@@ -51,7 +51,10 @@ function ListScreenInner({
   const searchDefaults = useMemo(() => defaultsOf(screen.search), [screen]);
   const [searchStart] = useState(() => ({ ...searchDefaults, ...startFilters }));
   const [state, setState] = useState<ListState>(() => initialState(screen, { ...searchStart, ...initialFilters }));
-  const query = useListQuery(screenId, state, screen, wholeList);
+  // The page shows the answer in a deferred render: the query's store hands it over in a synchronous render, which
+  // would draw a whole table in one long task; deferred, React draws it in slices and input stays answered. The
+  // answer is deferred whole (data with its loading and error state), so the list never shows a mix of two.
+  const query = useDeferredValue(useListQuery(screenId, state, screen, wholeList));
   const toolbar = useMemo(
     () => screen.actions.filter((a) => a.scope === 'toolbar' || a.scope === 'selection'),
     [screen],

@@ -14,4 +14,8 @@ registerApiReporter({ ...shellApiReporter, clearSession: () => undefined, loginP
 registerNestedScreens(lazyNestedScreens);
 void loadCatalogue(storedLanguage(), 'core');
 
-startApp(<OperatorApp />, preloadConsolePage(location.pathname));
+// Every page of the console, its sign-in too, shows within the whole catalogue (OperatorApp's WithCatalogue).
+startApp(
+  <OperatorApp />,
+  Promise.all([preloadConsolePage(location.pathname), loadCatalogue(storedLanguage(), 'rest')]),
+);
