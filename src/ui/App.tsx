@@ -23,9 +23,9 @@ const publicPage = (pathname: string) =>
   ({ '/login': LoginPage, '/forgetpassword': ForgetPasswordPage })[pathname.replace(/\/+$/, '').toLowerCase()];
 
 /**
- * Loads every chunk the page at `pathname` renders (main.tsx, before the first render), side by side: for a page in
- * the frame, its catalogue's `rest` too, which the frame would otherwise ask for only once it renders, and render
- * the whole page again when it came.
+ * Loads every chunk the page at `pathname` renders (main.tsx, before the first render), side by side. A page in the
+ * frame also needs its catalogue's `rest` part: loaded here, it is in before the first render, where the frame
+ * asking for it while rendering would draw the whole page a second time once it came.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   const page = publicPage(pathname);
