@@ -70,6 +70,33 @@ function recordDurations(files) {
   writeFileSync(join('test', 'e2e', 'durations.json'), `${JSON.stringify(seconds, null, 2)}\n`);
 }
 
+/**
+ * What failed, kept for the end of the run: a CI log is often read from its tail only, and the failure itself
+ * scrolled by minutes earlier among the other lanes' lines. The first lines of each message, colours and the
+ * stack frames inside node_modules stripped.
+ */
+const failures = [];
+const FAILURE_LINES = 12;
+function noteFailures(lane, results) {
+  const plain = (text) =>
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => !/^\s+at .*(node_modules|<anonymous>)/.test(line))
+      .slice(0, FAILURE_LINES)
+      .join('\n');
+  for (const file of results.testResults) {
+    const name = relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    if (failedTests.length === 0 && file.status === 'failed')
+      failures.push(`[${lane}] ${name}\n${plain(file.message)}`);
+    for (const a of failedTests) {
+      failures.push(`[${lane}] ${name} > ${a.fullName}\n${plain(a.failureMessages.join('\n'))}`);
+    }
+  }
+}
+
 async function jest(lane, name, args, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'results.json');
   // --forceExit: a server a failed test never closed (its pools and job-queue timers) must not hang the run.
@@ -89,6 +116,7 @@ async function jest(lane, name, args, env = {}) {
   passed += r.numPassedTests;
   // A suite that fails to load counts as one failure, so a broken file can never hide.
   failed += r.numRuntimeErrorTestSuites + r.numFailedTests;
+  noteFailures(lane, r);
   return r;
 }
 
@@ -217,6 +245,8 @@ const postgresLane = async () => {
 };
 
 await Promise.all([e2eLane(), otherLane(), postgresLane()]);
+if (failures.length)
+  console.log(`\nFailed tests (the first ${FAILURE_LINES} lines of each):\n\n${failures.join('\n\n')}`);
 console.log(`\n${outcomes.join('\n')}\nwhole run: ${minutes(Date.now() - started)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
