@@ -4,7 +4,7 @@
 // and gets 206), the keyboard moves the position; submitted, the tone shows its transcode states in RBT
 // Maintenance until its files are made, then waits for approval. Screenshots of the preview and the list.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, login, openPage, screenshot, toastShown } from './support/browser';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadFile } from './support/toneForm';
 import { makeAudio, type AudioFixtures } from '../fixtures/audio';
@@ -68,7 +68,7 @@ test('a 44.1 kHz stereo mp3 as one media file: previewed with its waveform, play
   await page.locator('[data-field="mediaFile"] .waveform .audio-button').click();
 
   await submitTone(page);
-  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+  await toastShown(page, 'Submitted for approval.');
 
   // RBT Maintenance: the transcode states, then the addition waiting for the operator.
   await page.goto('/rbtMaintenance');

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
 import { zipBuffer } from '../api/zip';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, login, openPage, screenshot, toastShown } from './support/browser';
 import { pickDate } from './support/toneForm';
 import { useSuite } from './support/suite';
 
@@ -119,7 +119,7 @@ describe.each([
     await choose('zipFile', slip, `${site}-slip.zip`);
     await choose('indexFile', indexPath, `${site}-tones.txt`);
     await page.locator('[data-screen="rbtBatchUploading"] .form-actions .btn--primary').click();
-    await page.locator('.toast', { hasText: '../evil.wav' }).waitFor();
+    await toastShown(page, '../evil.wav');
     expect(tonesOf(who.account, `Batch E2E ${tag}%`)).toBe(0);
 
     const good = writeZip(`${site}-tones.zip`, filesFor([...named]));

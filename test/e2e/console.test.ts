@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { demo, openPage, screenshot, signIn, type DemoAccount } from './support/browser';
+import { demo, openPage, screenshot, signIn, type DemoAccount, toastShown } from './support/browser';
 import { layoutProblems } from './support/layout';
 import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { ROOT } from './support/server';
@@ -92,7 +92,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
     await fillToneFields(page, site, toneName);
     await uploadToneFiles(page);
     await submitTone(page);
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.goto('/rbtMaintenance');
     const listed = await maintenanceRow(page);
     toneID = (await listed.getAttribute('data-row-key'))!;
@@ -150,7 +150,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
     await dialog.getByRole('button', { name: 'Reject' }).click();
     const confirm = page.getByRole('alertdialog');
     if (await confirm.count()) await confirm.getByRole('button', { name: 'Reject' }).click();
-    await page.locator('.toast', { hasText: 'rejected' }).waitFor();
+    await toastShown(page, 'rejected');
     await page.waitForFunction(
       (n) =>
         ![...document.querySelectorAll('.data-table tbody tr[data-row-key]')].some((tr) => tr.textContent?.includes(n)),
@@ -190,7 +190,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
     const modifyReason = page.locator('#root_modifyReason');
     if (await modifyReason.count()) await modifyReason.fill('Artist name completed');
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     await rows(page).filter({ hasText: 'to be approved' }).first().waitFor();
     expect(await row(page, toneID).textContent()).toContain('to be approved');
@@ -203,7 +203,7 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
     const dialog = page.getByRole('dialog');
     await dialog.locator('td[data-side="new"]', { hasText: 'Amani Otieno Junior' }).waitFor();
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.toast', { hasText: 'approved' }).waitFor();
+    await toastShown(page, 'approved');
 
     const mine = await providerPage('/rbtMaintenance');
     const listed = await maintenanceRow(mine);

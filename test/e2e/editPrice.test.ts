@@ -3,7 +3,7 @@
 // leaves the stored price as it was (issue 12: "shown divided and saved back unchanged"); the operator approves the
 // modification with the CLI, and the tone's price is read back from the server.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, login, openPage, screenshot, toastShown } from './support/browser';
 import { approveTone } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { pickDate } from './support/toneForm';
@@ -58,7 +58,7 @@ test('with VAT 1.16 the edit form shows the price divided by it, and saving it u
     await pickDate(page, 'toneValidDay');
     await screenshot(page, 'tone-edit-vat-en');
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     approveTone(suite.server, who.account, row.toneID, 'modify');
     expect(await storedPrice(row.toneID)).toBe(price);

@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { layoutProblems } from './support/layout';
-import { axeViolations, demo, login, openPage, screenshot, settled, type DemoAccount, signIn } from './support/browser';
+import {
+  axeViolations,
+  demo,
+  login,
+  openPage,
+  screenshot,
+  settled,
+  type DemoAccount,
+  signIn,
+  toastShown,
+} from './support/browser';
 import { confirmOk, row, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
 
@@ -306,7 +316,7 @@ test('after a write the list shows what the server has, without a reload: hide, 
   );
   await page.fill('#root_modifyReason', 'New mix');
   await page.click('.form-actions .btn--primary');
-  await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+  await toastShown(page, 'Submitted for approval.');
   await page.waitForURL((u) => u.pathname === '/rbtMaintenance', { timeout: 15_000 });
   await row(page, toneID).locator('.badge', { hasText: 'Modification to be approved' }).waitFor();
   const pending = await tint(row(page, toneID).locator('.badge'), 'yellow');

@@ -5,7 +5,7 @@
 // configuration rules of the form (price fixed by the administrator, tariff table and detail, tone limit,
 // extra fields, prompt format). Screenshots of each screen in both languages.
 import type { Locator, Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, type DemoAccount } from './support/browser';
+import { demo, login, openPage, screenshot, type DemoAccount, toastShown } from './support/browser';
 import { wavFile } from './support/files';
 import { operator } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -200,7 +200,7 @@ describe('generic site: a package from upload to deletion', () => {
     await form.locator('#root_bundlePrice').fill('4.75');
     await form.locator('#root_remark').fill('Morning slot');
     await submit(form);
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     // After an add the form starts afresh.
     await page.waitForFunction(() => (document.querySelector('#root_name') as HTMLInputElement).value === '');
 
@@ -236,7 +236,7 @@ describe('generic site: a package from upload to deletion', () => {
     await screenshot(page, 'box-edit-en');
     await page.fill('#root_description', 'Edited in the end-to-end test');
     await submit(boxForm());
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForURL((u) => u.pathname === '/musicBoxMaintenance');
     await rowNamed(name).locator('td[data-column="status"]', { hasText: 'Modification to be approved' }).waitFor();
     approveBox(who().account, name, 'modify');
@@ -331,7 +331,7 @@ describe.each([
       await pickDay(form, daysAhead(2));
       await submit(form);
     }
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     const stored = await page.evaluate(async (n) => {
       const r = await fetch(`/sp/querytonebox?portalType=1&toneBoxName=${encodeURIComponent(n)}`);
       return (await r.json()).record[0];
@@ -395,7 +395,7 @@ describe('accounts with their own paths', () => {
     await page.goto('/musicBoxUpload');
     await fillPackage(boxForm(), 'E2E Trusted Package', '1.00', 1);
     await submit(boxForm());
-    await page.locator('.toast', { hasText: 'Saved successfully.' }).waitFor();
+    await toastShown(page, 'Saved successfully.');
   });
 });
 
@@ -433,7 +433,7 @@ describe('configuration rules of the form', () => {
     await rows.nth(0).locator('input[type="checkbox"]').check();
     // The second tick is refused: the box holds at most one tone now.
     await rows.nth(1).locator('input[type="checkbox"]').click();
-    await page.locator('.toast', { hasText: 'At most 1 records can be selected.' }).waitFor();
+    await toastShown(page, 'At most 1 records can be selected.');
     await expect(rows.nth(1).locator('input[type="checkbox"]').isChecked()).resolves.toBe(false);
     await topDialog().locator('.btn--ghost', { hasText: 'Back' }).click();
     await submit(boxForm());

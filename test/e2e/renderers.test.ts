@@ -2,7 +2,7 @@
 // languages (my account, change password), a server-paged list with selection kept across pages, the search
 // rules of the generic list page. Screenshots in English and Chinese, desktop and 480 px; axe on each screen.
 import type { Page } from 'playwright-core';
-import { demo, login, openPage, screenshot, axeViolations } from './support/browser';
+import { demo, login, openPage, screenshot, axeViolations, toastShown } from './support/browser';
 import { buildHarness, routeHarness } from './support/harness';
 import { useSuite } from './support/suite';
 
@@ -224,7 +224,7 @@ describe('list renderer (harness tone list over sp/qrytone)', () => {
     await dialogRows.nth(0).locator('input[type="checkbox"]').check();
     // A fourth row is over the limit of 3: refused with a message.
     await dialogRows.nth(1).locator('input[type="checkbox"]').click();
-    await page.locator('.toast', { hasText: 'At most 3 records can be selected.' }).waitFor();
+    await toastShown(page, 'At most 3 records can be selected.');
     expect(await dialogRows.nth(1).locator('input[type="checkbox"]').isChecked()).toBe(false);
     await screenshot(page, 'renderers-selection-dialog-en', { viewport: true });
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);

@@ -4,7 +4,7 @@
 // would set stay unset, no dialog opens, no element of theirs enters the page; and each value reads exactly
 // as it was typed.
 import type { Dialog, Page } from 'playwright-core';
-import { demo, login, openPage, screenshot } from './support/browser';
+import { demo, login, openPage, screenshot, toastShown } from './support/browser';
 import { row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles } from './support/toneForm';
@@ -61,7 +61,7 @@ describe('tones (generic site)', () => {
     await page.fill('#root_tags', PAYLOADS.tags);
     await uploadToneFiles(page);
     await submitTone(page);
-    await page.locator('.toast', { hasText: 'Saved successfully.' }).waitFor();
+    await toastShown(page, 'Saved successfully.');
 
     await page.goto('/rbtMaintenance');
     await rows(page).first().waitFor();

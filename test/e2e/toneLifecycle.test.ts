@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { demo, downloaded, openPage, screenshot, signIn } from './support/browser';
+import { demo, downloaded, openPage, screenshot, signIn, toastShown } from './support/browser';
 import { approveTone, confirmOk, rejectTone, row, rowAction, rows, searchByName } from './support/maintenance';
 import { useSuite } from './support/suite';
 import { fillToneFields, submitTone, uploadToneFiles, type Site } from './support/toneForm';
@@ -54,7 +54,7 @@ describe.each(SITES)('%s', (site, label) => {
     await fillToneFields(page, site, toneName);
     await uploadToneFiles(page);
     await submitTone(page);
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     const listed = await maintenanceRow(toneName);
     toneID = (await listed.getAttribute('data-row-key'))!;
     expect(await listed.textContent()).toContain('Addition to be approved');
@@ -96,7 +96,7 @@ describe.each(SITES)('%s', (site, label) => {
     await page.fill('#root_modifyReason', 'Corrected title');
     await screenshot(page, `tone-lifecycle-${site}-2-edit-en`);
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     const pending = await maintenanceRow(toneName);
     // The search refetches; the page may show the cached row (still Normal) until the answer arrives.

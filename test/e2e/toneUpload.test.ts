@@ -3,7 +3,7 @@
 // image), the submitted-for-approval message and a fresh form. Kenya also chooses copyright owners in the
 // selection dialog and shows the My Skiza price rule. Screenshots per site and language in test-results/.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, screenshot, signIn } from './support/browser';
+import { demo, expectPath, login, openPage, screenshot, signIn, toastShown } from './support/browser';
 import { operator } from './support/maintenance';
 import { useSuite } from './support/suite';
 import {
@@ -92,7 +92,7 @@ describe.each(SITES)('$site site', ({ site, who }) => {
     await uploadToneFiles(page);
     await screenshot(page, `tone-upload-${site}-filled-en`);
     await submitTone(page);
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForFunction(
       () => (document.querySelector('#root_toneName') as HTMLInputElement | null)?.value === '',
     );
@@ -268,7 +268,7 @@ describe('edit mode', () => {
     await pickDate('toneValidDay');
     // The refusal warning names what is wrong: the modify reason and its message (not a description).
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Please check Modify reason: Modify reason is required' }).waitFor();
+    await toastShown(page, 'Please check Modify reason: Modify reason is required');
     expect(await fieldError('modifyReason').textContent()).toContain('Modify reason is required');
     // A description of the wrong length gives the description's own warning (001 §8), with its reason.
     await page.fill('#root_description', 'd'.repeat(1001));
@@ -281,7 +281,7 @@ describe('edit mode', () => {
     await page.fill('#root_modifyReason', 'New title');
     await screenshot(page, 'tone-edit-generic-en');
     await page.click('.form-actions .btn--primary');
-    await page.locator('.toast', { hasText: 'Submitted for approval.' }).waitFor();
+    await toastShown(page, 'Submitted for approval.');
     await page.waitForURL((u) => u.pathname === '/rbtMaintenance');
     // Removed when the form closes (the maintenance screen may still be loading when the URL changes).
     await page.waitForFunction(() => sessionStorage.getItem('rbtUploading.editTone') === null, undefined, {

@@ -6,7 +6,7 @@ import { addDays, format } from 'date-fns';
 import { format as formatJalali } from 'date-fns-jalali';
 import type { Page } from 'playwright-core';
 import { sineWav } from '../../src/server/files/wav';
-import { demo, login, openPage, screenshot, axeViolations } from './support/browser';
+import { demo, login, openPage, screenshot, axeViolations, toastShown } from './support/browser';
 import { pngFile, wavFile } from './support/files';
 import { buildHarness, routeHarness } from './support/harness';
 import { useSuite } from './support/suite';
@@ -249,13 +249,13 @@ describe('uploads', () => {
     const wrong = page.waitForEvent('filechooser');
     await page.click('#root_audio');
     await (await wrong).setFiles(pngFile('cover.png', 10, 10));
-    await page.locator('.toast', { hasText: 'Only these file types are allowed: .wav.' }).waitFor();
+    await toastShown(page, 'Only these file types are allowed: .wav.');
     expect(checks.length).toBe(2);
 
     const small = page.waitForEvent('filechooser');
     await page.click('#root_picture');
     await (await small).setFiles(pngFile('small.png', 200, 120));
-    await page.locator('.toast', { hasText: '350×350' }).waitFor();
+    await toastShown(page, '350×350');
     expect(await page.locator('[data-field="picture"] .upload__file-name').count()).toBe(0);
 
     const right = page.waitForEvent('filechooser');

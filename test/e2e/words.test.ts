@@ -4,7 +4,7 @@
 // where every dialog has them; the demo account saves as it opens; the music box prompt shows the provider's
 // own file name; the export downloaded from the list is a spreadsheet file in the provider's language.
 import type { Page } from 'playwright-core';
-import { demo, downloaded, openPage, screenshot, type DemoAccount, signIn } from './support/browser';
+import { demo, downloaded, openPage, screenshot, type DemoAccount, signIn, toastShown } from './support/browser';
 import { wavFile } from './support/files';
 import { confirmOk, rowAction, rows } from './support/maintenance';
 import { useSuite } from './support/suite';
@@ -108,11 +108,17 @@ test('a deletion in the approval flow says "Submitted for approval." like an edi
  */
 async function confirmDeletion(message: string) {
   await confirmOk(page, /Delete this tone/);
-  const done = page.locator('.toast', { hasText: message });
-  const inUse = page.locator('[role="alertdialog"]', { hasText: /Delete anyway/ });
-  await done.or(inUse).first().waitFor();
-  if (await inUse.count()) await confirmOk(page, /Delete anyway/);
-  await done.waitFor();
+  const done = toastShown(page, message);
+  const inUse = page
+    .locator('[role="alertdialog"]', { hasText: /Delete anyway/ })
+    .waitFor()
+    .then(
+      () => 'in use',
+      () => 'never asked',
+    );
+  const first = await Promise.race([done.then(() => 'done').catch(() => 'not yet'), inUse]);
+  if (first === 'in use') await confirmOk(page, /Delete anyway/);
+  await done;
 }
 
 test('a form in a dialog ends like every dialog: buttons right-aligned, Back before the action', async () => {
@@ -136,7 +142,7 @@ test('My Account of a demo account saves as it opens', async () => {
         '') !== '',
   );
   await page.locator('[data-screen="myAccount"] .form-actions .btn--primary').click();
-  await page.locator('.toast--success').waitFor();
+  await toastShown(page, '', 'success');
   expect(await page.locator('[data-screen="myAccount"] .field__error').count()).toBe(0);
 });
 

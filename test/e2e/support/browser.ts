@@ -61,10 +61,49 @@ export async function openPage(browser: Browser, baseUrl: string, o: OpenOptions
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('portal.language')) localStorage.setItem('portal.language', lang);
   }, o.language ?? 'en');
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.warn(`[page error] ${e.message}`));
   trackRequests(page);
   return page;
+}
+
+/**
+ * In the page: every toast's text as it appears, kept after the toast has gone. A success toast shows for 2 s (the
+ * spec's length); on a loaded machine the test's next round trip to the browser can take longer than that, and a
+ * wait on `.toast` then hangs for a message the page did show.
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  Object.assign(window, { __toasts: shown });
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.toast'))
+      if (!seen.has(el) && el.textContent) {
+        seen.add(el);
+        shown.push(`${el.className}\u0000${el.textContent}`);
+      }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Resolves once the page has shown a toast holding `text` (of `kind`: success, error...), whether or not it is
+ * still on screen (openPage's init script records them). Each toast answers one wait: the entry is taken from the
+ * record, so a second wait for the same words needs a second toast.
+ */
+export async function toastShown(page: Page, text: string, kind?: string): Promise<void> {
+  await page.waitForFunction(
+    ([want, cls]) => {
+      const shown = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+      const at = shown.findIndex((entry) => {
+        const [className, said] = entry.split('\u0000');
+        return said.includes(want) && (!cls || className.split(' ').includes(`toast--${cls}`));
+      });
+      if (at >= 0) shown.splice(at, 1);
+      return at >= 0;
+    },
+    [text, kind ?? ''] as const,
+  );
 }
 
 /** Requests of a page still waiting for their answer, and when that last changed (settled below). */
