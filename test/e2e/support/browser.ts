@@ -87,7 +87,7 @@ function recordToasts() {
 }
 
 /**
- * Resolves once the page has shown a toast holding `text` (of `kind`: success, error...), whether or not it is
+ * Resolves once the page has shown a toast holding `text` (as `hasText` matches; of `kind`: success, error...), whether or not it is
  * still on screen (openPage's init script records them). Each toast answers one wait: the entry is taken from the
  * record, so a second wait for the same words needs a second toast.
  */
@@ -95,9 +95,11 @@ export async function toastShown(page: Page, text: string, kind?: string): Promi
   await page.waitForFunction(
     ([want, cls]) => {
       const shown = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+      // As Playwright's hasText reads a string: case and runs of white space aside.
+      const plain = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
       const at = shown.findIndex((entry) => {
         const [className, said] = entry.split('\u0000');
-        return said.includes(want) && (!cls || className.split(' ').includes(`toast--${cls}`));
+        return plain(said).includes(plain(want)) && (!cls || className.split(' ').includes(`toast--${cls}`));
       });
       if (at >= 0) shown.splice(at, 1);
       return at >= 0;
