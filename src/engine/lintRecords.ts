@@ -20,6 +20,17 @@ const params = (name: string, f: RecordFieldDef) =>
         ]),
       ];
 
+/** Why a field's readAs names no fixed option list (undefined when it does). */
+function readAsProblem(sources: DefinitionSources, { screen, field }: { screen: string; field: string }) {
+  const def = sources.screens[screen];
+  if (!def) return `no screen "${screen}"${didYouMean(screen, Object.keys(sources.screens))}`;
+  const options = def.fields?.[field]?.options;
+  if (!options)
+    return `screen "${screen}" has no field "${field}" with options${didYouMean(field, Object.keys(def.fields ?? {}))}`;
+  if (!Array.isArray(options)) return `the options of "${screen}.${field}" are not a fixed list of {value, label}`;
+  return undefined;
+}
+
 export function recordProblems(
   sources: DefinitionSources,
   validate: ValidateFunction | undefined,
@@ -43,6 +54,10 @@ export function recordProblems(
       for (const [lang, catalogue] of Object.entries(catalogues))
         if (!(def.label in catalogue))
           problem(`${at}.label`, `message key "${def.label}" is missing from i18n/${lang}.json`);
+      if (def.readAs) {
+        const why = readAsProblem(sources, def.readAs);
+        if (why) problem(`${at}.readAs`, why);
+      }
       const claims: Array<[keyof typeof claimed, string[]]> = [
         ['param', params(field, def)],
         ['list', keys(def.list, field)],

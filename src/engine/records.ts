@@ -24,6 +24,8 @@ export interface RecordFieldDef {
   detail?: boolean | string | string[];
   export?: boolean | { readable?: 'status' | 'days' | 'languageName' | false };
   freeText?: boolean;
+  /** A code read as the options of a form field read it (the operator's review shows "Group", not "-1"). */
+  readAs?: { screen: string; field: string };
 }
 
 export interface RecordFilterDef {

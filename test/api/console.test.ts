@@ -145,7 +145,7 @@ describe('the review queue', () => {
     const tone = await s.ctx.db
       .selectFrom('tones as t')
       .innerJoin('providers as p', 'p.id', 't.provider_id')
-      .select(['t.id', 't.tone_code', 't.tone_name', 't.catalog_id', 't.language_id'])
+      .select(['t.id', 't.tone_code', 't.tone_name', 't.catalog_id', 't.language_id', 't.singer_sex', 't.created_at'])
       .where('t.catalog_id', 'is not', null)
       .where('p.code', '=', DEMO.generic.account)
       .where('t.status', '=', '1')
@@ -219,6 +219,18 @@ describe('the review queue', () => {
     ];
     for (const [name, label, old, now] of named)
       expect(byName(change.fields, name)).toEqual({ name, label, old, new: now, changed: true });
+    // Codes come with the words of the form's options (the record's readAs), moments marked as such: the review
+    // reads "Group" and the upload time in the operator's zone, not "-1" and an ISO string.
+    expect(byName(change.fields, 'singerSex')).toMatchObject({
+      old: String(tone.singer_sex),
+      labels: { '1': 'ToneForm.male', '2': 'ToneForm.female', '-1': 'ToneForm.group' },
+    });
+    expect(byName(change.fields, 'uploadTime')).toMatchObject({
+      old: new Date(Number(tone.created_at)).toISOString(),
+      format: 'datetime',
+      changed: false,
+    });
+    expect(byName(change.fields, 'toneName')).not.toHaveProperty('labels');
     // In the operator's language (chosen at sign-in): the reference data's Chinese names where it has them.
     const adminZh = await operatorLogin(DEMO.opAdmin.account, DEMO.opAdmin.password, 'zh');
     const zh = (await adminZh.get('/op/change', { requestID: row.requestID })).body.record;

@@ -202,6 +202,12 @@ describe.each(CYCLES)('the review cycle on the $site site', ({ site, provider, r
     await queued.getByText('Review', { exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('td[data-side="new"]', { hasText: 'Amani Otieno Junior' }).waitFor();
+    // Codes read as the upload form's words, the upload time as the dialog's other times: not "-1", not ISO.
+    const side = (field: string) => dialog.locator(`tr[data-field="${field}"] td[data-side="new"]`).textContent();
+    expect(['Male', 'Female', 'Group']).toContain((await side('singerSex'))!.trim());
+    const uploaded = (await side('uploadTime'))!.trim();
+    expect(uploaded).toMatch(/\b20\d\d\b/);
+    expect(uploaded).not.toMatch(/T\d{2}:\d{2}:\d{2}/);
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await toastShown(page, 'approved');
 

@@ -14,6 +14,10 @@ export interface ViewField {
   changed: boolean;
   /** The table its ids name (records/references.json), for reviewNames.ts; not answered. */
   reference?: Reference;
+  /** Code -> message key: the browser shows the words (the record field's readAs). */
+  labels?: Record<string, string>;
+  /** 'datetime': old and new are moments (ISO 8601), shown in the reader's zone and language. */
+  format?: 'datetime';
 }
 export interface ViewFile {
   name: string;
@@ -108,7 +112,12 @@ export function recordView(
     if (text(before) === '' && text(after) === '') continue;
     const param = f.editParam ?? f.param;
     const reference = param ? referencesOf(o.tag, [param])[param] : undefined;
-    fields.push({ ...field(f.name, f.def.label, before, after), ...(reference ? { reference } : {}) });
+    fields.push({
+      ...field(f.name, f.def.label, before, after),
+      ...(reference ? { reference } : {}),
+      ...(f.labels ? { labels: f.labels } : {}),
+      ...(f.type === 'time' ? { format: 'datetime' as const } : {}),
+    });
   }
   return { fields, files: fileFields };
 }

@@ -9,12 +9,13 @@ let map: FieldMap | undefined;
 
 export function toneBoxFields(): FieldMap {
   if (!map) {
-    const record = loadSourcesFromDisk().records.toneBox;
+    const sources = loadSourcesFromDisk();
+    const record = sources.records.toneBox;
     if (!record)
       throw new Error(
         'screen-definitions/records/toneBox.json is missing: the tone-box calls derive their fields from it',
       );
-    map = fieldMap(record);
+    map = fieldMap(record, sources.screens);
   }
   return map;
 }

@@ -11,10 +11,11 @@ let map: FieldMap | undefined;
 
 export function toneFields(): FieldMap {
   if (!map) {
-    const record = loadSourcesFromDisk().records.tone;
+    const sources = loadSourcesFromDisk();
+    const record = sources.records.tone;
     if (!record)
       throw new Error('screen-definitions/records/tone.json is missing: the tone calls derive their fields from it');
-    map = fieldMap(record);
+    map = fieldMap(record, sources.screens);
   }
   return map;
 }

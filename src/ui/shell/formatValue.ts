@@ -26,8 +26,18 @@ export function formatValue(
   language: Language,
   config?: Record<string, string>,
 ): string {
+  return formatByUi(field.ui ?? {}, value, t, language, config);
+}
+
+/** The same from the display keys alone (translate, labels, format): a value that is not a resolved field's. */
+export function formatByUi(
+  ui: Record<string, unknown>,
+  value: unknown,
+  t: (k: string) => string,
+  language: Language,
+  config?: Record<string, string>,
+): string {
   if (value === undefined || value === null || value === '') return '----';
-  const ui = field.ui ?? {};
   if (ui.translate) return t(String(value));
   const labels = ui.labels as Record<string, string> | undefined;
   if (labels?.[String(value)]) return t(labels[String(value)]);

@@ -2,8 +2,11 @@
 // each field's value before and after with the changed ones marked, and each file before and after, audio
 // playable and seekable in the browser's own player, images shown, with the format stored at upload (channels,
 // rate, bits and seconds of a wav; an image's size). ui.file is the address of a saved file, '{name}' its name.
+// A code reads as its words where the record says which form field names it (readAs), a moment in the reader's zone.
 // General: any definition whose record holds such a view can show it (the operator's review is the first).
 import type { WidgetProps } from '@rjsf/utils';
+import { useI18n } from '../i18n';
+import { formatByUi } from '../shell/formatValue';
 import { EMPTY_TEXT } from './DisplayWidget';
 import { widgetContext } from './widgetProps';
 import './changes.css';
@@ -16,6 +19,10 @@ interface ViewField {
   old: string;
   new: string;
   changed: boolean;
+  /** Code -> message key: a code shown by its words ("Group", not "-1"). */
+  labels?: Record<string, string>;
+  /** 'datetime': a moment, shown in the reader's zone and language like the dialog's other times. */
+  format?: 'datetime';
 }
 interface ViewFile {
   name: string;
@@ -82,14 +89,20 @@ function FileSide({
 }
 
 export function ChangesWidget(props: WidgetProps) {
-  const { ui, t } = widgetContext(props);
+  const { ui, t, ctx } = widgetContext(props);
+  const { language } = useI18n();
   const value = (props.value ?? {}) as Record<string, unknown>;
   const fields = list<ViewField>(value.fields);
   const files = list<ViewFile>(value.files);
   const address = typeof ui.file === 'string' ? `/${ui.file.replace(/^\//, '')}` : '{name}';
   // An addition or a deletion changes everything: marks only say something of a modification.
   const marked = value.kind === undefined || value.kind === 'modify';
-  const cell = (v: string) => (v === '' ? <span className="cell-empty">{EMPTY_TEXT}</span> : v);
+  const cell = (f: ViewField, v: string) =>
+    v === '' ? (
+      <span className="cell-empty">{EMPTY_TEXT}</span>
+    ) : (
+      formatByUi({ labels: f.labels, format: f.format }, v, t, language, ctx.env.config)
+    );
   const changedMark = (
     <StatusBadge colour="blue" className="changes__mark">
       {t('Operator.changedMark')}
@@ -107,8 +120,8 @@ export function ChangesWidget(props: WidgetProps) {
                   {t(f.label)}
                   {marked && f.changed && changedMark}
                 </th>
-                <td data-side="old">{cell(f.old)}</td>
-                <td data-side="new">{cell(f.new)}</td>
+                <td data-side="old">{cell(f, f.old)}</td>
+                <td data-side="new">{cell(f, f.new)}</td>
               </tr>
             ))}
           </tbody>
