@@ -410,7 +410,7 @@ export function lintDefinitions(input: LintInput): Problem[] {
     report(file, [...treeProblems(doc, known), ...logicProblems(doc.expression, '$.expression')]);
     expandTree({ $expr: name }, file, sources, {}, composition);
   }
-  for (const p of recordProblems(sources, validateRecord, known.catalogues)) problems.push(p);
+  for (const p of recordProblems(sources, validateRecord, known.catalogues, input.unreadableScreens)) problems.push(p);
   reportComposition();
 
   // Base definitions, with the base site's configuration: their problems are theirs, whatever inherits them.

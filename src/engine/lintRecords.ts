@@ -21,8 +21,14 @@ const params = (name: string, f: RecordFieldDef) =>
       ];
 
 /** Why a field's readAs names no fixed option list (undefined when it does). */
-function readAsProblem(sources: DefinitionSources, { screen, field }: { screen: string; field: string }) {
+function readAsProblem(
+  sources: DefinitionSources,
+  { screen, field }: { screen: string; field: string },
+  unreadable: ReadonlySet<string>,
+) {
   const def = sources.screens[screen];
+  // A screen whose file is not JSON has its syntax error reported: what it holds is unknown.
+  if (!def && unreadable.has(screen)) return undefined;
   if (!def) return `no screen "${screen}"${didYouMean(screen, Object.keys(sources.screens))}`;
   const options = def.fields?.[field]?.options;
   if (!options)
@@ -35,6 +41,7 @@ export function recordProblems(
   sources: DefinitionSources,
   validate: ValidateFunction | undefined,
   catalogues: Record<string, Record<string, string>>,
+  unreadableScreens: ReadonlySet<string> = new Set(),
 ): Problem[] {
   const out: Problem[] = [];
   for (const [name, doc] of Object.entries(sources.records)) {
@@ -55,7 +62,7 @@ export function recordProblems(
         if (!(def.label in catalogue))
           problem(`${at}.label`, `message key "${def.label}" is missing from i18n/${lang}.json`);
       if (def.readAs) {
-        const why = readAsProblem(sources, def.readAs);
+        const why = readAsProblem(sources, def.readAs, unreadableScreens);
         if (why) problem(`${at}.readAs`, why);
       }
       const claims: Array<[keyof typeof claimed, string[]]> = [

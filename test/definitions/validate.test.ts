@@ -349,6 +349,16 @@ const cases: Case[] = [
   },
   // What the server answers and takes.
   {
+    what: "a record field read as a form field's options that has none",
+    breakIt: (t) =>
+      t.editText('screen-definitions/records/tone.json', (s) =>
+        s.replace('"field": "cutFlag" }', '"field": "toneName" }'),
+      ),
+    file: 'screen-definitions/records/tone.json',
+    path: '$.fields.cutFlag.readAs',
+    reason: 'screen "rbtUploading" has no field "toneName" with options',
+  },
+  {
     what: 'a column naming a field the list answer does not have',
     breakIt: (t) =>
       t.edit(MAINTENANCE, (d) => {
