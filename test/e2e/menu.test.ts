@@ -1,7 +1,16 @@
 // The sidebar menu rules of 000 §2 (one test per rule), the top-bar dropdown and the sidebar cookie, with site
 // variants from the demo providers (one per site) and flags set in the server's configuration.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, pathOf, screenshot, type DemoAccount } from './support/browser';
+import {
+  demo,
+  endTabSession,
+  expectPath,
+  login,
+  openPage,
+  pathOf,
+  screenshot,
+  type DemoAccount,
+} from './support/browser';
 import { openUserMenu, sidebarMenu } from './support/menu';
 import { useSuite } from './support/suite';
 import { createEngine } from '../../src/engine';
@@ -62,9 +71,8 @@ describe('sidebar menu (000 §2)', () => {
     let menu = await menuAs(generic());
     expect(menu.entries.rbt).not.toContain('copyrightMaintenance');
     expect(menu.entries.rbt).not.toContain('batchUpdateExpireDate');
-    await page.context().clearCookies();
+    await endTabSession(page);
     await flags({ support_copyright_maintenance: '1' });
-    await page.evaluate(() => sessionStorage.clear());
     menu = await menuAs(generic());
     expect(menu.entries.rbt).toContain('copyrightMaintenance');
   });

@@ -1,7 +1,7 @@
 // Login, the forced first-login password change, log out, forgotten password (code read from the outbox),
 // and the session-ending answers of 000 §8 (session expired, HTTP 403), against the real server.
 import type { Page } from 'playwright-core';
-import { demo, expectPath, login, openPage, screenshot, sessionStore, settled } from './support/browser';
+import { demo, expectPath, login, openPage, screenshot, sessionStore, settled, endTabSession } from './support/browser';
 import { sidebarMenu } from './support/menu';
 import { useSuite } from './support/suite';
 
@@ -87,8 +87,7 @@ describe('login (000 §4)', () => {
     await expectPath(page, '/dashboard');
     expect((await sidebarMenu(page)).groups).toContain('rbt');
     // The new password works on the next login.
-    await page.context().clearCookies();
-    await page.evaluate(() => sessionStorage.clear());
+    await endTabSession(page);
     await login(page, { account: first.account, password: newPassword });
     await expectPath(page, '/dashboard');
   });
