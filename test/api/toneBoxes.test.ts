@@ -787,6 +787,19 @@ describe('bundle price, remark and description (001 §2.5, §3: three fields of 
       },
     ]);
 
+    // The box's type by the upload form's words; one prompt per content language, each headed by its language.
+    expect(compared('toneBoxType')).toMatchObject({
+      labels: { '2': 'MusicBox.typeDisc', '4': 'MusicBox.typePackage' },
+    });
+    const languages = await s.ctx.db.selectFrom('languages').select(['language_code', 'language_desc']).execute();
+    expect(
+      review.files.map((f: { name: string; label: string; params: unknown }) => [f.name, f.label, f.params]),
+    ).toEqual(
+      expect.arrayContaining(
+        languages.map((l) => [l.language_code, 'MusicBox.promptFileOf', { language: l.language_desc }]),
+      ),
+    );
+
     await operator('changes', 'approve', requestID);
     expect(await listed(toneBoxCode)).toMatchObject({ approveType: '2', askType: '', ...second });
     expect(fieldsOf(await detail(toneBoxID))).toEqual(second);

@@ -1,5 +1,6 @@
 // What an approvable entity gives the lifecycle (lifecycle.ts): where its live row and approval marks are, and
 // what an approved change does to live data. Nothing here decides whether a change waits; that is the lifecycle's.
+import type { Lang } from '../http/lang';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ChangeKind } from './states';
@@ -27,8 +28,11 @@ export interface ApprovableEntity {
   >;
   /** How the operator's lists name each entity (a tone's code and name, a name tone's name and MSISDN). */
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
-  /** What the operator reviews of a change: values and files before and after (lifecycle/review.ts). */
-  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload): Promise<ChangeView>;
+  /**
+   * What the operator reviews of a change: values and files before and after (lifecycle/review.ts), names in
+   * the operator's language `lang`.
+   */
+  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload, lang: Lang): Promise<ChangeView>;
 }
 
 type Row<T extends ApprovableTable> = Selectable<Database[T]>;

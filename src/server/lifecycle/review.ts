@@ -21,7 +21,9 @@ export interface ViewField {
 }
 export interface ViewFile {
   name: string;
+  /** i18n key of the file's label, and its message's parameters (a box's prompt names its language). */
   label: string;
+  params?: Record<string, string>;
   /** Saved file names ('' when none). */
   old: string;
   new: string;
@@ -81,7 +83,8 @@ export function recordView(
   o: {
     /** The OpenAPI tag of the entity's calls: which table an id parameter names (records/references.json). */
     tag: string;
-    files?: { field: string; labels: Record<string, string> };
+    /** The record's field holding the file map, and each key's label (a key, or a key with its parameters). */
+    files?: { field: string; labels: Record<string, string | { label: string; params: Record<string, string> }> };
   },
 ) {
   const { files } = o;
@@ -99,7 +102,7 @@ export function recordView(
       for (const [key, label] of Object.entries(files.labels))
         fileFields.push({
           name: key,
-          label,
+          ...(typeof label === 'string' ? { label } : label),
           old: text(before[key]),
           new: text(after[key]),
           changed: text(before[key]) !== text(after[key]),

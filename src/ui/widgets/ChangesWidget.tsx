@@ -27,6 +27,8 @@ interface ViewField {
 interface ViewFile {
   name: string;
   label: string;
+  /** The label's parameters (a box's prompt: its language). */
+  params?: Record<string, unknown>;
   old: string;
   new: string;
   changed: boolean;
@@ -134,7 +136,7 @@ export function ChangesWidget(props: WidgetProps) {
           data-file={f.name}
         >
           <h4>
-            {t(f.label)}
+            {t(f.label, f.params)}
             {marked && f.changed && changedMark}
           </h4>
           <div className="changes__pair">
@@ -145,7 +147,7 @@ export function ChangesWidget(props: WidgetProps) {
                   name={f[side.key]}
                   info={f[side.info]}
                   address={address}
-                  label={t(side.listen, { name: t(f.label) })}
+                  label={t(side.listen, { name: t(f.label, f.params) })}
                   t={t}
                 />
               </div>

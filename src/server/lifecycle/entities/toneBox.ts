@@ -2,6 +2,7 @@
 // modification writes the edited fields as the box's record maps them (records/toneBox.json) and replaces its
 // tones with the staged list, a deletion marks it deleted with its reason and takes it out of the IVR directories
 // of tone boxes that hold it. Until the operator approves, the box, its tones and those directories stay as they were.
+import { languageNames } from '../../services/translations';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
@@ -40,10 +41,19 @@ export const toneBoxEntity: ApprovableEntity = {
       .where('id', '=', id)
       .execute();
   }),
-  async review(db, id, kind, payload) {
+  async review(db, id, kind, payload, lang) {
     const row = await db.selectFrom('tone_boxes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const languages = await db.selectFrom('languages').select('language_code').orderBy('priority', 'desc').execute();
-    const prompts = Object.fromEntries(languages.map((l) => [l.language_code, 'MusicBox.promptFile']));
+    const [languages, names] = await Promise.all([
+      db.selectFrom('languages').select(['id', 'language_code']).orderBy('priority', 'desc').execute(),
+      languageNames(db, lang),
+    ]);
+    // One prompt per content language: each headed by its language, in the operator's language.
+    const prompts = Object.fromEntries(
+      languages.map((l) => [
+        l.language_code,
+        { label: 'MusicBox.promptFileOf', params: { language: names.get(l.id) ?? l.language_code } },
+      ]),
+    );
     const view = recordView(toneBoxFields(), row, payload, kind, {
       tag: 'music boxes',
       files: { field: 'toneFile', labels: prompts },
