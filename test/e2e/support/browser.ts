@@ -234,6 +234,11 @@ const checkedDocuments = new Set<string>();
 
 export async function screenshot(page: Page, name: string, o: { viewport?: boolean } = {}): Promise<void> {
   await settled(page);
+  // A region still saying it is busy (a list whose answer is being drawn: its rows dimmed) is waited for: the
+  // network can be quiet a frame before the page has drawn what came. Up to 10 s; then it is judged as it is.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   // Finite animations (a dialog's fade, a toast sliding in) are run to their end: the picture shows, and axe-core
   // judges, the settled screen (a dialog caught mid-fade would fail on contrast).
   if (WRITE_SCREENSHOTS) {
