@@ -125,7 +125,7 @@ export function fieldMap(record: RecordDoc, screens: Record<string, ScreenDef> =
     def,
     column: def.column,
     type: def.type ?? 'text',
-    ...(labelsOf(def, screens) ? { labels: labelsOf(def, screens) } : {}),
+    labels: labelsOf(def, screens),
     ...(def.write ? { param: (typeof def.write === 'object' && def.write.param) || name } : {}),
     ...(def.write
       ? { editParam: (typeof def.write === 'object' && (def.write.editParam || def.write.param)) || name }

@@ -258,7 +258,7 @@ export function operatorRoutes(app: FastifyInstance, store: FileStore): void {
       tag: 'operator',
       summary: 'One change with its values and files before and after',
       description:
-        "requestID of a change of a provider of the operator's sites (950005 otherwise). record: the change (as in /op/changes, with status, reason, decidedBy) and fields [{name, label (i18n key), old, new, changed, labels?, format?}] (an id a field names shown as its name, in the request's language, and the id: \"Pop (3)\"; labels: code -> i18n key of the words for a code, from the upload form's options the record names (readAs); format 'datetime': old and new are ISO 8601 moments) and files [{name, label, old, new, changed}]: saved file names, played through /op/file/{savedFilename}. An addition has nothing before, a deletion nothing after.",
+        "requestID of a change of a provider of the operator's sites (950005 otherwise). record: the change (as in /op/changes, with status, reason, decidedBy) and fields [{name, label (i18n key), old, new, changed, labels?, format?}] (an id a field names shown as its name, in the request's language, and the id: \"Pop (3)\"; labels: code -> i18n key of the words for a code, from the upload form's options the record names (readAs); format 'datetime': old and new are ISO 8601 moments) and files [{name, label, params?, old, new, changed}] (params: the label's message parameters, a box prompt's language): saved file names, played through /op/file/{savedFilename}. An addition has nothing before, a deletion nothing after.",
       auth: 'operator',
       params: obj({ requestID: rowId }, ['requestID']),
       codes: [RC.notFound],

@@ -2,9 +2,9 @@
 // modification writes the edited fields as the box's record maps them (records/toneBox.json) and replaces its
 // tones with the staged list, a deletion marks it deleted with its reason and takes it out of the IVR directories
 // of tone boxes that hold it. Until the operator approves, the box, its tones and those directories stay as they were.
-import { languageNames } from '../../services/translations';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { languageNames } from '../../services/translations';
 import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../entity';
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
