@@ -1,9 +1,17 @@
-// `npm run definitions -- resolve musicBoxUpload --site kenya|ais|generic --config FILE` as a child process:
-// valid JSON on stdout that differs between sites exactly as 000 §4/§5 say.
+// `npm run definitions -- resolve musicBoxUpload --site kenya|ais|generic --config FILE`: valid JSON on stdout that
+// differs between sites exactly as 000 §4/§5 say. The cases run the command's function in process (src/cli/resolve.ts,
+// what the CLI prints and exits with); one runs the CLI process itself, as an integrator does.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runCli } from './cli';
+import { resolveCommand } from '../../src/cli/resolve';
+import { ROOT, runCli as runCliProcess, type CliResult } from './cli';
+
+/** What `npm run definitions -- resolve ...` prints and exits with (args start with 'resolve', as on the command line). */
+function runCli(args: string[]): CliResult {
+  const r = resolveCommand(args.slice(1), 'usage');
+  return { status: r.exitCode, stdout: r.stdout, stderr: r.stderr };
+}
 
 const WEEKLY_CONFIG = join(ROOT, 'test', 'fixtures', 'config-weekly.json');
 let dir: string;
@@ -144,11 +152,16 @@ test('an unknown screen or site is refused', () => {
   );
 });
 
-test('a configuration file that is not JSON is refused with its line, column and reason', () => {
+test('the CLI process prints the whole screen and exits 0; a configuration file that is not JSON is refused with its line, column and reason', () => {
+  const ok = runCliProcess(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', WEEKLY_CONFIG]);
+  expect(ok.status).toBe(0);
+  expect(JSON.parse(ok.stdout)).toEqual(
+    JSON.parse(runCli(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', WEEKLY_CONFIG]).stdout),
+  );
   const path = join(dir, 'trailing.json');
   writeFileSync(path, '{\n  "max_tone_price": "5",\n}\n');
-  const r = runCli(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', path]);
-  expect(r.status).not.toBe(0);
+  const r = runCliProcess(['resolve', 'musicBoxUpload', '--site', 'kenya', '--config', path]);
+  expect(r.status).toBe(2);
   expect(r.stderr).toBe(`${path}:3:1: a comma before "}" (trailing comma) is not allowed in JSON\n`);
   expect(r.stdout).toBe('');
 });
