@@ -1,7 +1,10 @@
 // What an operator reviews of a change request (issue 26): the entity's values before and after, side by side,
 // each marked when the change alters it, and its audio and image files before and after (the provider's saved
 // files, playable through the operator's file call). Old is the live row; new is what approval would make of it.
-import type { FieldMap } from '../records/fieldMap';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { labelsOf, type FieldMap, type MappedField } from '../records/fieldMap';
+import { engineFor } from '../validation';
 import { wireMarks, type ChangeKind } from './states';
 import { referencesOf, type Reference } from '../http/contract';
 
@@ -69,6 +72,35 @@ export const field = (name: string, label: string, old: unknown, now: unknown): 
   changed: text(old) !== text(now),
 });
 
+/** The site of the provider a row belongs to (its forms give the review's words). */
+export const siteOfProvider = async (db: Kysely<Database>, providerId: number): Promise<string | undefined> =>
+  (await db.selectFrom('providers').select('site').where('id', '=', providerId).executeTakeFirst())?.site;
+
+const siteLabels = new WeakMap<MappedField, Map<string, Record<string, string> | undefined>>();
+/**
+ * The words for a field's codes on the provider's site, worked out once per field and site: a site's overlay may
+ * offer a code the base form does not (Kenya's music package, type 5). A site without a folder any more keeps the
+ * base form's words.
+ */
+function labelsOn(f: MappedField, site: string | undefined): Record<string, string> | undefined {
+  const readAs = f.def.readAs;
+  if (!readAs || site === undefined) return f.labels;
+  let bySite = siteLabels.get(f);
+  if (!bySite) siteLabels.set(f, (bySite = new Map()));
+  if (!bySite.has(site)) {
+    let labels = f.labels;
+    try {
+      const engine = engineFor(site);
+      if (engine.screenIds().includes(readAs.screen))
+        labels = labelsOf(f.def, { [readAs.screen]: engine.definition(readAs.screen) }) ?? f.labels;
+    } catch {
+      // no folder for the site: the base form's words
+    }
+    bySite.set(site, labels);
+  }
+  return bySite.get(site);
+}
+
 /**
  * The view of an entity stored through a record (records/*.json): every written field with a value on either
  * side, the change's values over the live row's; the record's field holding its file map (a tone's toneFile, a
@@ -85,6 +117,8 @@ export function recordView(
     tag: string;
     /** The record's field holding the file map, and each key's label (a key, or a key with its parameters). */
     files?: { field: string; labels: Record<string, string | { label: string; params: Record<string, string> }> };
+    /** The provider's site, whose forms give coded values their words (readAs). */
+    site?: string;
   },
 ) {
   const { files } = o;
@@ -118,7 +152,7 @@ export function recordView(
     fields.push({
       ...field(f.name, f.def.label, before, after),
       ...(reference ? { reference } : {}),
-      ...(f.labels ? { labels: f.labels } : {}),
+      ...(f.labels ? { labels: labelsOn(f, o.site) } : {}),
       ...(f.type === 'time' ? { format: 'datetime' as const } : {}),
     });
   }

@@ -113,8 +113,11 @@ function listRowOf(plan: ReadonlyArray<readonly [string, MappedField]>): (row: R
   return (row) => build(wire, row);
 }
 
-/** The codes of a field with readAs and their message keys (the linter has checked the option list exists). */
-function labelsOf(def: RecordFieldDef, screens: Record<string, ScreenDef>): Record<string, string> | undefined {
+/**
+ * The codes of a field with readAs and their message keys, from the screens given (the linter has checked the
+ * option list exists): the base definitions here; a site's own (its overlay may add a code) in labelsOn.
+ */
+export function labelsOf(def: RecordFieldDef, screens: Record<string, ScreenDef>): Record<string, string> | undefined {
   const options = def.readAs && screens[def.readAs.screen]?.fields?.[def.readAs.field]?.options;
   return Array.isArray(options) ? Object.fromEntries(options.map((o) => [String(o.value), o.label])) : undefined;
 }

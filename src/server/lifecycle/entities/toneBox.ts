@@ -9,7 +9,7 @@ import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../ent
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneBoxFields } from '../../services/toneBoxRecord';
-import { field, recordView, sides } from '../review';
+import { field, recordView, sides, siteOfProvider } from '../review';
 
 export const TONE_BOX = 'toneBox';
 
@@ -56,6 +56,7 @@ export const toneBoxEntity: ApprovableEntity = {
     );
     const view = recordView(toneBoxFields(), row, payload, kind, {
       tag: 'music boxes',
+      site: await siteOfProvider(db, row.provider_id),
       files: { field: 'toneFile', labels: prompts },
     });
     const codes = async (ids: number[]) =>
