@@ -188,7 +188,10 @@ maybe('two processes behind haproxy, no shared disk', () => {
     if (spawnSync('haproxy', ['-v']).status !== 0)
       throw new Error('haproxy is not installed: apt-get install -y haproxy (.ci/run installs it)');
     s3 = await startS3();
-    ports.push(await freePort(), await freePort());
+    // Each process takes a port of its own choosing (PORT 0) at its first start and keeps it on restarts (haproxy's
+    // configuration names it): a port found free here and passed on could be taken meanwhile as the local port of an
+    // outgoing connection (this file's own database connections; failed once in a full run with EADDRINUSE).
+    ports.push(0, 0);
     // The database migrated and configured as an operator would before the first start: writes open at any hour,
     // and a small address limit so the throttle shows in a few attempts.
     db = await openDatabase({ dataDir: work, databaseUrl: process.env.DATABASE_URL, pgSchema });
@@ -197,6 +200,7 @@ maybe('two processes behind haproxy, no shared disk', () => {
     await config.set('maintenance_window', '');
     await config.set('address_max_failures', '3');
     procs.push(...(await Promise.all([0, 1].map((i) => startProcess(options(i))))));
+    procs.forEach((p, i) => (ports[i] = Number(new URL(p.base).port)));
     // The balancer: the repository's configuration, its addresses from the environment, HTTPS with a fresh certificate.
     const pem = join(work, 'lb.pem');
     const made = spawnSync('openssl', [
