@@ -56,10 +56,21 @@ export const row = (page: Page, toneID: string) =>
 export function rowAction(page: Page, toneID: string, action: string) {
   const inline = row(page, toneID).locator(`.row-actions__button[data-action="${action}"]`);
   const item = page.locator(`.row-menu [data-action="${action}"]`);
+  // Clicked again when no menu opens within 5 s, as a person would: the list's answer to a write can redraw the row
+  // under the click (once in a loaded full run the menu never opened, and the wait ran out at 30 s).
   const openMore = async () => {
-    if (await page.locator('.row-menu').count()) return;
-    await row(page, toneID).locator('.row-actions__more').click();
-    await page.locator('.row-menu').waitFor();
+    for (let attempt = 1; !(await page.locator('.row-menu').count()); attempt++) {
+      await row(page, toneID).locator('.row-actions__more').click();
+      const opened = await page
+        .locator('.row-menu')
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch((e) => {
+          if (attempt === 3) throw e;
+          return false;
+        });
+      if (opened) return;
+    }
   };
   /** Whether the row offers the action now (the More menu is closed again after looking). */
   const offered = async () => {
