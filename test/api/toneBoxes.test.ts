@@ -807,19 +807,10 @@ describe('bundle price, remark and description (001 §2.5, §3: three fields of 
 
   test("the review reads a box's type by its own site's words: Kenya's package is type 5, which only its form offers", async () => {
     const kenya = await s.login(DEMO.kenya.account, DEMO.kenya.password);
-    const tones = (await freeTones(s, DEMO.kenya.account)).slice(0, 2);
-    const form = {
+    const form = await packageForm(kenya, DEMO.kenya.account, {
       toneBoxType: '5',
-      name: 'Kenyan Package',
-      price: '2.50',
-      toneValidDay: tones.map((t) => t.toneValidDay).sort()[0],
-      catalogID: await boxCatalogue(s),
-      priceGroupChoice: '1',
-      description: 'Tones of the coast',
-      toneFile: { en: await uploadWav(kenya) },
       additionalToneBoxInfo: { genre: 'Taarab' },
-      tones: tones.map((t) => ({ toneCode: t.toneCode, toneValidDay: t.toneValidDay })),
-    };
+    });
     const r = await send(kenya, '/sp/addtonebox', await formPayload(kenya, form));
     expect(r.body.returnCode).toBe('000000');
     const op = s.client();
