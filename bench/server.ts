@@ -65,7 +65,10 @@ export async function seedPostgres(dataDir: string, schema: string): Promise<num
        FROM generate_series(1, $4::int) g`,
       [rows[0].id, Number(rows[0].n), Date.now(), TONES],
     );
-    await c.query('ANALYZE tones');
+    // Vacuumed as well as analysed, as a deployment's table long has been: autovacuum takes up a million freshly
+    // inserted rows by itself (autovacuum_vacuum_insert_threshold), otherwise in the middle of the measurement.
+    // Measured on one machine the same day: the list's p50 1.7 -> 1.2 ms; its p95 stayed about 4 ms.
+    await c.query('VACUUM (ANALYZE) tones');
   } finally {
     await c.end();
   }
