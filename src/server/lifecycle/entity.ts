@@ -30,9 +30,15 @@ export interface ApprovableEntity {
   describe(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>>;
   /**
    * What the operator reviews of a change: values and files before and after (lifecycle/review.ts), names in
-   * the operator's language `lang`.
+   * the operator's language, coded values in the words of the provider's site's forms.
    */
-  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload, lang: Lang): Promise<ChangeView>;
+  review(db: Kysely<Database>, id: number, kind: ChangeKind, payload: Payload, reader: Reader): Promise<ChangeView>;
+}
+
+/** Who reads a review and of whose change: the operator's language, the site of the provider who sent it. */
+export interface Reader {
+  lang: Lang;
+  site: string;
 }
 
 type Row<T extends ApprovableTable> = Selectable<Database[T]>;

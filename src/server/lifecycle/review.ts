@@ -1,9 +1,8 @@
 // What an operator reviews of a change request (issue 26): the entity's values before and after, side by side,
 // each marked when the change alters it, and its audio and image files before and after (the provider's saved
 // files, playable through the operator's file call). Old is the live row; new is what approval would make of it.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { labelsOf, type FieldMap, type MappedField } from '../records/fieldMap';
+import { BASE_SITE, type RecordFieldDef } from '../../engine';
+import type { FieldMap } from '../records/fieldMap';
 import { engineFor } from '../validation';
 import { wireMarks, type ChangeKind } from './states';
 import { referencesOf, type Reference } from '../http/contract';
@@ -72,33 +71,30 @@ export const field = (name: string, label: string, old: unknown, now: unknown): 
   changed: text(old) !== text(now),
 });
 
-/** The site of the provider a row belongs to (its forms give the review's words). */
-export const siteOfProvider = async (db: Kysely<Database>, providerId: number): Promise<string | undefined> =>
-  (await db.selectFrom('providers').select('site').where('id', '=', providerId).executeTakeFirst())?.site;
-
-const siteLabels = new WeakMap<MappedField, Map<string, Record<string, string> | undefined>>();
+const readAsLabels = new Map<string, Record<string, string> | undefined>();
 /**
- * The words for a field's codes on the provider's site, worked out once per field and site: a site's overlay may
- * offer a code the base form does not (Kenya's music package, type 5). A site without a folder any more keeps the
- * base form's words.
+ * The words for a record field's codes (its readAs: a form field's options, code -> message key) on the provider's
+ * site, worked out once per field and site: a site's overlay may offer a code the base form does not (Kenya's music
+ * package, type 5). A site without a folder any more reads them from the base site's form.
  */
-function labelsOn(f: MappedField, site: string | undefined): Record<string, string> | undefined {
-  const readAs = f.def.readAs;
-  if (!readAs || site === undefined) return f.labels;
-  let bySite = siteLabels.get(f);
-  if (!bySite) siteLabels.set(f, (bySite = new Map()));
-  if (!bySite.has(site)) {
-    let labels = f.labels;
+function labelsOn(readAs: NonNullable<RecordFieldDef['readAs']>, site: string): Record<string, string> | undefined {
+  const key = `${site}\u0000${readAs.screen}\u0000${readAs.field}`;
+  if (!readAsLabels.has(key)) {
+    let engine;
     try {
-      const engine = engineFor(site);
-      if (engine.screenIds().includes(readAs.screen))
-        labels = labelsOf(f.def, { [readAs.screen]: engine.definition(readAs.screen) }) ?? f.labels;
+      engine = engineFor(site);
     } catch {
-      // no folder for the site: the base form's words
+      engine = engineFor(BASE_SITE);
     }
-    bySite.set(site, labels);
+    const options = engine.screenIds().includes(readAs.screen)
+      ? engine.definition(readAs.screen).fields?.[readAs.field]?.options
+      : undefined;
+    readAsLabels.set(
+      key,
+      Array.isArray(options) ? Object.fromEntries(options.map((o) => [String(o.value), o.label])) : undefined,
+    );
   }
-  return bySite.get(site);
+  return readAsLabels.get(key);
 }
 
 /**
@@ -118,7 +114,7 @@ export function recordView(
     /** The record's field holding the file map, and each key's label (a key, or a key with its parameters). */
     files?: { field: string; labels: Record<string, string | { label: string; params: Record<string, string> }> };
     /** The provider's site, whose forms give coded values their words (readAs). */
-    site?: string;
+    site: string;
   },
 ) {
   const { files } = o;
@@ -148,11 +144,12 @@ export function recordView(
     const [before, after] = sides(kind, live, changed, '').map((v) => (f.type === 'time' ? moment(v) : v));
     if (text(before) === '' && text(after) === '') continue;
     const param = f.editParam ?? f.param;
+    const labels = f.def.readAs && labelsOn(f.def.readAs, o.site);
     const reference = param ? referencesOf(o.tag, [param])[param] : undefined;
     fields.push({
       ...field(f.name, f.def.label, before, after),
       ...(reference ? { reference } : {}),
-      ...(f.labels ? { labels: labelsOn(f, o.site) } : {}),
+      ...(labels ? { labels } : {}),
       ...(f.type === 'time' ? { format: 'datetime' as const } : {}),
     });
   }

@@ -2,7 +2,7 @@
 // store, what the list rows, the detail answer and the export carry, and what an approved modification changes,
 // all derived from the record's fields, so a field is declared once (there) and never retyped here. Generic over
 // entities: tones use it now (services/toneRecord.ts); tone boxes too (services/toneBoxRecord.ts).
-import type { RecordDoc, RecordFieldDef, ScreenDef } from '../../engine';
+import type { RecordDoc, RecordFieldDef } from '../../engine';
 import { typed, type JsonSchema, type TSchema } from '../http/schemas';
 import { columnOf } from '../http/contract';
 
@@ -17,8 +17,6 @@ export interface MappedField {
   /** The write calls' parameter, when the field is written, and the edit call's. */
   param?: string;
   editParam?: string;
-  /** Code -> message key, from the form field its readAs names (the operator's review shows the words). */
-  labels?: Record<string, string>;
 }
 
 type Row = Record<string, unknown>;
@@ -113,22 +111,12 @@ function listRowOf(plan: ReadonlyArray<readonly [string, MappedField]>): (row: R
   return (row) => build(wire, row);
 }
 
-/**
- * The codes of a field with readAs and their message keys, from the screens given (the linter has checked the
- * option list exists): the base definitions here; a site's own (its overlay may add a code) in labelsOn.
- */
-export function labelsOf(def: RecordFieldDef, screens: Record<string, ScreenDef>): Record<string, string> | undefined {
-  const options = def.readAs && screens[def.readAs.screen]?.fields?.[def.readAs.field]?.options;
-  return Array.isArray(options) ? Object.fromEntries(options.map((o) => [String(o.value), o.label])) : undefined;
-}
-
-export function fieldMap(record: RecordDoc, screens: Record<string, ScreenDef> = {}): FieldMap {
+export function fieldMap(record: RecordDoc): FieldMap {
   const fields: MappedField[] = Object.entries(record.fields).map(([name, def]) => ({
     name,
     def,
     column: def.column,
     type: def.type ?? 'text',
-    labels: labelsOf(def, screens),
     ...(def.write ? { param: (typeof def.write === 'object' && def.write.param) || name } : {}),
     ...(def.write
       ? { editParam: (typeof def.write === 'object' && (def.write.editParam || def.write.param)) || name }

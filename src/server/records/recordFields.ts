@@ -1,6 +1,5 @@
 // An entity's field map read once, on first use, from the definitions the server reads at start (never at
-// import: `definitions validate` imports the route table to check a broken tree without a server). The screens
-// come along: a field's readAs names the form field whose options give its codes their words.
+// import: `definitions validate` imports the route table to check a broken tree without a server).
 import { loadSourcesFromDisk } from '../../engine/fsLoader';
 import { fieldMap, type FieldMap } from './fieldMap';
 
@@ -9,10 +8,9 @@ export function recordFields(entity: string, calls: string): () => FieldMap {
   let map: FieldMap | undefined;
   return () => {
     if (map) return map;
-    const sources = loadSourcesFromDisk();
-    const record = sources.records[entity];
+    const record = loadSourcesFromDisk().records[entity];
     if (!record)
       throw new Error(`screen-definitions/records/${entity}.json is missing: ${calls} derive their fields from it`);
-    return (map = fieldMap(record, sources.screens));
+    return (map = fieldMap(record));
   };
 }

@@ -102,7 +102,7 @@ export async function changeDetail(db: Db, o: Operator, id: number, lang: Lang) 
   // A decided change is history: what it changed is in the audit log, and its entity may be gone.
   const view =
     cr.status === 'pending'
-      ? await entity.review(db, cr.entity_id, cr.kind as ChangeKind, payload, lang)
+      ? await entity.review(db, cr.entity_id, cr.kind as ChangeKind, payload, { lang, site: cr.site })
       : { fields: [], files: [] };
   return {
     requestID: String(cr.id),

@@ -8,7 +8,7 @@ import { describeBy, writeColumns, type ApprovableEntity, type Payload, type Tx 
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneFields } from '../../services/toneRecord';
-import { field, recordView, sides, siteOfProvider } from '../review';
+import { field, recordView, sides } from '../review';
 
 /** The files of a tone's file map (001 §3 toneFile) with the labels the tone form gives them. */
 const TONE_FILES = {
@@ -102,11 +102,11 @@ export const toneEntity: ApprovableEntity = {
     await tx.updateTable('tones').set({ status: STATUS.deleted, updated_at: now }).where('id', '=', id).execute();
   }),
   applyMany: { modify: writeManyFields },
-  async review(db, id, kind, payload) {
+  async review(db, id, kind, payload, { site }) {
     const row = await db.selectFrom('tones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const view = recordView(toneFields(), row, payload, kind, {
       tag: 'tones',
-      site: await siteOfProvider(db, row.provider_id),
+      site,
       files: { field: 'toneFile', labels: TONE_FILES },
     });
     const tags = (await db.selectFrom('tags').select('name').where('tone_id', '=', id).orderBy('id').execute()).map(

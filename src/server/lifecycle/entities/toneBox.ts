@@ -9,7 +9,7 @@ import { describeBy, type ApprovableEntity, type Payload, type Tx } from '../ent
 import { STATUS } from '../states';
 import { onAirEntity } from './onAir';
 import { toneBoxFields } from '../../services/toneBoxRecord';
-import { field, recordView, sides, siteOfProvider } from '../review';
+import { field, recordView, sides } from '../review';
 
 export const TONE_BOX = 'toneBox';
 
@@ -41,7 +41,7 @@ export const toneBoxEntity: ApprovableEntity = {
       .where('id', '=', id)
       .execute();
   }),
-  async review(db, id, kind, payload, lang) {
+  async review(db, id, kind, payload, { lang, site }) {
     const row = await db.selectFrom('tone_boxes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const [languages, names] = await Promise.all([
       db.selectFrom('languages').select(['id', 'language_code']).orderBy('priority', 'desc').execute(),
@@ -56,7 +56,7 @@ export const toneBoxEntity: ApprovableEntity = {
     );
     const view = recordView(toneBoxFields(), row, payload, kind, {
       tag: 'music boxes',
-      site: await siteOfProvider(db, row.provider_id),
+      site,
       files: { field: 'toneFile', labels: prompts },
     });
     const codes = async (ids: number[]) =>
