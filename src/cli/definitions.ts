@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
 import { siteIds } from '../engine/fsLoader';
 import { didYouMean } from '../engine/names';
-import { option, resolveCommand } from './resolve';
+import { option, resolveCommand, type CliResult } from './resolve';
 import { validateDefinitions } from './validate';
 
 const USAGE = `usage:
@@ -23,7 +23,7 @@ function fail(message: string): never {
 }
 
 /** Prints what a command gives; the process ends with its code once the output is written. */
-function finish(result: { exitCode: number; stdout: string; stderr: string }): void {
+function finish(result: CliResult): void {
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   process.exitCode = result.exitCode;

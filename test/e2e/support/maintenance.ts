@@ -59,17 +59,14 @@ export function rowAction(page: Page, toneID: string, action: string) {
   // Clicked again when no menu opens within 5 s, as a person would: the list's answer to a write can redraw the row
   // under the click (once in a loaded full run the menu never opened, and the wait ran out at 30 s).
   const openMore = async () => {
-    for (let attempt = 1; !(await page.locator('.row-menu').count()); attempt++) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (await page.locator('.row-menu').count()) return;
       await row(page, toneID).locator('.row-actions__more').click();
-      const opened = await page
-        .locator('.row-menu')
-        .waitFor({ timeout: 5_000 })
-        .then(() => true)
-        .catch((e) => {
-          if (attempt === 3) throw e;
-          return false;
-        });
-      if (opened) return;
+      try {
+        return await page.locator('.row-menu').waitFor({ timeout: 5_000 });
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
     }
   };
   /** Whether the row offers the action now (the More menu is closed again after looking). */
