@@ -1,34 +1,23 @@
 // The capability gate on the server (src/engine/gate.ts decides from the definitions): a call that belongs only to
 // screens or actions the session cannot open answers 950016, naming the screen and why, before anything changes.
-// The gate is computed once per site configuration (the ConfigStore's cached object) and user context.
+// The gate is computed once per site configuration (the ConfigStore's cached object) and user context (userScope.ts).
 import type { FastifyRequest } from 'fastify';
 import { BASE_SITE } from '../../engine';
 import { gateOf, OPERATOR_APP, type Access, type Gate } from '../../engine/gate';
-import type { Operator, Provider } from '../db/schema';
+import type { Operator } from '../db/schema';
+import type { SessionContext } from '../context';
 import { operatorUser } from '../services/operators';
 import type { Config } from '../services/config';
-import { contextUser } from '../services/providers';
+import { userScope } from './userScope';
 import { engineFor } from '../validation';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { translate } from './messages';
 
-const gates = new WeakMap<Config, Map<string, Gate>>();
-/** At most this many user contexts per configuration (a user context differs by account). */
-const PER_CONFIG = 2000;
-
-export function gateFor(p: Provider, config: Config, now: number): Gate {
-  const user = contextUser(p, config, now);
-  const key = JSON.stringify(user);
-  let byUser = gates.get(config);
-  if (!byUser) gates.set(config, (byUser = new Map()));
-  let gate = byUser.get(key);
-  if (!gate) {
-    gate = gateOf(engineFor(p.site), { config, user });
-    if (byUser.size >= PER_CONFIG) byUser.clear();
-    byUser.set(key, gate);
-  }
-  return gate;
+/** The session's gate, built on the first request of its configuration and user context (userScope.ts). */
+export function gateFor(s: SessionContext, now: number): Gate {
+  const scope = userScope(s, now);
+  return (scope.gate ??= gateOf(engineFor(s.provider.site), { config: s.config, user: scope.user }));
 }
 
 /** The refusal of a closed call: the screen's title and the reason, in the session's language. */
@@ -43,9 +32,9 @@ export function closedError(access: Access & { open: false }, site: string, lang
 }
 
 /** Refuses the request when its call is closed to the session's provider. */
-export function assertCallOpen(req: FastifyRequest, p: Provider, config: Config, now: number): void {
-  const access = gateFor(p, config, now).call(req.url.split('?')[0]);
-  if (!access.open) throw closedError(access, p.site, req.lang);
+export function assertCallOpen(req: FastifyRequest, s: SessionContext, now: number): void {
+  const access = gateFor(s, now).call(req.url.split('?')[0]);
+  if (!access.open) throw closedError(access, s.provider.site, req.lang);
 }
 
 const operatorGates = new WeakMap<Config, Map<string, Gate>>();

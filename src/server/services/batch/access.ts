@@ -10,8 +10,7 @@ import { closedError, gateFor } from '../../http/gate';
 import { findTask, type TaskRow } from './tasks';
 
 const typeAccess = (req: SessionRequest, def: TaskTypeDef) => {
-  const s = req.session;
-  return gateFor(s.provider, s.config, req.server.ctx.now()).call(def.createdBy);
+  return gateFor(req.session, req.server.ctx.now()).call(def.createdBy);
 };
 
 /** Whether the session's provider may use the type. */
