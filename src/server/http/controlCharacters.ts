@@ -40,11 +40,15 @@ function jsonInside(text: string): unknown {
   }
 }
 
+/** A text that may be JSON (starts with [ or { after blanks): its content is walked too. */
+const LOOKS_LIKE_JSON = /^\s*[[{]/;
+
 /**
  * One violation per offending value, anywhere in the parameters: strings, array items and object keys and
  * values at any depth (JSON bodies, and text parameters that are themselves JSON, whose escapes such as
  * \u0000 decode to control characters), named by their path (`tags.2`, `toneFile.image`). Breadth first
- * without recursion, so a deeply nested body cannot exhaust the stack.
+ * without recursion, so a deeply nested body cannot exhaust the stack. Every call's parameters pass here, so a
+ * clean plain value costs one test: a path is only spelt out for a refusal or for content walked further.
  */
 export function controlCharacterViolations(root: unknown): Violation[] {
   const out: Violation[] = [];
@@ -53,14 +57,20 @@ export function controlCharacterViolations(root: unknown): Violation[] {
     const [field, value] = queue[i];
     if (typeof value === 'string') {
       if (hasControlCharacter(value)) out.push(refusal(field, value));
-      else if (/^\s*[[{]/.test(value)) queue.push([field, jsonInside(value)]);
+      else if (LOOKS_LIKE_JSON.test(value)) queue.push([field, jsonInside(value)]);
     } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
+      for (const k in value) {
+        if (!Object.hasOwn(value, k)) continue;
+        const v = (value as Record<string, unknown>)[k];
+        const badKey = hasControlCharacter(k);
+        const clean = typeof v === 'string' && !hasControlCharacter(v) && !LOOKS_LIKE_JSON.test(v);
+        if (!badKey && (clean || v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean'))
+          continue;
         // The answer names the field: a key's own control characters are not echoed back.
-        const name = withoutControlCharacters(k);
+        const name = badKey ? withoutControlCharacters(k) : k;
         const path = field ? `${field}.${name}` : name;
-        if (hasControlCharacter(k)) out.push(refusal(path, k));
-        queue.push([path, v]);
+        if (badKey) out.push(refusal(path, k));
+        if (!clean) queue.push([path, v]);
       }
     }
   }
