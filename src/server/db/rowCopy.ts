@@ -20,3 +20,20 @@ export function rowCopier<T>(columns: string[], keep: (column: string) => boolea
   }
   return copy as (row: object) => T;
 }
+
+const makers = new Map<string, (values: unknown[]) => Record<string, unknown>>();
+
+/**
+ * A function making a row object out of a row's values in column order (better-sqlite3's raw rows), the same
+ * way: one literal generated per column list. A later column of the same name wins, as in a row object.
+ */
+export function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unknown> {
+  const signature = columns.join('\u0000');
+  let make = makers.get(signature);
+  if (!make) {
+    const body = columns.map((c, i) => `${JSON.stringify(c)}: values[${i}]`).join(', ');
+    make = new Function('values', `return { ${body} };`) as (values: unknown[]) => Record<string, unknown>;
+    makers.set(signature, make);
+  }
+  return make;
+}
