@@ -5,30 +5,46 @@
 import type { Gate } from '../../engine/gate';
 import type { SessionContext } from '../context';
 import { siteCache } from '../siteCache';
-import { contextUser } from '../services/providers';
+import type { Provider } from '../db/schema';
+import { contextUser, isExpired } from '../services/providers';
 import { KeptOutcomes } from './keptContracts';
 
 export interface UserScope {
-  /** The user as the rules see it (the values of `key`). */
+  /** The user as the rules see it. */
   user: Record<string, unknown>;
-  key: string;
   /** Filled by gate.ts on first use. */
   gate?: Gate;
   contracts: KeptOutcomes;
 }
 
+/**
+ * What the user context is made of: the account's row as read with the session, and whether it has expired by
+ * now (the configuration is the cache's own). Every column is in it, so no value the user context reads can be
+ * left out as columns are added; spelling the row out costs far less than building the user and its JSON on
+ * every request. Control characters are refused at the door, so no value holds the separator.
+ */
+function rowKey(p: Provider, now: number): string {
+  let key = isExpired(p, now) ? '1' : '0';
+  for (const v of Object.values(p)) key += v === null ? '\u0000\u0001' : `\u0000${v}`;
+  return key;
+}
+
+interface Entry {
+  user?: Record<string, unknown>;
+  gate?: Gate;
+  contracts: KeptOutcomes;
+}
 /** At most this many user contexts per site configuration (a user context differs by account). */
-const scopes = siteCache(
-  (_site, _config, key): UserScope => ({ user: JSON.parse(key), key, contracts: new KeptOutcomes() }),
-  { maxKeys: 2000 },
-);
+const scopes = siteCache((): Entry => ({ contracts: new KeptOutcomes() }), { maxKeys: 2000 });
 /** The request's scope (the session object is the request's): the gate and the screen rules both ask for it. */
 const ofSession = new WeakMap<SessionContext, UserScope>();
 
 export function userScope(s: SessionContext, now: number): UserScope {
   let scope = ofSession.get(s);
   if (!scope) {
-    scope = scopes.get(s.provider.site, s.config, JSON.stringify(contextUser(s.provider, s.config, now)));
+    const entry = scopes.get(s.provider.site, s.config, rowKey(s.provider, now));
+    entry.user ??= contextUser(s.provider, s.config, now);
+    scope = entry as UserScope;
     ofSession.set(s, scope);
   }
   return scope;
