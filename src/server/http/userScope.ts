@@ -21,13 +21,11 @@ export interface UserScope {
  * What the user context is made of: the account's row as read with the session, and whether it has expired by
  * now (the configuration is the cache's own). Every column is in it, so no value the user context reads can be
  * left out as columns are added; spelling the row out costs far less than building the user and its JSON on
- * every request. Control characters are refused at the door, so no value holds the separator.
+ * every request. Unambiguous: control characters are refused at the door, so no value holds the separator, and
+ * only number columns may be null (an empty part, which no number spells).
  */
-function rowKey(p: Provider, now: number): string {
-  let key = isExpired(p, now) ? '1' : '0';
-  for (const v of Object.values(p)) key += v === null ? '\u0000\u0001' : `\u0000${v}`;
-  return key;
-}
+const rowKey = (p: Provider, now: number): string =>
+  `${isExpired(p, now) ? '1' : '0'}\u0000${Object.values(p).join('\u0000')}`;
 
 interface Entry {
   user?: Record<string, unknown>;
