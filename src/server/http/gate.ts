@@ -5,17 +5,16 @@ import type { FastifyRequest } from 'fastify';
 import { BASE_SITE } from '../../engine';
 import { gateOf, OPERATOR_APP, type Access, type Gate } from '../../engine/gate';
 import type { Operator } from '../db/schema';
-import type { SessionContext } from '../context';
 import { operatorUser } from '../services/operators';
 import type { Config } from '../services/config';
-import { userScope } from './userScope';
+import { userScope, type Session } from './userScope';
 import { engineFor } from '../validation';
 import { ApiError } from '../envelope';
 import { RC } from '../returnCodes';
 import { translate } from './messages';
 
 /** The session's gate, built on the first request of its configuration and user context (userScope.ts). */
-export function gateFor(s: SessionContext, now: number): Gate {
+export function gateFor(s: Session, now: number): Gate {
   const scope = userScope(s, now);
   return (scope.gate ??= gateOf(engineFor(s.provider.site), { config: s.config, user: scope.user }));
 }
@@ -32,7 +31,7 @@ export function closedError(access: Access & { open: false }, site: string, lang
 }
 
 /** Refuses the request when its call is closed to the session's provider. */
-export function assertCallOpen(req: FastifyRequest, s: SessionContext, now: number): void {
+export function assertCallOpen(req: FastifyRequest, s: Session, now: number): void {
   const access = gateFor(s, now).call(req.url.split('?')[0]);
   if (!access.open) throw closedError(access, s.provider.site, req.lang);
 }

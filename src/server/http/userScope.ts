@@ -2,12 +2,15 @@
 // configuration change starts from nothing) and user context (the user as the definitions' conditions see it: a
 // provider's columns, the site's configuration, whether the account has expired). Computed once per configuration and user context rather than per request: the capability gate
 // (gate.ts) and the kept outcomes of the request contract (keptContracts.ts).
+import type { FastifyRequest } from 'fastify';
 import type { Gate } from '../../engine/gate';
-import type { SessionContext } from '../context';
 import { siteCache } from '../siteCache';
 import type { Provider } from '../db/schema';
 import { contextUser, isExpired } from '../services/providers';
 import { KeptOutcomes } from './keptContracts';
+
+/** A provider's session as the guard sets it on the request (context.ts). */
+export type Session = NonNullable<FastifyRequest['session']>;
 
 export interface UserScope {
   /** The user as the rules see it. */
@@ -35,9 +38,9 @@ interface Entry {
 /** At most this many user contexts per site configuration (a user context differs by account). */
 const scopes = siteCache((): Entry => ({ contracts: new KeptOutcomes() }), { maxKeys: 2000 });
 /** The request's scope (the session object is the request's): the gate and the screen rules both ask for it. */
-const ofSession = new WeakMap<SessionContext, UserScope>();
+const ofSession = new WeakMap<Session, UserScope>();
 
-export function userScope(s: SessionContext, now: number): UserScope {
+export function userScope(s: Session, now: number): UserScope {
   let scope = ofSession.get(s);
   if (!scope) {
     const entry = scopes.get(s.provider.site, s.config, rowKey(s.provider, now));
