@@ -160,17 +160,21 @@ function partSql(part: Part, key = false): string {
   return part.columns.map((c) => `coalesce(${c}, '')`).join(` || ${sep} || `);
 }
 
+/** What an export reads: the provider's tones as the parts of its rows (`keys`: the parts read as one key). */
+interface Walk {
+  handle: ExportSource;
+  parts: Part[];
+  keys: Set<Part>;
+  providerId: number;
+}
+
+/** The rows of a keyset page on SQLite, after its SELECT list; parameters provider id, seq to read below, limit. */
+const PAGE_ROWS_SQL = `FROM tones WHERE provider_id = ? AND seq < ? AND status != '${STATUS.deleted}' ORDER BY seq DESC LIMIT ?`;
+
 /** One keyset page: [seq, part values...], read by SQLite's raw mode when the handle has it, else through Kysely (PostgreSQL). */
-async function readPage(
-  handle: ExportSource,
-  parts: Part[],
-  keys: Set<Part>,
-  providerId: number,
-  below: number,
-  limit: number,
-): Promise<unknown[][]> {
+async function readPage({ handle, parts, keys, providerId }: Walk, below: number, limit: number): Promise<unknown[][]> {
   if (handle.rawRows) {
-    const text = `SELECT seq, ${parts.map((p) => partSql(p, keys.has(p))).join(', ')} FROM tones WHERE provider_id = ? AND seq < ? AND status != '${STATUS.deleted}' ORDER BY seq DESC LIMIT ?`;
+    const text = `SELECT seq, ${parts.map((p) => partSql(p, keys.has(p))).join(', ')} ${PAGE_ROWS_SQL}`;
     return handle.rawRows(text, [providerId, below, limit]);
   }
   const columns = [...new Set(parts.flatMap((p) => p.columns))];
@@ -197,16 +201,10 @@ async function readPage(
 type Page = { text: string; last: number } | undefined;
 
 /** A page written row by row by the parts' JS writers. */
-async function jsPage(
-  handle: ExportSource,
-  parts: Part[],
-  keys: Set<Part>,
-  providerId: number,
-  below: number,
-  limit: number,
-): Promise<Page> {
-  const page = await readPage(handle, parts, keys, providerId, below, limit);
+async function jsPage(walk: Walk, below: number, limit: number): Promise<Page> {
+  const page = await readPage(walk, below, limit);
   if (page.length === 0) return undefined;
+  const parts = walk.parts;
   let out = '';
   for (const row of page) {
     let line = '';
@@ -230,36 +228,24 @@ function pageSql(parts: Part[]): string | undefined {
   const text = `concat(${parts.map((p) => (p.joined ? p.columns.join(", ',', ") : p.sql!.text)).join(", ',', ")}, char(10))`;
   const exact = parts.flatMap((p) => (p.sql ? [p.sql.exact] : []));
   const line = exact.length ? `CASE WHEN ${exact.join(' AND ')} THEN ${text} END` : text;
-  return `SELECT group_concat(line, ''), count(*), count(line), min(seq) FROM (SELECT seq, ${line} AS line FROM tones WHERE provider_id = ? AND seq < ? AND status != '${STATUS.deleted}' ORDER BY seq DESC LIMIT ?)`;
+  return `SELECT group_concat(line, ''), count(*), count(line), min(seq) FROM (SELECT seq, ${line} AS line ${PAGE_ROWS_SQL})`;
 }
 
 /** A page written by SQLite, or null when a row of it needs the JS writers. */
-function sqlPage(
-  rawRows: NonNullable<ExportSource['rawRows']>,
-  text: string,
-  providerId: number,
-  below: number,
-  limit: number,
-): Page | null {
-  const [[lines, count, written, last]] = rawRows(text, [providerId, below, limit]) as [
+function sqlPage({ handle, providerId }: Walk, text: string, below: number, limit: number): Page | null {
+  const [[lines, count, written, last]] = handle.rawRows!(text, [providerId, below, limit]) as [
     [string, number, number, number],
   ];
   if (count === 0) return undefined;
   return written === count ? { text: lines, last } : null;
 }
 
-async function* rows(
-  handle: ExportSource,
-  parts: Part[],
-  keys: Set<Part>,
-  providerId: number,
-  pageRows: number,
-): AsyncGenerator<string> {
-  const sqlText = handle.rawRows && pageSql(parts);
+async function* rows(walk: Walk, pageRows: number): AsyncGenerator<string> {
+  const sqlText = walk.handle.rawRows && pageSql(walk.parts);
   let below = 2_147_483_647; // above any seq, and within an int4 column on PostgreSQL
   for (;;) {
-    const sqlWritten = sqlText ? sqlPage(handle.rawRows!, sqlText, providerId, below, pageRows) : null;
-    const page = sqlWritten !== null ? sqlWritten : await jsPage(handle, parts, keys, providerId, below, pageRows);
+    const sqlWritten = sqlText ? sqlPage(walk, sqlText, below, pageRows) : null;
+    const page = sqlWritten !== null ? sqlWritten : await jsPage(walk, below, pageRows);
     if (!page) return;
     yield page.text;
     below = page.last;
@@ -285,7 +271,10 @@ function rawCsv(
         : { columns: [f.column], joined: false, text: quotedCell, sql: quotedCellSql(f.column) };
     return null;
   });
-  return withHeader(fields.map((f) => f.name).join(','), rows(handle, parts, new Set(), providerId, pageRows));
+  return withHeader(
+    fields.map((f) => f.name).join(','),
+    rows({ handle, parts, keys: new Set(), providerId }, pageRows),
+  );
 }
 
 // ---- readable -----------------------------------------------------------------------------------------
@@ -354,7 +343,7 @@ async function readableCsv(
     }
   });
   const headers = fields.map((f) => csvCell(t(headerLabel(f, o.site))));
-  return withHeader(headers.join(','), rows(handle, parts, keys, providerId, pageRows));
+  return withHeader(headers.join(','), rows({ handle, parts, keys, providerId }, pageRows));
 }
 
 /** How a field reads in the readable file: the record's `export.readable`, else as stored. */
