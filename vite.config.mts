@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isCoreKey } from './src/ui/i18nParts.mts';
+import { pureRouter } from './vite/pureRouter.mts';
 import { require as requireTs } from 'tsx/cjs/api';
 import type { LanguageList } from './src/engine/languages';
 
@@ -318,6 +319,7 @@ const modulePath = (id: string) =>
 export default defineConfig({
   plugins: [
     definitionsForTheBrowser(),
+    pureRouter(),
     react(),
     routeIndex(),
     loginSources(),
