@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { isCoreKey } from './src/ui/i18nParts.mts';
+import { isCoreKey, isServerKey } from './src/ui/i18nParts.mts';
 import { pureRouter } from './vite/pureRouter.mts';
 import { require as requireTs } from 'tsx/cjs/api';
 import type { LanguageList } from './src/engine/languages';
@@ -193,7 +193,8 @@ function languageList(): Plugin {
 /**
  * `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts), already
  * resolved along the language's fallback chain key by key (src/engine/languages.ts): a partial catalogue ships
- * with its fallback's texts for the keys it lacks, so the browser loads one file per part.
+ * with its fallback's texts for the keys it lacks, so the browser loads one file per part. Keys only the server
+ * reads (isServerKey) are in neither part.
  */
 function i18nParts(): Plugin {
   return {
@@ -211,7 +212,9 @@ function i18nParts(): Plugin {
         own[code] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
       }
       const all = catalogueFor(list, language, own);
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
+      const picked = Object.fromEntries(
+        Object.entries(all).filter(([key]) => !isServerKey(key) && isCoreKey(key) === (part === 'core')),
+      );
       return `export default ${JSON.stringify(picked)};`;
     },
   };
