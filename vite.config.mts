@@ -332,7 +332,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      // Libraries of libraries the browser has a smaller stand-in for (each stand-in says why).
       'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),
+      'fast-uri': join(__dirname, 'src/ui/shell/vendor/uriResolver.ts'),
       '@definitions': DATA_ROOT,
     },
   },
