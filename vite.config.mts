@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isCoreKey, isServerKey } from './src/ui/i18nParts.mts';
 import { pureRouter } from './vite/pureRouter.mts';
+import { rjsfRegistry } from './vite/rjsfRegistry.mts';
 import { require as requireTs } from 'tsx/cjs/api';
 import type { LanguageList } from './src/engine/languages';
 
@@ -323,6 +324,7 @@ export default defineConfig({
   plugins: [
     definitionsForTheBrowser(),
     pureRouter(),
+    rjsfRegistry(),
     react(),
     routeIndex(),
     loginSources(),
