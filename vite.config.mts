@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { isCoreKey, isServerKey } from './src/ui/i18nParts.mts';
+import { isCoreKey, isServerKey, nestPart } from './src/ui/i18nParts.mts';
 import { pureRouter } from './vite/pureRouter.mts';
 import { rjsfRegistry } from './vite/rjsfRegistry.mts';
 import { require as requireTs } from 'tsx/cjs/api';
@@ -195,7 +195,7 @@ function languageList(): Plugin {
  * `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts), already
  * resolved along the language's fallback chain key by key (src/engine/languages.ts): a partial catalogue ships
  * with its fallback's texts for the keys it lacks, so the browser loads one file per part. Keys only the server
- * reads (isServerKey) are in neither part.
+ * reads (isServerKey) are in neither part; each part is written grouped by the keys' first segment (nestPart).
  */
 function i18nParts(): Plugin {
   return {
@@ -216,7 +216,7 @@ function i18nParts(): Plugin {
       const picked = Object.fromEntries(
         Object.entries(all).filter(([key]) => !isServerKey(key) && isCoreKey(key) === (part === 'core')),
       );
-      return `export default ${JSON.stringify(picked)};`;
+      return `export default ${JSON.stringify(nestPart(picked))};`;
     },
   };
 }
