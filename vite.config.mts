@@ -315,25 +315,53 @@ const FIRST_LOAD = new Set([
   ].map((m) => `src/engine/${m}`),
 ]);
 /**
- * What both applications' screens run on once signed in, the portal's and the operator console's: the engine and
- * the definition files they share (the fragments, named expressions, field rules and the base site's
- * configuration). One chunk, which neither application's sign-in page loads.
+ * The chunks after the sign-in, each made of the modules named here with what they import that no chunk before it
+ * took. The module graph cut this code into two dozen chunks, most of which every page after the sign-in loads
+ * together: their imports of one another and what gzip could not share between them came to about 8 KB gzip of the
+ * whole app (issue 24). Neither application's sign-in page loads any of them; the order below keeps it so.
  */
-const ENGINE = new Set(['src/engine/engine', 'src/engine/definitionSet']);
-const SHARED_DEFINITIONS =
-  /[\\/](screen-definitions[\\/](fragments|expressions)[\\/][^\\/]+|site-variants[\\/]generic[\\/]config|schemas[\\/]rules)\.json$/;
-/**
- * The portal once signed in: its frame (src/ui/shell/RoutedPage: layout, menus, route table), its own pages
- * (src/ui/shell/screens.tsx) and what they import, the portal's definitions and the query cache among it. Every
- * page after the sign-in loads all of it, so it is one chunk rather than the dozen the module graph cut it into:
- * gzip then packs what they share, and their imports of one another go (about 4 KB gzip, issue 24). The screens'
- * renderers (lists, forms, widgets) stay chunks of their own, loaded by the pages that show them.
- */
-const AFTER_SIGN_IN = new Set([
-  'src/ui/shell/RoutedPage',
-  ...['DashboardPage', 'DefinitionPage', 'HelpPage', 'NoPrivilegePage'].map((p) => `src/ui/shell/pages/${p}`),
-]);
-/** A module's path from the repository's root without its extension, for FIRST_LOAD, ENGINE and AFTER_SIGN_IN. */
+const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: RegExp }> = [
+  // Loaded alone by the login form when it is sent; the engine imports it too.
+  { name: 'payload', modules: ['src/engine/payload'] },
+  // The validator with Ajv, loaded alone by the login form on its first keystroke.
+  { name: 'validator', modules: ['src/engine/validate'] },
+  // What the screens of both applications run on, the portal's and the operator console's: the engine and the
+  // definition files they share (fragments, named expressions, field rules, the base site's configuration).
+  {
+    name: 'engine',
+    modules: ['src/engine/engine', 'src/engine/definitionSet'],
+    files:
+      /[\\/](screen-definitions[\\/](fragments|expressions)[\\/][^\\/]+|site-variants[\\/]generic[\\/]config|schemas[\\/]rules)\.json$/,
+  },
+  // The portal once signed in: its frame (layout, menus, route table), its own pages (src/ui/shell/screens.tsx),
+  // the portal's definitions and the query cache among what they import.
+  {
+    name: 'app',
+    modules: [
+      'src/ui/shell/RoutedPage',
+      ...['DashboardPage', 'DefinitionPage', 'HelpPage', 'NoPrivilegePage'].map((p) => `src/ui/shell/pages/${p}`),
+    ],
+  },
+  // What a screen's form and a list's search bar share: the widgets and the card a screen is drawn in.
+  {
+    name: 'widgets',
+    modules: [
+      'src/ui/widgets/uiSchema',
+      'src/ui/widgets/registry',
+      'src/ui/widgets/FieldFrame',
+      'src/ui/shell/ScreenCard',
+    ],
+  },
+  // The renderers: forms with rjsf, lists with the table.
+  {
+    name: 'forms',
+    modules: ['DefinitionForm', 'FormScreen', 'useScreenLoad', 'DefinitionDialog', 'BatchResultsDialog'].map(
+      (m) => `src/ui/form/${m}`,
+    ),
+  },
+  { name: 'lists', modules: ['src/ui/list/ListScreen', 'src/ui/list/SelectionDialog'] },
+];
+/** A module's path from the repository's root without its extension, for FIRST_LOAD and CHUNKS_AFTER_SIGN_IN. */
 const modulePath = (id: string) =>
   relative(__dirname, id.split('?')[0])
     .replace(/\\/g, '/')
@@ -386,11 +414,10 @@ export default defineConfig({
               name: 'shell-core',
               test: (id: string) => FIRST_LOAD.has(modulePath(id)) || /node_modules[\\/]json-logic-js[\\/]/.test(id),
             },
-            // The groups below take each module they name with what it imports, minus what a group above has.
-            // The engine imports the payload builder, which the login form loads alone when it is sent.
-            { name: 'payload', test: (id: string) => modulePath(id) === 'src/engine/payload' },
-            { name: 'engine', test: (id: string) => ENGINE.has(modulePath(id)) || SHARED_DEFINITIONS.test(id) },
-            { name: 'app', test: (id: string) => AFTER_SIGN_IN.has(modulePath(id)) },
+            ...CHUNKS_AFTER_SIGN_IN.map(({ name, modules, files }) => ({
+              name,
+              test: (id: string) => modules.includes(modulePath(id)) || (files?.test(id) ?? false),
+            })),
           ],
         },
       },
