@@ -316,9 +316,11 @@ const FIRST_LOAD = new Set([
 ]);
 /**
  * The chunks after the sign-in, each made of the modules named here with what they import that no chunk before it
- * took. The module graph cut this code into two dozen chunks, most of which every page after the sign-in loads
- * together: their imports of one another and what gzip could not share between them came to about 8 KB gzip of the
- * whole app (issue 24). Neither application's sign-in page loads any of them; the order below keeps it so.
+ * took, in this order. The module graph cut this code into some thirty chunks, most of which a page after the
+ * sign-in loads together: their imports of one another and what gzip could not share between them came to about
+ * 8 KB gzip of the whole app (issue 24). Neither application's sign-in page loads any of them, and each page loads
+ * only the renderers it shows (a list page no form, the dashboard neither); a chunk shared by two others comes first
+ * so that neither imports the other.
  */
 const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: RegExp }> = [
   // Loaded alone by the login form when it is sent; the engine imports it too.
@@ -333,24 +335,26 @@ const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: Reg
     files:
       /[\\/](screen-definitions[\\/](fragments|expressions)[\\/][^\\/]+|site-variants[\\/]generic[\\/]config|schemas[\\/]rules)\.json$/,
   },
-  // The portal once signed in: its frame (layout, menus, route table), its own pages (src/ui/shell/screens.tsx),
-  // the portal's definitions and the query cache among what they import.
+  // What the screen renderers and the portal's pages share, the console's too: the screen runtime (the query cache,
+  // API calls, a screen's context) and the pieces of display that widgets, list cells and panels all draw.
   {
-    name: 'app',
+    name: 'runtime',
     modules: [
-      'src/ui/shell/RoutedPage',
-      ...['DashboardPage', 'DefinitionPage', 'HelpPage', 'NoPrivilegePage'].map((p) => `src/ui/shell/pages/${p}`),
+      ...['formatValue', 'ColumnHeads', 'StatusBadge', 'ScreenCard', 'MenuItem', 'useMenuButton'].map(
+        (m) => `src/ui/shell/${m}`,
+      ),
+      ...['widgetProps', 'DisplayWidget', 'FieldFrame', 'date/calendars', 'audio/AudioPreviewButton'].map(
+        (m) => `src/ui/widgets/${m}`,
+      ),
+      'src/ui/list/cells',
+      'src/engine/priceUnit',
     ],
+    files: /[\\/]src[\\/]ui[\\/]runtime[\\/]|[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
   },
-  // What a screen's form and a list's search bar share: the widgets and the card a screen is drawn in.
+  // What a screen's form and a list's search bar share: the widgets.
   {
     name: 'widgets',
-    modules: [
-      'src/ui/widgets/uiSchema',
-      'src/ui/widgets/registry',
-      'src/ui/widgets/FieldFrame',
-      'src/ui/shell/ScreenCard',
-    ],
+    modules: ['src/ui/widgets/uiSchema', 'src/ui/widgets/registry'],
   },
   // The renderers: forms with rjsf, lists with the table.
   {
@@ -360,6 +364,16 @@ const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: Reg
     ),
   },
   { name: 'lists', modules: ['src/ui/list/ListScreen', 'src/ui/list/SelectionDialog'] },
+  // The portal's definitions, which its public pages (the forgotten password's form) read too.
+  { name: 'definitions', modules: ['src/ui/definitions'] },
+  // The portal once signed in: its frame (layout, menus, route table) and its own pages (src/ui/shell/screens.tsx).
+  {
+    name: 'app',
+    modules: [
+      'src/ui/shell/RoutedPage',
+      ...['DashboardPage', 'DefinitionPage', 'HelpPage', 'NoPrivilegePage'].map((p) => `src/ui/shell/pages/${p}`),
+    ],
+  },
 ];
 /** A module's path from the repository's root without its extension, for FIRST_LOAD and CHUNKS_AFTER_SIGN_IN. */
 const modulePath = (id: string) =>
