@@ -225,10 +225,13 @@ function i18nParts(): Plugin {
  * The definition files as the browser needs them: without what is written for people (each file's `$schema`,
  * `description` and a screen's `readings`, each rule's `description` in schemas/rules.json). Neither the engine
  * nor a renderer reads them, and the shared expressions' and rules' explanations alone are several KB of the
- * login page's budget (issue 11 point 6). The server, the CLIs and the snapshots read the files as written.
+ * login page's budget (issue 11 point 6). Nor what only the server reads of a call (issue 24). The server, the
+ * CLIs and the snapshots read the files as written.
  */
 function definitionsForTheBrowser(): Plugin {
   const PEOPLE_ONLY = ['$schema', 'description', 'readings'];
+  // A call's `recover` is the server's reading of a payload back into a form, `pending` a note for validate.
+  const SERVER_ONLY_CALL_KEYS = ['recover', 'pending'];
   return {
     name: 'definitions-for-the-browser',
     enforce: 'pre',
@@ -239,6 +242,9 @@ function definitionsForTheBrowser(): Plugin {
       const data = JSON.parse(code) as Record<string, unknown>;
       if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
       for (const key of PEOPLE_ONLY) delete data[key];
+      if (typeof data.calls === 'object' && data.calls !== null)
+        for (const call of Object.values(data.calls as Record<string, Record<string, unknown>>))
+          for (const key of SERVER_ONLY_CALL_KEYS) delete call?.[key];
       if (file.endsWith('/schemas/rules.json') && typeof data.rules === 'object' && data.rules !== null)
         for (const rule of Object.values(data.rules as Record<string, Record<string, unknown>>))
           delete rule.description;
