@@ -362,12 +362,17 @@ const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: Reg
     name: 'widgets',
     modules: ['src/ui/widgets/uiSchema', 'src/ui/widgets/registry'],
   },
-  // The renderers: forms with rjsf, lists with the table.
+  // The renderers: forms with rjsf (with the pages and containers that only show forms), lists with the table.
   {
     name: 'forms',
-    modules: ['DefinitionForm', 'FormScreen', 'useScreenLoad', 'DefinitionDialog', 'BatchResultsDialog'].map(
-      (m) => `src/ui/form/${m}`,
-    ),
+    modules: [
+      ...['DefinitionForm', 'FormScreen', 'useScreenLoad', 'DefinitionDialog', 'BatchResultsDialog'].map(
+        (m) => `src/ui/form/${m}`,
+      ),
+      'src/ui/tabs/TabsScreen',
+      'src/ui/dialog/ScreenDialog',
+      ...['ChangePasswordPage', 'MyAccountPage'].map((p) => `src/ui/session/pages/${p}`),
+    ],
   },
   { name: 'lists', modules: ['src/ui/list/ListScreen', 'src/ui/list/SelectionDialog'] },
   // The portal's definitions, which its public pages (the forgotten password's form) read too.
