@@ -2,7 +2,8 @@
 // (`npx jest --selectProjects engine`). TypeScript is transformed by SWC (fast, no type check;
 // the type check is its own step of `npm test`).
 const transform = {
-  '^.+\\.(t|j)sx?$': [
+  // .mts: the build's own modules (vite/), which tests of what the build leaves out import.
+  '^.+\\.((t|j)sx?|mts)$': [
     '@swc/jest',
     {
       jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
@@ -12,7 +13,8 @@ const transform = {
 };
 // ESM-only packages that tests may reach are transformed too.
 const transformIgnorePatterns = ['/node_modules/(?!(ky|date-fns|date-fns-jalali)/)'];
-const base = { transform, transformIgnorePatterns, testEnvironment: 'node' };
+const moduleFileExtensions = ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'mts', 'json', 'node'];
+const base = { transform, transformIgnorePatterns, moduleFileExtensions, testEnvironment: 'node' };
 // API files whose subject is decided before any query, so the PostgreSQL pass of `npm test` would repeat them to
 // the letter (issue 24, duplicate coverage): the capability gate (definitions, configuration and session; a
 // configuration change on PostgreSQL has its own test, configGeneration) and the multipart parser's refusals.

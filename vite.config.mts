@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { isCoreKey } from './src/ui/i18nParts.mts';
+import { isCoreKey, isServerKey, nestPart } from './src/ui/i18nParts.mts';
+import { pureRouter } from './vite/pureRouter.mts';
+import { rjsfRegistry } from './vite/rjsfRegistry.mts';
 import { require as requireTs } from 'tsx/cjs/api';
 import type { LanguageList } from './src/engine/languages';
 
@@ -192,7 +194,8 @@ function languageList(): Plugin {
 /**
  * `virtual:i18n/<language>/<core|rest>`: one part of one language's catalogue (src/ui/i18nParts.mts), already
  * resolved along the language's fallback chain key by key (src/engine/languages.ts): a partial catalogue ships
- * with its fallback's texts for the keys it lacks, so the browser loads one file per part.
+ * with its fallback's texts for the keys it lacks, so the browser loads one file per part. Keys only the server
+ * reads (isServerKey) are in neither part; each part is written grouped by the keys' first segment (nestPart).
  */
 function i18nParts(): Plugin {
   return {
@@ -210,8 +213,10 @@ function i18nParts(): Plugin {
         own[code] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
       }
       const all = catalogueFor(list, language, own);
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => isCoreKey(key) === (part === 'core')));
-      return `export default ${JSON.stringify(picked)};`;
+      const picked = Object.fromEntries(
+        Object.entries(all).filter(([key]) => !isServerKey(key) && isCoreKey(key) === (part === 'core')),
+      );
+      return `export default ${JSON.stringify(nestPart(picked))};`;
     },
   };
 }
@@ -220,10 +225,13 @@ function i18nParts(): Plugin {
  * The definition files as the browser needs them: without what is written for people (each file's `$schema`,
  * `description` and a screen's `readings`, each rule's `description` in schemas/rules.json). Neither the engine
  * nor a renderer reads them, and the shared expressions' and rules' explanations alone are several KB of the
- * login page's budget (issue 11 point 6). The server, the CLIs and the snapshots read the files as written.
+ * login page's budget (issue 11 point 6). Nor what only the server reads of a call (issue 24). The server, the
+ * CLIs and the snapshots read the files as written.
  */
 function definitionsForTheBrowser(): Plugin {
   const PEOPLE_ONLY = ['$schema', 'description', 'readings'];
+  // A call's `recover` is the server's reading of a payload back into a form, `pending` a note for validate.
+  const SERVER_ONLY_CALL_KEYS = ['recover', 'pending'];
   return {
     name: 'definitions-for-the-browser',
     enforce: 'pre',
@@ -234,6 +242,9 @@ function definitionsForTheBrowser(): Plugin {
       const data = JSON.parse(code) as Record<string, unknown>;
       if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
       for (const key of PEOPLE_ONLY) delete data[key];
+      if (typeof data.calls === 'object' && data.calls !== null)
+        for (const call of Object.values(data.calls as Record<string, Record<string, unknown>>))
+          for (const key of SERVER_ONLY_CALL_KEYS) delete call?.[key];
       if (file.endsWith('/schemas/rules.json') && typeof data.rules === 'object' && data.rules !== null)
         for (const rule of Object.values(data.rules as Record<string, Record<string, unknown>>))
           delete rule.description;
@@ -309,7 +320,73 @@ const FIRST_LOAD = new Set([
     'baseSite',
   ].map((m) => `src/engine/${m}`),
 ]);
-/** A module's path from the repository's root without its extension, for FIRST_LOAD. */
+/**
+ * The chunks after the sign-in, each made of the modules named here with what they import that no chunk before it
+ * took, in this order. The module graph cut this code into some thirty chunks, most of which a page after the
+ * sign-in loads together: their imports of one another and what gzip could not share between them came to about
+ * 8 KB gzip of the whole app (issue 24). Neither application's sign-in page loads any of them, and each page loads
+ * only the renderers it shows (a list page no form, the dashboard neither); a chunk shared by two others comes first
+ * so that neither imports the other.
+ */
+const CHUNKS_AFTER_SIGN_IN: Array<{ name: string; modules: string[]; files?: RegExp }> = [
+  // Loaded alone by the login form when it is sent; the engine imports it too.
+  { name: 'payload', modules: ['src/engine/payload'] },
+  // The validator with Ajv, loaded alone by the login form on its first keystroke.
+  { name: 'validator', modules: ['src/engine/validate'] },
+  // What the screens of both applications run on, the portal's and the operator console's: the engine and the
+  // definition files they share (fragments, named expressions, field rules, the base site's configuration).
+  {
+    name: 'engine',
+    modules: ['src/engine/engine', 'src/engine/definitionSet'],
+    files:
+      /[\\/](screen-definitions[\\/](fragments|expressions)[\\/][^\\/]+|site-variants[\\/]generic[\\/]config|schemas[\\/]rules)\.json$/,
+  },
+  // What the screen renderers and the portal's pages share, the console's too: the screen runtime (the query cache,
+  // API calls, a screen's context) and the pieces of display that widgets, list cells and panels all draw.
+  {
+    name: 'runtime',
+    modules: [
+      ...['formatValue', 'ColumnHeads', 'StatusBadge', 'ScreenCard', 'MenuItem', 'useMenuButton'].map(
+        (m) => `src/ui/shell/${m}`,
+      ),
+      ...['widgetProps', 'DisplayWidget', 'FieldFrame', 'date/calendars', 'audio/AudioPreviewButton'].map(
+        (m) => `src/ui/widgets/${m}`,
+      ),
+      'src/ui/list/cells',
+      'src/engine/priceUnit',
+    ],
+    files: /[\\/]src[\\/]ui[\\/]runtime[\\/]|[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
+  },
+  // What a screen's form and a list's search bar share: the widgets.
+  {
+    name: 'widgets',
+    modules: ['src/ui/widgets/uiSchema', 'src/ui/widgets/registry'],
+  },
+  // The renderers: forms with rjsf (with the pages and containers that only show forms), lists with the table.
+  {
+    name: 'forms',
+    modules: [
+      ...['DefinitionForm', 'FormScreen', 'useScreenLoad', 'DefinitionDialog', 'BatchResultsDialog'].map(
+        (m) => `src/ui/form/${m}`,
+      ),
+      'src/ui/tabs/TabsScreen',
+      'src/ui/dialog/ScreenDialog',
+      ...['ChangePasswordPage', 'MyAccountPage'].map((p) => `src/ui/session/pages/${p}`),
+    ],
+  },
+  { name: 'lists', modules: ['src/ui/list/ListScreen', 'src/ui/list/SelectionDialog'] },
+  // The portal's definitions, which its public pages (the forgotten password's form) read too.
+  { name: 'definitions', modules: ['src/ui/definitions'] },
+  // The portal once signed in: its frame (layout, menus, route table) and its own pages (src/ui/shell/screens.tsx).
+  {
+    name: 'app',
+    modules: [
+      'src/ui/shell/RoutedPage',
+      ...['DashboardPage', 'DefinitionPage', 'HelpPage', 'NoPrivilegePage'].map((p) => `src/ui/shell/pages/${p}`),
+    ],
+  },
+];
+/** A module's path from the repository's root without its extension, for FIRST_LOAD and CHUNKS_AFTER_SIGN_IN. */
 const modulePath = (id: string) =>
   relative(__dirname, id.split('?')[0])
     .replace(/\\/g, '/')
@@ -318,6 +395,8 @@ const modulePath = (id: string) =>
 export default defineConfig({
   plugins: [
     definitionsForTheBrowser(),
+    pureRouter(),
+    rjsfRegistry(),
     react(),
     routeIndex(),
     loginSources(),
@@ -327,7 +406,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      // Libraries of libraries the browser has a smaller stand-in for (each stand-in says why).
       'markdown-to-jsx/react': join(__dirname, 'src/ui/shell/vendor/markdownStub.tsx'),
+      'fast-uri': join(__dirname, 'src/ui/shell/vendor/uriResolver.ts'),
       '@definitions': DATA_ROOT,
     },
   },
@@ -358,6 +439,10 @@ export default defineConfig({
               name: 'shell-core',
               test: (id: string) => FIRST_LOAD.has(modulePath(id)) || /node_modules[\\/]json-logic-js[\\/]/.test(id),
             },
+            ...CHUNKS_AFTER_SIGN_IN.map(({ name, modules, files }) => ({
+              name,
+              test: (id: string) => modules.includes(modulePath(id)) || (files?.test(id) ?? false),
+            })),
           ],
         },
       },

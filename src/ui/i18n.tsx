@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { languages, loaders } from 'virtual:languages';
+import { flatPart } from './i18nParts.mts';
 
 /** A language code of i18n/languages.json. */
 export type Language = string;
@@ -40,7 +41,7 @@ export function loadCatalogue(language: Language, part: CataloguePart): Promise<
   let p = loading.get(id);
   if (!p) {
     p = loaders[code][part]().then((m) => {
-      Object.assign((catalogues[code] ??= {}), m.default);
+      Object.assign((catalogues[code] ??= {}), flatPart(m.default));
       loaded.add(id);
     });
     loading.set(id, p);

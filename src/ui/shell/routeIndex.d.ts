@@ -26,11 +26,15 @@ declare module 'virtual:languages' {
     locale: string;
     numerals: string;
   }>;
-  export const loaders: Record<string, Record<'core' | 'rest', () => Promise<{ default: Record<string, string> }>>>;
+  export const loaders: Record<
+    string,
+    Record<'core' | 'rest', () => Promise<{ default: import('../i18nParts.mts').NestedPart }>>
+  >;
 }
 
-// One part of one language's catalogue, resolved along its fallback chain (vite.config.mts, plugin i18n-parts).
+// One part of one language's catalogue, resolved along its fallback chain and grouped by the keys' first segment
+// (vite.config.mts, plugin i18n-parts).
 declare module 'virtual:i18n/*' {
-  const catalogue: Record<string, string>;
+  const catalogue: import('../i18nParts.mts').NestedPart;
   export default catalogue;
 }
