@@ -68,6 +68,12 @@ interface ScreenRequest {
   input: { config: Config; user: Record<string, unknown>; mode: 'add' | 'edit' };
 }
 
+/** The parameters as the screens' rules leave them, and what the rules refused (none: the call may go on). */
+export interface ContractOutcome {
+  params: Record<string, unknown>;
+  violations: Violation[];
+}
+
 /**
  * Everything the request contract asks of one screen's call (routes.ts), in the order it asks: the parameters of
  * fields the screen does not show dropped, then (asShown) the parameters as the screen shows its fields, then the
@@ -79,7 +85,7 @@ export function screenContract(
   payload: Record<string, unknown>,
   ctx: ValidationContext,
   asShown = false,
-): { params: Record<string, unknown>; violations: Violation[] } {
+): ContractOutcome {
   const r = screenRequest(screenId, call, ctx);
   if (!r) return { params: payload, violations: [] };
   let recovered = recover(r, payload, ctx);

@@ -7,6 +7,7 @@ import { gateOf, OPERATOR_APP, type Access, type Gate } from '../../engine/gate'
 import type { Operator } from '../db/schema';
 import { operatorUser } from '../services/operators';
 import type { Config } from '../services/config';
+import { siteCache } from '../siteCache';
 import { userScope, type Session } from './userScope';
 import { engineFor } from '../validation';
 import { ApiError } from '../envelope';
@@ -36,17 +37,16 @@ export function assertCallOpen(req: FastifyRequest, s: Session, now: number): vo
   if (!access.open) throw closedError(access, s.provider.site, req.lang);
 }
 
-const operatorGates = new WeakMap<Config, Map<string, Gate>>();
+/**
+ * The operator console's gates, per configuration (the deployment's, kept under the console's name) and role: an
+ * operator's role and sites decide its screens.
+ */
+const operatorGates = siteCache((): { gate?: Gate } => ({}));
 
-/** The operator console's gate for an operator (its role decides the administrator's screens), per configuration. */
 function operatorGateFor(o: Operator, config: Config): Gate {
   const user = operatorUser(o);
-  const key = `${user.role}|${user.sites.join(',')}`;
-  let byRole = operatorGates.get(config);
-  if (!byRole) operatorGates.set(config, (byRole = new Map()));
-  let gate = byRole.get(key);
-  if (!gate) byRole.set(key, (gate = gateOf(engineFor(BASE_SITE), { config, user }, OPERATOR_APP)));
-  return gate;
+  const entry = operatorGates.get('operator console', config, `${user.role}|${user.sites.join(',')}`);
+  return (entry.gate ??= gateOf(engineFor(BASE_SITE), { config, user }, OPERATOR_APP));
 }
 
 /** Refuses an operator's call of a console screen its role does not open (a reviewer's call of an administrator's). */

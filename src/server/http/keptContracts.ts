@@ -6,12 +6,7 @@
 // The same parameters in the same scope get the same outcome without the form being recovered and validated
 // again. Calls whose rules read values the server looked up (Facts) are not kept: those values live in the
 // database, not in the key.
-import type { Violation } from '../validation';
-
-export interface ContractOutcome {
-  params: Record<string, unknown>;
-  violations: Violation[];
-}
+import type { ContractOutcome } from '../validation';
 
 /** Outcomes per user scope, at most this many (free-text searches make many distinct keys). */
 const MAX_OUTCOMES = 500;

@@ -15,10 +15,9 @@ import { OPERATOR_COOKIE, readCookie, SESSION_COOKIE } from './cookies';
 import { findOperatorSession, findSession } from '../services/sessions';
 import { isExpired, mustChangePassword } from '../services/providers';
 import { inMaintenanceWindow, windowHours } from '../services/maintenanceWindow';
-import { assertValid, screenContract, type ValidationContext } from '../validation';
+import { assertValid, screenContract, type ContractOutcome, type ValidationContext } from '../validation';
 import { checkReferences, columnViolations, fitToColumns, referencesOf } from './contract';
 import { assertCallOpen, assertOperatorCallOpen } from './gate';
-import type { ContractOutcome } from './keptContracts';
 import { userScope } from './userScope';
 import { operatorUser } from '../services/operators';
 import { obj, type JsonSchema } from './schemas';
@@ -245,13 +244,14 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
             const scope = s ? userScope(s, req.server.ctx.now()) : undefined;
             const user: Record<string, unknown> = scope ? scope.user : o ? operatorUser(o.operator) : {};
             const site = s?.provider.site ?? req.server.ctx.site;
+            const ruleUser = facts.user ? { ...user, ...facts.user } : user;
             // Each screen sending the call checks the parameters it sends; the first that refuses answers.
             const check = (): ContractOutcome => {
               let out = params;
               for (const screen of screens) {
                 const context: ValidationContext = {
                   config,
-                  user: facts.user ? { ...user, ...facts.user } : user,
+                  user: ruleUser,
                   site,
                   mode: screen.mode ?? 'add',
                   known: facts.form,
