@@ -52,7 +52,10 @@ describe.each(['en', 'zh'] as const)('one word per screen (%s)', (language) => {
 
 test('option lists from the server read in Chinese: categories, content languages, the prompt languages', async () => {
   await open(demo('Generic site'), '/rbtUploading', 'zh');
-  await page.waitForFunction(() => document.querySelectorAll('#root_catalogID option').length > 1);
+  // Each list comes with a query of its own: wait for both, not only the first.
+  await page.waitForFunction(() =>
+    ['#root_catalogID', '#root_language'].every((list) => document.querySelectorAll(`${list} option`).length > 1),
+  );
   const categories = await page.locator('#root_catalogID option').allTextContents();
   expect(categories).toEqual(expect.arrayContaining(['流行', '传统']));
   const languages = await page.locator('#root_language option').allTextContents();
